@@ -1,0 +1,1 @@
+"""Game-agnostic core: specs, registry, seeding, the play loop, runner and datasets."""

@@ -1,0 +1,218 @@
+"""Card sheets: CSV data files a designer edits, validated strictly against a schema.
+
+A game declares its schema once (in its spec). Loading fails on the first problem with
+the file, the line and the field, and the values that would be accepted.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from simulator.core.errors import CardSheetError
+
+ParamValue = int | float | str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One column of a card sheet."""
+
+    name: str
+    kind: str = "str"  # str | int | float | choice | params | names
+    required: bool = True
+    choices: tuple[str, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class CardSchema:
+    """The columns of a game's card sheet plus a cross-row check supplied by the game."""
+
+    fields: tuple[Field, ...]
+    check: Callable[[CardSheet], None] | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields)
+
+
+@dataclass
+class CardRow:
+    """One parsed row; `line` is its line number in the file (header is line 1)."""
+
+    line: int
+    values: dict[str, Any]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+
+@dataclass
+class CardSheet:
+    """A validated card sheet: its rows, where it came from and the hash of its bytes."""
+
+    path: Path
+    rows: list[CardRow]
+    sha256: str
+    schema: CardSchema = field(repr=False)
+
+    def error(self, row: CardRow, field_name: str | None, message: str) -> CardSheetError:
+        return CardSheetError(str(self.path), row.line, field_name, message)
+
+
+def parse_params(text: str) -> dict[str, ParamValue]:
+    """Parse `key=value;key=value`; numbers become int or float."""
+    params: dict[str, ParamValue] = {}
+    for part in text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" not in part:
+            raise ValueError(f"'{part}' is not key=value (write parameters as key=value;key=value)")
+        key, value = (s.strip() for s in part.split("=", 1))
+        if not key.isidentifier():
+            raise ValueError(f"parameter name '{key}' is not a plain identifier")
+        params[key] = _number_or_text(value)
+    return params
+
+
+def _number_or_text(value: str) -> ParamValue:
+    try:
+        return int(value)
+    except ValueError:
+        pass
+    try:
+        return float(value)
+    except ValueError:
+        return value
+
+
+def _convert(f: Field, raw: str) -> Any:
+    if f.kind == "str":
+        return raw
+    if f.kind == "int":
+        try:
+            return int(raw)
+        except ValueError:
+            raise ValueError(f"'{raw}' is not a whole number") from None
+    if f.kind == "float":
+        try:
+            return float(raw)
+        except ValueError:
+            raise ValueError(f"'{raw}' is not a number") from None
+    if f.kind == "choice":
+        if raw not in f.choices:
+            raise ValueError(f"'{raw}' is not one of: {', '.join(f.choices)}")
+        return raw
+    if f.kind == "params":
+        return parse_params(raw)
+    if f.kind == "names":
+        return tuple(s.strip() for s in raw.split("|") if s.strip())
+    raise AssertionError(f"unknown field kind {f.kind}")
+
+
+def load_card_sheet(path: str | Path, schema: CardSchema) -> CardSheet:
+    """Read and validate a card sheet; raises CardSheetError naming file, line and field."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CardSheetError(
+            str(path), None, None, f"cannot read the file ({exc.strerror})"
+        ) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CardSheetError(str(path), None, None, f"not UTF-8 text ({exc.reason})") from None
+    lines = text.splitlines()
+    reader = csv.reader(lines)
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise CardSheetError(
+            str(path), 1, None, "the file is empty; expected a header row"
+        ) from None
+    header = [h.strip() for h in header]
+    missing = [f.name for f in schema.fields if f.required and f.name not in header]
+    if missing:
+        raise CardSheetError(
+            str(path),
+            1,
+            missing[0],
+            f"missing column; the header must name: {', '.join(schema.names)}",
+        )
+    unknown = [h for h in header if h not in schema.names]
+    if unknown:
+        raise CardSheetError(
+            str(path), 1, unknown[0], f"unknown column; accepted columns: {', '.join(schema.names)}"
+        )
+    rows: list[CardRow] = []
+    by_name = {f.name: f for f in schema.fields}
+    for index, record in enumerate(reader):
+        line = index + 2
+        if not any(cell.strip() for cell in record):
+            continue
+        if len(record) != len(header):
+            raise CardSheetError(
+                str(path), line, None, f"has {len(record)} cells, the header has {len(header)}"
+            )
+        values: dict[str, Any] = {}
+        for name, raw in zip(header, record, strict=True):
+            f = by_name[name]
+            raw = raw.strip()
+            if raw == "":
+                if f.required and f.kind not in ("params", "names"):
+                    raise CardSheetError(str(path), line, name, "is empty; a value is required")
+                values[name] = {} if f.kind == "params" else () if f.kind == "names" else None
+                continue
+            try:
+                values[name] = _convert(f, raw)
+            except ValueError as exc:
+                raise CardSheetError(str(path), line, name, str(exc)) from None
+        for f in schema.fields:
+            if f.name not in values:
+                values[f.name] = {} if f.kind == "params" else () if f.kind == "names" else None
+        rows.append(CardRow(line, values))
+    if not rows:
+        raise CardSheetError(str(path), None, None, "has a header but no card rows")
+    sheet = CardSheet(path, rows, hashlib.sha256(data).hexdigest(), schema)
+    _check_unique(sheet, "id")
+    if schema.check is not None:
+        schema.check(sheet)
+    return sheet
+
+
+def _check_unique(sheet: CardSheet, column: str) -> None:
+    seen: dict[Any, int] = {}
+    for row in sheet.rows:
+        value = row.get(column)
+        if value in seen:
+            raise sheet.error(
+                row, column, f"duplicate value {value!r} (first used on line {seen[value]})"
+            )
+        seen[value] = row.line
+
+
+def require_params(
+    sheet: CardSheet, row: CardRow, names: Sequence[str], kind: type = int
+) -> dict[str, ParamValue]:
+    """Check that a row's params hold the named numeric parameters."""
+    params = row["params"]
+    for name in names:
+        if name not in params:
+            raise sheet.error(
+                row, "params", f"missing parameter '{name}' (needs: {', '.join(names)})"
+            )
+        if not isinstance(params[name], int | float) or (
+            kind is int and not isinstance(params[name], int)
+        ):
+            raise sheet.error(row, "params", f"parameter '{name}' must be a {kind.__name__}")
+    return params

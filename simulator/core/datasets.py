@@ -1,0 +1,132 @@
+"""Columnar datasets of a run: one schema, the same shape for every game.
+
+`games`: one row per game. `players`: one row per seat per game, with one list column of
+card ids per event the game declares. Both are written as Parquet part files per chunk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from simulator.core.protocol import Outcome
+from simulator.core.spec import GameSpec
+
+GAMES_COLUMNS = {
+    "game_id": pl.Int64,
+    "game": pl.Utf8,
+    "players": pl.Int8,
+    "modules": pl.Utf8,
+    "master_seed": pl.Int64,
+    "turns": pl.Int32,
+    "decisions": pl.Int32,
+    "first_player": pl.Int8,
+    "winners": pl.List(pl.Int8),
+    "end_reason": pl.Utf8,
+}
+
+PLAYER_COLUMNS = {
+    "game_id": pl.Int64,
+    "seat": pl.Int8,
+    "turn_order": pl.Int8,
+    "strategy": pl.Utf8,
+    "strategy_slot": pl.Int8,
+    "result": pl.Utf8,
+    "win": pl.Boolean,
+    "score": pl.Float64,
+    "placement": pl.Int8,
+}
+"""Fixed player columns; then the game's extra columns (Int64, nullable), then the event lists."""
+
+
+def rows_for_game(
+    spec: GameSpec,
+    game_id: int,
+    master_seed: int,
+    modules: str,
+    outcome: Outcome,
+    decisions: int,
+    strategies: Sequence[str],
+    slots: Sequence[int],
+    games: dict[str, list[Any]],
+    players: dict[str, list[Any]],
+) -> None:
+    """Append one game's rows to column lists (cheaper than building frames per game)."""
+    n = len(outcome.players)
+    winners = outcome.winners
+    games["game_id"].append(game_id)
+    games["game"].append(spec.name)
+    games["players"].append(n)
+    games["modules"].append(modules)
+    games["master_seed"].append(master_seed)
+    games["turns"].append(outcome.turns)
+    games["decisions"].append(decisions)
+    games["first_player"].append(outcome.first_player)
+    games["winners"].append(winners)
+    games["end_reason"].append(outcome.end_reason)
+    shared = len(winners) > 1
+    for seat, po in enumerate(outcome.players):
+        players["game_id"].append(game_id)
+        players["seat"].append(seat)
+        players["turn_order"].append((seat - outcome.first_player) % n)
+        players["strategy"].append(strategies[seat])
+        players["strategy_slot"].append(slots[seat])
+        won = seat in winners
+        if not winners:
+            result = "no_winner"
+        elif won:
+            result = "shared_win" if shared else "win"
+        else:
+            result = "loss"
+        players["result"].append(result)
+        players["win"].append(won)
+        players["score"].append(po.score)
+        players["placement"].append(po.placement)
+        for key, value in po.extra.items():
+            players.setdefault(key, []).append(value)
+        for event in spec.event_names:
+            players[event].append(po.events[event])
+
+
+def empty_columns(spec: GameSpec) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+    games: dict[str, list[Any]] = {k: [] for k in GAMES_COLUMNS}
+    players: dict[str, list[Any]] = {k: [] for k in PLAYER_COLUMNS}
+    for event in spec.event_names:
+        players[event] = []
+    return games, players
+
+
+def to_frames(
+    spec: GameSpec, games: dict[str, list[Any]], players: dict[str, list[Any]]
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    games_df = pl.DataFrame(games, schema=GAMES_COLUMNS)
+    schema: dict[str, Any] = dict(PLAYER_COLUMNS)
+    for key in players:
+        if key not in schema and key not in spec.event_names:
+            schema[key] = pl.Int64
+    for event in spec.event_names:
+        schema[event] = pl.List(pl.Int32)
+    players_df = pl.DataFrame({k: players[k] for k in schema}, schema=schema)
+    return games_df, players_df
+
+
+def read_games(run: str | Path) -> pl.DataFrame:
+    """All games of a run folder, in game order."""
+    return _read(Path(run), "games").sort("game_id")
+
+
+def read_players(run: str | Path) -> pl.DataFrame:
+    """All player rows of a run folder, in game and seat order."""
+    return _read(Path(run), "players").sort("game_id", "seat")
+
+
+def _read(run: Path, table: str) -> pl.DataFrame:
+    files = sorted((run / "parts").glob(f"chunk-*/{table}.parquet"))
+    if not files:
+        from simulator.core.errors import RunFolderError
+
+        raise RunFolderError(f"{run}: no completed chunks (is this a run folder?)")
+    return pl.concat([pl.read_parquet(f) for f in files], how="vertical")

@@ -1,0 +1,79 @@
+"""The play loop: asks strategies for every decision and feeds their answers to the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from simulator.core.errors import StrategyError
+from simulator.core.protocol import Decision, Game, Outcome, Strategy
+from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
+
+
+def play_game(
+    game: Game,
+    strategies: Sequence[Strategy],
+    master_seed: int,
+    game_index: int,
+    *,
+    check_invariants: bool = False,
+    on_decision: Callable[[Decision, Any], None] | None = None,
+) -> tuple[Outcome, int]:
+    """Play one game from its seed; returns the outcome and the number of decisions asked.
+
+    A decision with one legal option is taken without asking. A strategy that raises or
+    answers with an option not offered stops the game with a StrategyError that names the
+    strategy, the decision, the options and how to replay the game.
+    """
+    rules_rng = GameRandom.for_game(master_seed, game_index, RULES_STREAM)
+    strategy_rng = GameRandom.for_game(master_seed, game_index, STRATEGY_STREAM)
+    state = game.new_state(rules_rng)
+    flow = game.play(state, rules_rng)
+    asked = 0
+    try:
+        decision = next(flow)
+        while True:
+            options = decision.options
+            if len(options) == 1:
+                choice = options[0]
+            else:
+                asked += 1
+                strategy = strategies[decision.player]
+                try:
+                    choice = strategy.choose(
+                        decision, game.observe(state, decision.player), strategy_rng
+                    )
+                except Exception as exc:
+                    raise _strategy_error(
+                        strategy, decision, master_seed, game_index, f"raised {exc!r}"
+                    ) from exc
+                if choice not in options:
+                    raise _strategy_error(
+                        strategy,
+                        decision,
+                        master_seed,
+                        game_index,
+                        f"answered {choice!r}, not offered",
+                    )
+            if on_decision is not None:
+                on_decision(decision, choice)
+            decision = flow.send(choice)
+            if check_invariants:
+                game.check_invariants(state)
+    except StopIteration:
+        pass
+    if check_invariants:
+        game.check_invariants(state)
+    return game.outcome(state), asked
+
+
+def _strategy_error(
+    strategy: Strategy, decision: Decision, master_seed: int, game_index: int, what: str
+) -> StrategyError:
+    options = list(decision.options)
+    shown = options if len(options) <= 20 else options[:20] + [f"... {len(options) - 20} more"]
+    return StrategyError(
+        f"strategy '{strategy.name}' {what} at decision '{decision.kind}' for seat "
+        f"{decision.player}; options were {shown}. Replay this game with seed {master_seed}, "
+        f"game index {game_index} (deckhand replay RUN {game_index})."
+    )

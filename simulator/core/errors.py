@@ -1,0 +1,34 @@
+"""Errors a user can act on: each names what was wrong and what would be accepted."""
+
+from __future__ import annotations
+
+
+class DeckhandError(Exception):
+    """Base class for errors that the CLI prints without a traceback."""
+
+
+class ConfigError(DeckhandError):
+    """A bad option or configuration value (names the option and the accepted values)."""
+
+
+class CardSheetError(DeckhandError):
+    """A card sheet that does not validate; names file, line and field."""
+
+    def __init__(self, path: str, line: int | None, field: str | None, message: str) -> None:
+        self.path = str(path)
+        self.line = line
+        self.field = field
+        where = self.path
+        if line is not None:
+            where += f", line {line}"
+        if field is not None:
+            where += f", field '{field}'"
+        super().__init__(f"{where}: {message}")
+
+
+class StrategyError(DeckhandError):
+    """A strategy raised or answered with an option that was not offered."""
+
+
+class RunFolderError(DeckhandError):
+    """A run folder that cannot be used (different config, missing manifest)."""

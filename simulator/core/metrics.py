@@ -1,0 +1,138 @@
+"""Per-card win metrics, with the community's definitions (see docs/metrics.md).
+
+For every card and every event the game logs (drawn, traded, used...), the win rate of
+the player-games in which the card had that event, with a Wilson interval. From 17lands:
+GIH WR (the card was in hand at some point: the game's `seen_events`), OH WR (opening
+hand), GNS WR (in the game but never in this player's hand) and IWD = GIH WR - GNS WR with
+a Newcombe interval, a two-proportion p-value and a Benjamini-Hochberg q-value across cards.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from simulator.core.datasets import read_players
+from simulator.core.spec import GameSpec
+from simulator.core.stats import benjamini_hochberg, newcombe_difference, two_proportion_p, wilson
+
+SUMMARY_FILE = "cards.parquet"
+
+
+def _counts(
+    players: pl.DataFrame, column: str, group_of: dict[int, int] | None = None
+) -> dict[int, tuple[int, int]]:
+    """card (or group) -> (player-games with it in `column`, of which won)."""
+    cards = pl.col(column)
+    if group_of is not None:
+        cards = cards.list.eval(pl.element().replace_strict(group_of, return_dtype=pl.Int64))
+    exploded = (
+        players.select(cards.list.unique().alias("card"), pl.col("win"))
+        .explode("card")
+        .drop_nulls("card")
+        .group_by("card")
+        .agg(pl.len().alias("n"), pl.col("win").sum().alias("wins"))
+    )
+    return {int(r[0]): (int(r[1]), int(r[2])) for r in exploded.iter_rows()}
+
+
+def _seen_counts(
+    players: pl.DataFrame, columns: tuple[str, ...], group_of: dict[int, int]
+) -> dict[int, tuple[int, int]]:
+    if len(columns) == 1:
+        return _counts(players, columns[0], group_of)
+    combined = players.select(
+        pl.concat_list([pl.col(c) for c in columns]).alias("seen"), pl.col("win")
+    )
+    return _counts(combined, "seen", group_of)
+
+
+def card_summary(
+    players: pl.DataFrame,
+    spec: GameSpec,
+    sheet_rows: list[dict[str, Any]],
+    cards_in_game: list[int],
+) -> pl.DataFrame:
+    """One row per card of the sheet, copies (same type and name) merged into one row.
+
+    A designer asks "is the Camera too strong", not "is Camera copy 2": a player-game counts
+    for a card when any copy had the event. Cards out of this game's config have n = 0.
+    """
+    groups: dict[tuple[str, str], int] = {}
+    group_of: dict[int, int] = {}
+    members: list[list[dict[str, Any]]] = []
+    for sheet_row in sheet_rows:
+        key = (str(sheet_row.get("type") or ""), str(sheet_row["name"]))
+        if key not in groups:
+            groups[key] = len(members)
+            members.append([])
+        group_of[int(sheet_row["id"])] = groups[key]
+        members[groups[key]].append(sheet_row)
+    total = players.height
+    total_wins = int(players["win"].sum()) if total else 0
+    in_game = {group_of[c] for c in cards_in_game if c in group_of}
+    per_event = {e: _counts(players, e, group_of) for e in spec.event_names}
+    seen = _seen_counts(players, spec.seen_events, group_of)
+    opening = per_event.get(spec.opening_event, {}) if spec.opening_event else {}
+    rows: list[dict[str, Any]] = []
+    for g, group in enumerate(members):
+        first = group[0]
+        row: dict[str, Any] = {
+            "card_id": int(first["id"]),
+            "card_ids": [int(r["id"]) for r in group],
+            "copies": len(group),
+            "name": first["name"],
+            "type": first.get("type") or "",
+            "in_game": g in in_game,
+        }
+        for event in spec.event_names:
+            n, w = per_event[event].get(g, (0, 0))
+            _put_rate(row, event, n, w)
+        n_seen, w_seen = seen.get(g, (0, 0))
+        _put_rate(row, "gih", n_seen, w_seen)
+        n_oh, w_oh = opening.get(g, (0, 0))
+        _put_rate(row, "oh", n_oh, w_oh)
+        if g in in_game:
+            n_gns, w_gns = total - n_seen, total_wins - w_seen
+        else:
+            n_gns, w_gns = 0, 0
+        _put_rate(row, "gns", n_gns, w_gns)
+        d, lo, hi = newcombe_difference(w_seen, n_seen, w_gns, n_gns)
+        row["iwd"], row["iwd_lo"], row["iwd_hi"] = d, lo, hi
+        row["iwd_p"] = two_proportion_p(w_seen, n_seen, w_gns, n_gns)
+        rows.append(row)
+    q = benjamini_hochberg([r["iwd_p"] for r in rows])
+    for r, qv in zip(rows, q, strict=True):
+        r["iwd_q"] = qv
+    return pl.DataFrame(rows, infer_schema_length=None)
+
+
+def _put_rate(row: dict[str, Any], prefix: str, n: int, wins: int) -> None:
+    lo, hi = wilson(wins, n)
+    row[f"{prefix}_n"] = n
+    row[f"{prefix}_wins"] = wins
+    row[f"{prefix}_wr"] = wins / n if n else math.nan
+    row[f"{prefix}_lo"] = lo
+    row[f"{prefix}_hi"] = hi
+
+
+def write_card_summary(folder: str | Path) -> Path:
+    """Compute the per-card table of a run folder and write it next to the parts."""
+    from simulator.core.runner import replay_match
+
+    folder = Path(folder)
+    match = replay_match(folder)
+    players = read_players(folder)
+    rows = [r.values for r in match.game.sheet.rows]
+    summary = card_summary(players, match.spec, rows, match.game.cards_in_game())
+    tmp = folder / (SUMMARY_FILE + ".tmp")
+    summary.write_parquet(tmp)
+    tmp.replace(folder / SUMMARY_FILE)
+    return folder / SUMMARY_FILE
+
+
+def read_card_summary(folder: str | Path) -> pl.DataFrame:
+    return pl.read_parquet(Path(folder) / SUMMARY_FILE)

@@ -1,0 +1,93 @@
+"""The small API between the core, a game's rules and the strategies.
+
+A game's rules are a generator: `play(state)` yields a `Decision` whenever a player must
+choose and receives the chosen option back. Every choice of every kind (actions, costs,
+targets, trade offers and answers, off-turn reactions) goes through the same call, the way
+TAG keeps multi-step decisions on a stack. Between turns the state is plain data that can
+be copied and played on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from simulator.core.cards import CardSheet
+    from simulator.core.seeding import GameRandom
+    from simulator.core.spec import GameConfig, GameSpec
+
+
+class Decision:
+    """A choice one player must make: who, what kind, which options (all legal)."""
+
+    __slots__ = ("player", "kind", "options", "context")
+
+    def __init__(self, player: int, kind: str, options: Sequence[Any], context: Any = None) -> None:
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self.context = context
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player}, kind={self.kind!r}, options={list(self.options)!r})"
+
+
+@dataclass
+class PlayerOutcome:
+    """What one seat did and got, in card-sheet ids."""
+
+    score: float
+    placement: int
+    events: dict[str, list[int]]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    """The result of one game."""
+
+    turns: int
+    first_player: int
+    winners: list[int]
+    end_reason: str
+    players: list[PlayerOutcome]
+
+
+class Game(Protocol):
+    """A game bound to a config and a card sheet; its methods never touch global state."""
+
+    spec: GameSpec
+    config: GameConfig
+    sheet: CardSheet
+
+    def new_state(self, rng: GameRandom) -> Any: ...
+
+    def play(self, state: Any, rng: GameRandom) -> Generator[Decision, Any, None]: ...
+
+    def observe(self, state: Any, player: int) -> Any: ...
+
+    def outcome(self, state: Any) -> Outcome: ...
+
+    def cards_in_game(self) -> list[int]: ...
+
+    def check_invariants(self, state: Any) -> None: ...
+
+
+class Strategy:
+    """Base class for bots: `choose` returns one of `decision.options`.
+
+    A strategy sees only `view`, the observation of the seat it plays, with hidden
+    information removed; `rng` is the game's strategy stream (never global random state).
+    Parameters come from `name:key=value` on the command line; declare them in `params`.
+    """
+
+    name: str = "strategy"
+    params: dict[str, Any] = {}
+
+    def __init__(self, **overrides: Any) -> None:
+        self.settings: dict[str, Any] = {**self.params, **overrides}
+
+    def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+        raise NotImplementedError

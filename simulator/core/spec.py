@@ -1,0 +1,120 @@
+"""A game declares itself once, as frozen data: what it is, what it accepts, what it logs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from simulator.core.cards import CardSchema
+from simulator.core.errors import ConfigError
+
+if TYPE_CHECKING:
+    from simulator.core.protocol import Game
+
+
+@dataclass(frozen=True)
+class ModuleSpec:
+    """An expansion or optional module a user can switch on by name."""
+
+    name: str
+    description: str
+    max_players: int | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the core needs to know about a game, declared once."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    modules: tuple[ModuleSpec, ...]
+    card_sheet: Path
+    card_schema: CardSchema
+    player_events: tuple[tuple[str, str], ...]
+    """(event, meaning): each becomes a list column of card ids in the players table."""
+    seen_events: tuple[str, ...]
+    """Events that mean "this player had the card in hand" (17lands' GIH)."""
+    opening_event: str | None
+    """The event that means "in the opening hand" (17lands' OH), if the game has one."""
+    end_reasons: tuple[tuple[str, str], ...]
+    factory: Callable[[GameConfig], Game] = field(repr=False)
+    default_max_turns: int = 1000
+
+    @property
+    def module_names(self) -> tuple[str, ...]:
+        return tuple(m.name for m in self.modules)
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.player_events)
+
+    def make_config(
+        self,
+        players: int,
+        modules: tuple[str, ...] | list[str] = (),
+        card_sheet: str | Path | None = None,
+        max_turns: int | None = None,
+    ) -> GameConfig:
+        """Validate user choices into a GameConfig; errors name the option and accepted values."""
+        unknown = [m for m in modules if m not in self.module_names]
+        if unknown:
+            accepted = ", ".join(self.module_names) or "(this game has none)"
+            raise ConfigError(
+                f"--modules: unknown module '{unknown[0]}' for {self.name}; accepted: {accepted}"
+            )
+        if len(set(modules)) != len(modules):
+            raise ConfigError("--modules: a module is named twice")
+        max_players = self.max_players
+        for m in self.modules:
+            if m.name in modules and m.max_players is not None:
+                max_players = min(max_players, m.max_players)
+        if not self.min_players <= players <= max_players:
+            raise ConfigError(
+                f"--players: {players} is not accepted for {self.name} with modules "
+                f"[{', '.join(modules) or 'none'}]; accepted: {self.min_players} to {max_players}"
+            )
+        turns = self.default_max_turns if max_turns is None else max_turns
+        if turns < 1:
+            raise ConfigError("--max-turns: must be at least 1")
+        order = {name: i for i, name in enumerate(self.module_names)}
+        return GameConfig(
+            game=self.name,
+            players=players,
+            modules=tuple(sorted(modules, key=order.__getitem__)),
+            card_sheet=str(Path(card_sheet).resolve()) if card_sheet else None,
+            max_turns=turns,
+        )
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """The rules-side configuration of a run: the same for every game in it."""
+
+    game: str
+    players: int
+    modules: tuple[str, ...]
+    card_sheet: str | None
+    max_turns: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "modules": list(self.modules),
+            "card_sheet": self.card_sheet,
+            "max_turns": self.max_turns,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameConfig:
+        return cls(
+            game=data["game"],
+            players=int(data["players"]),
+            modules=tuple(data["modules"]),
+            card_sheet=data["card_sheet"],
+            max_turns=int(data["max_turns"]),
+        )

@@ -1,0 +1,1 @@
+"""The travel card game: passports, countries, items, and five expansion modules."""

@@ -1,0 +1,129 @@
+"""Special items (Oggetti speciali): where each one's power lives.
+
+Action items cost the turn's action; any-time items cost none; passive items
+(Mom's Credit Card, Diplomatic Pouch) work inside the travel rule (rules._can_travel) and
+Mousetrap inside the steal rule (rules.mousetrap). Numbers come from the card sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from simulator.core.protocol import Decision
+from simulator.core.seeding import GameRandom
+from simulator.games.travel.state import TravelState
+
+if TYPE_CHECKING:
+    from simulator.games.travel.rules import Flow, TravelGame
+
+DONE = -1
+
+
+def local_guide(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+    """Look at the top cards of the deck, keep one (not an event), the rest go to the bottom.
+
+    FAQ Oggetti Speciali: the Local Guide works on the deck only, never the discard pile.
+    """
+    look = game.cards.params[card]["look"]
+    top = s.deck[-look:][::-1]  # the cards stay in the deck while the player looks
+    options = tuple(c for c in top if not game.is_event[c])
+    chosen = None
+    if options:
+        chosen = yield Decision(p, "guide_take", options, context=tuple(top))
+    del s.deck[len(s.deck) - len(top) :]
+    rest = [c for c in top if c != chosen]
+    s.deck[0:0] = rest[::-1]
+    if chosen is not None:
+        game._take(s, p, chosen, "drawn")
+    yield from game._over_limit(s, p)
+    return False
+
+
+def trading_post(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+    """Discard up to `max` cards, draw that many plus `bonus` from the deck (deck only, FAQ)."""
+    params = game.cards.params[card]
+    swapped = 0
+    while swapped < params["max"]:
+        options = tuple(c for c in s.hands[p] if not game.is_forbidden[c])
+        if not options:
+            break
+        c = yield Decision(p, "post_discard", options + (DONE,), context=card)
+        if c == DONE:
+            break
+        game._discard(s, p, c)
+        swapped += 1
+    for _ in range(swapped + params["bonus"]):
+        yield from game._draw(s, rng, p)
+    yield from game._over_limit(s, p)
+    return False
+
+
+def poorly_drawn_map(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+    """Replace a player's country with a random set-aside one; never the central (FAQ)."""
+    targets = tuple(q for q in range(s.n) if s.country[q] >= 0)
+    q = yield Decision(p, "map_target", targets, context=card)
+    old = s.country[q]
+    new = s.set_aside_countries.pop(rng.below(len(s.set_aside_countries)))
+    s.set_aside_countries.append(old)
+    s.country[q] = new
+    if s.trace is not None:
+        names = game.cards.names
+        s.trace(f"   player {q}'s country {names[old]} becomes {names[new]}")
+    return False
+
+
+def lost_and_found(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+    """Take up to `take` cards of one's choice from the discard pile, never an event."""
+    for _ in range(game.cards.params[card]["take"]):
+        options = tuple(dict.fromkeys(c for c in s.discard if not game.is_event[c] and c != card))
+        if not options:
+            break
+        chosen = yield Decision(p, "found_take", options + (DONE,), context=card)
+        if chosen == DONE:
+            break
+        s.discard.remove(chosen)
+        game._take(s, p, chosen, "recycled")
+        s.known[p].add(chosen)
+    yield from game._over_limit(s, p)
+    return False
+
+
+def pickpocket_kit(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+    """Take `take` random cards from another player's hand at no cost; a Mousetrap stops it."""
+    targets = tuple(q for q in range(s.n) if q != p and s.hands[q])
+    q = yield Decision(p, "pickpocket_target", targets, context=card)
+    if (yield from game.mousetrap(s, q, p)):
+        return True
+    yield from game.take_random(s, rng, p, q, game.cards.params[card]["take"])
+    return False
+
+
+def red_eye_flight(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+    """Any time on one's turn: this many more actions. Returns the actions gained."""
+    return game.cards.params[card]["actions"]
+    yield  # a generator like the other effects
+
+
+def usable(game: TravelGame, s: TravelState, p: int, card: int) -> bool:
+    """Whether playing this special item now can do anything (offered only then)."""
+    effect = game.effect[card]
+    if effect == "local_guide" or effect == "trading_post":
+        return bool(s.deck)
+    if effect == "poorly_drawn_map":
+        return bool(s.set_aside_countries) and any(c >= 0 for c in s.country)
+    if effect == "lost_and_found":
+        return any(not game.is_event[c] for c in s.discard)
+    if effect == "pickpocket_kit":
+        return any(s.hands[q] for q in range(s.n) if q != p)
+    return effect == "red_eye_flight"
+
+
+ACTIONS: dict[str, Callable[..., Any]] = {
+    "local_guide": local_guide,
+    "trading_post": trading_post,
+    "poorly_drawn_map": poorly_drawn_map,
+    "lost_and_found": lost_and_found,
+    "pickpocket_kit": pickpocket_kit,
+}
+ANY_TIME: dict[str, Callable[..., Any]] = {"red_eye_flight": red_eye_flight}

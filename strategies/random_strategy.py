@@ -1,0 +1,19 @@
+"""The uniform random bot: the baseline every other strategy must beat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.protocol import Decision, Strategy
+from simulator.core.seeding import GameRandom
+
+
+class RandomStrategy(Strategy):
+    """Picks uniformly among the legal options of every decision, for any game."""
+
+    name = "random"
+    params: dict[str, Any] = {}
+
+    def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+        options = decision.options
+        return options[rng.below(len(options))]

@@ -1,0 +1,69 @@
+"""Strategies by name: `name`, `name:key=value,key=value`, or `package.module:Class[:k=v]`."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from simulator.core.cards import parse_params
+from simulator.core.errors import ConfigError
+from simulator.core.protocol import Strategy
+from strategies.random_strategy import RandomStrategy
+from strategies.travel.heuristic import TravelHeuristic
+
+GENERIC: dict[str, type[Strategy]] = {"random": RandomStrategy}
+BY_GAME: dict[str, dict[str, type[Strategy]]] = {"travel": {"heuristic": TravelHeuristic}}
+
+
+@dataclass(frozen=True)
+class StrategyChoice:
+    """A resolved `--strategy` value: the class, its parameters and the text to record."""
+
+    text: str
+    cls: type[Strategy]
+    params: dict[str, Any]
+
+    def build(self) -> Strategy:
+        return self.cls(**self.params)
+
+
+def available(game: str) -> list[str]:
+    return sorted({**GENERIC, **BY_GAME.get(game, {})})
+
+
+def resolve(game: str, text: str) -> StrategyChoice:
+    """Parse one `--strategy` value; errors list the accepted names and parameters."""
+    text = text.strip()
+    head, _, rest = text.partition(":")
+    if "." in head:
+        cls_name, _, param_text = rest.partition(":")
+        cls = _import(head, cls_name, text)
+    else:
+        table = {**GENERIC, **BY_GAME.get(game, {})}
+        if head not in table:
+            raise ConfigError(
+                f"--strategy: unknown strategy '{head}' for {game}; accepted: "
+                f"{', '.join(available(game))}, or an import path package.module:Class"
+            )
+        cls, param_text = table[head], rest
+    try:
+        params = parse_params(param_text.replace(",", ";"))
+    except ValueError as exc:
+        raise ConfigError(f"--strategy {text}: {exc}") from None
+    for key in params:
+        if key not in cls.params:
+            accepted = ", ".join(f"{k} (default {v})" for k, v in cls.params.items()) or "none"
+            raise ConfigError(f"--strategy {text}: unknown parameter '{key}'; accepted: {accepted}")
+    return StrategyChoice(text, cls, params)
+
+
+def _import(module: str, cls_name: str, text: str) -> type[Strategy]:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:
+        raise ConfigError(f"--strategy {text}: cannot import module '{module}' ({exc})") from None
+    cls = getattr(mod, cls_name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Strategy)):
+        raise ConfigError(f"--strategy {text}: '{cls_name}' in {module} is not a Strategy subclass")
+    return cls

@@ -1,0 +1,283 @@
+"""A sensible travel-game bot: collect the next country's items, trade for them, steal late.
+
+It values each card for itself (an item kind it needs now, one for the central country,
+one passport, postcards when they can win) and plays the best legal action. It sees only
+its TravelView: its hand, the public table and the cards known to be in other hands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.protocol import Decision, Strategy
+from simulator.core.seeding import GameRandom
+from simulator.games.travel.rules import ACCEPT, DONE, REJECT
+from simulator.games.travel.view import TravelView
+
+NEED_NOW = 10.0
+NEED_LATER = 4.0
+PASSPORT = 9.0
+FORBIDDEN = -5.0
+
+
+class TravelHeuristic(Strategy):
+    """Greedy collector with trading and some aggression.
+
+    Parameters: `aggression` (0-1), the chance to steal from the leader instead of drawing
+    when it has a spare card (`race_aggression` once it races for the central country);
+    `blind_trade` (0-1), the chance to offer a trade for a needed item nobody is known to
+    hold; `deny` (0/1), keep cards opponents need when discarding.
+    """
+
+    name = "heuristic"
+    params: dict[str, Any] = {
+        "aggression": 0.3,
+        "race_aggression": 0.3,
+        "blind_trade": 0.9,
+        "deny": 0,
+    }
+
+    def __init__(self, **overrides: Any) -> None:
+        super().__init__(**overrides)
+        self.aggression = float(self.settings["aggression"])
+        self.race_aggression = float(self.settings["race_aggression"])
+        self.blind_trade = float(self.settings["blind_trade"])
+        self.deny = bool(self.settings["deny"])
+        self._plan: tuple[int, list[int], list[int]] | None = None
+
+    # ------------------------------------------------------------------ values
+
+    def _worth(
+        self, view: TravelView, cards_: Any, hand: tuple[int, ...] | list[int]
+    ) -> dict[int, float]:
+        """What each card of `cards_` would be worth on top of `hand` (copies count once)."""
+        cards = view.cards
+        kind_of = cards.kind_of
+        me = view.player
+        now = set(cards.requires[view.target(me)])
+        later = set(cards.requires[view.central]) if view.completed[me] == 0 else set()
+        held = {kind_of[c] for c in hand}
+        types = cards.types
+        postcards = sum(1 for c in hand if types[c] == "postcard")
+        has_passport = any(types[c] == "passport" for c in hand)
+        values: dict[int, float] = {}
+        for c in cards_:
+            if c == DONE:
+                continue
+            k = kind_of[c]
+            t = types[c]
+            if k in now and k not in held:
+                v = NEED_NOW
+            elif k in later and k not in held:
+                v = NEED_LATER
+            elif t == "passport":
+                v = PASSPORT if not has_passport and view.rule("needs_passport") else 0.5
+            elif t == "postcard":
+                v = 1.0 + 2.0 * postcards
+            elif t == "forbidden":
+                v = FORBIDDEN
+            elif t == "special":
+                v = 6.0 if cards.effects[c] == "moms_credit_card" else 3.0
+            else:
+                v = 0.0
+            values[c] = v
+        return values
+
+    def _hand_values(self, view: TravelView) -> dict[int, float]:
+        """Each hand card's worth: what losing it would cost (the last copy of a need)."""
+        hand = view.hand
+        values = {}
+        for i, c in enumerate(hand):
+            rest = hand[:i] + hand[i + 1 :]
+            values[c] = self._worth(view, (c,), rest)[c]
+        return values
+
+    def _missing_kinds(self, view: TravelView) -> set[int]:
+        """Item kinds still missing for the next country, and the passport if it has none."""
+        cards = view.cards
+        hand = view.hand
+        held = {cards.kind_of[c] for c in hand}
+        missing = set(cards.requires[view.target(view.player)]) - held
+        if view.rule("needs_passport") and not any(cards.types[c] == "passport" for c in hand):
+            missing.add(cards.kind_of[cards.passports[0]])
+        return missing
+
+    def _leader(self, view: TravelView, candidates: tuple[int, ...] | list[int]) -> int:
+        """The opponent closest to winning, as far as public information tells."""
+        cards = view.cards
+        sizes = view.hand_sizes
+
+        def threat(q: int) -> tuple[float, int]:
+            need = set(cards.requires[view.target(q)])
+            known = sum(1 for c in view.known(q) if cards.kind_of[c] in need)
+            return (view.completed[q] * 3 + known + 0.1 * sizes[q], -q)
+
+        return max(candidates, key=threat)
+
+    def _cheapest(self, view: TravelView, options: tuple[Any, ...]) -> int:
+        """The option card worth least to me; with `deny`, keep what opponents need."""
+        values = self._hand_values(view)
+        wanted: set[int] = set()
+        if self.deny:
+            for q in range(view.n_players):
+                if q != view.player:
+                    wanted.update(view.cards.requires[view.target(q)])
+        kind_of = view.cards.kind_of
+        return min(
+            (c for c in options if c != DONE),
+            key=lambda c: (values.get(c, 0.0), kind_of[c] in wanted, c),
+        )
+
+    # ------------------------------------------------------------------ decisions
+
+    def choose(self, decision: Decision, view: TravelView, rng: GameRandom) -> Any:
+        kind = decision.kind
+        options = decision.options
+        if kind == "action":
+            return self._action(options, view, rng)
+        if kind == "trade_give":
+            return self._next_planned(options, 1)
+        if kind == "trade_ask":
+            return self._next_planned(options, 2)
+        if kind == "trade_answer":
+            return self._answer(decision, view)
+        if kind in ("recycle_take", "guide_take", "found_take"):
+            values = self._worth(view, options, view.hand)
+            best = max(values, key=lambda c: (values[c], -c))
+            if kind == "found_take" and values[best] < NEED_LATER:
+                return DONE
+            return best
+        if kind == "post_discard":
+            values = self._hand_values(view)
+            junk = [c for c in options if c != DONE and values.get(c, 0.0) <= 0.0]
+            return min(junk) if junk else DONE
+        if kind == "mousetrap":
+            return ACCEPT
+        if kind in ("smuggle_to", "pickpocket_target"):
+            return self._leader(view, options)
+        if kind == "map_target":
+            others = [q for q in options if q != view.player]
+            return self._leader(view, others) if others else options[0]
+        # every discard or pass: costs, hand limit, lost luggage, strike, disposing
+        return self._cheapest(view, options)
+
+    def _next_planned(self, options: tuple[Any, ...], part: int) -> Any:
+        if self._plan is not None:
+            for c in self._plan[part]:
+                if c in options:
+                    return c
+        return DONE if DONE in options else options[0]
+
+    def _answer(self, decision: Decision, view: TravelView) -> str:
+        if ACCEPT not in decision.options:
+            return REJECT
+        offerer, give, ask_kinds = decision.context
+        cards = view.cards
+        hand = list(view.hand)
+        values = self._hand_values(view)
+        loss = 0.0
+        for k in ask_kinds:
+            copies = [c for c in hand if cards.kind_of[c] == k]
+            c = min(copies, key=lambda x: values[x])
+            loss += values[c]
+            hand.remove(c)
+        gain_values = self._worth(view, give, hand)
+        gain = sum(gain_values.values())
+        # never hand the last items to someone heading for the central country
+        if view.completed[offerer] == 1:
+            central_need = set(cards.requires[view.central])
+            if any(k in central_need for k in ask_kinds) and gain < NEED_NOW:
+                return REJECT
+        # junk for junk costs nothing and keeps the game moving
+        return ACCEPT if gain > loss or (loss <= 0.0 and gain >= 0.0) else REJECT
+
+    def _action(self, options: tuple[Any, ...], view: TravelView, rng: GameRandom) -> Any:
+        self._plan = None
+        if ("travel",) in options:
+            return ("travel",)
+        cards = view.cards
+        by_verb: dict[str, list[Any]] = {}
+        for o in options:
+            by_verb.setdefault(o[0], []).append(o)
+        specials = {cards.effects[o[1]]: o for o in by_verb.get("special", ())}
+        if "red_eye_flight" in specials:
+            return specials["red_eye_flight"]
+        if "smuggle" in by_verb:
+            return by_verb["smuggle"][0]
+        if "dispose" in by_verb:
+            return by_verb["dispose"][0]
+        values = self._hand_values(view)
+        spare = sorted(
+            (c for c, v in values.items() if 0.0 <= v <= 0.5), key=lambda c: (values[c], c)
+        )
+        missing = self._missing_kinds(view)
+        in_discard = {cards.kind_of[c] for c in view.discard if cards.types[c] != "event"}
+        if "lost_and_found" in specials and missing & in_discard:
+            return specials["lost_and_found"]
+        if (
+            "recycle" in by_verb
+            and missing & in_discard
+            and len(spare) >= view.rule("recycle_cost")
+        ):
+            return ("recycle",)
+        trade = self._plan_trade(view, by_verb.get("trade", ()), spare, missing, rng)
+        if trade is not None:
+            return trade
+        for effect in ("local_guide", "trading_post", "pickpocket_kit"):
+            if effect in specials:
+                return specials[effect]
+        if "poorly_drawn_map" in specials:
+            others = [
+                q for q in range(view.n_players) if q != view.player and view.completed[q] == 0
+            ]
+            if others:
+                return specials["poorly_drawn_map"]
+        steals = by_verb.get("steal", ())
+        if steals and len(spare) >= view.rule("steal_cost"):
+            targets = [o[1] for o in steals]
+            sizes = view.hand_sizes
+            # a hand known to hold what I need is worth a blind grab
+            odds = {
+                q: sum(1 for c in view.known(q) if cards.kind_of[c] in missing) / sizes[q]
+                for q in targets
+            }
+            best = max(targets, key=lambda q: (odds[q], -q))
+            if odds[best] > 0:
+                return ("steal", best)
+            racing = view.completed[view.player] == 1
+            if rng.random() < (self.race_aggression if racing else self.aggression):
+                return ("steal", self._leader(view, targets))
+        return ("draw",)
+
+    def _plan_trade(
+        self,
+        view: TravelView,
+        trades: list[Any] | tuple[Any, ...],
+        spare: list[int],
+        missing: set[int],
+        rng: GameRandom,
+    ) -> Any:
+        """Offer a spare card (one the partner needs first) for a needed kind."""
+        if not trades or not spare or not missing:
+            return None
+        kind_of = view.cards.kind_of
+        partners = [o[1] for o in trades]
+        for q in partners:
+            wanted = sorted(missing & {kind_of[c] for c in view.known(q)})
+            if wanted:
+                return self._offer(view, q, spare, wanted[:1])
+        if rng.random() < self.blind_trade:
+            q = partners[rng.below(len(partners))]
+            wanted = sorted(missing)
+            return self._offer(view, q, spare, wanted[rng.below(len(wanted)) :][:1])
+        return None
+
+    def _offer(self, view: TravelView, q: int, spare: list[int], wanted: list[int]) -> Any:
+        cards = view.cards
+        their_need = set(cards.requires[view.target(q)])
+        give = sorted(
+            spare,
+            key=lambda c: (cards.kind_of[c] not in their_need, cards.types[c] == "forbidden", c),
+        )[:1]
+        self._plan = (q, give, wanted)
+        return ("trade", q)
