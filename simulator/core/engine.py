@@ -18,16 +18,20 @@ def play_game(
     *,
     check_invariants: bool = False,
     on_decision: Callable[[Decision, Any], None] | None = None,
+    trace: Callable[[str], Any] | None = None,
 ) -> tuple[Outcome, int]:
     """Play one game from its seed; returns the outcome and the number of decisions asked.
 
     A decision with one legal option is taken without asking. A strategy that raises or
     answers with an option not offered stops the game with a StrategyError that names the
-    strategy, the decision, the options and how to replay the game.
+    strategy, the decision, the options and how to replay the game. `trace` receives the
+    rules' narration of the game, line by line.
     """
     rules_rng = GameRandom.for_game(master_seed, game_index, RULES_STREAM)
     strategy_rng = GameRandom.for_game(master_seed, game_index, STRATEGY_STREAM)
     state = game.new_state(rules_rng)
+    if trace is not None:
+        state.trace = trace  # the rules narrate the game (deckhand replay)
     flow = game.play(state, rules_rng)
     asked = 0
     try:

@@ -133,7 +133,10 @@ class Match:
         self.choices = [resolve(config.game.game, s) for s in config.strategies]
 
     def play(
-        self, game_index: int, on_decision: Callable[..., Any] | None = None
+        self,
+        game_index: int,
+        on_decision: Callable[..., Any] | None = None,
+        trace: Callable[[str], Any] | None = None,
     ) -> tuple[Outcome, int, list[int]]:
         slots = seat_slots(self.config, game_index)
         seats: list[Strategy] = [self.choices[s].build() for s in slots]
@@ -144,6 +147,7 @@ class Match:
             game_index,
             check_invariants=self.config.check_invariants,
             on_decision=on_decision,
+            trace=trace,
         )
         return outcome, decisions, slots
 

@@ -424,7 +424,7 @@ class TravelGame:
             s.log[q]["lost"].append(card)
             self._take(s, p, card, "stole")
             if s.trace is not None:
-                s.trace(f"   player {p} takes a card from player {q}")
+                s.trace(f"   player {p} takes {self.cards.names[card]} from player {q}")
         yield from self._over_limit(s, p)
 
     def tradeable_asks(self, s: TravelState, p: int, q: int) -> tuple[int, ...]:

@@ -1,0 +1,260 @@
+"""The `deckhand` command: thin click wrappers over library functions.
+
+Every command calls one function of simulator/ or reports/; shared flags are decorators.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from simulator.core.errors import DeckhandError
+
+
+def _fail_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn a DeckhandError into a one-line error and exit code 1, without a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except DeckhandError as exc:
+            raise click.ClickException(str(exc)) from None
+
+    return wrapper
+
+
+def _split_modules(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
+    if not value:
+        return ()
+    return tuple(m.strip() for m in value.split(",") if m.strip())
+
+
+def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The options that choose what is played: players, modules, strategies, sheet, limits."""
+    options = [
+        click.option("--players", "-p", type=int, default=4, show_default=True, help="Players per game."),
+        click.option(
+            "--modules",
+            "-m",
+            callback=_split_modules,
+            default="",
+            help="Comma-separated expansions/modules, e.g. events,postcards (see `deckhand games`).",
+        ),
+        click.option(
+            "--strategy",
+            "-s",
+            "strategies",
+            multiple=True,
+            help="Bot for every seat (given once) or per seat in order (given once per seat): "
+            "name, name:key=value,key=value, or package.module:Class. Default: heuristic.",
+        ),
+        click.option("--card-sheet", type=click.Path(dir_okay=False), help="A card sheet CSV to play with."),
+        click.option("--max-turns", type=int, help="Stop a game with no winner after this many turns."),
+        click.option(
+            "--rotate/--no-rotate",
+            default=True,
+            show_default=True,
+            help="Rotate the strategies around the table from game to game.",
+        ),
+        click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the run."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _run_config(game: str, games: int, chunk_size: int, check: bool, **kw: Any) -> Any:
+    from simulator.core.runner import make_run_config
+
+    return make_run_config(
+        game,
+        kw["players"],
+        kw["modules"],
+        kw["strategies"] or ("heuristic",),
+        games=games,
+        seed=kw["seed"],
+        card_sheet=kw["card_sheet"],
+        rotate=kw["rotate"],
+        chunk_size=chunk_size,
+        max_turns=kw["max_turns"],
+        check_invariants=check,
+    )
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="deckhand")
+def main() -> None:
+    """Deckhand: simulate bot-vs-bot card games at scale and report on balance."""
+
+
+@main.command()
+@click.argument("game")
+@game_options
+@click.option("--games", "-n", type=int, default=1000, show_default=True, help="Number of games.")
+@click.option("--out", "-o", type=click.Path(file_okay=False), required=True, help="Run folder.")
+@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Worker processes (-1: all).")
+@click.option(
+    "--backend",
+    type=click.Choice(["loky", "threading", "sequential"]),
+    default="loky",
+    show_default=True,
+    help="joblib backend.",
+)
+@click.option("--chunk-size", type=int, default=500, show_default=True, help="Games per part file.")
+@click.option("--check-invariants", is_flag=True, help="Check card conservation after every decision.")
+@click.option("--overwrite", is_flag=True, help="Replace an existing run folder instead of resuming it.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@_fail_cleanly
+def simulate(
+    game: str,
+    games: int,
+    out: str,
+    jobs: int,
+    backend: str,
+    chunk_size: int,
+    check_invariants: bool,
+    overwrite: bool,
+    quiet: bool,
+    **kw: Any,
+) -> None:
+    """Play GAMES games of GAME into the run folder OUT (re-run the same command to resume)."""
+    from simulator.core.datasets import read_games
+    from simulator.core.runner import run_simulation
+
+    config = _run_config(game, games, chunk_size, check_invariants, **kw)
+    folder = run_simulation(config, out, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
+    played = read_games(folder)
+    click.echo(
+        f"{played.height} games in {folder} (median {played['turns'].median():.0f} turns); "
+        f"next: deckhand report {folder}"
+    )
+
+
+@main.command()
+@click.argument("run", type=click.Path(exists=True, file_okay=False))
+@click.option("--out", "-o", type=click.Path(dir_okay=False), help="HTML file (default RUN/report.html).")
+@_fail_cleanly
+def report(run: str, out: str | None) -> None:
+    """Write a self-contained HTML report of the run folder RUN."""
+    from reports.html import build_report
+
+    path = build_report(run, out)
+    click.echo(f"report written to {path}")
+
+
+@main.command()
+@click.argument("run", type=click.Path(exists=True, file_okay=False))
+@click.argument("game_id", type=int)
+@_fail_cleanly
+def replay(run: str, game_id: int) -> None:
+    """Print a turn-by-turn log of game GAME_ID of RUN, replayed from its seed."""
+    from simulator.core.replay import replay_text
+
+    for line in replay_text(run, game_id):
+        click.echo(line)
+
+
+@main.command()
+@click.argument("game")
+@game_options
+@click.option("--games", "-n", type=int, default=200, show_default=True, help="Games per repeat.")
+@click.option("--repeats", "-r", type=int, default=5, show_default=True, help="Timed repeats.")
+@click.option("--profile", is_flag=True, help="Also print where the time goes (cProfile).")
+@_fail_cleanly
+def bench(game: str, games: int, repeats: int, profile: bool, **kw: Any) -> None:
+    """Measure games per second on one core for a stated configuration (median of repeats)."""
+    import platform
+
+    from simulator.core.bench import benchmark
+
+    config = _run_config(game, games, games, False, **kw)
+    result = benchmark(config, games=games, repeats=repeats, profile=profile)
+    g = config.game
+    click.echo(
+        f"game={g.game} players={g.players} modules={','.join(g.modules) or 'none'} "
+        f"strategies={','.join(config.strategies)} seed={config.seed} logging=full "
+        f"python={platform.python_version()}"
+    )
+    click.echo(
+        f"{result.median:.1f} games/s per core (median of {repeats} x {games} games; "
+        f"min {min(result.rates):.1f}, max {max(result.rates):.1f}); "
+        f"{result.turns_per_game:.1f} turns and {result.decisions_per_game:.1f} decisions per game"
+    )
+    if result.profile:
+        click.echo(result.profile)
+
+
+@main.command()
+def games() -> None:
+    """List the games, their player counts and their modules."""
+    from simulator.core.registry import GAMES
+
+    for spec in GAMES.values():
+        click.echo(f"{spec.name}: {spec.title} ({spec.min_players}-{spec.max_players} players)")
+        for m in spec.modules:
+            limit = f" (at most {m.max_players} players)" if m.max_players else ""
+            click.echo(f"  {m.name}: {m.description}{limit}")
+
+
+@main.command(name="strategies")
+@click.argument("game")
+@_fail_cleanly
+def strategies_command(game: str) -> None:
+    """List the strategies available for GAME and their parameters."""
+    from simulator.core.registry import get_game
+    from strategies.registry import available, resolve
+
+    get_game(game)
+    for name in available(game):
+        cls = resolve(game, name).cls
+        params = ", ".join(f"{k}={v}" for k, v in cls.params.items()) or "no parameters"
+        doc = (cls.__doc__ or "").strip().splitlines()[0]
+        click.echo(f"{name}: {doc} [{params}]")
+
+
+@main.group()
+def cards() -> None:
+    """Inspect and validate card sheets."""
+
+
+@cards.command(name="validate")
+@click.argument("path", type=click.Path())
+@click.option("--game", "-g", default="travel", show_default=True, help="The game the sheet is for.")
+@_fail_cleanly
+def cards_validate(path: str, game: str) -> None:
+    """Check the card sheet at PATH; errors name the file, line and field."""
+    from simulator.core.cards import load_card_sheet
+    from simulator.core.registry import get_game
+
+    spec = get_game(game)
+    sheet = load_card_sheet(path, spec.card_schema)
+    click.echo(f"{path}: valid {game} card sheet, {len(sheet.rows)} rows, sha256 {sheet.sha256[:12]}")
+
+
+@cards.command(name="list")
+@click.argument("game")
+@click.option("--card-sheet", type=click.Path(dir_okay=False), help="List this sheet instead of the default.")
+@click.option("--type", "card_type", help="Only cards of this type.")
+@_fail_cleanly
+def cards_list(game: str, card_sheet: str | None, card_type: str | None) -> None:
+    """List the cards of GAME's card sheet with their provenance."""
+    from simulator.core.cards import load_card_sheet
+    from simulator.core.registry import get_game
+
+    spec = get_game(game)
+    sheet = load_card_sheet(card_sheet or spec.card_sheet, spec.card_schema)
+    for row in sheet.rows:
+        kind = row.get("type") or ""
+        if card_type and kind != card_type:
+            continue
+        extra = f" requires {' + '.join(row['requires'])}" if row.get("requires") else ""
+        click.echo(f"{row['id']:>4}  {kind:<10} {row['name']}{extra}  [{row['provenance']}]")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

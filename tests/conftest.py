@@ -1,0 +1,28 @@
+"""Shared fixtures: small real runs, built once per session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from simulator.core.runner import make_run_config, run_simulation
+
+ALL_MODULES = ("events", "special_items", "forbidden_items", "postcards", "characters")
+
+
+@pytest.fixture(scope="session")
+def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """60 four-player games with every module, a heuristic against three random bots."""
+    folder = tmp_path_factory.mktemp("runs") / "small"
+    config = make_run_config(
+        "travel",
+        4,
+        ALL_MODULES,
+        ("heuristic", "random", "random", "random"),
+        games=60,
+        seed=11,
+        chunk_size=20,
+        max_turns=300,
+    )
+    return run_simulation(config, folder, jobs=1, progress=False)

@@ -1,0 +1,147 @@
+"""The runner: determinism across workers, resume after a kill, manifest and folders."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+
+from simulator.core.datasets import read_games, read_players
+from simulator.core.errors import RunFolderError
+from simulator.core.metrics import read_card_summary
+from simulator.core.runner import RunConfig, make_run_config, run_simulation, seat_slots
+
+MODULES = ("events", "postcards", "special_items")
+
+
+def _config(games: int = 48, chunk: int = 8) -> RunConfig:
+    return make_run_config(
+        "travel", 3, MODULES, ("heuristic",), games=games, seed=5, chunk_size=chunk, max_turns=300
+    )
+
+
+def test_same_seed_same_datasets_for_one_or_two_workers(tmp_path: Path) -> None:
+    config = _config()
+    one = run_simulation(config, tmp_path / "one", jobs=1, progress=False)
+    two = run_simulation(config, tmp_path / "two", jobs=2, progress=False)
+    assert_frame_equal(read_games(one), read_games(two))
+    assert_frame_equal(read_players(one), read_players(two))
+    assert_frame_equal(read_card_summary(one), read_card_summary(two))
+    assert read_games(one).height == 48
+
+
+def test_chunk_size_and_backend_do_not_change_results(tmp_path: Path) -> None:
+    a = run_simulation(_config(chunk=8), tmp_path / "a", jobs=1, progress=False)
+    b = run_simulation(
+        _config(chunk=13), tmp_path / "b", backend="threading", jobs=2, progress=False
+    )
+    assert_frame_equal(read_players(a), read_players(b))
+
+
+def test_a_different_seed_gives_different_games(tmp_path: Path) -> None:
+    a = run_simulation(_config(), tmp_path / "a", progress=False)
+    other = make_run_config(
+        "travel", 3, MODULES, ("heuristic",), games=48, seed=6, chunk_size=8, max_turns=300
+    )
+    b = run_simulation(other, tmp_path / "b", progress=False)
+    assert read_games(a)["turns"].to_list() != read_games(b)["turns"].to_list()
+
+
+def test_resume_keeps_completed_chunks_and_plays_the_rest(tmp_path: Path) -> None:
+    config = _config()
+    folder = run_simulation(config, tmp_path / "run", progress=False)
+    reference = read_players(folder)
+    kept = folder / "parts" / "chunk-00000" / "games.parquet"
+    kept_mtime = kept.stat().st_mtime_ns
+    # simulate a run killed mid-way: two chunks missing, one half-written temp folder
+    for chunk in ("chunk-00003", "chunk-00005"):
+        for f in (folder / "parts" / chunk).iterdir():
+            f.unlink()
+        (folder / "parts" / chunk).rmdir()
+    (folder / "parts" / ".tmp-chunk-00003-999").mkdir()
+    run_simulation(config, folder, progress=False)
+    assert kept.stat().st_mtime_ns == kept_mtime  # completed chunks are not replayed
+    games = read_games(folder)
+    assert games.height == 48
+    assert games["game_id"].n_unique() == 48
+    assert not list((folder / "parts").glob(".tmp-*"))
+    assert_frame_equal(read_players(folder), reference)
+
+
+def test_killed_process_resumes_to_exactly_the_requested_games(tmp_path: Path) -> None:
+    folder = tmp_path / "killed"
+    cmd = [
+        sys.executable, "-m", "simulator", "simulate", "travel", "-p", "4", "-n", "400",
+        "--chunk-size", "10", "--seed", "3", "-o", str(folder), "-q", "--max-turns", "300",
+    ]  # fmt: skip
+    proc = subprocess.Popen(cmd, start_new_session=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and len(list((folder / "parts").glob("chunk-*"))) < 3:
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    done_before = len(list((folder / "parts").glob("chunk-*")))
+    assert 3 <= done_before < 40, "the run should have been killed part-way"
+    subprocess.run(cmd, check=True)
+    games = read_games(folder)
+    assert games.height == 400
+    assert games["game_id"].sort().to_list() == list(range(400))
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["finished"] is not None
+
+
+def test_a_run_folder_refuses_a_different_config(tmp_path: Path) -> None:
+    folder = run_simulation(_config(), tmp_path / "run", progress=False)
+    with pytest.raises(RunFolderError, match="different config"):
+        run_simulation(_config(games=50), folder, progress=False)
+    run_simulation(_config(games=16), folder, progress=False, overwrite=True)
+    assert read_games(folder).height == 16
+
+
+def test_manifest_records_config_hash_versions_and_times(small_run: Path) -> None:
+    manifest = json.loads((small_run / "manifest.json").read_text())
+    assert manifest["config"]["seed"] == 11
+    assert manifest["config"]["game"]["modules"] == [
+        "events", "special_items", "forbidden_items", "postcards", "characters",
+    ]  # fmt: skip
+    assert len(manifest["card_sheet_sha256"]) == 64
+    assert {"deckhand", "python", "numpy", "polars", "joblib"} <= set(manifest["versions"])
+    assert manifest["started"] <= manifest["finished"]
+    assert (small_run / "card_sheet.csv").exists()
+
+
+def test_seats_rotate_so_every_strategy_sits_everywhere(small_run: Path) -> None:
+    players = read_players(small_run)
+    table = players.group_by("strategy", "seat").len()
+    assert table.height == 2 * 4  # heuristic and random each played every seat
+    heuristic_seats = players.filter(pl.col("strategy") == "heuristic")["seat"].value_counts()
+    assert heuristic_seats["count"].to_list() == [15, 15, 15, 15]
+
+
+def test_seat_slots_without_rotation() -> None:
+    config = make_run_config(
+        "travel", 3, (), ("heuristic", "random", "random"), rotate=False, games=3
+    )
+    assert seat_slots(config, 2) == [0, 1, 2]
+    rotated = make_run_config("travel", 3, (), ("heuristic", "random", "random"), games=3)
+    assert seat_slots(rotated, 1) == [1, 2, 0]
+
+
+def test_players_table_is_consistent_with_games(small_run: Path) -> None:
+    games = read_games(small_run)
+    players = read_players(small_run)
+    assert players.height == games.height * 4
+    winners = players.filter(pl.col("win")).group_by("game_id").agg(pl.col("seat").sort())
+    by_game = dict(zip(games["game_id"], games["winners"].to_list(), strict=True))
+    for game_id, seats in winners.iter_rows():
+        assert sorted(by_game[game_id]) == seats
+    firsts = players.filter(pl.col("turn_order") == 0).sort("game_id")
+    assert firsts["seat"].to_list() == games.sort("game_id")["first_player"].to_list()
