@@ -106,9 +106,7 @@ def rate_bars(
         return figure_data_uri(fig)
 
 
-def length_histograms(
-    turns: Sequence[int], decisions: Sequence[int], max_turns: int | None
-) -> str:
+def length_histograms(turns: Sequence[int], decisions: Sequence[int], max_turns: int | None) -> str:
     """Histograms of turns and decisions per game; the turn limit is marked when games hit it."""
     with matplotlib.rc_context(STYLE):
         fig = Figure(figsize=(9.0, 3.0))
@@ -141,11 +139,13 @@ def length_histograms(
 def iwd_forest(
     names: Sequence[str],
     types: Sequence[str],
+    type_order: Sequence[str],
     iwd: Sequence[float],
     lows: Sequence[float],
     highs: Sequence[float],
 ) -> str:
-    """IWD of each hand card with its Newcombe interval, best first, coloured by card type.
+    """IWD of each hand card with its Newcombe interval, best first, coloured by card type
+    (colours and legend in `type_order`, the order of the report's tables).
 
     A forest plot shows at a glance which cards stand out from zero by more than their noise.
     """
@@ -154,12 +154,12 @@ def iwd_forest(
         fig = Figure(figsize=(7.5, max(2.2, 0.6 + 0.24 * n)))
         ax = fig.add_subplot()
         order = sorted(range(n), key=lambda i: iwd[i])  # lowest at the bottom
-        kinds = list(dict.fromkeys(types))
+        kinds = list(dict.fromkeys([*type_order, *types]))
         colour = {k: PALETTE[i % len(PALETTE)] for i, k in enumerate(kinds)}
-        seen: set[str] = set()
+        handles = {}
         for y, i in enumerate(order):
             kind = types[i]
-            ax.errorbar(
+            handles[kind] = ax.errorbar(
                 [100 * iwd[i]],
                 [y],
                 xerr=[[100 * _gap(iwd[i], lows[i])], [100 * _gap(highs[i], iwd[i])]],
@@ -168,17 +168,23 @@ def iwd_forest(
                 color=colour[kind],
                 ecolor=colour[kind],
                 capsize=2,
-                label=kind if kind not in seen else None,
                 zorder=3,
             )
-            seen.add(kind)
         ax.axvline(0, color="black", linewidth=1.0)
         ax.set_yticks(range(n), [_short(names[i], 32) for i in order])
         ax.set_ylim(-0.7, n - 0.3)
         ax.set_xlabel("IWD = GIH WR - GNS WR (percentage points), 95% interval")
         ax.grid(axis="y", alpha=0.0)
-        if kinds:
-            ax.legend(loc="lower right", fontsize=8, frameon=True, title="type")
+        present = [k for k in kinds if k in handles]
+        if present:
+            ax.legend(
+                [handles[k] for k in present],
+                present,
+                loc="lower right",
+                fontsize=8,
+                frameon=True,
+                title="type",
+            )
         return figure_data_uri(fig)
 
 

@@ -58,7 +58,9 @@ def _play(match: Match, games: int) -> tuple[int, int]:
     return turns, decisions
 
 
-def benchmark(config: RunConfig, games: int = 200, repeats: int = 5, profile: bool = False) -> BenchResult:
+def benchmark(
+    config: RunConfig, games: int = 200, repeats: int = 5, profile: bool = False
+) -> BenchResult:
     """Time `repeats` runs of `games` games on one core; optionally profile one more run."""
     match = Match(config)
     _play(match, min(games, 10))  # warm-up: imports, caches

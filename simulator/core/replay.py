@@ -16,7 +16,9 @@ def replay_text(run: str | Path, game_id: int) -> list[str]:
     match = replay_match(run)
     config = match.config
     if not 0 <= game_id < config.games:
-        raise ConfigError(f"GAME_ID: {game_id} is not in this run; accepted: 0 to {config.games - 1}")
+        raise ConfigError(
+            f"GAME_ID: {game_id} is not in this run; accepted: 0 to {config.games - 1}"
+        )
     lines: list[str] = []
     texts = [c.text for c in match.choices]
     outcome, decisions, slots = match.play(game_id, trace=lines.append)
@@ -38,6 +40,7 @@ def replay_text(run: str | Path, game_id: int) -> list[str]:
         footer.append(
             "reproduced: matches the recorded game"
             if same
-            else f"WARNING: differs from the recorded game (turns {row['turns']}, winners {row['winners']})"
+            else f"WARNING: differs from the recorded game (turns {row['turns']}, "
+            f"winners {row['winners']})"
         )
     return header + lines + footer

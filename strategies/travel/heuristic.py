@@ -84,12 +84,38 @@ class TravelHeuristic(Strategy):
         return values
 
     def _hand_values(self, view: TravelView) -> dict[int, float]:
-        """Each hand card's worth: what losing it would cost (the last copy of a need)."""
+        """Each hand card's worth: what losing it would cost (a second copy is spare)."""
+        cards = view.cards
+        kind_of = cards.kind_of
+        types = cards.types
+        me = view.player
         hand = view.hand
-        values = {}
-        for i, c in enumerate(hand):
-            rest = hand[:i] + hand[i + 1 :]
-            values[c] = self._worth(view, (c,), rest)[c]
+        now = cards.requires[view.target(me)]
+        later = cards.requires[view.central] if view.completed[me] == 0 else ()
+        postcards = sum(1 for c in hand if types[c] == "postcard")
+        needs_passport = view.rule("needs_passport")
+        seen: set[int] = set()
+        values: dict[int, float] = {}
+        for c in hand:
+            k = kind_of[c]
+            t = types[c]
+            first = k not in seen
+            seen.add(k)
+            if k in now:
+                v = NEED_NOW if first else 0.0
+            elif k in later:
+                v = NEED_LATER if first else 0.0
+            elif t == "passport":
+                v = PASSPORT if first and needs_passport else 0.5
+            elif t == "postcard":
+                v = 2.0 * postcards - 1.0
+            elif t == "forbidden":
+                v = FORBIDDEN
+            elif t == "special":
+                v = 6.0 if cards.effects[c] == "moms_credit_card" else 3.0
+            else:
+                v = 0.0
+            values[c] = v
         return values
 
     def _missing_kinds(self, view: TravelView) -> set[int]:

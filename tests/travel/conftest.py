@@ -17,6 +17,7 @@ import pytest
 from simulator.core.protocol import Decision
 from simulator.core.registry import get_game
 from simulator.core.seeding import GameRandom
+from simulator.games.travel.rules import DONE
 
 ALL_MODULES = ("events", "special_items", "forbidden_items", "postcards", "characters")
 DEFAULT_COUNTRIES = ("Italy", "Japan", "Brazil", "Canada", "India", "Norway")
@@ -78,6 +79,22 @@ class Driver:
         self.history.append((d, choice))
         self._step(choice)
         return self
+
+    def offer(self, p: int, q: int, give: Sequence[int], ask: Sequence[int]) -> Decision:
+        """Player p starts a trade with q giving `give` (cards) for `ask` (kinds).
+
+        Sends DONE where the rules still offer it; returns q's pending 'trade_answer'.
+        """
+        self.send(("trade", q), "action", p)
+        for c in give:
+            self.send(c, "trade_give", p)
+        if self.decision is not None and self.decision.kind == "trade_give":
+            self.send(DONE)
+        for k in ask:
+            self.send(k, "trade_ask", p)
+        if self.decision is not None and self.decision.kind == "trade_ask":
+            self.send(DONE)
+        return self.expect("trade_answer", q)
 
     def options(self, kind: str | None = None, player: int | None = None) -> tuple[Any, ...]:
         d = self.expect(kind, player) if kind is not None else self.decision

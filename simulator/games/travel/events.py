@@ -25,7 +25,7 @@ def _from_drawer(s: TravelState, drawer: int) -> list[int]:
 def airport_strike(
     game: TravelGame, s: TravelState, rng: GameRandom, drawer: int, card: int
 ) -> Flow:
-    """Every player chooses a card and passes it to the player on their left, all at once."""
+    """Every player chooses a card and passes it to the player on their left (T-EVENT-3)."""
     passed: list[int | None] = [None] * s.n
     for p in _from_drawer(s, drawer):
         if s.hands[p]:

@@ -93,7 +93,7 @@ class TravelGame:
                 ch = characters[p]
                 s.character[p] = ch
                 s.log[p]["assigned"].append(ch)
-                if cards.effects[ch] == "rule_override":
+                if cards.effects[ch] == "rule_override":  # T-CHAR-2
                     rules.update({k: int(v) for k, v in cards.params[ch].items()})
             s.rules.append(rules)
             # 1. each player takes a passport (publicly: T-SETUP-1)
@@ -106,7 +106,7 @@ class TravelGame:
             s.country[p] = countries[p]
             s.log[p]["assigned"].append(countries[p])
         s.central = countries[n]
-        s.set_aside_countries = countries[n + 1 :]
+        s.set_aside_countries = countries[n + 1 :]  # T-SETUP-5
         # 3. the items form the deck, each player draws the start hand
         deck = list(cards.items)
         rng.shuffle(deck)
@@ -153,11 +153,11 @@ class TravelGame:
         if s.trace is not None:
             s.trace(f"-- turn {s.turn}: player {p} ({self._hand_text(s, p)})")
         if not s.hands[p]:
-            # Mano vuota: draw 3, not an action
+            # Mano vuota: draw 3, not an action (T-HAND-2)
             for _ in range(s.rules[p]["empty_hand_draw"]):
                 yield from self._draw(s, rng, p)
             yield from self._over_limit(s, p)
-        actions = 1
+        actions = 1  # T-TURN-1
         offers = 0
         while actions > 0:
             options = self._action_options(s, p, offers)
@@ -173,7 +173,7 @@ class TravelGame:
             elif verb == "trade":
                 done = yield from self._trade(s, rng, p, choice[1])
                 if not done:
-                    offers += 1  # FAQ Scambio: after a refusal, choose another action
+                    offers += 1  # T-TRADE-2: after a refusal, choose another action
                     continue
             elif verb == "steal":
                 if (yield from self._steal(s, rng, p, choice[1])):
@@ -188,7 +188,7 @@ class TravelGame:
             elif verb == "special":
                 card = choice[1]
                 self._remove(s, p, card)
-                s.discard.append(card)
+                s.discard.append(card)  # T-SPECIAL-1: played items go to the discard pile
                 s.log[p]["used"].append(card)
                 effect = self.effect[card]
                 if effect in self.special_any_time:
@@ -296,7 +296,7 @@ class TravelGame:
         self._take(s, p, card, "drawn")
 
     def _over_limit(self, s: TravelState, p: int) -> Flow:
-        """Hand limit: discard down to it, never a forbidden item (FAQ Oggetti Proibiti)."""
+        """Hand limit: discard down to it, never a forbidden item (T-HAND-1, T-FORBID-3)."""
         hand = s.hands[p]
         limit = s.rules[p]["hand_limit"]
         while len(hand) > limit:
@@ -307,7 +307,7 @@ class TravelGame:
             self._discard(s, p, card)
 
     def _pay(self, s: TravelState, p: int, cost: int, kind: str) -> Flow:
-        """Discard `cost` cards of one's choice; never a forbidden item (FAQ Oggetti Proibiti)."""
+        """Discard `cost` cards of one's choice; never a forbidden item (T-FORBID-2)."""
         for _ in range(cost):
             options = tuple(c for c in s.hands[p] if not self.is_forbidden[c])
             card = yield Decision(p, kind, options)
@@ -342,7 +342,7 @@ class TravelGame:
             card = self._held_with_effect(hand, "moms_credit_card")
             if card is None or missing > self.cards.params[card]["covers"]:
                 return None
-            used.append(card)  # FAQ: the card stands for an item, never a passport or postcard
+            used.append(card)  # T-SPECIAL-3: stands for items, never a passport or postcard
         return used, extra
 
     def _held_with_effect(self, hand: list[int], effect: str) -> int | None:
@@ -357,7 +357,7 @@ class TravelGame:
         return None
 
     def _travel(self, s: TravelState, rng: GameRandom, p: int) -> Flow:
-        """Viaggiare: show the hand, discard the 3 items, remove the country, draw 1 card."""
+        """Viaggiare: show the hand, discard the items, remove the country, draw (T-TRAVEL-1)."""
         plan = self._can_travel(s, p)
         assert plan is not None
         used, extra = plan
@@ -371,14 +371,14 @@ class TravelGame:
         if s.trace is not None:
             s.trace(f"   player {p} travels to {self.cards.names[target]}")
         if target == s.central:
-            self._win(s, p, "central_country")
+            self._win(s, p, "central_country")  # T-END-1
         s.country[p] = -1
         for _ in range(s.rules[p]["travel_draw"]):
             yield from self._draw(s, rng, p)
         yield from self._over_limit(s, p)
 
     def _recycle(self, s: TravelState, p: int) -> Flow:
-        """Ricicla: discard 2 (the cost), then take any card but an event from the pile."""
+        """Ricicla: discard 2 (the cost), then take any card but an event (T-RECYCLE-1)."""
         yield from self._pay(s, p, s.rules[p]["recycle_cost"], "recycle_cost")
         options = tuple(dict.fromkeys(c for c in s.discard if not self.is_event[c]))
         if not options:
@@ -390,7 +390,7 @@ class TravelGame:
         yield from self._over_limit(s, p)
 
     def _steal(self, s: TravelState, rng: GameRandom, p: int, q: int) -> Flow:
-        """Ruba: discard 1, then take a random card from q's hand. True if interrupted."""
+        """Ruba: discard 1, take a random card from q's hand (T-STEAL-1). True if interrupted."""
         yield from self._pay(s, p, s.rules[p]["steal_cost"], "steal_cost")
         if (yield from self.mousetrap(s, q, p)):
             return True
@@ -404,6 +404,7 @@ class TravelGame:
         traps = [c for c in s.hands[victim] if c in self.mousetraps]
         if not traps:
             return False
+        # T-SPECIAL-2: sprung after the cost is paid, before the card is taken
         answer = yield Decision(victim, "mousetrap", (ACCEPT, REJECT), context=thief)
         if answer == REJECT:
             return False
@@ -430,16 +431,27 @@ class TravelGame:
     def tradeable_asks(self, s: TravelState, p: int, q: int) -> tuple[int, ...]:
         """Kinds p may ask q for: some copy is in a hand p cannot see (T-TRADE-1)."""
         kind_of = self.kind_of
-        unseen: dict[int, int] = {}
-        for c in self.hand_cards(s):
-            unseen[kind_of[c]] = unseen.get(kind_of[c], 0) + 1
-        seen = s.hands[p] + s.discard
+        unseen = dict(self._kind_totals(s))
+        for c in s.hands[p]:
+            unseen[kind_of[c]] -= 1
+        for c in s.discard:
+            unseen[kind_of[c]] -= 1
         for r in range(s.n):
             if r != q and r != p:
-                seen.extend(s.known[r])
-        for c in seen:
-            unseen[kind_of[c]] -= 1
+                for c in s.known[r]:
+                    unseen[kind_of[c]] -= 1
         return tuple(k for k, left in unseen.items() if left > 0)
+
+    def _kind_totals(self, s: TravelState) -> dict[int, int]:
+        """How many copies of each kind can be in hands in this game (cached per game)."""
+        cached = getattr(self, "_totals", None)
+        if cached is None or cached[0] is not s:
+            totals: dict[int, int] = {}
+            for c in self.hand_cards(s):
+                totals[self.kind_of[c]] = totals.get(self.kind_of[c], 0) + 1
+            cached = (s, totals)
+            self._totals = cached
+        return cached[1]
 
     def hand_cards(self, s: TravelState) -> tuple[int, ...]:
         """Every card that can be in a hand in this game: the deck's cards and dealt passports."""
@@ -503,7 +515,7 @@ class TravelGame:
             s.known[q].add(c)
         self.check_postcards(s, p)  # T-POST-1: the active player is checked first
         self.check_postcards(s, q)
-        for _ in range(s.rules[p]["trade_bonus"]):  # bonus: the trade was started this turn
+        for _ in range(s.rules[p]["trade_bonus"]):  # T-TRADE-3
             yield from self._draw(s, rng, p)
         yield from self._over_limit(s, p)
         yield from self._over_limit(s, q)

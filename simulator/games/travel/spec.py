@@ -22,7 +22,7 @@ TRAVEL = GameSpec(
     name="travel",
     title="Travel card game (countries, items, passports)",
     min_players=2,
-    max_players=12,
+    max_players=10,  # T-SETUP-4
     modules=(
         ModuleSpec("events", "4 events, resolved when drawn, hitting every player"),
         ModuleSpec("special_items", "9 special items: action, any-time and passive powers"),

@@ -24,6 +24,7 @@ def local_guide(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card:
     """Look at the top cards of the deck, keep one (not an event), the rest go to the bottom.
 
     FAQ Oggetti Speciali: the Local Guide works on the deck only, never the discard pile.
+    T-SPECIAL-4.
     """
     look = game.cards.params[card]["look"]
     top = s.deck[-look:][::-1]  # the cards stay in the deck while the player looks
@@ -41,7 +42,7 @@ def local_guide(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card:
 
 
 def trading_post(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
-    """Discard up to `max` cards, draw that many plus `bonus` from the deck (deck only, FAQ)."""
+    """Discard up to `max` cards, draw that many plus `bonus` from the deck (T-SPECIAL-5)."""
     params = game.cards.params[card]
     swapped = 0
     while swapped < params["max"]:
@@ -60,7 +61,7 @@ def trading_post(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card
 
 
 def poorly_drawn_map(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
-    """Replace a player's country with a random set-aside one; never the central (FAQ)."""
+    """Replace a player's country with a random set-aside one; never the central (T-SPECIAL-6)."""
     targets = tuple(q for q in range(s.n) if s.country[q] >= 0)
     q = yield Decision(p, "map_target", targets, context=card)
     old = s.country[q]
@@ -74,7 +75,7 @@ def poorly_drawn_map(game: TravelGame, s: TravelState, rng: GameRandom, p: int, 
 
 
 def lost_and_found(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
-    """Take up to `take` cards of one's choice from the discard pile, never an event."""
+    """Take up to `take` cards of one's choice from the discard pile, no event (T-SPECIAL-7)."""
     for _ in range(game.cards.params[card]["take"]):
         options = tuple(dict.fromkeys(c for c in s.discard if not game.is_event[c] and c != card))
         if not options:
@@ -90,7 +91,7 @@ def lost_and_found(game: TravelGame, s: TravelState, rng: GameRandom, p: int, ca
 
 
 def pickpocket_kit(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
-    """Take `take` random cards from another player's hand at no cost; a Mousetrap stops it."""
+    """Take `take` random cards from another player's hand at no cost (T-SPECIAL-8)."""
     targets = tuple(q for q in range(s.n) if q != p and s.hands[q])
     q = yield Decision(p, "pickpocket_target", targets, context=card)
     if (yield from game.mousetrap(s, q, p)):
@@ -100,7 +101,7 @@ def pickpocket_kit(game: TravelGame, s: TravelState, rng: GameRandom, p: int, ca
 
 
 def red_eye_flight(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
-    """Any time on one's turn: this many more actions. Returns the actions gained."""
+    """Any time on one's turn: this many more actions (T-SPECIAL-10); returns how many."""
     return game.cards.params[card]["actions"]
     yield  # a generator like the other effects
 

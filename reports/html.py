@@ -1,0 +1,849 @@
+"""A self-contained HTML report of one run folder.
+
+One file, no side files and nothing fetched from the network (figures are base64 PNGs, the
+style sheet is inline), so a report can be mailed, archived next to its run, or opened years
+later offline. Every string that comes from data (card names, strategy texts, module names,
+paths) goes through `html.escape`: a card sheet is user input, and a report is a web page.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import os
+import shlex
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from reports import plots
+from simulator.core.datasets import read_games, read_players
+from simulator.core.metrics import SUMMARY_FILE, card_summary, read_card_summary
+from simulator.core.registry import get_game
+from simulator.core.runner import load_manifest
+from simulator.core.spec import GameSpec
+from simulator.core.stats import wilson
+
+REPORT_FILE = "report.html"
+DASH = "\u2014"
+
+
+class Html(str):
+    """Markup this module built from escaped parts; any other str put in a page is escaped."""
+
+
+def esc(value: object) -> Html:
+    """Escape a value from data for HTML text or attributes."""
+    return Html(html.escape(str(value), quote=True))
+
+
+def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
+    """Write the HTML report of a run folder and return its path (default <run>/report.html).
+
+    Everything is read back from the folder (manifest, parquet parts, per-card summary), so a
+    report can be rebuilt at any time without replaying a game.
+    """
+    folder = Path(run_folder)
+    manifest = load_manifest(folder)
+    config = manifest.get("config", {})
+    spec = get_game(config["game"]["game"])
+    games = read_games(folder)
+    players = read_players(folder)
+    cards, cards_note = _load_cards(folder, players)
+    report = _Report(folder, manifest, spec, games, players, cards, cards_note)
+    page = report.render()
+    path = Path(out) if out is not None else folder / REPORT_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(page, encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def _load_cards(folder: Path, players: pl.DataFrame) -> tuple[pl.DataFrame, str | None]:
+    """The per-card summary; computed in memory when a run stopped before writing it."""
+    if (folder / SUMMARY_FILE).exists():
+        return read_card_summary(folder), None
+    from simulator.core.runner import replay_match
+
+    match = replay_match(folder)
+    rows = [r.values for r in match.game.sheet.rows]
+    summary = card_summary(players, match.spec, rows, match.game.cards_in_game())
+    return summary, (
+        f"{SUMMARY_FILE} is missing (the run did not finish); the card tables were computed "
+        "for this report from the chunks present."
+    )
+
+
+# ---------------------------------------------------------------------------- formatting
+
+
+def fmt_pct(rate: float, lo: float, hi: float) -> str:
+    """A proportion with its interval, as '52.3% [50.1, 54.4]'."""
+    if rate is None or math.isnan(rate):
+        return DASH
+    return f"{100 * rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def fmt_pp(diff: float, lo: float, hi: float) -> str:
+    """A difference of proportions in percentage points, as '+5.9 pp [+1.2, +10.6]'."""
+    if diff is None or math.isnan(diff):
+        return DASH
+    return f"{100 * diff:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+
+
+def fmt_int(n: int) -> str:
+    return f"{n:,}"
+
+
+def fmt_q(q: float | None) -> Html:
+    if q is None or math.isnan(q):
+        return Html(DASH)
+    text = "&lt;0.001" if q < 0.001 else f"{q:.3f}"
+    return Html(f'<span class="sig">{text}</span>' if q < 0.05 else text)
+
+
+def _rate_cell(wins: int, n: int, rate: float, lo: float, hi: float) -> Html:
+    """A per-card rate: the interval on one line, its n under it (no rate without its n)."""
+    if not n:
+        return Html(f'<span class="na">{DASH}</span><span class="n">n=0</span>')
+    return Html(f'{esc(fmt_pct(rate, lo, hi))}<span class="n">n={fmt_int(n)}</span>')
+
+
+def _f(value: Any) -> float:
+    return math.nan if value is None else float(value)
+
+
+def _ordinal(k: int) -> str:
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def table(
+    headers: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    table_id: str | None = None,
+    numeric_from: int = 1,
+) -> Html:
+    """An HTML table; cells that are not `Html` are escaped, columns from `numeric_from` on
+    are right-aligned."""
+    head = "".join(
+        f"<th{' class=num' if i >= numeric_from else ''}>{_cell(h)}</th>"
+        for i, h in enumerate(headers)
+    )
+    body = []
+    for row in rows:
+        cells = "".join(
+            f"<td{' class=num' if i >= numeric_from else ''}>{_cell(c)}</td>"
+            for i, c in enumerate(row)
+        )
+        body.append(f"<tr>{cells}</tr>")
+    ident = f' id="{esc(table_id)}"' if table_id else ""
+    return Html(
+        f'<div class="scroll"><table{ident}><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
+
+
+def _cell(value: object) -> str:
+    return value if isinstance(value, Html) else esc(value)
+
+
+def _figure(uri: str, alt: str) -> Html:
+    return Html(f'<figure><img src="{uri}" alt="{esc(alt)}"></figure>')
+
+
+def _p(text: str) -> Html:
+    return Html(f"<p>{esc(text)}</p>")
+
+
+# ---------------------------------------------------------------------------- the report
+
+
+@dataclass
+class _Group:
+    """Win counts of one group of player-games (a seat, a turn position, a strategy)."""
+
+    label: str
+    detail: str
+    n: int
+    wins: int
+    shared: int
+    no_winner: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.n if self.n else math.nan
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.n)
+
+
+class _Report:
+    def __init__(
+        self,
+        folder: Path,
+        manifest: dict[str, Any],
+        spec: GameSpec,
+        games: pl.DataFrame,
+        players: pl.DataFrame,
+        cards: pl.DataFrame,
+        cards_note: str | None,
+    ) -> None:
+        self.folder = folder
+        self.manifest = manifest
+        self.config = manifest.get("config", {})
+        self.game_config = self.config.get("game", {})
+        self.spec = spec
+        self.games = games
+        self.players = players
+        self.cards = cards
+        self.cards_note = cards_note
+        self.n_players = int(self.game_config.get("players") or games["players"][0])
+        self.player_games = players.height
+        self.total_wins = int(players["win"].sum()) if players.height else 0
+        self.average = self.total_wins / self.player_games if self.player_games else math.nan
+
+    def render(self) -> str:
+        sections = [
+            ("outcomes", "Outcomes", self._outcomes()),
+            ("win-rates", "Win rates", self._win_rates()),
+            ("length", "Game length", self._length()),
+            ("end-reasons", "End reasons", self._end_reasons()),
+            ("cards", "Cards", self._cards()),
+            ("caveats", "Reading the card numbers", self._caveats()),
+            ("glossary", "Glossary", self._glossary()),
+        ]
+        toc = "".join(f'<a href="#{key}">{esc(title)}</a>' for key, title, _ in sections)
+        body = "".join(
+            f'<section id="{key}"><h2>{esc(title)}</h2>{content}</section>'
+            for key, title, content in sections
+        )
+        title = f"{self.spec.title}: {len(self.games):,} games"
+        return (
+            "<!DOCTYPE html>\n"
+            '<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{esc(title)}</title><style>{CSS}</style></head><body>"
+            f"{self._header()}<nav>{toc}</nav>{body}"
+            f"<footer>Deckhand report of {esc(self.folder)}.</footer>"
+            "</body></html>\n"
+        )
+
+    # ------------------------------------------------------------------ header
+
+    def _header(self) -> Html:
+        m, c, g = self.manifest, self.config, self.game_config
+        modules = g.get("modules") or []
+        descriptions = {mod.name: mod.description for mod in self.spec.modules}
+        if modules:
+            module_html = Html(
+                "<ul>"
+                + "".join(
+                    f"<li><b>{esc(name)}</b>: {esc(descriptions.get(name, '(unknown module)'))}"
+                    "</li>"
+                    for name in modules
+                )
+                + "</ul>"
+            )
+        else:
+            module_html = Html("none (base game only)")
+        strategies = c.get("strategies") or []
+        if len(strategies) == 1:
+            strategy_html = Html(f"<code>{esc(strategies[0])}</code> in every seat")
+        else:
+            rotate = (
+                "rotated one seat around the table from game to game"
+                if c.get("rotate", True)
+                else "fixed to these seats (no rotation)"
+            )
+            strategy_html = Html(
+                "<ol start=0>"
+                + "".join(f"<li><code>{esc(s)}</code></li>" for s in strategies)
+                + f"</ol>slot k starts in seat k, {esc(rotate)}"
+            )
+        played = self.games.height
+        configured = int(c.get("games") or 0)
+        games_text = f"{played:,}"
+        if configured and configured != played:
+            games_text += f" of {configured:,} configured"
+        versions = m.get("versions") or {}
+        version_text = ", ".join(f"{k} {v}" for k, v in versions.items())
+        chunks_done = len(list((self.folder / "parts").glob("chunk-*")))
+        rows: list[tuple[str, object]] = [
+            ("Game", f"{self.spec.title} ({g.get('game', self.spec.name)})"),
+            ("Players", str(self.n_players)),
+            ("Modules", module_html),
+            ("Strategies", strategy_html),
+            ("Games", games_text),
+            ("Seed", str(c.get("seed", DASH))),
+            ("Turn limit", str(g.get("max_turns", DASH))),
+            ("Card sheet", Html(f"<code>{esc(m.get('card_sheet') or DASH)}</code>")),
+            ("Card sheet SHA-256", Html(f"<code>{esc(m.get('card_sheet_sha256') or DASH)}</code>")),
+            ("Versions", version_text or DASH),
+            ("Started", m.get("started") or DASH),
+            ("Finished", m.get("finished") or "not finished"),
+            (
+                "Chunks",
+                f"{chunks_done} of {m.get('chunks', '?')} (chunk size {c.get('chunk_size', '?')})",
+            ),
+            ("Invariant checks", "on" if c.get("check_invariants") else "off"),
+            ("Command", Html(f"<code>{esc(self._command())}</code>")),
+        ]
+        meta = "".join(f"<tr><th>{esc(k)}</th><td>{_cell(v)}</td></tr>" for k, v in rows)
+        warnings = []
+        if not m.get("finished") or (configured and played < configured):
+            warnings.append(
+                f"This run is incomplete: {played:,} of {configured:,} games are in the folder. "
+                "Re-run the same command to finish it."
+            )
+        if self.cards_note:
+            warnings.append(self.cards_note)
+        warn = "".join(f'<p class="warn">{esc(w)}</p>' for w in warnings)
+        return Html(
+            f"<header><h1>{esc(self.spec.title)}</h1>"
+            f'<p class="sub">Monte Carlo balance report: {played:,} games, '
+            f"{self.n_players} players, run folder <code>{esc(self.folder)}</code></p>"
+            f'{warn}<table class="meta">{meta}</table></header>'
+        )
+
+    def _command(self) -> str:
+        """The `deckhand simulate` command line that reproduces this run."""
+        c, g = self.config, self.game_config
+        args = ["deckhand", "simulate", str(g.get("game", self.spec.name))]
+        args += ["--players", str(self.n_players)]
+        if g.get("modules"):
+            args += ["--modules", ",".join(g["modules"])]
+        for s in c.get("strategies") or []:
+            args += ["--strategy", s]
+        if g.get("card_sheet"):
+            args += ["--card-sheet", g["card_sheet"]]
+        max_turns = g.get("max_turns")
+        if max_turns is not None and max_turns != self.spec.default_max_turns:
+            args += ["--max-turns", str(max_turns)]
+        if not c.get("rotate", True):
+            args.append("--no-rotate")
+        args += ["--seed", str(c.get("seed", 0)), "--games", str(c.get("games", ""))]
+        args += ["--chunk-size", str(c.get("chunk_size", ""))]
+        if c.get("check_invariants"):
+            args.append("--check-invariants")
+        args += ["--out", str(self.folder)]
+        return shlex.join(args)
+
+    # ------------------------------------------------------------------ outcomes
+
+    def _outcomes(self) -> Html:
+        n_games = self.games.height
+        n_winners = self.games.select(pl.col("winners").list.len().alias("k"))["k"]
+        sole = int((n_winners == 1).sum())
+        shared = int((n_winners > 1).sum())
+        none = int((n_winners == 0).sum())
+        rows = []
+        for label, count in (
+            ("one winner", sole),
+            ("shared win (2 or more winners)", shared),
+            ("no winner", none),
+        ):
+            lo, hi = wilson(count, n_games)
+            rows.append(
+                (label, fmt_int(count), fmt_pct(count / n_games if n_games else math.nan, lo, hi))
+            )
+        if shared:
+            sizes = n_winners.filter(n_winners > 1).value_counts().sort(n_winners.name).iter_rows()
+            for k, count in sizes:
+                rows.append((f"  of which {k} winners", fmt_int(count), DASH))
+        explain = (
+            "How results are counted. A seat that shares a win gets a full win, like a sole "
+            "winner; a game that ends with no winner (for example at the turn limit) counts as a "
+            "loss for every seat. So the seat win rates of one game add up to more than 100% "
+            "when a win is shared and to 0% when nobody wins. The 1/players line is the fair "
+            "share if every game had exactly one winner; the dotted 'average win rate' line "
+            f"({self._avg_text()}: all wins over all {self.player_games:,} player-games) is the "
+            "fair share once shared and no-winner games are counted as they happened."
+        )
+        return Html(
+            table(("games", "count", "share of games [95% CI]"), rows, "outcomes-table")
+            + _p(explain)
+        )
+
+    def _avg_text(self) -> str:
+        return f"{100 * self.average:.1f}%" if not math.isnan(self.average) else DASH
+
+    # ------------------------------------------------------------------ win rates
+
+    def _groups(
+        self, key: str, label: Callable[[Any], str], detail: Callable[[pl.DataFrame], str]
+    ) -> list[_Group]:
+        out = []
+        for (value,), part in sorted(
+            self.players.group_by([key]), key=lambda kv: _sort_key(kv[0][0], self.players, key)
+        ):
+            out.append(
+                _Group(
+                    label=label(value),
+                    detail=detail(part),
+                    n=part.height,
+                    wins=int(part["win"].sum()),
+                    shared=int((part["result"] == "shared_win").sum()),
+                    no_winner=int((part["result"] == "no_winner").sum()),
+                )
+            )
+        return out
+
+    def _win_rates(self) -> Html:
+        def slots_of(part: pl.DataFrame) -> str:
+            slots = sorted(set(part["strategy_slot"].to_list()))
+            return ("slot " if len(slots) == 1 else "slots ") + ", ".join(map(str, slots))
+
+        def strategies_of(part: pl.DataFrame) -> str:
+            return ", ".join(sorted(set(part["strategy"].to_list())))
+
+        seat = self._groups("seat", lambda v: f"seat {v}", strategies_of)
+        order = self._groups(
+            "turn_order",
+            lambda v: f"{_ordinal(int(v) + 1)}" + (" (first player)" if v == 0 else ""),
+            strategies_of,
+        )
+        strategy = self._groups("strategy", str, slots_of)
+        parts = [
+            _p(
+                "Each row is a set of player-games (one player in one game). Win rate = wins / "
+                "player-games, with a 95% Wilson interval. Shared wins count as wins, no-winner "
+                "games as losses (see Outcomes)."
+            ),
+            self._rate_block(
+                "By seat",
+                "winrate-seat",
+                seat,
+                "strategies seen",
+                "Seats are positions at the table; the first player is chosen by the rules, "
+                "not by seat, so seat effects and turn-order effects are different questions.",
+            ),
+            self._rate_block(
+                "By turn order",
+                "winrate-turn-order",
+                order,
+                "strategies seen",
+                "Position in the turn order: 1st is the player who played first in that game.",
+            ),
+            self._rate_block(
+                "By strategy",
+                "winrate-strategy",
+                strategy,
+                "strategy slots",
+                "Seats playing the same strategy text are pooled into one row."
+                + (
+                    " Only one strategy played, so this is the overall win rate."
+                    if len(strategy) == 1
+                    else ""
+                ),
+            ),
+        ]
+        texts = self.config.get("strategies") or []
+        if len(texts) > 1 and len(set(texts)) < len(texts):
+            by_slot = self._groups(
+                "strategy_slot", lambda v: f"slot {v}: {texts[int(v)]}", strategies_of
+            )
+            parts.append(
+                self._rate_block(
+                    "By strategy slot",
+                    "winrate-slot",
+                    by_slot,
+                    "strategy",
+                    "The same strategy in different slots should win at the same rate; a "
+                    "difference larger than the intervals points at a seating effect.",
+                    chart=False,
+                )
+            )
+        return Html("".join(parts))
+
+    def _rate_block(
+        self,
+        title: str,
+        table_id: str,
+        groups: list[_Group],
+        detail_header: str,
+        note: str,
+        chart: bool = True,
+    ) -> Html:
+        rows = []
+        for grp in groups:
+            lo, hi = grp.interval
+            rows.append(
+                (
+                    grp.label,
+                    grp.detail,
+                    fmt_int(grp.n),
+                    fmt_int(grp.wins),
+                    fmt_int(grp.shared),
+                    fmt_int(grp.no_winner),
+                    fmt_pct(grp.rate, lo, hi),
+                )
+            )
+        headers = (
+            "",
+            detail_header,
+            "player-games (n)",
+            "wins",
+            "of which shared",
+            "in no-winner games",
+            "win rate [95% CI]",
+        )
+        html_parts = [f"<h3>{esc(title)}</h3>", _p(note), table(headers, rows, table_id, 2)]
+        if chart and groups:
+            uri = plots.rate_bars(
+                [g.label for g in groups],
+                [g.rate for g in groups],
+                [g.interval[0] for g in groups],
+                [g.interval[1] for g in groups],
+                1 / self.n_players,
+                self.average,
+                f"Win rate {title.lower()} (95% Wilson intervals)",
+            )
+            html_parts.append(_figure(uri, f"bar chart of win rate {title.lower()}"))
+        return Html("".join(html_parts))
+
+    # ------------------------------------------------------------------ length
+
+    def _length(self) -> Html:
+        turns = self.games["turns"]
+        decisions = self.games["decisions"]
+        rows = []
+        for name, col in (("turns per game", turns), ("decisions per game", decisions)):
+            rows.append(
+                (
+                    name,
+                    fmt_int(int(col.min())),
+                    f"{col.median():,.1f}",
+                    f"{col.mean():,.1f}",
+                    f"{col.quantile(0.9, interpolation='linear'):,.1f}",
+                    fmt_int(int(col.max())),
+                )
+            )
+        max_turns = self.game_config.get("max_turns")
+        capped = int((turns >= max_turns).sum()) if max_turns else 0
+        n = self.games.height
+        note = (
+            "A turn is counted as the game counts it (in travel: one player's turn, so a round "
+            f"of {self.n_players} players is {self.n_players} turns). A decision is one choice "
+            "asked of a bot. p90: 90% of games were at most this long."
+        )
+        if max_turns:
+            note += (
+                f" {capped:,} of {n:,} games ({100 * capped / n:.1f}%) reached the turn limit "
+                f"of {max_turns:,}."
+            )
+        uri = plots.length_histograms(turns.to_list(), decisions.to_list(), max_turns)
+        return Html(
+            table(("", "min", "median", "mean", "p90", "max"), rows, "length-table")
+            + _p(note)
+            + _figure(uri, "histograms of turns and decisions per game")
+        )
+
+    # ------------------------------------------------------------------ end reasons
+
+    def _end_reasons(self) -> Html:
+        counts = dict(self.games["end_reason"].value_counts().iter_rows())
+        meanings = dict(self.spec.end_reasons)
+        reasons = list(meanings) + sorted(r for r in counts if r not in meanings)
+        n = self.games.height
+        rows = []
+        for reason in reasons:
+            count = int(counts.get(reason, 0))
+            lo, hi = wilson(count, n)
+            rows.append(
+                (
+                    reason,
+                    meanings.get(reason, "(not declared by the game)"),
+                    fmt_int(count),
+                    fmt_pct(count / n if n else math.nan, lo, hi),
+                )
+            )
+        return table(("reason", "meaning", "games", "share [95% CI]"), rows, "end-reasons", 2)
+
+    # ------------------------------------------------------------------ cards
+
+    def _cards(self) -> Html:
+        cards = self.cards
+        parts: list[str] = []
+        if self.cards_note:
+            parts.append(f'<p class="warn">{esc(self.cards_note)}</p>')
+        parts.append(
+            _p(
+                "One row per card kind: copies with the same type and name are merged, and a "
+                "player-game counts for the card when any copy had the event. Hand cards "
+                "(cards that enter a hand) are sorted by IWD; other types by their main rate. "
+                "Every rate is a win rate of player-games with its 95% interval and its n; "
+                "read the caveats below before acting on a single card."
+            )
+        )
+        groups = self._card_types()
+        hand = cards.filter(
+            pl.col("type").is_in([t for t, h in groups if h]) & pl.col("iwd").is_not_nan()
+        )
+        if hand.height:
+            hand = hand.sort("iwd", descending=True)
+            uri = plots.iwd_forest(
+                hand["name"].to_list(),
+                hand["type"].to_list(),
+                [t for t, h in groups if h],
+                hand["iwd"].to_list(),
+                hand["iwd_lo"].to_list(),
+                hand["iwd_hi"].to_list(),
+            )
+            parts.append("<h3>IWD of hand cards</h3>")
+            parts.append(
+                _p(
+                    "Each point is a card's IWD (win rate when it was in hand minus win rate when "
+                    "it was in the game but never in this player's hand), with its 95% Newcombe "
+                    "interval. Intervals that cross zero are compatible with no effect."
+                )
+            )
+            parts.append(_figure(uri, "forest plot of IWD per hand card"))
+        for kind, is_hand in groups:
+            parts.append(self._card_type_section(kind, is_hand))
+        omitted = sorted(set(cards["type"].to_list()) - {t for t, _ in groups}, key=str)
+        if omitted:
+            parts.append(
+                _p(
+                    "Types with no data in this run, omitted: "
+                    + ", ".join(t or "(no type)" for t in omitted)
+                    + "."
+                )
+            )
+        return Html("".join(parts))
+
+    def _card_types(self) -> list[tuple[str, bool]]:
+        """Types with any data, hand types first, then cards in the game, then the rest."""
+        cards = self.cards
+        n_columns = [f"{e}_n" for e in self.spec.event_names] + ["gih_n"]
+        first_seen: dict[str, int] = {}
+        for i, kind in enumerate(cards["type"].to_list()):
+            first_seen.setdefault(kind, i)
+        out = []
+        for kind in first_seen:
+            part = cards.filter(pl.col("type") == kind)
+            if not any(int(part[c].sum()) for c in n_columns):
+                continue
+            is_hand = int(part["gih_n"].sum()) > 0
+            in_game = bool(part["in_game"].any())
+            out.append((kind, is_hand, in_game))
+        out.sort(key=lambda t: (not t[1], not t[2], first_seen[t[0]]))
+        return [(kind, is_hand) for kind, is_hand, _ in out]
+
+    def _card_type_section(self, kind: str, is_hand: bool) -> Html:
+        spec = self.spec
+        part = self.cards.filter(pl.col("type") == kind)
+        has_oh = is_hand and int(part["oh_n"].sum()) > 0
+        skip = set()
+        if is_hand and len(spec.seen_events) == 1:
+            skip.add(spec.seen_events[0])  # the same numbers as GIH
+        if has_oh and spec.opening_event:
+            skip.add(spec.opening_event)  # the same numbers as OH
+        events = [e for e in spec.event_names if e not in skip and int(part[f"{e}_n"].sum()) > 0]
+        primary = "gih" if is_hand else max(events, key=lambda e: int(part[f"{e}_n"].sum()))
+        rows = part.with_columns(
+            pl.col("iwd").fill_nan(None).alias("_iwd"),
+            pl.col(f"{primary}_wr").fill_nan(None).alias("_primary"),
+        )
+        sort_by = ["_iwd", "_primary", "name"] if is_hand else ["_primary", "name"]
+        descending = [True, True, False] if is_hand else [True, False]
+        rows = rows.sort(sort_by, descending=descending, nulls_last=True)
+        anchor = f"cards-{_slug(kind)}"
+        count = rows.height
+        parts = [
+            f'<h3 id="{esc(anchor)}">{esc(kind or "(no type)")} '
+            f'<span class="count">({count} card{"s" if count != 1 else ""})</span></h3>'
+        ]
+        if is_hand:
+            headers = ["card", "copies", "GIH WR", "GNS WR", "IWD [95% CI]", "IWD q"]
+            if has_oh:
+                headers.insert(3, "OH WR")
+            body = []
+            for r in rows.iter_rows(named=True):
+                cells: list[object] = [r["name"], str(r["copies"]), self._rate(r, "gih")]
+                if has_oh:
+                    cells.append(self._rate(r, "oh"))
+                cells.append(self._rate(r, "gns"))
+                iwd = fmt_pp(_f(r["iwd"]), _f(r["iwd_lo"]), _f(r["iwd_hi"]))
+                cells.append(
+                    Html(
+                        f'{esc(iwd)}<span class="n">n={fmt_int(r["gih_n"])} vs '
+                        f"{fmt_int(r['gns_n'])}</span>"
+                    )
+                )
+                cells.append(fmt_q(_f(r["iwd_q"])))
+                body.append(cells)
+            parts.append(table(headers, body, f"{anchor}-hand", 1))
+        if events:
+            meanings = dict(spec.player_events)
+            if is_hand:
+                parts.append(
+                    _p(
+                        f"Win rate of the player-games in which a card of type '{kind}' had "
+                        "each event (same row order as above):"
+                    )
+                )
+            else:
+                parts.append(
+                    _p(
+                        "No card of this type entered a hand in this run, so GIH, OH, GNS and "
+                        f"IWD do not apply; rows are sorted by the '{primary}' win rate."
+                    )
+                )
+            headers = ["card", "copies"] + [
+                Html(f'<abbr title="{esc(meanings.get(e, e))}">{esc(e)}</abbr>') for e in events
+            ]
+            body = []
+            for r in rows.iter_rows(named=True):
+                body.append([r["name"], str(r["copies"])] + [self._rate(r, e) for e in events])
+            parts.append(table(headers, body, f"{anchor}-events", 1))
+            parts.append(
+                Html(
+                    '<p class="legend">'
+                    + "; ".join(f"<b>{esc(e)}</b>: {esc(meanings.get(e, ''))}" for e in events)
+                    + ".</p>"
+                )
+            )
+        return Html("".join(parts))
+
+    @staticmethod
+    def _rate(row: dict[str, Any], prefix: str) -> Html:
+        return _rate_cell(
+            int(row[f"{prefix}_wins"]),
+            int(row[f"{prefix}_n"]),
+            _f(row[f"{prefix}_wr"]),
+            _f(row[f"{prefix}_lo"]),
+            _f(row[f"{prefix}_hi"]),
+        )
+
+    # ------------------------------------------------------------------ text
+
+    def _caveats(self) -> Html:
+        paragraphs = [
+            "Raw per-card win rates are biased, and they are not the card's strength. A strong "
+            "player (or a strong strategy) draws, trades and steals more, so it touches more "
+            "cards: every card it touches inherits its high win rate. In this game a player who "
+            "draws more also sees more cards, and long games let every player see almost every "
+            "card, which leaves few 'never in hand' player-games and wide GNS and IWD intervals.",
+            "IWD compares players who held a card with players in the same run who did not, "
+            "which removes the overall win rate but not the skill or luck that decide who gets "
+            "to hold a card. Read a large IWD as 'worth a closer look', not as proof; the q-value "
+            "says how surprising it is once every card has been tested (q < 0.05 is "
+            "highlighted).",
+        ]
+        if "assigned" in self.spec.event_names:
+            paragraphs.append(
+                "Cards dealt at random at setup (the 'assigned' event; in travel the countries "
+                "and characters) are not chosen by skill, so their rates are the least biased "
+                "numbers here, though a country also decides who plays first."
+            )
+        paragraphs += [
+            "An adjusted per-card contribution (controlling for strategy, seat and game length) "
+            "is future work.",
+        ]
+        return Html("".join(_p(t) for t in paragraphs))
+
+    def _glossary(self) -> Html:
+        terms = [
+            ("player-game", "one player in one game; the unit of every win rate."),
+            (
+                "win rate [95% CI]",
+                "wins / player-games with a 95% Wilson score interval: the range of true win "
+                "rates compatible with the data.",
+            ),
+            (
+                "GIH WR",
+                "games-in-hand win rate: win rate of the player-games where the card was in the "
+                "hand at some point (opening hand, drawn or acquired).",
+            ),
+            ("OH WR", "opening-hand win rate: the card was in the hand the player started with."),
+            (
+                "GNS WR",
+                "game-not-seen win rate: the card was in the game but never in this player's hand.",
+            ),
+            (
+                "IWD",
+                "improvement when drawn = GIH WR - GNS WR, in percentage points, with a Newcombe "
+                "interval. Positive: players who held the card won more often.",
+            ),
+            (
+                "q",
+                "Benjamini-Hochberg adjusted p-value of IWD across all cards (false discovery "
+                "rate), from a two-proportion test.",
+            ),
+            (
+                "n",
+                "number of player-games behind a rate; for IWD, the GIH n versus the GNS n.",
+            ),
+        ]
+        terms += [(name, meaning) for name, meaning in self.spec.player_events]
+        items = "".join(f"<dt>{esc(t)}</dt><dd>{esc(d)}</dd>" for t, d in terms)
+        return Html(
+            f"<dl>{items}</dl>"
+            + _p(
+                "GIH, OH, GNS and IWD follow the definitions of 17lands. Event names are the "
+                "columns of the players table; an event rate is the win rate of the "
+                "player-games in which the card had that event at least once."
+            )
+        )
+
+
+def _sort_key(value: Any, players: pl.DataFrame, key: str) -> tuple[int, Any]:
+    """Numbers in numeric order; strategies in the order of their first slot."""
+    if key == "strategy":
+        slots = players.filter(pl.col("strategy") == value)["strategy_slot"]
+        return (int(slots.min()) if slots.len() else 0, value)
+    return (0, value)
+
+
+def _slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in text.lower()) or "none"
+
+
+CSS = """
+:root { --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --band: #f6f8fa; --accent: #0b5cad; }
+* { box-sizing: border-box; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
+  color: var(--ink); margin: 0 auto; max-width: 1180px; padding: 24px 28px 60px;
+  line-height: 1.45; font-size: 14px; }
+h1 { font-size: 26px; margin: 0 0 4px; }
+h2 { font-size: 20px; margin: 36px 0 10px; padding-bottom: 4px; border-bottom: 2px solid
+  var(--line); }
+h3 { font-size: 16px; margin: 24px 0 6px; }
+h3 .count { color: var(--muted); font-weight: normal; font-size: 13px; }
+p { margin: 6px 0 10px; max-width: 900px; }
+p.sub { color: var(--muted); margin-top: 0; }
+p.warn { background: #fff8c5; border: 1px solid #d4a72c; padding: 8px 12px; border-radius: 6px; }
+p.legend { color: var(--muted); font-size: 12px; }
+nav { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line);
+  padding: 8px 0; margin: 18px 0 0; z-index: 2; }
+nav a { color: var(--accent); text-decoration: none; margin-right: 16px; font-weight: 600; }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px;
+  background: var(--band); padding: 1px 4px; border-radius: 4px; word-break: break-all; }
+.scroll { overflow-x: auto; margin: 8px 0 12px; }
+table { border-collapse: collapse; font-size: 13px; }
+th, td { border-bottom: 1px solid var(--line); padding: 5px 10px; text-align: left;
+  vertical-align: top; }
+thead th { background: var(--band); border-bottom: 2px solid var(--line); white-space: nowrap; }
+tbody tr:nth-child(even) td { background: #fbfcfd; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td .n { display: block; color: var(--muted); font-size: 11px; }
+td .na { color: var(--muted); }
+.sig { font-weight: 700; color: #a40e26; }
+table.meta th { background: none; width: 170px; color: var(--muted); font-weight: 600;
+  border-bottom: 1px solid var(--band); }
+table.meta td { border-bottom: 1px solid var(--band); }
+table.meta ul, table.meta ol { margin: 0; padding-left: 20px; }
+abbr { text-decoration: underline dotted; cursor: help; }
+figure { margin: 10px 0 18px; }
+figure img { max-width: 100%; height: auto; border: 1px solid var(--band); }
+dl { display: grid; grid-template-columns: 160px 1fr; gap: 4px 16px; max-width: 900px; }
+dt { font-weight: 600; }
+dd { margin: 0; }
+footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
+"""
