@@ -36,11 +36,12 @@ def resolve(game: str, text: str) -> StrategyChoice:
     """Parse one `--strategy` value; errors list the accepted names and parameters."""
     text = text.strip()
     head, _, rest = text.partition(":")
-    if "." in head:
-        cls_name, _, param_text = rest.partition(":")
-        cls = _import(head, cls_name, text)
+    table = {**GENERIC, **BY_GAME.get(game, {})}
+    cls_name, _, after = rest.partition(":")
+    if head not in table and cls_name.isidentifier():
+        cls = _import(head, cls_name, text)  # module:Class[:key=value,...]
+        param_text = after
     else:
-        table = {**GENERIC, **BY_GAME.get(game, {})}
         if head not in table:
             raise ConfigError(
                 f"--strategy: unknown strategy '{head}' for {game}; accepted: "

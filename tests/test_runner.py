@@ -145,3 +145,27 @@ def test_players_table_is_consistent_with_games(small_run: Path) -> None:
         assert sorted(by_game[game_id]) == seats
     firsts = players.filter(pl.col("turn_order") == 0).sort("game_id")
     assert firsts["seat"].to_list() == games.sort("game_id")["first_player"].to_list()
+
+
+def test_a_broken_strategy_stops_a_parallel_run_with_a_clear_error(tmp_path: Path) -> None:
+    """Through the CLI, with two worker processes: the error names bot, decision, seed."""
+    from click.testing import CliRunner
+
+    from cli import main
+
+    result = CliRunner().invoke(
+        main,
+        [
+            "simulate", "travel", "-p", "3", "-n", "20", "--chunk-size", "5", "-j", "2",
+            "-s", "broken_bots:RaisesOnTrade", "--seed", "4", "-o", str(tmp_path / "run"), "-q",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert "strategy 'raises-on-trade' raised RuntimeError('cannot decide')" in result.output
+    assert "at decision 'trade_answer'" in result.output
+    assert (
+        "options were ['accept', 'reject']" in result.output
+        or "options were ['reject']" in result.output
+    )
+    assert "seed 4, game index" in result.output
+    assert "Traceback" not in result.output

@@ -113,7 +113,7 @@ def test_play_goes_clockwise_one_action_per_turn(new_table):
         seen.append(d.expect("action").player)
         d.send(("draw",))
     assert seen == [2, 0, 1, 2, 0]
-    assert all(len(h) == 3 for h in t.state.hands[:2]) and len(t.state.hands[2]) == 3
+    assert [len(h) for h in t.state.hands] == [3, 2, 3]  # exactly one card per turn
 
 
 # ---------------------------------------------------------------- Azioni

@@ -1,0 +1,150 @@
+"""The HTML report: built from a small real run, self-contained, right numbers, escaped text."""
+
+from __future__ import annotations
+
+import csv
+import html
+import re
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from reports.html import build_report
+from simulator.core.datasets import read_players
+from simulator.core.metrics import read_card_summary
+from simulator.core.runner import make_run_config, run_simulation
+from simulator.core.stats import wilson
+
+SHEET = Path(__file__).resolve().parents[1] / "simulator/games/travel/data/travel_cards.csv"
+EVIL = "<script>alert(1)</script>"
+RENAMED = "Camera"
+
+
+def _evil_sheet(folder: Path) -> Path:
+    """The default sheet with one item renamed to a script tag, in its rows and in `requires`."""
+    folder.mkdir(parents=True)
+    with SHEET.open(newline="", encoding="utf-8") as f:
+        reader = csv.DictReader(f)
+        fields = list(reader.fieldnames or [])
+        rows = list(reader)
+    renamed = 0
+    for row in rows:
+        if row["type"] == "item" and row["name"] == RENAMED:
+            row["name"] = EVIL
+            renamed += 1
+        if row["type"] == "country" and row["requires"]:
+            names = [
+                EVIL if n.strip() == RENAMED else n.strip() for n in row["requires"].split("|")
+            ]
+            row["requires"] = "|".join(names)
+    assert renamed == 2
+    path = folder / "cards.csv"
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(rows)
+    return path
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    base = tmp_path_factory.mktemp("report")
+    # a path with HTML metacharacters: paths are data and must come out escaped too
+    sheet = _evil_sheet(base / "sheets<&>")
+    config = make_run_config(
+        "travel",
+        4,
+        ("special_items", "postcards"),
+        ("heuristic", "random", "random", "random"),
+        games=60,
+        seed=7,
+        card_sheet=str(sheet),
+        chunk_size=20,
+    )
+    folder = run_simulation(config, base / "run", backend="sequential", progress=False)
+    path = build_report(folder)
+    return folder, path, path.read_text(encoding="utf-8")
+
+
+def _table(page: str, table_id: str) -> list[list[str]]:
+    """Body rows of the table with this id, as lists of cell texts (tags removed)."""
+    match = re.search(rf'<table id="{table_id}">(.*?)</table>', page, re.S)
+    assert match, f"no table {table_id}"
+    body = match.group(1).split("<tbody>", 1)[1]
+    rows = []
+    for tr in re.findall(r"<tr>(.*?)</tr>", body, re.S):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+        rows.append([re.sub(r"<[^>]+>", " ", c).strip() for c in cells])
+    return rows
+
+
+def _interval(wins: int, n: int) -> str:
+    lo, hi = wilson(wins, n)
+    return f"{100 * wins / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def test_report_is_written_and_self_contained(run: tuple[Path, Path, str]) -> None:
+    folder, path, page = run
+    assert path == folder / "report.html" and path.is_file()
+    assert page.startswith("<!DOCTYPE html>")
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", page, re.I)
+    assert "<link" not in page and "@import" not in page and "url(" not in page
+    images = re.findall(r'<img src="([^"]*)"', page)
+    assert len(images) >= 5  # seat, turn order, strategy, length, IWD forest
+    assert all(src.startswith("data:image/png;base64,") for src in images)
+
+
+def test_win_rates_match_the_players_table(run: tuple[Path, Path, str]) -> None:
+    folder, _, page = run
+    players = read_players(folder)
+    for key, table_id, label in (
+        ("seat", "winrate-seat", lambda v: f"seat {v}"),
+        ("strategy", "winrate-strategy", str),
+    ):
+        expected = {
+            label(value): (part.height, int(part["win"].sum()))
+            for (value,), part in players.group_by([key])
+        }
+        rows = {r[0]: r for r in _table(page, table_id)}
+        assert set(rows) == set(expected)
+        for name, (n, wins) in expected.items():
+            row = rows[name]
+            assert row[2] == f"{n:,}" and row[3] == f"{wins:,}"
+            assert row[-1] == _interval(wins, n)
+    assert sum(int(r[2].replace(",", "")) for r in _table(page, "winrate-seat")) == players.height
+    order = _table(page, "winrate-turn-order")
+    first = players.filter(pl.col("turn_order") == 0)
+    assert order[0][0].startswith("1st") and order[0][-1] == _interval(
+        int(first["win"].sum()), first.height
+    )
+
+
+def test_cards_appear_with_their_numbers(run: tuple[Path, Path, str]) -> None:
+    folder, _, page = run
+    cards = read_card_summary(folder)
+    for name in ("Passport", "Sunglasses", "Mousetrap", "Postcard from Rome", "Italy"):
+        assert f"<td>{html.escape(name)}</td>" in page
+    for heading in ("item", "passport", "special", "postcard", "country"):
+        assert f'id="cards-{heading}"' in page
+    for absent in ("event", "forbidden", "character", "rules"):
+        assert f'id="cards-{absent}"' not in page  # modules not played, or no data
+    evil = cards.filter(pl.col("name") == EVIL).row(0, named=True)
+    row = next(r for r in _table(page, "cards-item-hand") if r[0] == html.escape(EVIL))
+    assert row[2].startswith(_interval(evil["gih_wins"], evil["gih_n"]))
+    assert f"n={evil['gih_n']:,}" in row[2]
+
+
+def test_data_strings_are_escaped(run: tuple[Path, Path, str]) -> None:
+    _, _, page = run
+    assert EVIL not in page
+    assert html.escape(EVIL) in page
+    assert "<script" not in page.lower()
+    assert "sheets<&>" not in page
+    assert "sheets&lt;&amp;&gt;" in page
+
+
+def test_report_to_another_path(run: tuple[Path, Path, str], tmp_path: Path) -> None:
+    folder, _, _ = run
+    out = build_report(str(folder), tmp_path / "elsewhere" / "r.html")
+    assert out == tmp_path / "elsewhere" / "r.html" and out.is_file()
