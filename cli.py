@@ -28,7 +28,9 @@ def _fail_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def _split_modules(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
+def _split_modules(
+    ctx: click.Context, param: click.Parameter, value: str | None
+) -> tuple[str, ...]:
     if not value:
         return ()
     return tuple(m.strip() for m in value.split(",") if m.strip())
@@ -37,13 +39,15 @@ def _split_modules(ctx: click.Context, param: click.Parameter, value: str | None
 def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options that choose what is played: players, modules, strategies, sheet, limits."""
     options = [
-        click.option("--players", "-p", type=int, default=4, show_default=True, help="Players per game."),
+        click.option(
+            "--players", "-p", type=int, default=4, show_default=True, help="Players per game."
+        ),
         click.option(
             "--modules",
             "-m",
             callback=_split_modules,
             default="",
-            help="Comma-separated expansions/modules, e.g. events,postcards (see `deckhand games`).",
+            help="Comma-separated modules, e.g. events,postcards (see `deckhand games`).",
         ),
         click.option(
             "--strategy",
@@ -53,15 +57,21 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Bot for every seat (given once) or per seat in order (given once per seat): "
             "name, name:key=value,key=value, or package.module:Class. Default: heuristic.",
         ),
-        click.option("--card-sheet", type=click.Path(dir_okay=False), help="A card sheet CSV to play with."),
-        click.option("--max-turns", type=int, help="Stop a game with no winner after this many turns."),
+        click.option(
+            "--card-sheet", type=click.Path(dir_okay=False), help="A card sheet CSV to play with."
+        ),
+        click.option(
+            "--max-turns", type=int, help="Stop a game with no winner after this many turns."
+        ),
         click.option(
             "--rotate/--no-rotate",
             default=True,
             show_default=True,
             help="Rotate the strategies around the table from game to game.",
         ),
-        click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the run."),
+        click.option(
+            "--seed", type=int, default=0, show_default=True, help="Master seed of the run."
+        ),
     ]
     for option in reversed(options):
         func = option(func)
@@ -97,7 +107,9 @@ def main() -> None:
 @game_options
 @click.option("--games", "-n", type=int, default=1000, show_default=True, help="Number of games.")
 @click.option("--out", "-o", type=click.Path(file_okay=False), required=True, help="Run folder.")
-@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Worker processes (-1: all).")
+@click.option(
+    "--jobs", "-j", type=int, default=1, show_default=True, help="Worker processes (-1: all)."
+)
 @click.option(
     "--backend",
     type=click.Choice(["loky", "threading", "sequential"]),
@@ -106,8 +118,12 @@ def main() -> None:
     help="joblib backend.",
 )
 @click.option("--chunk-size", type=int, default=500, show_default=True, help="Games per part file.")
-@click.option("--check-invariants", is_flag=True, help="Check card conservation after every decision.")
-@click.option("--overwrite", is_flag=True, help="Replace an existing run folder instead of resuming it.")
+@click.option(
+    "--check-invariants", is_flag=True, help="Check card conservation after every decision."
+)
+@click.option(
+    "--overwrite", is_flag=True, help="Replace an existing run folder instead of resuming it."
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @_fail_cleanly
 def simulate(
@@ -127,7 +143,9 @@ def simulate(
     from simulator.core.runner import run_simulation
 
     config = _run_config(game, games, chunk_size, check_invariants, **kw)
-    folder = run_simulation(config, out, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
+    folder = run_simulation(
+        config, out, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet
+    )
     played = read_games(folder)
     click.echo(
         f"{played.height} games in {folder} (median {played['turns'].median():.0f} turns); "
@@ -137,7 +155,9 @@ def simulate(
 
 @main.command()
 @click.argument("run", type=click.Path(exists=True, file_okay=False))
-@click.option("--out", "-o", type=click.Path(dir_okay=False), help="HTML file (default RUN/report.html).")
+@click.option(
+    "--out", "-o", type=click.Path(dir_okay=False), help="HTML file (default RUN/report.html)."
+)
 @_fail_cleanly
 def report(run: str, out: str | None) -> None:
     """Write a self-contained HTML report of the run folder RUN."""
@@ -224,7 +244,9 @@ def cards() -> None:
 
 @cards.command(name="validate")
 @click.argument("path", type=click.Path())
-@click.option("--game", "-g", default="travel", show_default=True, help="The game the sheet is for.")
+@click.option(
+    "--game", "-g", default="travel", show_default=True, help="The game the sheet is for."
+)
 @_fail_cleanly
 def cards_validate(path: str, game: str) -> None:
     """Check the card sheet at PATH; errors name the file, line and field."""
@@ -233,12 +255,16 @@ def cards_validate(path: str, game: str) -> None:
 
     spec = get_game(game)
     sheet = load_card_sheet(path, spec.card_schema)
-    click.echo(f"{path}: valid {game} card sheet, {len(sheet.rows)} rows, sha256 {sheet.sha256[:12]}")
+    click.echo(
+        f"{path}: valid {game} card sheet, {len(sheet.rows)} rows, sha256 {sheet.sha256[:12]}"
+    )
 
 
 @cards.command(name="list")
 @click.argument("game")
-@click.option("--card-sheet", type=click.Path(dir_okay=False), help="List this sheet instead of the default.")
+@click.option(
+    "--card-sheet", type=click.Path(dir_okay=False), help="List this sheet instead of the default."
+)
 @click.option("--type", "card_type", help="Only cards of this type.")
 @_fail_cleanly
 def cards_list(game: str, card_sheet: str | None, card_type: str | None) -> None:

@@ -136,9 +136,14 @@ class TravelHeuristic(Strategy):
         def threat(q: int) -> tuple[float, int]:
             need = set(cards.requires[view.target(q)])
             known = sum(1 for c in view.known(q) if cards.kind_of[c] in need)
-            return (view.completed[q] * 3 + known + 0.1 * sizes[q], -q)
+            return (view.completed[q] * 3 + known + 0.1 * sizes[q], -self._distance(view, q))
 
         return max(candidates, key=threat)
+
+    @staticmethod
+    def _distance(view: TravelView, q: int) -> int:
+        """Seats clockwise from me to q: ties broken by it are the same from every seat."""
+        return (q - view.player) % view.n_players
 
     def _cheapest(self, view: TravelView, options: tuple[Any, ...]) -> int:
         """The option card worth least to me; with `deny`, keep what opponents need."""
@@ -267,7 +272,7 @@ class TravelHeuristic(Strategy):
                 q: sum(1 for c in view.known(q) if cards.kind_of[c] in missing) / sizes[q]
                 for q in targets
             }
-            best = max(targets, key=lambda q: (odds[q], -q))
+            best = max(targets, key=lambda q: (odds[q], -self._distance(view, q)))
             if odds[best] > 0:
                 return ("steal", best)
             racing = view.completed[view.player] == 1
@@ -287,7 +292,7 @@ class TravelHeuristic(Strategy):
         if not trades or not spare or not missing:
             return None
         kind_of = view.cards.kind_of
-        partners = [o[1] for o in trades]
+        partners = sorted((o[1] for o in trades), key=lambda q: self._distance(view, q))
         for q in partners:
             wanted = sorted(missing & {kind_of[c] for c in view.known(q)})
             if wanted:

@@ -13,6 +13,7 @@ from collections.abc import Generator
 from typing import Any
 
 from simulator.core.cards import CardSheet
+from simulator.core.errors import ConfigError
 from simulator.core.protocol import Decision, Outcome, PlayerOutcome
 from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
@@ -49,6 +50,23 @@ class TravelGame:
         self.use_postcards = "postcards" in mods
         self.use_characters = "characters" in mods
         deck: list[int] = list(cards.items)
+        for module in ("events", "special_items", "forbidden_items", "postcards", "characters"):
+            if module in mods and not cards.by_module[module]:
+                raise ConfigError(
+                    f"--modules: '{module}' is switched on but the card sheet {sheet.path} "
+                    f"has no {module} cards"
+                )
+        n = config.players
+        if len(cards.countries) < n + 1 or len(cards.passports) < n:
+            raise ConfigError(
+                f"--players: {n} players need {n + 1} countries and {n} passports; the card "
+                f"sheet {sheet.path} has {len(cards.countries)} and {len(cards.passports)}"
+            )
+        if self.use_characters and len(cards.characters) < config.players:
+            raise ConfigError(
+                f"--players: {config.players} players need as many characters; the card sheet "
+                f"{sheet.path} has {len(cards.characters)}"
+            )
         for module in ("events", "special_items", "forbidden_items", "postcards"):
             if module in mods:
                 deck.extend(cards.by_module[module])
@@ -580,8 +598,15 @@ class TravelGame:
         )
 
     def cards_in_game(self) -> list[int]:
-        """Sheet ids of the cards a player could hold in this config (for the GNS baseline)."""
-        cards = tuple(self.cards.items) + self.expansion_deck + self.cards.passports
+        """Sheet ids of the cards in play in this config: what a player could hold or be dealt."""
+        cards = (
+            tuple(self.cards.items)
+            + self.expansion_deck
+            + self.cards.passports
+            + self.cards.countries
+        )
+        if self.use_characters:
+            cards += self.cards.characters
         return [self.cards.ids[c] for c in cards]
 
     def check_invariants(self, s: TravelState) -> None:
