@@ -44,6 +44,9 @@ class TravelHeuristic(Strategy):
         self.blind_trade = float(self.settings["blind_trade"])
         self.deny = bool(self.settings["deny"])
         self._plan: tuple[int, list[int], list[int]] | None = None
+        self._turn = -1
+        self._refused: set[tuple[int, int]] = set()
+        """(partner, kind) offers refused this turn: not asked again."""
 
     # ------------------------------------------------------------------ values
 
@@ -223,6 +226,13 @@ class TravelHeuristic(Strategy):
         return ACCEPT if gain > loss or (loss <= 0.0 and gain >= 0.0) else REJECT
 
     def _action(self, options: tuple[Any, ...], view: TravelView, rng: GameRandom) -> Any:
+        if view.turn != self._turn:
+            self._turn = view.turn
+            self._refused.clear()
+        elif self._plan is not None:
+            # asked again in the same turn after an offer: it was refused
+            partner, _, kinds = self._plan
+            self._refused.update((partner, k) for k in kinds)
         self._plan = None
         if ("travel",) in options:
             return ("travel",)
@@ -293,14 +303,18 @@ class TravelHeuristic(Strategy):
             return None
         kind_of = view.cards.kind_of
         partners = sorted((o[1] for o in trades), key=lambda q: self._distance(view, q))
+        refused = self._refused
         for q in partners:
-            wanted = sorted(missing & {kind_of[c] for c in view.known(q)})
+            wanted = sorted(
+                k for k in missing & {kind_of[c] for c in view.known(q)} if (q, k) not in refused
+            )
             if wanted:
                 return self._offer(view, q, spare, wanted[:1])
         if rng.random() < self.blind_trade:
             q = partners[rng.below(len(partners))]
-            wanted = sorted(missing)
-            return self._offer(view, q, spare, wanted[rng.below(len(wanted)) :][:1])
+            wanted = sorted(k for k in missing if (q, k) not in refused)
+            if wanted:
+                return self._offer(view, q, spare, [wanted[rng.below(len(wanted))]])
         return None
 
     def _offer(self, view: TravelView, q: int, spare: list[int], wanted: list[int]) -> Any:
