@@ -96,6 +96,7 @@ def fmt_pp(diff: float, lo: float, hi: float) -> str:
 
 
 def fmt_int(n: int) -> str:
+    """Counts with thousands separators: 12,400 reads faster than 12400."""
     return f"{n:,}"
 
 
@@ -184,6 +185,8 @@ class _Group:
 
 
 class _Report:
+    """The sections of one report, each rendered from the frames read once in build_report."""
+
     def __init__(
         self,
         folder: Path,

@@ -99,10 +99,11 @@ def rate_bars(
             for tick in ax.get_xticklabels():
                 tick.set_horizontalalignment("right")
         top = max([h for h in highs if not math.isnan(h)] + [reference, average or 0.0])
-        ax.set_ylim(0, min(100.0, 100 * top * 1.15 + 2))
+        ax.set_ylim(0, min(102.0, 100 * top * 1.15 + 2))
         ax.set_ylabel("win rate (%)")
         ax.set_title(title)
-        ax.legend(loc="upper right", fontsize=8, frameon=False)
+        # outside the axes: a tall bar must never hide behind the legend
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
         return figure_data_uri(fig)
 
 

@@ -111,7 +111,7 @@ def test_strategy_registry_parses_parameters_and_import_paths() -> None:
 
 def test_heuristic_plainly_beats_random() -> None:
     """Heuristic in every seat against three random bots: far above the 1-in-4 baseline."""
-    game = _game(max_turns=600)
+    game = _game(max_turns=1000)
     wins = games = 0
     for index in range(40):
         seat = index % 4

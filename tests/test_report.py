@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import csv
 import html
+import json
 import re
+import shutil
 from pathlib import Path
 
 import polars as pl
@@ -148,3 +150,20 @@ def test_report_to_another_path(run: tuple[Path, Path, str], tmp_path: Path) -> 
     folder, _, _ = run
     out = build_report(str(folder), tmp_path / "elsewhere" / "r.html")
     assert out == tmp_path / "elsewhere" / "r.html" and out.is_file()
+
+
+def test_incomplete_run_still_reports(run: tuple[Path, Path, str], tmp_path: Path) -> None:
+    """A run killed before the end has no cards.parquet: the report says so and still builds."""
+    folder, _, _ = run
+    partial = tmp_path / "partial"
+    shutil.copytree(folder, partial)
+    shutil.rmtree(partial / "parts" / "chunk-00002")
+    (partial / "cards.parquet").unlink()
+    (partial / "report.html").unlink()
+    manifest = json.loads((partial / "manifest.json").read_text())
+    manifest["finished"] = None
+    (partial / "manifest.json").write_text(json.dumps(manifest))
+    page = build_report(partial).read_text(encoding="utf-8")
+    assert "This run is incomplete: 40 of 60 games" in page
+    assert "cards.parquet is missing" in page
+    assert sum(int(r[2].replace(",", "")) for r in _table(page, "winrate-seat")) == 40 * 4

@@ -35,7 +35,10 @@ def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
 )
 def test_setup_counts(new_table, players, modules):
     """Preparazione 1-3: a passport each, the rest set aside; one country per player and one
-    in the centre, the rest set aside; the items make the deck and each player draws 3."""
+    in the centre, the rest set aside; the items make the deck and each player draws 3.
+
+    Rulings: T-SETUP-1, T-SETUP-5.
+    """
     for seed in range(5):
         t = new_table(players=players, modules=modules, seed=seed)
         s, cards, g = t.state, t.cards, t.game
@@ -74,7 +77,10 @@ def test_base_sheet_has_the_rulebook_card_counts(new_table):
 
 def test_expansion_cards_are_shuffled_in_after_the_opening_hands(new_table):
     """Espansioni: "Dopo la fase 3 della preparazione, mescola nel mazzo ..." so no
-    expansion card is ever in an opening hand, and all of them are in the deck."""
+    expansion card is ever in an opening hand, and all of them are in the deck.
+
+    Ruling: T-SETUP-2.
+    """
     for seed in range(30):
         t = new_table(players=6, modules=ALL_MODULES, seed=seed)
         s, g = t.state, t.game
@@ -84,9 +90,34 @@ def test_expansion_cards_are_shuffled_in_after_the_opening_hands(new_table):
         assert not set(t.cards.characters) & set(s.deck)  # characters are not cards in play
 
 
+def test_expansion_cards_are_shuffled_into_the_deck_not_stacked(new_table):
+    """Espansioni: "Mescola nel mazzo qualunque carta espansione desiderata" (shuffled among
+    the remaining items, neither all on top nor all at the bottom).
+
+    Ruling: T-SETUP-2.
+    """
+    for seed in range(10):
+        t = new_table(players=4, modules=NO_CHARACTERS, seed=seed)
+        is_item = [t.cards.types[c] == "item" for c in t.state.deck]
+        changes = sum(a != b for a, b in zip(is_item, is_item[1:], strict=False))
+        assert changes > 1  # not one block of items and one block of expansion cards
+
+
+def test_passports_are_dealt_face_up(new_table):
+    """Preparazione 1: "Ogni giocatore prende un passaporto." (openly: ruling T-SETUP-1)"""
+    t = new_table(players=3)
+    for p in range(3):
+        (passport,) = [c for c in t.state.hands[p] if t.game.is_passport[c]]
+        assert t.state.known[p] == {passport}
+        assert passport in t.game.observe(t.state, (p + 1) % 3).known(p)
+
+
 def test_first_player_has_the_country_closest_to_the_central_one(new_table):
     """Inizio del gioco: "Il giocatore con la carta paese più vicina, nel mondo reale, alla carta
-    paese centrale comincia per primo." """
+    paese centrale comincia per primo."
+
+    Ruling: T-SETUP-3.
+    """
     t = new_table(players=3)
     t.arrange([[], [], []], countries=["Japan", "France", "Brazil"], central="Italy")
     assert t.game._first_player(t.state, GameRandom.for_game(0, 0, 0)) == 1
@@ -104,7 +135,10 @@ def test_first_player_has_the_country_closest_to_the_central_one(new_table):
 
 def test_play_goes_clockwise_one_action_per_turn(new_table):
     """Inizio del gioco: "Il gioco si svolge in senso orario." Azioni: "Dopo aver completato
-    un'azione, il tuo turno termina." """
+    un'azione, il tuo turno termina."
+
+    Ruling: T-TURN-1.
+    """
     t = new_table(players=3)
     t.arrange([["Passport"], ["Passport"], ["Passport"]], current=2)
     d = t.play()
@@ -133,7 +167,10 @@ def test_draw_takes_the_top_card_of_the_deck(new_table):
 
 def test_recycle_costs_two_cards_and_takes_one_from_the_discard_pile(new_table):
     """Azioni 2. RICICLA: "Costo: scarta 2 carte dalla tua mano. Prendi una carta a tua scelta
-    dalla pila degli scarti." """
+    dalla pila degli scarti."
+
+    Ruling: T-RECYCLE-1.
+    """
     t = new_table(players=2)
     t.arrange([["Passport", "Tea", "Spices"], ["Camera"]], discard=["Corkscrew"])
     d = t.play()
@@ -143,6 +180,7 @@ def test_recycle_costs_two_cards_and_takes_one_from_the_discard_pile(new_table):
     d.send(t.card("Corkscrew"), "recycle_take", 0)
     assert t.hand(0) == ["Corkscrew", "Passport"]
     assert t.names(t.state.discard) == ["Spices", "Tea"]
+    assert t.card("Corkscrew") in t.state.known[0]  # taken face up (T-KNOWN-1)
     d.expect("action", 1)
 
 
@@ -157,7 +195,10 @@ def test_recycle_needs_two_cards_to_pay(new_table):
 
 def test_trade_swaps_cards_face_up(new_table):
     """Azioni 3. SCAMBIA: "Scambia 1 o più carte con 1 altro giocatore. Devono essere scambiate
-    a faccia in su!" (everybody sees them: they enter the public `known` cards)"""
+    a faccia in su!" (everybody sees them: they enter the public `known` cards)
+
+    Rulings: T-TRADE-1, T-KNOWN-1.
+    """
     t = new_table(players=3)
     t.arrange([["Passport", "Tea"], ["Camera", "Umbrella"], ["Spices"]], deck=["Road Map"])
     d = t.play()
@@ -171,7 +212,10 @@ def test_trade_swaps_cards_face_up(new_table):
 
 
 def test_trade_must_give_at_least_one_card(new_table):
-    """Azioni 3. SCAMBIA: "Scambia 1 o più carte" (DONE is offered only after one card)."""
+    """Azioni 3. SCAMBIA: "Scambia 1 o più carte" (DONE is offered only after one card).
+
+    Ruling: T-TRADE-1.
+    """
     t = new_table(players=2)
     t.arrange([["Passport", "Tea"], ["Camera"]])
     d = t.play()
@@ -195,7 +239,10 @@ def test_refused_offers_per_turn_are_limited_by_the_sheet(new_table):
 
 def test_trade_partner_over_the_limit_discards_too(new_table):
     """Altre regole: "Se a un certo punto hai più di 7 carte in mano, scarta quelle in più per
-    averne solo 7." (also the partner of a trade, off-turn)"""
+    averne solo 7." (also the partner of a trade, off-turn)
+
+    Ruling: T-HAND-1.
+    """
     t = new_table(players=2)
     seven = ["Camera", "Umbrella", "Road Map", "Winter Coat", "Hiking Boots", "Swimsuit", "Tea"]
     t.arrange([["Passport", "Spices", "Binoculars"], seven], deck=["Sun Hat"])
@@ -211,7 +258,10 @@ def test_trade_partner_over_the_limit_discards_too(new_table):
 
 def test_steal_costs_one_card_and_takes_a_random_card(new_table):
     """Azioni 4. RUBA: "Costo: scarta 1 carta dalla tua mano. Prendi 1 carta a caso dalla mano
-    di un altro giocatore." """
+    di un altro giocatore."
+
+    Ruling: T-STEAL-1.
+    """
     taken = set()
     for seed in range(16):
         t = new_table(players=3)
@@ -236,7 +286,10 @@ def test_steal_costs_one_card_and_takes_a_random_card(new_table):
 def test_travel_discards_the_3_items_keeps_the_rest_removes_the_country_and_draws_1(new_table):
     """Viaggiare: "Fai vedere agli altri giocatori tutte le carte che hai in mano. Scarta i 3
     oggetti usati per viaggiare. Tieni il passaporto e il resto di carte. Rimuovi il paese
-    completato dal tavolo da gioco. Pesca 1 carta gratuita dal mazzo." """
+    completato dal tavolo da gioco. Pesca 1 carta gratuita dal mazzo."
+
+    Ruling: T-TRAVEL-1.
+    """
     t = new_table(players=2)
     italy = t.needs("Italy")
     t.arrange([["Passport", *italy, "Tea"], ["Camera"]], deck=["Spices"])
@@ -275,7 +328,10 @@ def test_travel_needs_a_passport(new_table):
 
 def test_own_country_comes_before_the_central_one(new_table):
     """Scopo del gioco: "Ma, per prima cosa, ogni giocatore deve viaggiare attraverso il proprio
-    paese." """
+    paese."
+
+    Ruling: T-TRAVEL-1.
+    """
     t = new_table(players=2)
     t.arrange([["Passport", *t.needs("Egypt")], ["Camera"]])  # Italy not done yet
     assert "travel" not in t.play().verbs(0)
@@ -284,7 +340,10 @@ def test_own_country_comes_before_the_central_one(new_table):
 
 def test_first_to_travel_to_the_central_country_wins(new_table):
     """Scopo del gioco: "Il primo giocatore a "viaggiare" nel paese centrale vince."
-    Viaggiare: "Se sei il primo a viaggiare nel paese centrale, complimenti! Hai vinto!" """
+    Viaggiare: "Se sei il primo a viaggiare nel paese centrale, complimenti! Hai vinto!"
+
+    Ruling: T-END-1.
+    """
     t = new_table(players=3)
     t.arrange(
         [["Camera"], ["Passport", *t.needs("Egypt")], ["Spices"]],
@@ -297,6 +356,7 @@ def test_first_to_travel_to_the_central_country_wins(new_table):
     assert t.state.winners == [1]
     assert t.state.end_reason == "central_country"
     assert t.state.completed[1] == 2
+    assert t.hand(1) == ["Passport"]  # no free card after the winning trip (T-END-1)
     outcome = t.game.outcome(t.state)
     assert outcome.winners == [1] and outcome.players[1].placement == 1
 
@@ -317,7 +377,10 @@ def test_turn_limit_ends_the_game_without_a_winner(new_table):
 
 def test_hand_limit_is_7_including_passports(new_table):
     """Altre regole: "Puoi avere in mano al massimo 7 carte (inclusi i passaporti e gli oggetti
-    speciali)." """
+    speciali)."
+
+    Ruling: T-HAND-1.
+    """
     t = new_table(players=2)
     six = ["Passport", "Tea", "Spices", "Binoculars", "Winter Coat", "Road Map"]
     t.arrange([six, ["Camera"]], deck=["Hiking Boots", "Swimsuit"])
@@ -334,7 +397,10 @@ def test_hand_limit_is_7_including_passports(new_table):
 
 def test_empty_hand_draws_3_at_turn_start_and_that_is_not_the_action(new_table):
     """Mano vuota: "Se all'inizio del tuo turno non hai niente in mano, pesca 3 carte. Questa non
-    è considerata un'azione." """
+    è considerata un'azione."
+
+    Ruling: T-HAND-2.
+    """
     t = new_table(players=2)
     t.arrange([[], ["Camera"]], deck=["Tea", "Spices", "Binoculars", "Road Map"])
     d = t.play()
@@ -347,7 +413,10 @@ def test_empty_hand_draws_3_at_turn_start_and_that_is_not_the_action(new_table):
 
 def test_the_discard_pile_becomes_the_deck_when_the_last_card_is_drawn(new_table):
     """Mazzo Terminato: "Quando l'ultima carta del mazzo è stata pescata, rimescola la pila degli
-    scarti per creare un nuovo mazzo." """
+    scarti per creare un nuovo mazzo."
+
+    Ruling: T-DECK-1.
+    """
     t = new_table(players=2)
     t.arrange([["Passport"], ["Camera"]], deck=["Tea"], rest="discard")
     pile = sorted(t.state.discard)
@@ -359,16 +428,14 @@ def test_the_discard_pile_becomes_the_deck_when_the_last_card_is_drawn(new_table
     assert t.state.discard == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: rules._draw returns without drawing when the deck is empty, even if the "
-    "discard pile is not (it only reshuffles when the last card is taken by _draw itself)",
-)
 def test_drawing_from_an_empty_deck_reshuffles_a_non_empty_discard_pile(new_table):
     """Mazzo Terminato: "Quando l'ultima carta del mazzo è stata pescata, rimescola la pila degli
     scarti per creare un nuovo mazzo." The deck can be empty while the pile is not (the last
     card drawn when the pile was empty, or taken by the Local Guide); a draw must then use the
-    pile, as the code's own comment says: "deck and discard both empty: nothing to draw"."""
+    pile, as the code's own comment says: "deck and discard both empty: nothing to draw".
+
+    Ruling: T-DECK-1.
+    """
     t = new_table(players=2)
     t.arrange([["Passport"], ["Camera"]], rest="discard")
     assert t.state.deck == [] and t.state.discard
@@ -379,11 +446,17 @@ def test_drawing_from_an_empty_deck_reshuffles_a_non_empty_discard_pile(new_tabl
 
 def test_players_per_config():
     """Twelve passports (Tipi di Carte Base) but a playable deck caps the table (T-SETUP-4);
-    characters are one per player and there are six (Personaggi)."""
+    characters are one per player and there are six (Personaggi).
+
+    Ruling: T-SETUP-4.
+    """
     spec = get_game("travel")
     spec.make_config(2)
     spec.make_config(6, ("characters",))
+    spec.make_config(10)
     with pytest.raises(ConfigError):
         spec.make_config(1)
+    with pytest.raises(ConfigError):
+        spec.make_config(11)
     with pytest.raises(ConfigError):
         spec.make_config(7, ("characters",))

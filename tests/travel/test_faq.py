@@ -15,7 +15,10 @@ from simulator.games.travel.rules import ACCEPT, DONE, REJECT
 
 
 def test_any_passport_works_even_one_dealt_to_another_player(new_table):
-    """FAQ Viaggiare: "Puoi viaggiare con qualsiasi passaporto." """
+    """FAQ Viaggiare: "Puoi viaggiare con qualsiasi passaporto."
+
+    Ruling: T-TRAVEL-1.
+    """
     t = new_table(players=2)
     theirs = next(c for c in t.state.log[1]["opening"] if t.game.is_passport[c])
     t.arrange([[theirs, *t.needs("Italy")], ["Tea"]], deck=["Spices"])
@@ -28,7 +31,10 @@ def test_any_passport_works_even_one_dealt_to_another_player(new_table):
 
 
 def test_lost_passport_can_be_replaced_by_stealing_one(new_table):
-    """FAQ Viaggiare: "Se perdi il tuo, fai un accordo o rubane un altro." (rubane)"""
+    """FAQ Viaggiare: "Se perdi il tuo, fai un accordo o rubane un altro." (rubane)
+
+    Rulings: T-TRAVEL-1, T-STEAL-1.
+    """
     t = new_table(players=2)
     t.arrange(
         [[*t.needs("Italy"), "Tea"], ["Passport"]],
@@ -45,7 +51,10 @@ def test_lost_passport_can_be_replaced_by_stealing_one(new_table):
 
 
 def test_lost_passport_can_be_replaced_by_a_deal(new_table):
-    """FAQ Viaggiare: "Se perdi il tuo, fai un accordo o rubane un altro." (fai un accordo)"""
+    """FAQ Viaggiare: "Se perdi il tuo, fai un accordo o rubane un altro." (fai un accordo)
+
+    Rulings: T-TRAVEL-1, T-TRADE-1.
+    """
     t = new_table(players=2)
     t.arrange([[*t.needs("Italy"), "Tea"], ["Passport", "Spices"]], deck=["Road Map", "Binoculars"])
     d = t.play()
@@ -61,7 +70,10 @@ def test_lost_passport_can_be_replaced_by_a_deal(new_table):
 
 def test_may_draw_with_a_full_hand_then_discard_down_to_7(new_table):
     """FAQ Pescare: "Puoi pescare carte se la tua mano è piena, ma in seguito devi scartarne
-    fino ad averne 7." """
+    fino ad averne 7."
+
+    Ruling: T-HAND-1.
+    """
     t = new_table(players=2)
     full = ["Passport", "Tea", "Spices", "Binoculars", "Winter Coat", "Road Map", "Hiking Boots"]
     t.arrange([full, ["Camera"]], deck=["Corkscrew"])
@@ -81,7 +93,10 @@ def test_may_draw_with_a_full_hand_then_discard_down_to_7(new_table):
 
 
 def test_recycle_may_take_any_card_of_the_discard_pile(new_table):
-    """FAQ Riciclare: "Puoi cercare nella pila degli scarti qualsiasi cosa ti serva." """
+    """FAQ Riciclare: "Puoi cercare nella pila degli scarti qualsiasi cosa ti serva."
+
+    Ruling: T-RECYCLE-1.
+    """
     t = new_table(players=2)
     pile = ["Corkscrew", "Tea", "Spices", "Binoculars"]  # Corkscrew at the very bottom
     t.arrange([["Passport", "Road Map", "Winter Coat"], ["Camera"]], discard=pile)
@@ -102,7 +117,10 @@ def test_recycle_may_take_any_card_of_the_discard_pile(new_table):
 
 def test_traded_cards_must_be_the_agreed_ones(new_table):
     """FAQ Scambio: "Puoi bluffare sulle carte nella tua mano, ma le carte scambiate devono
-    essere quelle pattuite in precedenza." """
+    essere quelle pattuite in precedenza."
+
+    Ruling: T-TRADE-1.
+    """
     t = new_table(players=2)
     t.arrange([["Passport", "Spices"], ["Camera", "Umbrella", "Tea"]], deck=["Road Map"])
     d = t.play()
@@ -115,7 +133,10 @@ def test_traded_cards_must_be_the_agreed_ones(new_table):
 
 def test_a_player_cannot_accept_an_offer_asking_for_cards_they_lack(new_table):
     """FAQ Scambio: "... le carte scambiate devono essere quelle pattuite in precedenza."
-    (a bluffing partner who lacks the asked card can only refuse)"""
+    (a bluffing partner who lacks the asked card can only refuse)
+
+    Ruling: T-TRADE-1.
+    """
     t = new_table(players=2)
     t.arrange([["Passport", "Spices"], ["Umbrella", "Tea"]])
     d = t.play()
@@ -131,7 +152,10 @@ def test_a_player_cannot_accept_an_offer_asking_for_cards_they_lack(new_table):
 def test_trade_counts_may_differ_give_3_get_2(new_table):
     """FAQ Scambio: "Il numero di carte scambiate non deve necessariamente essere uguale. Per
     esempio, puoi dare 3 carte e riceverne 2: è sufficiente che entrambi i giocatori siano
-    d'accordo." """
+    d'accordo."
+
+    Ruling: T-TRADE-1.
+    """
     t = new_table(players=2)
     t.arrange(
         [["Passport", "Tea", "Spices", "Binoculars"], ["Corkscrew", "Sunglasses", "Road Map"]],
@@ -147,7 +171,10 @@ def test_trade_counts_may_differ_give_3_get_2(new_table):
 
 def test_refused_offer_lets_the_player_choose_another_action(new_table):
     """FAQ Scambio: "Lo scambio è completato solo dopo che le carte sono state scambiate. Se
-    l'altro giocatore non accetta un'offerta, puoi scegliere un'altra azione." """
+    l'altro giocatore non accetta un'offerta, puoi scegliere un'altra azione."
+
+    Ruling: T-TRADE-2.
+    """
     t = new_table(players=2)
     t.arrange([["Passport", "Tea"], ["Camera", "Umbrella"]], deck=["Spices"])
     d = t.play()
@@ -164,7 +191,10 @@ def test_refused_offer_lets_the_player_choose_another_action(new_table):
 @pytest.mark.parametrize("answer", [ACCEPT, REJECT])
 def test_bonus_card_only_for_a_completed_trade_started_on_your_turn(new_table, answer):
     """FAQ Scambio: "Puoi pescare una carta bonus solo se lo scambio è riuscito e se è stato
-    iniziato duranto il tuo turno." """
+    iniziato duranto il tuo turno."
+
+    Ruling: T-TRADE-3.
+    """
     t = new_table(players=2)
     t.arrange([["Passport", "Tea"], ["Camera", "Umbrella"]], deck=["Spices", "Binoculars"])
     deck_before = len(t.state.deck)
@@ -190,7 +220,10 @@ FORBIDDEN = ("forbidden_items",)
 
 def test_forbidden_item_cannot_pay_the_steal_cost(new_table):
     """FAQ Oggetti Proibiti: "Non puoi scartare un oggetto proibito per pagare le azioni
-    riciclo o furto." (furto)"""
+    riciclo o furto." (furto)
+
+    Ruling: T-FORBID-2.
+    """
     t = new_table(players=2, modules=FORBIDDEN)
     t.arrange([["Fake Watches", "Tea"], ["Camera"]], discard=["Spices"])
     d = t.play()
@@ -201,7 +234,10 @@ def test_forbidden_item_cannot_pay_the_steal_cost(new_table):
 
 def test_forbidden_item_cannot_pay_the_recycle_cost(new_table):
     """FAQ Oggetti Proibiti: "Non puoi scartare un oggetto proibito per pagare le azioni
-    riciclo o furto." (riciclo)"""
+    riciclo o furto." (riciclo)
+
+    Ruling: T-FORBID-2.
+    """
     t = new_table(players=2, modules=FORBIDDEN)
     t.arrange([["Fake Watches", "Tea", "Spices"], ["Camera"]], discard=["Corkscrew"])
     fake = t.card("Fake Watches")
@@ -214,7 +250,10 @@ def test_forbidden_item_cannot_pay_the_recycle_cost(new_table):
 
 def test_forbidden_item_cannot_be_discarded_over_the_hand_limit(new_table):
     """FAQ Oggetti Proibiti: "Se hai troppe carte nella tua mano e devi scartare, non puoi
-    scartare un oggetto proibito." """
+    scartare un oggetto proibito."
+
+    Rulings: T-FORBID-3, T-HAND-1.
+    """
     t = new_table(players=2, modules=FORBIDDEN)
     hand = ["Fake Watches", "Passport", "Tea", "Spices", "Binoculars", "Winter Coat", "Road Map"]
     t.arrange([hand, ["Camera"]], deck=["Hiking Boots"])
@@ -227,7 +266,10 @@ def test_forbidden_item_cannot_be_discarded_over_the_hand_limit(new_table):
 
 def test_forbidden_item_cannot_be_disposed_of_with_another_forbidden_item(new_table):
     """FAQ Oggetti Proibiti: "Non puoi scartare un oggetto proibito per scartare un altro
-    oggetto proibito." """
+    oggetto proibito."
+
+    Ruling: T-FORBID-1.
+    """
     t = new_table(players=2, modules=FORBIDDEN)
     t.arrange([["Fake Watches", "Exotic Parrot", "Tea"], ["Camera"]])
     fake, parrot = t.card("Fake Watches"), t.card("Exotic Parrot")
@@ -240,7 +282,10 @@ def test_forbidden_item_cannot_be_disposed_of_with_another_forbidden_item(new_ta
 
 def test_two_forbidden_items_alone_cannot_be_disposed_of(new_table):
     """FAQ Oggetti Proibiti: "Non puoi scartare un oggetto proibito per scartare un altro
-    oggetto proibito." (with no other card, no disposal is offered)"""
+    oggetto proibito." (with no other card, no disposal is offered)
+
+    Ruling: T-FORBID-1.
+    """
     t = new_table(players=2, modules=FORBIDDEN)
     t.arrange([["Fake Watches", "Exotic Parrot"], ["Camera"]])
     d = t.play()
@@ -248,7 +293,10 @@ def test_two_forbidden_items_alone_cannot_be_disposed_of(new_table):
 
 
 def test_other_players_may_steal_forbidden_items(new_table):
-    """FAQ Oggetti Proibiti: "Gli altri giocatori possono rubare i tuoi oggetti proibiti." """
+    """FAQ Oggetti Proibiti: "Gli altri giocatori possono rubare i tuoi oggetti proibiti."
+
+    Ruling: T-FORBID-2.
+    """
     t = new_table(players=2, modules=FORBIDDEN)
     t.arrange([["Passport", "Tea"], ["Fake Watches"]])
     d = t.play()
@@ -262,7 +310,10 @@ def test_other_players_may_steal_forbidden_items(new_table):
 @pytest.mark.parametrize("answer", [ACCEPT, REJECT])
 def test_forbidden_item_can_be_traded_only_if_the_partner_accepts(new_table, answer):
     """FAQ Oggetti Proibiti: "Puoi scambiare un oggetto proibito con un altro giocatore, ma
-    solo se accetta lo scambio." """
+    solo se accetta lo scambio."
+
+    Ruling: T-FORBID-2.
+    """
     t = new_table(players=2, modules=FORBIDDEN)
     t.arrange([["Passport", "Fake Watches"], ["Camera", "Tea"]], deck=["Spices"])
     fake = t.card("Fake Watches")
@@ -282,7 +333,10 @@ SPECIALS = ("special_items",)
 
 def test_mousetrap_interrupts_a_steal_and_ends_the_thiefs_turn(new_table):
     """FAQ Oggetti Speciali: "Se interrompi l'azione di un altro giocatore con un oggetto
-    speciale (come la Trappola per Topi (Mousetrap)), il suo turno termina." """
+    speciale (come la Trappola per Topi (Mousetrap)), il suo turno termina."
+
+    Ruling: T-SPECIAL-2.
+    """
     t = new_table(players=2, modules=SPECIALS)
     t.arrange([["Red-Eye Flight", "Tea", "Spices"], ["Mousetrap", "Corkscrew"]])
     d = t.play()
@@ -301,7 +355,10 @@ def test_mousetrap_interrupts_a_steal_and_ends_the_thiefs_turn(new_table):
 
 def test_moms_credit_card_cannot_replace_a_passport(new_table):
     """FAQ Oggetti Speciali: "Carta di Credito di Mamma (Mom's Credit Card) non può
-    rimpiazzare un passaporto o una cartolina." (passaporto)"""
+    rimpiazzare un passaporto o una cartolina." (passaporto)
+
+    Ruling: T-SPECIAL-3.
+    """
     t = new_table(players=2, modules=SPECIALS)
     italy = t.needs("Italy")
     t.arrange([["Mom's Credit Card", *italy[:2]], ["Camera"]])
@@ -314,7 +371,10 @@ def test_moms_credit_card_cannot_replace_a_passport(new_table):
 
 def test_moms_credit_card_cannot_replace_a_postcard(new_table):
     """FAQ Oggetti Speciali: "Carta di Credito di Mamma (Mom's Credit Card) non può
-    rimpiazzare un passaporto o una cartolina." (cartolina)"""
+    rimpiazzare un passaporto o una cartolina." (cartolina)
+
+    Ruling: T-SPECIAL-3.
+    """
     t = new_table(players=2, modules=("special_items", "postcards"))
     three = ["Postcard from Rome", "Postcard from Kyoto", "Postcard from Cairo"]
     t.arrange([[*three, "Mom's Credit Card", "Tea"], ["Spices"]], deck=["Road Map"])
@@ -324,11 +384,20 @@ def test_moms_credit_card_cannot_replace_a_postcard(new_table):
     d.send(ACCEPT, "trade_answer", 1)
     assert not d.over and t.state.winners == []  # 3 postcards + the card are not 4
     d.expect("action", 1)
+    # control: a real fourth postcard in the same trade wins at once
+    t.arrange([[*three, "Mom's Credit Card", "Tea"], ["Postcard from Oslo"]], deck=["Road Map"])
+    d = t.play()
+    d.offer(0, 1, give=[t.card("Tea")], ask=[t.kind("Postcard from Oslo")])
+    d.send(ACCEPT)
+    assert d.over and t.state.winners == [0]
 
 
 def test_local_guide_searches_the_deck_not_the_discard_pile(new_table):
     """FAQ Oggetti Speciali: "La Guida Locale (Local Guide) e l'Emporio (Trading Post) si
-    applicano solo al mazzo, non alla pila degli scarti." (Guida Locale)"""
+    applicano solo al mazzo, non alla pila degli scarti." (Guida Locale)
+
+    Ruling: T-SPECIAL-4.
+    """
     t = new_table(players=2, modules=SPECIALS)
     t.arrange(
         [["Local Guide", "Passport"], ["Camera"]],
@@ -349,7 +418,10 @@ def test_local_guide_searches_the_deck_not_the_discard_pile(new_table):
 
 def test_trading_post_draws_from_the_deck_not_the_discard_pile(new_table):
     """FAQ Oggetti Speciali: "La Guida Locale (Local Guide) e l'Emporio (Trading Post) si
-    applicano solo al mazzo, non alla pila degli scarti." (Emporio)"""
+    applicano solo al mazzo, non alla pila degli scarti." (Emporio)
+
+    Ruling: T-SPECIAL-5.
+    """
     t = new_table(players=2, modules=SPECIALS)
     t.arrange(
         [["Trading Post", "Road Map", "Winter Coat", "Passport"], ["Camera"]],
@@ -366,7 +438,10 @@ def test_trading_post_draws_from_the_deck_not_the_discard_pile(new_table):
 
 def test_poorly_drawn_map_cannot_target_the_central_country(new_table):
     """FAQ Oggetti Speciali: "La Mappa Disegnata Approssimativamente (Poorly Drawn Map) non può
-    essere utilizzata sul paese centrale, ma solo su quelle dei giocatori." """
+    essere utilizzata sul paese centrale, ma solo su quelle dei giocatori."
+
+    Ruling: T-SPECIAL-6.
+    """
     for seed in range(12):
         t = new_table(players=3, modules=SPECIALS)
         # player 1 already went to Japan and now heads for the central country
@@ -390,7 +465,10 @@ def test_poorly_drawn_map_cannot_target_the_central_country(new_table):
 
 def test_smuggler_may_hand_out_only_forbidden_items(new_table):
     """FAQ Personaggi: "Il Contrabbandiere (Smuggler) può distribuire dalla sua mano solo
-    oggetti proibiti." """
+    oggetti proibiti."
+
+    Ruling: T-CHAR-1.
+    """
     t = new_table(players=3, modules=("forbidden_items", "characters"))
     t.arrange(
         [["Fake Watches", "Tea", "Passport"], ["Camera"], ["Spices"]],

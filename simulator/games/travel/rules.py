@@ -291,15 +291,14 @@ class TravelGame:
         """Draw one card; an event resolves at once (Eventi); reshuffle when the deck runs out."""
         deck = s.deck
         if not deck:
-            return  # deck and discard both empty: nothing to draw (T-DECK-1)
+            # the deck can be empty with cards in the discard pile when a Local Guide took
+            # its last card: shuffle them in now (T-DECK-1)
+            if not s.discard:
+                return  # deck and discard both empty: nothing to draw
+            self._reshuffle(s, rng)
         card = deck.pop()
         if not deck and s.discard:
-            # Mazzo terminato: the discard pile becomes the new deck
-            deck.extend(s.discard)
-            s.discard.clear()
-            rng.shuffle(deck)
-            if s.trace is not None:
-                s.trace("   the deck ran out: the discard pile is shuffled into a new deck")
+            self._reshuffle(s, rng)  # Mazzo terminato
         if self.is_event[card]:
             s.log[p]["event"].append(card)
             if s.trace is not None:
@@ -312,6 +311,14 @@ class TravelGame:
         if s.trace is not None:
             s.trace(f"   player {p} draws {self.cards.names[card]}")
         self._take(s, p, card, "drawn")
+
+    def _reshuffle(self, s: TravelState, rng: GameRandom) -> None:
+        """The discard pile becomes the new deck (T-DECK-1)."""
+        s.deck.extend(s.discard)
+        s.discard.clear()
+        rng.shuffle(s.deck)
+        if s.trace is not None:
+            s.trace("   the deck ran out: the discard pile is shuffled into a new deck")
 
     def _over_limit(self, s: TravelState, p: int) -> Flow:
         """Hand limit: discard down to it, never a forbidden item (T-HAND-1, T-FORBID-3)."""
@@ -446,8 +453,8 @@ class TravelGame:
                 s.trace(f"   player {p} takes {self.cards.names[card]} from player {q}")
         yield from self._over_limit(s, p)
 
-    def tradeable_asks(self, s: TravelState, p: int, q: int) -> tuple[int, ...]:
-        """Kinds p may ask q for: some copy is in a hand p cannot see (T-TRADE-1)."""
+    def tradeable_asks(self, s: TravelState, p: int, q: int) -> dict[int, int]:
+        """Kinds p may ask q for, with how many copies may be there unseen (T-TRADE-1)."""
         kind_of = self.kind_of
         unseen = dict(self._kind_totals(s))
         for c in s.hands[p]:
@@ -458,7 +465,7 @@ class TravelGame:
             if r != q and r != p:
                 for c in s.known[r]:
                     unseen[kind_of[c]] -= 1
-        return tuple(k for k, left in unseen.items() if left > 0)
+        return {k: left for k, left in unseen.items() if left > 0}
 
     def _kind_totals(self, s: TravelState) -> dict[int, int]:
         """How many copies of each kind can be in hands in this game (cached per game)."""
@@ -497,7 +504,7 @@ class TravelGame:
         asks = self.tradeable_asks(s, p, q)
         ask: list[int] = []  # kinds, e.g. "a Camera"
         while len(ask) < len(s.hands[q]):
-            options = tuple(k for k in asks if k not in ask)
+            options = tuple(k for k, left in asks.items() if ask.count(k) < left)
             if ask:
                 options = options + (DONE,)
             if not options:
