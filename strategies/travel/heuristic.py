@@ -50,75 +50,68 @@ class TravelHeuristic(Strategy):
 
     # ------------------------------------------------------------------ values
 
+    @staticmethod
+    def _value(
+        cards: Any,
+        c: int,
+        now: tuple[int, ...] | set[int],
+        later: tuple[int, ...] | set[int],
+        held_kinds: set[int],
+        passport_held: bool,
+        postcards: int,
+        needs_passport: int,
+    ) -> float:
+        """A card's worth given what else is held: a needed kind counts once."""
+        k = cards.kind_of[c]
+        t = cards.types[c]
+        if k in now:
+            return 0.0 if k in held_kinds else NEED_NOW
+        if k in later:
+            return 0.0 if k in held_kinds else NEED_LATER
+        if t == "passport":
+            return PASSPORT if not passport_held and needs_passport else 0.5
+        if t == "postcard":
+            return 1.0 + 2.0 * postcards
+        if t == "forbidden":
+            return FORBIDDEN
+        if t == "special":
+            return 6.0 if cards.effects[c] == "moms_credit_card" else 3.0
+        return 0.0
+
+    def _goals(self, view: TravelView) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
+        cards = view.cards
+        me = view.player
+        later = cards.requires[view.central] if view.completed[me] == 0 else ()
+        return cards, cards.requires[view.target(me)], later
+
     def _worth(
         self, view: TravelView, cards_: Any, hand: tuple[int, ...] | list[int]
     ) -> dict[int, float]:
-        """What each card of `cards_` would be worth on top of `hand` (copies count once)."""
-        cards = view.cards
-        kind_of = cards.kind_of
-        me = view.player
-        now = set(cards.requires[view.target(me)])
-        later = set(cards.requires[view.central]) if view.completed[me] == 0 else set()
-        held = {kind_of[c] for c in hand}
-        types = cards.types
-        postcards = sum(1 for c in hand if types[c] == "postcard")
-        has_passport = any(types[c] == "passport" for c in hand)
-        values: dict[int, float] = {}
-        for c in cards_:
-            if c == DONE:
-                continue
-            k = kind_of[c]
-            t = types[c]
-            if k in now and k not in held:
-                v = NEED_NOW
-            elif k in later and k not in held:
-                v = NEED_LATER
-            elif t == "passport":
-                v = PASSPORT if not has_passport and view.rule("needs_passport") else 0.5
-            elif t == "postcard":
-                v = 1.0 + 2.0 * postcards
-            elif t == "forbidden":
-                v = FORBIDDEN
-            elif t == "special":
-                v = 6.0 if cards.effects[c] == "moms_credit_card" else 3.0
-            else:
-                v = 0.0
-            values[c] = v
-        return values
+        """What each card of `cards_` would be worth on top of `hand`."""
+        cards, now, later = self._goals(view)
+        held = {cards.kind_of[c] for c in hand}
+        passport = any(cards.types[c] == "passport" for c in hand)
+        postcards = sum(1 for c in hand if cards.types[c] == "postcard")
+        needs = view.rule("needs_passport")
+        return {
+            c: self._value(cards, c, now, later, held, passport, postcards, needs)
+            for c in cards_
+            if c != DONE
+        }
 
     def _hand_values(self, view: TravelView) -> dict[int, float]:
         """Each hand card's worth: what losing it would cost (a second copy is spare)."""
-        cards = view.cards
-        kind_of = cards.kind_of
-        types = cards.types
-        me = view.player
+        cards, now, later = self._goals(view)
         hand = view.hand
-        now = cards.requires[view.target(me)]
-        later = cards.requires[view.central] if view.completed[me] == 0 else ()
-        postcards = sum(1 for c in hand if types[c] == "postcard")
-        needs_passport = view.rule("needs_passport")
+        others = sum(1 for c in hand if cards.types[c] == "postcard") - 1
+        needs = view.rule("needs_passport")
         seen: set[int] = set()
+        passport = False
         values: dict[int, float] = {}
         for c in hand:
-            k = kind_of[c]
-            t = types[c]
-            first = k not in seen
-            seen.add(k)
-            if k in now:
-                v = NEED_NOW if first else 0.0
-            elif k in later:
-                v = NEED_LATER if first else 0.0
-            elif t == "passport":
-                v = PASSPORT if first and needs_passport else 0.5
-            elif t == "postcard":
-                v = 2.0 * postcards - 1.0
-            elif t == "forbidden":
-                v = FORBIDDEN
-            elif t == "special":
-                v = 6.0 if cards.effects[c] == "moms_credit_card" else 3.0
-            else:
-                v = 0.0
-            values[c] = v
+            values[c] = self._value(cards, c, now, later, seen, passport, others, needs)
+            seen.add(cards.kind_of[c])
+            passport = passport or cards.types[c] == "passport"
         return values
 
     def _missing_kinds(self, view: TravelView) -> set[int]:
