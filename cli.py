@@ -44,10 +44,11 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option(
             "--modules",
+            "--sets",
             "-m",
             callback=_split_modules,
             default="",
-            help="Comma-separated modules, e.g. events,postcards (see `deckhand games`).",
+            help="Comma-separated modules or sets, e.g. events,postcards (see `deckhand games`).",
         ),
         click.option(
             "--strategy",

@@ -44,7 +44,7 @@ def _run(*args: str) -> tuple[int, str]:
 @pytest.mark.parametrize(
     "args,expected",
     [
-        (["simulate", "chess", "-o", "x"], "unknown game 'chess'; accepted: travel"),
+        (["simulate", "chess", "-o", "x"], "unknown game 'chess'; accepted: import-export, travel"),
         (["simulate", "travel", "-m", "events,zombies", "-o", "x"], "unknown module 'zombies'"),
         (["simulate", "travel", "-s", "genius", "-o", "x"], "unknown strategy 'genius'"),
         (["simulate", "travel", "-p", "1", "-o", "x"], "--players: 1 is not accepted"),

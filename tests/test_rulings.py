@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULING = re.compile(r"\bT-[A-Z]+-\d+\b")
+RULING = re.compile(r"\b(?:T|IE)-[A-Z]+-\d+\b")
 
 
 def _ids_in(paths: list[Path]) -> set[str]:
@@ -19,7 +19,9 @@ def _ids_in(paths: list[Path]) -> set[str]:
 def test_every_ruling_in_the_code_is_documented_and_every_documented_ruling_is_used() -> None:
     documented = {
         m.group(1)
-        for m in re.finditer(r"^\| (T-[A-Z]+-\d+) \|", (ROOT / "docs/rulings.md").read_text(), re.M)
+        for m in re.finditer(
+            r"^\| ((?:T|IE)-[A-Z]+-\d+) \|", (ROOT / "docs/rulings.md").read_text(), re.M
+        )
     }
     code = _ids_in(
         sorted((ROOT / "simulator").rglob("*.py")) + sorted((ROOT / "strategies").rglob("*.py"))
@@ -30,6 +32,6 @@ def test_every_ruling_in_the_code_is_documented_and_every_documented_ruling_is_u
 
 def test_every_faq_ruling_has_a_test() -> None:
     text = (ROOT / "docs/rulings.md").read_text()
-    faq = {m.group(1) for m in re.finditer(r"^\| (T-[A-Z]+-\d+) \| FAQ \|", text, re.M)}
-    tested = _ids_in(sorted((ROOT / "tests" / "travel").glob("test_*.py")))
+    faq = {m.group(1) for m in re.finditer(r"^\| ((?:T|IE)-[A-Z]+-\d+) \| FAQ \|", text, re.M)}
+    tested = _ids_in(sorted((ROOT / "tests").rglob("test_*.py")))
     assert faq - tested == set(), "FAQ rulings without a test naming them"

@@ -65,7 +65,7 @@ def card_summary(
     group_of: dict[int, int] = {}
     members: list[list[dict[str, Any]]] = []
     for sheet_row in sheet_rows:
-        key = (str(sheet_row.get("type") or ""), str(sheet_row["name"]))
+        key = (str(sheet_row.get(spec.card_group) or ""), str(sheet_row["name"]))
         if key not in groups:
             groups[key] = len(members)
             members.append([])
@@ -85,7 +85,7 @@ def card_summary(
             "card_ids": [int(r["id"]) for r in group],
             "copies": len(group),
             "name": first["name"],
-            "type": first.get("type") or "",
+            "type": first.get(spec.card_group) or "",
             "in_game": g in in_game,
         }
         for event in spec.event_names:

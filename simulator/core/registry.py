@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from simulator.core.errors import ConfigError
 from simulator.core.spec import GameSpec
+from simulator.games.import_export.spec import IMPORT_EXPORT
 from simulator.games.travel.spec import TRAVEL
 
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (TRAVEL,)}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (TRAVEL, IMPORT_EXPORT)}
 
 
 def get_game(name: str) -> GameSpec:

@@ -43,6 +43,8 @@ class GameSpec:
     end_reasons: tuple[tuple[str, str], ...]
     factory: Callable[[GameConfig], Game] = field(repr=False)
     default_max_turns: int = 1000
+    card_group: str = "type"
+    """The card-sheet column that groups cards in the per-card summary and report."""
 
     @property
     def module_names(self) -> tuple[str, ...]:

@@ -1,0 +1,1 @@
+"""Import/Export (Definitive Edition): goods cards as contracts, containers, crew and goods."""

@@ -1,0 +1,44 @@
+"""Base-set powers. One function per card, named after it; numbers from the card sheet.
+
+Implemented so far: the few that prove each timing of the framework. The rest are the
+to-do list (tests/import_export/test_powers_todo.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.games.import_export.cards import YELLOW
+from simulator.games.import_export.powers import power
+
+
+@power("Almonds", on_fulfil=True)
+def almonds(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """After payment: at most `threshold` credits takes `low_pay`, otherwise `high_pay`."""
+    p = contract.params
+    game.gain(s, owner, p["low_pay"] if s.credits[owner] <= p["threshold"] else p["high_pay"])
+    return
+    yield
+
+
+@power("Onions", hook="contract_fulfilled")
+def onions(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]) -> Any:
+    """Each agriculture contract the owner fulfils (this one included) pays `credits`."""
+    if actor != owner:
+        return
+    by_id = game.cards.contract_by_id
+    for cid in fulfilled:
+        if by_id[cid].color == YELLOW:
+            game.gain(s, owner, contract.params["credits"])
+    return
+    yield
+
+
+@power("Gold Stuff", end_game=True)
+def gold_stuff(game: Any, s: Any, owner: int, contract: Any, final: list[int]) -> None:
+    """At the end, `credits` per fulfilled luxury contract."""
+    from simulator.games.import_export.cards import BLUE
+
+    by_id = game.cards.contract_by_id
+    luxury = sum(1 for cid in s.fulfilled[owner] if by_id[cid].color == BLUE)
+    final[owner] += contract.params["credits"] * luxury

@@ -1,0 +1,735 @@
+"""Import/Export base rules as one generator that yields every decision.
+
+Rulebook: ../shared/seeds/000-003 (the same text in Italian, Spanish, French, German; FAQ in
+the Italian and Spanish files). Interpretations are rulings in docs/rulings.md, named in
+the code as `IE-...`. Card powers live in powers/ and are reached through hooks indexed
+per game, so only cards in play are ever consulted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from simulator.core.cards import CardSheet
+from simulator.core.errors import ConfigError
+from simulator.core.protocol import Decision, Outcome, PlayerOutcome
+from simulator.core.seeding import GameRandom
+from simulator.core.spec import GameConfig, GameSpec
+from simulator.games.import_export.cards import (
+    ACTIONS,
+    ANY,
+    BLACK,
+    BLUE,
+    COLORS,
+    CONTRACT,
+    GREEN,
+    GREY,
+    IMPORT,
+    LOAD,
+    PIRATE,
+    RED,
+    SUPPLY,
+    YELLOW,
+    IECards,
+)
+from simulator.games.import_export.state import EVENT_NAMES, GameOver, IEState, Ship
+
+Flow = Generator[Decision, Any, Any]
+
+GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
+SUPPORTED_SETS = ("base",)
+"""Sets whose special rules are implemented; the others need the expansion rules (issue 5)."""
+
+
+@dataclass(frozen=True)
+class BaseRules:
+    """The rulebook's numbers, in one place (cards' own numbers are in the card sheet)."""
+
+    start_credits: int = 10
+    grey_bonus_at_six: int = 4
+    start_hand: int = 5
+    draw_to: int = 5
+    sell_price: int = 4
+    owner_compensation: int = 2
+    ship_capacity: int = 6
+    end_credits: int = 50
+    sea_cards_at_setup: int = 4
+    pay_2: int = 6
+    pay_3_4: int = 10
+    pay_5_6: int = 14
+    unfulfilled_container: int = 2
+    set_bonus: int = 10
+    majority: tuple[int, int, int, int] = (6, 6, 6, 8)
+    illegal_penalty: int = 6
+    flag_load_cost: int = 2
+
+    def payout(self, containers: int) -> int:
+        """Payment by containers on the ship; fewer than 2 pays the lowest band (IE-PAY-1)."""
+        if containers >= 5:
+            return self.pay_5_6
+        if containers >= 3:
+            return self.pay_3_4
+        return self.pay_2 if containers >= 1 else 0
+
+
+class ImportExportGame:
+    """Import/Export bound to one config and card sheet."""
+
+    def __init__(self, spec: GameSpec, config: GameConfig, sheet: CardSheet) -> None:
+        from simulator.games.import_export import powers
+
+        self.spec = spec
+        self.config = config
+        self.sheet = sheet
+        sets = config.modules or ("base",)
+        unsupported = [s for s in sets if s not in SUPPORTED_SETS]
+        if unsupported:
+            raise ConfigError(
+                f"--sets: '{unsupported[0]}' needs its expansion rules, not implemented yet; "
+                f"accepted now: {', '.join(SUPPORTED_SETS)}"
+            )
+        self.sets = tuple(sets)
+        self.cards = cards = IECards.compile(sheet, self.sets)
+        if not len(cards):
+            raise ConfigError(
+                f"--sets: the card sheet {sheet.path} has no cards of {', '.join(sets)}"
+            )
+        self.rules = BaseRules()
+        self.actions = cards.actions
+        self.color = tuple(c[0] for c in cards.colors)
+        self.powers = powers.index_for(cards)
+        self._crew_limit_bonus = 1  # the port's printed contract (IE-LIMIT-1)
+
+    # ------------------------------------------------------------------ setup
+
+    def new_state(self, rng: GameRandom) -> IEState:
+        n = self.config.players
+        s = IEState(n)
+        s.rng = rng
+        rules = self.rules
+        deck = list(range(len(self.cards)))
+        rng.shuffle(deck)
+        s.deck = deck
+        # 3. the supply island: one card per player
+        for _ in range(n):
+            s.island.append(deck.pop())
+        # 4. ports: grey only at six players (IE-SETUP-1)
+        colors = (
+            [GREEN, YELLOW, BLACK, BLUE, RED] if n < 6 else [GREEN, YELLOW, BLACK, BLUE, RED, GREY]
+        )
+        rng.shuffle(colors)
+        for p in range(n):
+            s.port[p] = colors[p]
+            s.credits[p] = rules.start_credits + (
+                rules.grey_bonus_at_six if colors[p] == GREY else 0
+            )
+            home, sea = Ship(p), Ship(p)
+            sea.at_sea = True
+            s.ships.extend((home, sea))
+        # 6. four cards under each ship at sea, as containers
+        for ship in s.ships:
+            if ship.at_sea:
+                for _ in range(rules.sea_cards_at_setup):
+                    card = deck.pop()
+                    ship.cargo.append(card)
+                    ship.cargo_colors.append(self.color[card])  # IE-SETUP-2
+        # 9. hands of five
+        for p in range(n):
+            for _ in range(rules.start_hand):
+                card = deck.pop()
+                s.hands[p].append(card)
+                s.log[p]["opening"].append(card)
+        s.first_player = s.leader = rng.below(n)
+        return s
+
+    # ------------------------------------------------------------------ limits and levels
+
+    def crew_limit(self, s: IEState, p: int) -> int:
+        return self._crew_limit_bonus + len(s.fulfilled[p])
+
+    def goods_limit(self, s: IEState, p: int) -> int:
+        return 2 * (self._crew_limit_bonus + len(s.fulfilled[p]))
+
+    def level(self, s: IEState, p: int, color: int) -> int:
+        """Goods of a colour plus the port's own colour (IE-LEVEL-1); ANY counts all goods."""
+        if color == ANY:
+            return len(s.goods[p]) + (1 if s.port[p] == GREY else 0)
+        return sum(1 for c in s.goods[p] if self.color[c] == color) + (
+            1 if s.port[p] == color else 0
+        )
+
+    def missing_levels(self, s: IEState, p: int, contract_id: int) -> int:
+        contract = self.cards.contract_by_id[contract_id]
+        return sum(max(0, need - self.level(s, p, color)) for color, need in contract.level.items())
+
+    # ------------------------------------------------------------------ ships
+
+    def remaining(self, ship: Ship) -> tuple[dict[int, int], int]:
+        """Uncovered cargo needs of a ship's contracts, and containers matching none.
+
+        Containers fill their own colour first, then rainbow slots; grey containers are
+        wild (IE-CARGO-1). Leftover containers still take room (FAQ on discarded contracts).
+        """
+        need: dict[int, int] = {}
+        for cid in ship.contracts:
+            for color, k in self.cards.contract_by_id[cid].cargo.items():
+                need[color] = need.get(color, 0) + k
+        unmatched = 0
+        for color in ship.cargo_colors:
+            if need.get(color, 0) > 0:
+                need[color] -= 1
+            elif color == GREY and any(v > 0 for v in need.values()):
+                best = max(need, key=lambda c: (need[c], c != ANY))
+                need[best] -= 1
+            elif need.get(ANY, 0) > 0:
+                need[ANY] -= 1
+            else:
+                unmatched += 1
+        return need, unmatched
+
+    def fits(self, ship: Ship, color: int) -> bool:
+        """Whether a container of this colour may be loaded: an uncovered matching need."""
+        if ship.at_sea or not ship.contracts:
+            return False
+        need, _ = self.remaining(ship)
+        if color == GREY:
+            return any(v > 0 for v in need.values())
+        return need.get(color, 0) > 0 or need.get(ANY, 0) > 0
+
+    def cargo_room(self, ship: Ship) -> int:
+        """Room left for more contracts' cargo: capacity minus needs and leftover containers."""
+        _, unmatched = self.remaining(ship)
+        total = sum(self.cards.contract_by_id[c].cargo_total for c in ship.contracts)
+        return self.rules.ship_capacity - total - unmatched
+
+    # ------------------------------------------------------------------ the game
+
+    def play(self, s: IEState, rng: GameRandom) -> Flow:
+        try:
+            while True:
+                if s.turn >= self.config.max_turns:
+                    s.end_reason = s.end_reason or "turn_limit"  # IE-END-3
+                    break
+                s.between_turns = False
+                yield from self._turn(s, rng)
+                s.between_turns = True
+                if s.end_triggered:
+                    break
+                s.leader = (s.leader + 1) % s.n
+        except GameOver:
+            s.between_turns = True
+            return
+        s.between_turns = True
+        self.score(s)
+
+    def _say(self, s: IEState, text: str) -> None:
+        if s.trace is not None:
+            s.trace(text)
+
+    def _turn(self, s: IEState, rng: GameRandom) -> Flow:
+        p = s.leader
+        s.turn += 1
+        s.sold_this_turn = [False] * s.n
+        if s.trace is not None:
+            self._say(
+                s,
+                f"-- turn {s.turn}: player {p} leads ({s.credits[p]} credits, "
+                f"hand {self.card_list(s.hands[p])})",
+            )
+        while True:
+            options = self._lead_options(s, p)
+            choice = yield Decision(p, "lead", options)
+            if choice[0] != "discard_contracts":
+                break
+            self._discard_contracts(s, p, choice[1])  # IE-DISCARD-1: any time as leader
+        if choice[0] == "draw":
+            self._say(s, f"   player {p} draws")
+            self._draw_up(s, rng, p)
+            self._end_of_turn(s)
+            return
+        action = choice[1]
+        yield from self._play_for_action(s, p, action, "lead_with")
+        declared = [0] * s.n
+        declared[p] = yield from self._declare(s, p, action, 1)
+        order = [(p + k) % s.n for k in range(s.n)]
+        for q in order[1:]:
+            options: tuple[Any, ...] = (("draw",),)
+            if self._can_play_for(s, q, action):
+                options = (("follow",), ("draw",))
+            answer = yield Decision(q, "follow", options, context=action)
+            if answer[0] == "follow":
+                yield from self._play_for_action(s, q, action, "follow_with")
+                declared[q] = yield from self._declare(s, q, action, 1)
+            else:
+                self._draw_up(s, rng, q)  # drawn now, before anyone acts (FAQ)
+                declared[q] = yield from self._declare(s, q, action, 0)
+        self._say(s, f"   {ACTIONS[action]} declared: {declared}")
+        if action == IMPORT:
+            yield from self._import_rounds(s, rng, order, declared)
+        else:  # IE-TURN-2: each player performs all his actions in turn
+            for q in order:
+                yield from self._perform(s, rng, q, action, declared[q])
+        self._end_of_turn(s)
+
+    def _end_of_turn(self, s: IEState) -> None:
+        s.discard.extend(s.in_play)
+        s.in_play.clear()
+        if any(c >= self.rules.end_credits for c in s.credits) and not s.end_triggered:
+            self._trigger_end(s, "credits")
+
+    def _trigger_end(self, s: IEState, reason: str) -> None:
+        """The end is triggered; the current turn finishes (IE-END-1)."""
+        if not s.end_triggered:
+            s.end_triggered = True
+            s.end_reason = reason
+            s.reshuffle_allowed = False
+            self._say(s, f"** the end is triggered ({reason}); the turn finishes")
+
+    def gain(self, s: IEState, p: int, amount: int) -> None:
+        """Credits from the bank; reaching the end threshold triggers the end."""
+        s.credits[p] += amount
+        if s.credits[p] >= self.rules.end_credits:
+            self._trigger_end(s, "credits")
+
+    def pay(self, s: IEState, p: int, amount: int) -> bool:
+        """Pay the bank if one can; False (and nothing paid) if one cannot."""
+        if s.credits[p] < amount:
+            return False
+        s.credits[p] -= amount
+        return True
+
+    # ------------------------------------------------------------------ drawing
+
+    def deck_pop(self, s: IEState) -> int | None:
+        """The top card of the deck; the discard pile is reshuffled when it runs out, unless
+        the end was triggered; deck and discard both empty trigger the end (IE-END-2)."""
+        if not s.deck and s.discard and s.reshuffle_allowed:
+            s.deck.extend(s.discard)
+            s.discard.clear()
+            s.rng.shuffle(s.deck)
+            self._say(s, "   the discard pile is shuffled into a new deck")
+        if not s.deck:
+            return None
+        card = s.deck.pop()
+        if not s.deck and not s.discard:
+            self._trigger_end(s, "deck_exhausted")
+        return card
+
+    def _draw_up(self, s: IEState, rng: GameRandom, p: int) -> None:
+        """Draw up to five, or one if holding five or more (Turn, option A)."""
+        hand = s.hands[p]
+        count = max(1, self.rules.draw_to - len(hand))
+        for _ in range(count):
+            card = self.deck_pop(s)
+            if card is None:
+                break
+            hand.append(card)
+            s.log[p]["drawn"].append(card)
+
+    # ------------------------------------------------------------------ declaring
+
+    def _lead_options(self, s: IEState, p: int) -> tuple[Any, ...]:
+        options: list[Any] = [("draw",)]
+        for action in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE):
+            if self._can_play_for(s, p, action):
+                options.append(("lead", action))
+        for i, ship in enumerate(s.ships):
+            if ship.owner == p and not ship.at_sea and ship.contracts:
+                options.append(("discard_contracts", i))
+        return tuple(options)
+
+    def _can_play_for(self, s: IEState, p: int, action: int) -> bool:
+        hand = s.hands[p]
+        if any(self.actions[c] == action for c in hand):
+            return True
+        colors = [self.color[c] for c in hand]
+        return len(colors) != len(set(colors))  # a two-card same-colour wildcard
+
+    def _play_options(self, s: IEState, p: int, action: int) -> tuple[Any, ...]:
+        hand = s.hands[p]
+        singles = [c for c in hand if self.actions[c] == action]
+        pairs = [(a, b) for a, b in combinations(sorted(hand), 2) if self.color[a] == self.color[b]]
+        return tuple(singles) + tuple(pairs)
+
+    def _play_for_action(self, s: IEState, p: int, action: int, kind: str) -> Flow:
+        """Play one card of the action, or two cards of one colour as a wildcard (IE-TURN-1)."""
+        choice = yield Decision(p, kind, self._play_options(s, p, action), context=action)
+        cards = choice if isinstance(choice, tuple) else (choice,)
+        event = "wildcard" if len(cards) == 2 else "played"
+        for c in cards:
+            s.hands[p].remove(c)
+            s.in_play.append(c)
+            s.log[p][event].append(c)
+
+    def crew_actions(self, s: IEState, p: int, action: int) -> int:
+        return sum(1 for c in s.crew[p] if self.actions[c] == action)
+
+    def _declare(self, s: IEState, p: int, action: int, base: int) -> Flow:
+        """How many actions: the card played, plus any matching crew chosen (optional)."""
+        extra = self.crew_actions(s, p, action)
+        options = tuple(range(base, base + extra + 1))
+        count = yield Decision(p, "declare", options, context=action)
+        return count
+
+    # ------------------------------------------------------------------ performing
+
+    def _perform(self, s: IEState, rng: GameRandom, p: int, action: int, count: int) -> Flow:
+        if count <= 0:
+            return
+        if action == CONTRACT:
+            yield from self._contract_actions(s, p, count)
+            return
+        for _ in range(count):
+            if action == SUPPLY:
+                yield from self._supply(s, p)
+            elif action == LOAD:
+                yield from self._load(s, rng, p)
+            elif action == PIRATE:
+                yield from self._pirate(s, rng, p)
+
+    def _supply(self, s: IEState, p: int) -> Flow:
+        """Sell a hand card for 4 (once a turn), or take an island card to crew (IE-SUPPLY-1)."""
+        options: list[Any] = []
+        if not s.sold_this_turn[p]:
+            options.extend(("sell", c) for c in s.hands[p])
+        options.extend(("crew", c) for c in s.island)
+        if not options:
+            return
+        verb, card = yield Decision(p, "supply", tuple(options))
+        if verb == "sell":
+            s.hands[p].remove(card)
+            s.island.append(card)
+            s.sold_this_turn[p] = True
+            s.log[p]["sold"].append(card)
+            self.gain(s, p, self.rules.sell_price)
+            self._say(s, f"   player {p} sells {self.cards.names[card]}")
+        else:
+            s.island.remove(card)
+            self._to_crew(s, p, card)
+            self._say(s, f"   player {p} takes {self.cards.names[card]} to crew")
+
+    def _to_crew(self, s: IEState, p: int, card: int) -> None:
+        """Crew up to the limit; beyond it the card is discarded (IE-LIMIT-2)."""
+        if len(s.crew[p]) < self.crew_limit(s, p):
+            s.crew[p].append(card)
+            s.log[p]["crew"].append(card)
+        else:
+            s.discard.append(card)
+            s.log[p]["discarded"].append(card)
+
+    def _to_goods(self, s: IEState, p: int, card: int) -> None:
+        if len(s.goods[p]) < self.goods_limit(s, p):
+            s.goods[p].append(card)
+            s.log[p]["goods"].append(card)
+        else:
+            s.discard.append(card)
+            s.log[p]["discarded"].append(card)
+
+    def _contract_actions(self, s: IEState, p: int, budget: int) -> Flow:
+        """Place contracts; extra actions each buy one missing level (IE-CONTRACT-1)."""
+        while budget > 0:
+            options = []
+            for card in s.hands[p]:
+                for contract in self.cards.contracts[card]:
+                    missing = self.missing_levels(s, p, contract.id)
+                    if 1 + missing > budget:
+                        continue
+                    for i, ship in enumerate(s.ships):
+                        if (
+                            ship.owner == p
+                            and not ship.at_sea
+                            and self.cargo_room(ship) >= contract.cargo_total
+                        ):
+                            options.append((card, contract.id, i))
+            if not options:
+                return  # a contract action with nothing legal is wasted (FAQ)
+            card, contract_id, i = yield Decision(p, "contract", tuple(options))
+            budget -= 1 + self.missing_levels(s, p, contract_id)
+            s.hands[p].remove(card)
+            ship = s.ships[i]
+            ship.contracts.append(contract_id)
+            s.log[p]["contracted"].append(contract_id)
+            self._say(s, f"   player {p} contracts {self.cards.contract_by_id[contract_id].name}")
+            yield from self.emit(s, "contract_placed", p, contract_id)
+            yield from self._check_complete(s, ship)
+
+    def _load_options(self, s: IEState, p: int, cards: list[int]) -> tuple[Any, ...]:
+        options = []
+        for card in cards:
+            colors = self.cards.colors[card]
+            if len(colors) > 1 and s.credits[p] < self.rules.flag_load_cost:
+                continue  # IE-FLAG-1: a Flag card costs 2 to load
+            for i, ship in enumerate(s.ships):
+                if ship.owner != p:
+                    continue
+                for color in dict.fromkeys(colors):
+                    if color != GREY and self.fits(ship, color):
+                        options.append((card, i, color))
+        return tuple(options)
+
+    def _load(self, s: IEState, rng: GameRandom, p: int) -> Flow:
+        """Load a hand card onto an uncovered matching need of a ship at one's port."""
+        options = self._load_options(s, p, s.hands[p])
+        if not options:
+            return
+        card, i, color = yield Decision(p, "load", options)
+        if len(self.cards.colors[card]) > 1:
+            self.pay(s, p, self.rules.flag_load_cost)
+        s.hands[p].remove(card)
+        yield from self.load_container(s, p, s.ships[i], card, color)
+
+    def load_container(self, s: IEState, p: int, ship: Ship, card: int, color: int) -> Flow:
+        ship.cargo.append(card)
+        ship.cargo_colors.append(color)
+        s.log[p]["loaded"].append(card)
+        self._say(s, f"   player {p} loads {self.cards.names[card]} as {COLORS[color]}")
+        yield from self.emit(s, "container_loaded", p, card)
+        yield from self._check_complete(s, ship)
+
+    def _pirate(self, s: IEState, rng: GameRandom, p: int) -> Flow:
+        """Take a container from a ship at sea or the island; load it if it fits (IE-PIRATE-1)."""
+        options: list[Any] = []
+        for i, ship in enumerate(s.ships):
+            if ship.at_sea:
+                for j, color in enumerate(ship.cargo_colors):
+                    if color != GREY:  # grey containers cannot be pirated
+                        options.append(("ship", i, j))
+        options.extend(("island", c) for c in s.island)
+        if not options:
+            return
+        choice = yield Decision(p, "pirate", tuple(options))
+        if choice[0] == "ship":
+            ship = s.ships[choice[1]]
+            card = ship.cargo.pop(choice[2])
+            colors: tuple[int, ...] = (ship.cargo_colors.pop(choice[2]),)
+            if not ship.cargo:
+                self._return_to_port(s, ship)  # no compensation for the owner
+        else:
+            card = choice[1]
+            s.island.remove(card)
+            colors = self.cards.colors[card]  # IE-FLAG-2: either colour from the island
+        s.log[p]["pirated"].append(card)
+        targets = [
+            (i, color)
+            for i, ship in enumerate(s.ships)
+            if ship.owner == p
+            for color in dict.fromkeys(colors)
+            if self.fits(ship, color)
+        ]
+        if not targets:
+            s.discard.append(card)
+            s.log[p]["discarded"].append(card)
+            self._say(s, f"   player {p} pirates {self.cards.names[card]} and discards it")
+            return
+        s.moving.append(card)
+        i, color = yield Decision(p, "pirate_to", tuple(targets), context=card)
+        s.moving.remove(card)
+        yield from self.load_container(s, p, s.ships[i], card, color)
+
+    def _return_to_port(self, s: IEState, ship: Ship) -> None:
+        ship.at_sea = False
+        ship.cargo.clear()
+        ship.cargo_colors.clear()
+        self._say(s, f"   player {ship.owner}'s ship returns to port")
+
+    def _import_rounds(
+        self, s: IEState, rng: GameRandom, order: list[int], declared: list[int]
+    ) -> Flow:
+        """One sealed-bid round per action, up to the most declared by one player (IE-IMPORT-1)."""
+        leader = order[0]
+        for round_number in range(1, max(declared) + 1):
+            ships = tuple(i for i, ship in enumerate(s.ships) if ship.at_sea and ship.cargo)
+            if not ships:
+                return
+            i = yield Decision(leader, "import_ship", ships)  # the leader picks, even not bidding
+            ship = s.ships[i]
+            bidders = [q for q in order if declared[q] >= round_number]
+            bids = {}
+            for q in bidders:
+                bids[q] = yield Decision(q, "bid", tuple(range(s.credits[q] + 1)), context=i)
+            top = max(bids.values())
+            tied = [q for q in bidders if bids[q] == top]
+            winner = tied[0]
+            if len(tied) > 1:
+                winner = yield Decision(leader, "import_tie", tuple(tied), context=i)
+            self.pay(s, winner, top)
+            self._say(s, f"   bids {bids}: player {winner} wins ship {i} for {top}")
+            yield from self._take_from_ship(s, winner, ship, 2)
+            if winner != ship.owner:
+                self.gain(s, ship.owner, self.rules.owner_compensation)
+            if not ship.cargo:
+                self._return_to_port(s, ship)
+
+    def _take_from_ship(self, s: IEState, p: int, ship: Ship, count: int) -> Flow:
+        """Take cards from a ship: at most one to crew, the rest goods; what fits is kept."""
+        crewed = False
+        for _ in range(count):
+            if not ship.cargo:
+                return
+            j = 0
+            if len(ship.cargo) > 1:
+                j = yield Decision(
+                    p, "import_take", tuple(range(len(ship.cargo))), context=tuple(ship.cargo)
+                )
+            card = ship.cargo.pop(j)
+            ship.cargo_colors.pop(j)
+            s.log[p]["imported"].append(card)
+            options = []
+            if not crewed and len(s.crew[p]) < self.crew_limit(s, p):
+                options.append("crew")
+            if len(s.goods[p]) < self.goods_limit(s, p):
+                options.append("goods")
+            if not options:
+                s.discard.append(card)  # only when neither limit has room (IE-LIMIT-2)
+                s.log[p]["discarded"].append(card)
+                continue
+            s.moving.append(card)
+            where = yield Decision(p, "import_place", tuple(options), context=card)
+            s.moving.remove(card)
+            if where == "crew":
+                crewed = True
+                self._to_crew(s, p, card)
+            else:
+                self._to_goods(s, p, card)
+                yield from self.emit(s, "goods_added", p, card)
+
+    def _discard_contracts(self, s: IEState, p: int, i: int) -> None:
+        """The leader discards a ship's unfulfilled contracts; containers stay (FAQ)."""
+        ship = s.ships[i]
+        for cid in ship.contracts:
+            card = self.cards.card_of_contract[cid]
+            s.discard.append(card)
+            s.log[p]["discarded"].append(card)
+        ship.contracts.clear()
+        self._say(s, f"   player {p} discards the contracts of ship {i}")
+
+    # ------------------------------------------------------------------ fulfilment
+
+    def _check_complete(self, s: IEState, ship: Ship) -> Flow:
+        if ship.at_sea or not ship.contracts:
+            return
+        need, _ = self.remaining(ship)
+        if any(v > 0 for v in need.values()):
+            return
+        yield from self._fulfil(s, ship)
+
+    def _fulfil(self, s: IEState, ship: Ship) -> Flow:
+        """Pay by containers, contracts to the fulfilled area and their immediate powers,
+        the ship to sea with its containers, one deck card to the island (IE-FULFIL-1)."""
+        p = ship.owner
+        self.gain(s, p, self.rules.payout(len(ship.cargo)))
+        contracts = ship.contracts[:]
+        ship.contracts.clear()
+        for cid in contracts:
+            s.fulfilled[p].append(cid)
+            s.log[p]["fulfilled"].append(cid)
+        self._say(
+            s, f"   player {p} fulfils {[self.cards.contract_by_id[c].name for c in contracts]}"
+        )
+        for cid in contracts:
+            yield from self.powers.fulfilled(self, s, p, cid)
+        ship.at_sea = True
+        yield from self.emit(s, "contract_fulfilled", p, contracts)
+        card = self.deck_pop(s)
+        if card is not None:
+            s.island.append(card)
+
+    def emit(self, s: IEState, event: str, player: int, payload: Any) -> Flow:
+        """Tell the ongoing powers in play that something happened (indexed per game)."""
+        yield from self.powers.emit(self, s, event, player, payload)
+
+    # ------------------------------------------------------------------ scoring
+
+    def good_counts(self, s: IEState, p: int) -> list[int]:
+        counts = [0] * 6
+        for card in s.goods[p]:
+            counts[self.color[card]] += 1
+        return counts
+
+    def score(self, s: IEState) -> None:
+        """End-of-game scoring exactly as the rulebook; ties share wins (IE-SCORE-1)."""
+        rules = self.rules
+        final = s.credits[:]
+        counts = [self.good_counts(s, p) for p in range(s.n)]
+        for p in range(s.n):
+            for ship in s.ships_of(p):
+                if not ship.at_sea and ship.contracts:
+                    final[p] += rules.unfulfilled_container * len(ship.cargo)
+            c = counts[p]
+            final[p] += c[GREEN] + c[YELLOW] + c[BLACK] + c[BLUE] + 2 * c[RED]
+            if all(c[color] >= 1 for color in GOOD_COLORS):
+                final[p] += rules.set_bonus
+        for color, bonus in zip((GREEN, YELLOW, BLACK, BLUE), rules.majority, strict=True):
+            for p, share in self._majority(counts, color, bonus):
+                final[p] += share
+        for p, share in self._majority(counts, RED, rules.illegal_penalty):
+            final[p] -= share
+        self.powers.end_game(self, s, final)
+        s.final_credits = final
+        best = max(final)
+        s.winners = [p for p in range(s.n) if final[p] == best]
+
+    @staticmethod
+    def _majority(counts: list[list[int]], color: int, amount: int) -> list[tuple[int, int]]:
+        """Most goods of a colour (at least one); ties split the amount rounding up."""
+        top = max(c[color] for c in counts)
+        if top == 0:
+            return []
+        holders = [p for p, c in enumerate(counts) if c[color] == top]
+        share = -(-amount // len(holders))
+        return [(p, share) for p in holders]
+
+    # ------------------------------------------------------------------ protocol
+
+    def observe(self, s: IEState, player: int) -> Any:
+        from simulator.games.import_export.view import IEView
+
+        return IEView(s, player, self)
+
+    def outcome(self, s: IEState) -> Outcome:
+        ids = self.cards.ids
+        players = []
+        final = s.final_credits or s.credits
+        for p in range(s.n):
+            log = s.log[p]
+            events = {}
+            for e in EVENT_NAMES:
+                if e in ("contracted", "fulfilled"):
+                    events[e] = list(log[e])  # already contract ids
+                else:
+                    events[e] = [ids[c][0] for c in log[e]]
+            better = sum(1 for q in range(s.n) if final[q] > final[p])
+            players.append(
+                PlayerOutcome(
+                    float(final[p]),
+                    1 + better,
+                    events,
+                    {"port": s.port[p], "credits_in_play": s.credits[p]},
+                )
+            )
+        return Outcome(s.turn, s.first_player, list(s.winners), s.end_reason, players)
+
+    def cards_in_game(self) -> list[int]:
+        return [cid for ids in self.cards.ids for cid in ids]
+
+    def check_invariants(self, s: IEState) -> None:
+        """Cards conserved across zones, no card twice, credits never negative."""
+        zones = s.deck + s.discard + s.island + s.in_play + s.moving
+        for p in range(s.n):
+            zones += s.hands[p] + s.crew[p] + s.goods[p]
+            zones += [self.cards.card_of_contract[c] for c in s.fulfilled[p]]
+        for ship in s.ships:
+            zones += ship.cargo + [self.cards.card_of_contract[c] for c in ship.contracts]
+            if len(ship.cargo) != len(ship.cargo_colors):
+                raise AssertionError("a container without its colour")
+        zones += self.powers.held_cards(s)
+        if sorted(zones) != list(range(len(self.cards))):
+            raise AssertionError(f"cards not conserved at turn {s.turn}")
+        if min(s.credits) < 0:
+            raise AssertionError(f"negative credits at turn {s.turn}: {s.credits}")
+
+    def card_list(self, cards: list[int]) -> str:
+        return ", ".join(self.cards.names[c] for c in cards) or "nothing"

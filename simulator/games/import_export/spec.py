@@ -1,0 +1,49 @@
+"""Import/Export, declared once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from simulator.core.spec import GameConfig, GameSpec, ModuleSpec
+from simulator.games.import_export.cards import DEFAULT_SHEET, SCHEMA, load_import_export_sheet
+from simulator.games.import_export.state import EVENTS
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.rules import ImportExportGame
+
+
+def _make(config: GameConfig) -> ImportExportGame:
+    from simulator.games.import_export.rules import ImportExportGame
+
+    return ImportExportGame(IMPORT_EXPORT, config, load_import_export_sheet(config.card_sheet))
+
+
+IMPORT_EXPORT = GameSpec(
+    name="import-export",
+    title="Import/Export (Definitive Edition)",
+    min_players=2,
+    max_players=6,
+    modules=(
+        ModuleSpec("base", "the 100 base goods cards"),
+        ModuleSpec("capital", "15 grey Capital cards, the Barter action"),
+        ModuleSpec("tokyo", "10 cards and the Tokyo Port"),
+        ModuleSpec("kickstarter", "15 Kickstarter cards"),
+        ModuleSpec("kickstarter2", "10 Kickstarter 2 cards"),
+        ModuleSpec("j", "10 J cards"),
+        ModuleSpec("flag", "10 two-contract Flag cards"),
+    ),
+    card_sheet=DEFAULT_SHEET,
+    card_schema=SCHEMA,
+    player_events=EVENTS,
+    seen_events=("opening", "drawn"),
+    opening_event="opening",
+    end_reasons=(
+        ("credits", "a player reached 50 credits; the turn finished"),
+        ("deck_exhausted", "the deck and the discard pile were both empty"),
+        ("card", "a card's win condition"),
+        ("turn_limit", "the turn limit was reached (simulation safeguard)"),
+    ),
+    factory=_make,
+    default_max_turns=400,
+    card_group="color",
+)

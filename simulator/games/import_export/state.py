@@ -1,0 +1,141 @@
+"""Import/Export state: ships, ports and zones as plain lists of card ints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+EVENTS = (
+    ("opening", "in the opening hand"),
+    ("drawn", "drawn from the deck into the hand"),
+    ("played", "played from the hand to declare or follow an action"),
+    ("wildcard", "played as half of a two-card wildcard"),
+    ("contracted", "placed as a contract under a ship"),
+    ("fulfilled", "a contract of this player fulfilled (its power owned)"),
+    ("loaded", "loaded as a container (Load or Pirate action)"),
+    ("crew", "taken as crew"),
+    ("goods", "taken as goods"),
+    ("sold", "sold to the supply island"),
+    ("pirated", "taken from a ship at sea or the island with the Pirate action"),
+    ("imported", "won in an import auction"),
+    ("discarded", "discarded: over a limit, unplaceable, or a discarded contract"),
+)
+EVENT_NAMES = tuple(name for name, _ in EVENTS)
+
+
+class GameOver(Exception):
+    """A card's win condition ended the game at once."""
+
+
+class Ship:
+    """A ship: at its owner's port (taking contracts and cargo) or at sea (cargo to import)."""
+
+    __slots__ = ("owner", "at_sea", "contracts", "cargo", "cargo_colors")
+
+    def __init__(self, owner: int) -> None:
+        self.owner = owner
+        self.at_sea = False
+        self.contracts: list[int] = []
+        """Contract ids placed under the ship, in order."""
+        self.cargo: list[int] = []
+        """Cards loaded as containers, in loading order."""
+        self.cargo_colors: list[int] = []
+        """The colour each container counts as (a Flag card keeps the colour it was loaded as)."""
+
+    def copy(self) -> Ship:
+        other = Ship(self.owner)
+        other.at_sea = self.at_sea
+        other.contracts = self.contracts[:]
+        other.cargo = self.cargo[:]
+        other.cargo_colors = self.cargo_colors[:]
+        return other
+
+
+class IEState:
+    """Everything on the table. Cards are physical card ints; contracts are sheet ids."""
+
+    __slots__ = (
+        "n",
+        "deck",
+        "discard",
+        "island",
+        "hands",
+        "crew",
+        "goods",
+        "fulfilled",
+        "credits",
+        "ships",
+        "port",
+        "leader",
+        "turn",
+        "first_player",
+        "end_reason",
+        "end_triggered",
+        "reshuffle_allowed",
+        "winners",
+        "final_credits",
+        "sold_this_turn",
+        "log",
+        "trace",
+        "between_turns",
+        "in_play",
+        "hooks",
+        "rng",
+        "moving",
+    )
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.island: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.crew: list[list[int]] = [[] for _ in range(n)]
+        self.goods: list[list[int]] = [[] for _ in range(n)]
+        self.fulfilled: list[list[int]] = [[] for _ in range(n)]
+        """Fulfilled contract ids per player (the port's printed contract is not listed)."""
+        self.credits: list[int] = [0] * n
+        self.ships: list[Ship] = []
+        self.port: list[int] = [0] * n
+        """Each player's port colour."""
+        self.leader = 0
+        self.turn = 0
+        self.first_player = 0
+        self.end_reason = ""
+        self.end_triggered = False
+        self.reshuffle_allowed = True
+        self.winners: list[int] = []
+        self.final_credits: list[int] = []
+        self.sold_this_turn: list[bool] = [False] * n
+        self.log: list[dict[str, list[int]]] = [{e: [] for e in EVENT_NAMES} for _ in range(n)]
+        self.trace: Callable[[str], Any] | None = None
+        self.between_turns = True
+        self.in_play: list[int] = []
+        """Cards played on ports this turn, discarded at its end."""
+        self.hooks: dict[str, list[tuple[int, int]]] = {}
+        """Ongoing powers in play: event -> (owner, contract id), added on fulfilment."""
+        self.moving: list[int] = []
+        """Cards in transit while their taker decides where they go."""
+        self.rng: Any = None
+        """The game's rules stream (a copy shares it: give a rollout its own)."""
+
+    def ships_of(self, player: int) -> list[Ship]:
+        return [s for s in self.ships if s.owner == player]
+
+    def copy(self) -> IEState:
+        """A deep copy for look-ahead bots; take it between turns."""
+        other = IEState.__new__(IEState)
+        for name in IEState.__slots__:
+            value = getattr(self, name)
+            if name == "ships":
+                value = [s.copy() for s in value]
+            elif name == "log":
+                value = [{e: v[:] for e, v in log.items()} for log in value]
+            elif name == "trace":
+                value = None
+            elif name == "hooks":
+                value = {e: v[:] for e, v in value.items()}
+            elif isinstance(value, list):
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            setattr(other, name, value)
+        return other
