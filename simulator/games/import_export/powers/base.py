@@ -23,22 +23,22 @@ def almonds(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 @power("Onions", hook="contract_fulfilled")
 def onions(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]) -> Any:
-    """Each agriculture contract the owner fulfils (this one included) pays `credits`."""
+    """Each agriculture contract the owner fulfils (this one included) pays `payment`."""
     if actor != owner:
         return
     by_id = game.cards.contract_by_id
     for cid in fulfilled:
         if by_id[cid].color == YELLOW:
-            game.gain(s, owner, contract.params["credits"])
+            game.gain(s, owner, contract.params["payment"])
     return
     yield
 
 
 @power("Gold Stuff", end_game=True)
 def gold_stuff(game: Any, s: Any, owner: int, contract: Any, final: list[int]) -> None:
-    """At the end, `credits` per fulfilled luxury contract."""
+    """At the end, `pay_per_contract` per fulfilled luxury contract."""
     from simulator.games.import_export.cards import BLUE
 
     by_id = game.cards.contract_by_id
     luxury = sum(1 for cid in s.fulfilled[owner] if by_id[cid].color == BLUE)
-    final[owner] += contract.params["credits"] * luxury
+    final[owner] += contract.params["pay_per_contract"] * luxury
