@@ -41,6 +41,7 @@ Flow = Generator[Decision, Any, Any]
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 SUPPORTED_SETS = ("base",)
+LEAD_ANY = tuple(("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE))
 """Sets whose special rules are implemented; the others need the expansion rules (issue 5)."""
 
 
@@ -333,9 +334,15 @@ class ImportExportGame:
 
     def _lead_options(self, s: IEState, p: int) -> tuple[Any, ...]:
         options: list[Any] = [("draw",)]
-        for action in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE):
-            if self._can_play_for(s, p, action):
-                options.append(("lead", action))
+        hand = s.hands[p]
+        colors = [self.color[c] for c in hand]
+        if len(colors) != len(set(colors)):  # a wildcard pair can lead anything
+            options.extend(LEAD_ANY)
+        else:
+            held = {self.actions[c] for c in hand}
+            options.extend(
+                ("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE) if a in held
+            )
         for i, ship in enumerate(s.ships):
             if ship.owner == p and not ship.at_sea and ship.contracts:
                 options.append(("discard_contracts", i))
@@ -685,9 +692,13 @@ class ImportExportGame:
     # ------------------------------------------------------------------ protocol
 
     def observe(self, s: IEState, player: int) -> Any:
-        from simulator.games.import_export.view import IEView
+        """The player's view; views are live read-only windows, so one per seat is reused."""
+        views = s.views
+        if views is None:
+            from simulator.games.import_export.view import IEView
 
-        return IEView(s, player, self)
+            views = s.views = [IEView(s, p, self) for p in range(s.n)]
+        return views[player]
 
     def outcome(self, s: IEState) -> Outcome:
         ids = self.cards.ids

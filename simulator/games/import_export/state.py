@@ -82,6 +82,7 @@ class IEState:
         "hooks",
         "rng",
         "moving",
+        "views",
     )
 
     def __init__(self, n: int) -> None:
@@ -116,6 +117,8 @@ class IEState:
         """Ongoing powers in play: event -> (owner, contract id), added on fulfilment."""
         self.moving: list[int] = []
         """Cards in transit while their taker decides where they go."""
+        self.views: list[Any] | None = None
+        """One live view per seat, made on first use (never copied)."""
         self.rng: Any = None
         """The game's rules stream (a copy shares it: give a rollout its own)."""
 
@@ -132,6 +135,8 @@ class IEState:
             elif name == "log":
                 value = [{e: v[:] for e, v in log.items()} for log in value]
             elif name == "trace":
+                value = None
+            elif name == "views":
                 value = None
             elif name == "hooks":
                 value = {e: v[:] for e, v in value.items()}

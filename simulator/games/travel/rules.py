@@ -579,7 +579,11 @@ class TravelGame:
     # ------------------------------------------------------------------ results
 
     def observe(self, s: TravelState, player: int) -> TravelView:
-        return TravelView(s, player, self.cards)
+        """The player's view; views are live read-only windows, so one per seat is reused."""
+        views = s.views
+        if views is None:
+            views = s.views = [TravelView(s, p, self.cards) for p in range(s.n)]
+        return views[player]
 
     def outcome(self, s: TravelState) -> Outcome:
         ids = self.cards.ids

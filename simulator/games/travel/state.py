@@ -52,6 +52,7 @@ class TravelState:
         "trace",
         "between_turns",
         "resolving",
+        "views",
     )
 
     def __init__(self, n: int) -> None:
@@ -75,6 +76,8 @@ class TravelState:
         self.log: list[dict[str, list[int]]] = [{e: [] for e in EVENT_NAMES} for _ in range(n)]
         self.trace: Callable[[str], Any] | None = None
         self.between_turns = True
+        self.views: list[Any] | None = None
+        """One live view per seat, made on first use (never copied)."""
         self.resolving: list[int] = []
         """Event cards being resolved: out of the deck, not yet in the discard pile."""
 
@@ -101,6 +104,7 @@ class TravelState:
         other.trace = None
         other.between_turns = self.between_turns
         other.resolving = self.resolving[:]
+        other.views = None
         return other
 
     def target(self, player: int) -> int:
