@@ -168,14 +168,16 @@ class ImportExportGame:
 
     # ------------------------------------------------------------------ ships
 
-    def remaining(self, ship: Ship) -> tuple[dict[int, int], int]:
-        """Uncovered cargo needs of a ship's contracts, and containers matching none.
+    def remaining(self, ship: Ship, extra: int | None = None) -> tuple[dict[int, int], int]:
+        """Uncovered cargo needs of a ship's contracts (plus `extra`, a contract id being
+        considered), and the containers matching none.
 
         Containers fill their own colour first, then rainbow slots; grey containers are
         wild (IE-CARGO-1). Leftover containers still take room (FAQ on discarded contracts).
         """
         need: dict[int, int] = {}
-        for cid in ship.contracts:
+        contracts = ship.contracts if extra is None else [*ship.contracts, extra]
+        for cid in contracts:
             for color, k in self.cards.contract_by_id[cid].cargo.items():
                 need[color] = need.get(color, 0) + k
         unmatched = 0
@@ -200,11 +202,13 @@ class ImportExportGame:
             return any(v > 0 for v in need.values())
         return need.get(color, 0) > 0 or need.get(ANY, 0) > 0
 
-    def cargo_room(self, ship: Ship) -> int:
-        """Room left for more contracts' cargo: capacity minus needs and leftover containers."""
-        _, unmatched = self.remaining(ship)
-        total = sum(self.cards.contract_by_id[c].cargo_total for c in ship.contracts)
-        return self.rules.ship_capacity - total - unmatched
+    def can_hold(self, ship: Ship, contract_id: int) -> bool:
+        """Whether the contract fits the ship: all contracts' cargo plus the leftover
+        containers that none of them uses stay within the capacity (IE-CARGO-1)."""
+        _, unmatched = self.remaining(ship, contract_id)
+        by_id = self.cards.contract_by_id
+        total = sum(by_id[c].cargo_total for c in ship.contracts) + by_id[contract_id].cargo_total
+        return total + unmatched <= self.rules.ship_capacity
 
     # ------------------------------------------------------------------ the game
 
@@ -445,11 +449,7 @@ class ImportExportGame:
                     if 1 + missing > budget:
                         continue
                     for i, ship in enumerate(s.ships):
-                        if (
-                            ship.owner == p
-                            and not ship.at_sea
-                            and self.cargo_room(ship) >= contract.cargo_total
-                        ):
+                        if ship.owner == p and not ship.at_sea and self.can_hold(ship, contract.id):
                             options.append((card, contract.id, i))
             if not options:
                 return  # a contract action with nothing legal is wasted (FAQ)
@@ -532,8 +532,13 @@ class ImportExportGame:
             self._say(s, f"   player {p} pirates {self.cards.names[card]} and discards it")
             return
         s.moving.append(card)
-        i, color = yield Decision(p, "pirate_to", tuple(targets), context=card)
+        target = yield Decision(p, "pirate_to", (*targets, "discard"), context=card)
         s.moving.remove(card)
+        if target == "discard":  # IE-PIRATE-1: "Puoi piazzarlo": loading is allowed, not forced
+            s.discard.append(card)
+            s.log[p]["discarded"].append(card)
+            return
+        i, color = target
         yield from self.load_container(s, p, s.ships[i], card, color)
 
     def _return_to_port(self, s: IEState, ship: Ship) -> None:
@@ -628,7 +633,7 @@ class ImportExportGame:
         the ship to sea with its containers, one deck card to the island (IE-FULFIL-1)."""
         p = ship.owner
         self.gain(s, p, self.rules.payout(len(ship.cargo)))
-        contracts = ship.contracts[:]
+        contracts = self._completion_order(ship)
         ship.contracts.clear()
         for cid in contracts:
             s.fulfilled[p].append(cid)
@@ -643,6 +648,26 @@ class ImportExportGame:
         card = self.deck_pop(s)
         if card is not None:
             s.island.append(card)
+
+    def _completion_order(self, ship: Ship) -> list[int]:
+        """A ship's contracts in the order their cargo needs were met (FAQ: contracts
+        completed together resolve in that order; IE-FULFIL-1). Containers are given, in
+        loading order, to the first contract in placement order that still needs them."""
+        by_id = self.cards.contract_by_id
+        needs = [dict(by_id[c].cargo) for c in ship.contracts]
+        met_at = [len(ship.cargo_colors)] * len(needs)
+        for step, color in enumerate(ship.cargo_colors):
+            for k, need in enumerate(needs):
+                slot = color if need.get(color, 0) > 0 else ANY if need.get(ANY, 0) > 0 else None
+                if slot is None and color == GREY:
+                    slot = next((c for c, v in need.items() if v > 0), None)
+                if slot is not None:
+                    need[slot] -= 1
+                    if not any(v > 0 for v in need.values()):
+                        met_at[k] = step
+                    break
+        order = sorted(range(len(needs)), key=lambda k: (met_at[k], k))
+        return [ship.contracts[k] for k in order]
 
     def emit(self, s: IEState, event: str, player: int, payload: Any) -> Flow:
         """Tell the ongoing powers in play that something happened (indexed per game)."""
