@@ -9,11 +9,20 @@ from typing import Any
 from simulator.core.cards import parse_params
 from simulator.core.errors import ConfigError
 from simulator.core.protocol import Strategy
+from strategies.import_export.heuristic import ContractorBot, IEHeuristic, ImporterBot, PirateBot
 from strategies.random_strategy import RandomStrategy
 from strategies.travel.heuristic import TravelHeuristic
 
 GENERIC: dict[str, type[Strategy]] = {"random": RandomStrategy}
-BY_GAME: dict[str, dict[str, type[Strategy]]] = {"travel": {"heuristic": TravelHeuristic}}
+BY_GAME: dict[str, dict[str, type[Strategy]]] = {
+    "travel": {"heuristic": TravelHeuristic},
+    "import-export": {
+        "heuristic": IEHeuristic,
+        "contractor": ContractorBot,
+        "importer": ImporterBot,
+        "pirate": PirateBot,
+    },
+}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,1 @@
+"""Import/Export strategies: a parameterised heuristic family and its archetypes."""

@@ -1,0 +1,189 @@
+"""The Import/Export heuristic bots: legal answers to every decision kind, and strength.
+
+The bots are named by import path (`package.module:Class`), so these tests do not depend
+on the registry; the last test checks the registry names once they are registered. They
+play on the real card sheet when it exists, otherwise on a synthetic 100-card base sheet.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from simulator.core.runner import Match, make_run_config
+from simulator.core.stats import wilson
+from simulator.games.import_export.cards import DEFAULT_SHEET
+from strategies.import_export.heuristic import ContractorBot, IEHeuristic, ImporterBot, PirateBot
+
+MODULE = "strategies.import_export.heuristic"
+ARCHETYPES = {
+    "contractor": ContractorBot,
+    "importer": ImporterBot,
+    "pirate": PirateBot,
+    "heuristic": IEHeuristic,
+}
+KINDS = {
+    "lead",
+    "lead_with",
+    "follow",
+    "follow_with",
+    "declare",
+    "supply",
+    "contract",
+    "load",
+    "pirate",
+    "pirate_to",
+    "import_ship",
+    "bid",
+    "import_tie",
+    "import_take",
+    "import_place",
+}
+"""Every decision kind of the base rules (rules.py)."""
+BEST = "importer"
+"""The archetype the strength test plays (see the measurements in the bots' report)."""
+
+
+def _synthetic_rows() -> list[dict[str, object]]:
+    """100 base cards: 20 per colour, 4 per action, levels 0-2, cargo 2-4 containers."""
+    colors = ("green", "yellow", "black", "blue", "red")
+    actions = ("supply", "import", "contract", "load", "pirate")
+    rows: list[dict[str, object]] = []
+    for ci, color in enumerate(colors):
+        other = colors[(ci + 1) % 5]
+        for k in range(20):
+            level = 0 if k < 8 else (1 if k < 16 else 2)
+            cargo = (
+                f"{color}:2",
+                f"{color}:1+{other}:1",
+                f"{color}:3",
+                f"{color}:2+{other}:1",
+                f"{color}:2+{other}:2",
+            )[k % 5]
+            number = 20 * ci + k + 1
+            rows.append(
+                {
+                    "id": number,
+                    "card": number,
+                    "name": f"{color.title()} {k}",
+                    "set": "base",
+                    "side": "",
+                    "color": color,
+                    "action": actions[(k + ci) % 5],
+                    "level": f"{color}:{level}" if level else "",
+                    "cargo": cargo,
+                    "timing": "immediate",
+                    "params": "",
+                    "power": "synthetic",
+                    "provenance": "assumed",
+                }
+            )
+    return rows
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory: pytest.TempPathFactory) -> str | None:
+    """None (the real sheet) when it exists, else the path of a synthetic base sheet."""
+    if DEFAULT_SHEET.exists():
+        return None
+    path = tmp_path_factory.mktemp("ie_bots") / "synthetic_cards.csv"
+    rows = _synthetic_rows()
+    with Path(path).open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return str(path)
+
+
+@pytest.mark.parametrize("name", sorted(ARCHETYPES))
+def test_archetype_answers_every_decision_kind_legally(name: str, sheet: str | None) -> None:
+    cls = ARCHETYPES[name]
+    bot = f"{MODULE}:{cls.__name__}"
+    games = 30
+    config = make_run_config(
+        "import-export",
+        4,
+        ("base",),
+        (bot, "random", bot, "random"),
+        games=games,
+        seed=7,
+        card_sheet=sheet,
+        check_invariants=True,
+    )
+    match = Match(config)
+    asked: Counter[str] = Counter()
+    for i in range(games):
+        slots = [(seat + i) % 4 for seat in range(4)]
+
+        def record(decision, choice, slots=slots) -> None:  # noqa: ANN001
+            if slots[decision.player] in (0, 2) and len(decision.options) > 1:
+                assert choice in decision.options, (decision, choice)
+                asked[decision.kind] += 1
+
+        outcome, _, _ = match.play(i, on_decision=record)
+        assert outcome.end_reason in ("credits", "deck_exhausted", "card", "turn_limit")
+    assert set(asked) == KINDS, KINDS - set(asked)
+    for kind in asked:  # answered by the bot's own rule, never by a fallback
+        assert hasattr(cls, "_" + kind), kind
+
+
+def test_best_archetype_beats_three_random_bots(sheet: str | None) -> None:
+    games = 40
+    bot = f"{MODULE}:{ARCHETYPES[BEST].__name__}"
+    config = make_run_config(
+        "import-export",
+        4,
+        ("base",),
+        (bot, "random", "random", "random"),
+        games=games,
+        seed=2024,
+        card_sheet=sheet,
+    )
+    match = Match(config)
+    wins = 0
+    for i in range(games):
+        outcome, _, slots = match.play(i)
+        wins += any(slots[seat] == 0 for seat in outcome.winners)
+    low, _ = wilson(wins, games)
+    assert low > 0.4, (wins, games, low)
+
+
+def test_archetypes_differ_only_in_their_default_weights() -> None:
+    names = {cls.name for cls in ARCHETYPES.values()}
+    assert names == set(ARCHETYPES)
+    for cls in ARCHETYPES.values():
+        assert issubclass(cls, IEHeuristic)
+        assert set(cls.params) == set(IEHeuristic.params)
+    assert ContractorBot.params["contract_bias"] > ImporterBot.params["contract_bias"]
+    assert ImporterBot.params["import_bias"] > ContractorBot.params["import_bias"]
+    assert PirateBot.params["pirate_bias"] > max(
+        ContractorBot.params["pirate_bias"], ImporterBot.params["pirate_bias"]
+    )
+    tuned = PirateBot(deny=2.0, bid_share=0.1)
+    assert (tuned.deny, tuned.bid_share) == (2.0, 0.1)
+
+
+def test_same_seed_same_game(sheet: str | None) -> None:
+    bots = tuple(f"{MODULE}:{cls.__name__}" for cls in ARCHETYPES.values())
+    config = make_run_config("import-export", 4, ("base",), bots, games=2, seed=5, card_sheet=sheet)
+    first = [Match(config).play(i) for i in range(2)]
+    second = [Match(config).play(i) for i in range(2)]
+    assert [(o.winners, o.turns, d) for o, d, _ in first] == [
+        (o.winners, o.turns, d) for o, d, _ in second
+    ]
+
+
+def test_registry_names_map_to_the_bots() -> None:
+    from strategies.registry import BY_GAME
+
+    table = BY_GAME.get("import-export", {})
+    archetypes = {name: cls for name, cls in ARCHETYPES.items() if name != "heuristic"}
+    if not set(archetypes) <= set(table):
+        pytest.skip("the Import/Export bots are not registered yet")
+    for name, cls in archetypes.items():
+        assert table[name] is cls
+    if "heuristic" in table:  # the default: the family or whichever archetype is chosen
+        assert issubclass(table["heuristic"], IEHeuristic)
