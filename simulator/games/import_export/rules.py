@@ -40,7 +40,9 @@ from simulator.games.import_export.state import EVENT_NAMES, GameOver, IEState, 
 Flow = Generator[Decision, Any, Any]
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
-SUPPORTED_SETS = ("base",)
+SUPPORTED_SETS = ("base", "kickstarter", "kickstarter2", "j", "flag")
+"""Sets playable with their printed attributes. Capital (Barter, grey goods) and Tokyo
+(the Tokyo Port) need their expansion rules first, so a run asking for them is refused."""
 LEAD_ANY = tuple(("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE))
 """Sets whose special rules are implemented; the others need the expansion rules (issue 5)."""
 
@@ -98,9 +100,17 @@ class ImportExportGame:
             raise ConfigError(
                 f"--sets: the card sheet {sheet.path} has no cards of {', '.join(sets)}"
             )
-        self.rules = BaseRules()
+        self.rules = rules = BaseRules()
+        needed = config.players * (1 + rules.sea_cards_at_setup + rules.start_hand)
+        if len(cards) < needed:
+            raise ConfigError(
+                f"--sets: {config.players} players need at least {needed} cards to set up; "
+                f"{', '.join(sets)} in {sheet.path} has {len(cards)}"
+            )
         self.actions = cards.actions
         self.color = tuple(c[0] for c in cards.colors)
+        """A card's colour as a good, crew, wildcard or setup container: a Flag card's first
+        side (IE-FLAG-3); loaded, it counts as the colour chosen (IE-FLAG-1)."""
         self.powers = powers.index_for(cards)
         self._crew_limit_bonus = 1  # the port's printed contract (IE-LIMIT-1)
 
@@ -256,6 +266,7 @@ class ImportExportGame:
             self._end_of_turn(s)
             return
         action = choice[1]
+        self._say(s, f"   player {p} leads {ACTIONS[action]}")
         yield from self._play_for_action(s, p, action, "lead_with")
         declared = [0] * s.n
         declared[p] = yield from self._declare(s, p, action, 1)
@@ -265,6 +276,7 @@ class ImportExportGame:
             if self._can_play_for(s, q, action):
                 options = (("follow",), ("draw",))
             answer = yield Decision(q, "follow", options, context=action)
+            self._say(s, f"   player {q} {'follows' if answer[0] == 'follow' else 'draws'}")
             if answer[0] == "follow":
                 yield from self._play_for_action(s, q, action, "follow_with")
                 declared[q] = yield from self._declare(s, q, action, 1)

@@ -1,0 +1,46 @@
+"""Which sets play: those whose cards need only their printed attributes; the others are
+refused with an error that names them, until their expansion rules exist."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulator.core.engine import play_game
+from simulator.core.errors import ConfigError
+from simulator.core.registry import get_game
+from strategies.random_strategy import RandomStrategy
+
+SPEC = get_game("import-export")
+
+
+@pytest.mark.parametrize(
+    "sets", [("base", "kickstarter", "kickstarter2", "j", "flag"), ("j", "flag")]
+)
+def test_playable_sets_run_with_invariants(sets: tuple[str, ...]) -> None:
+    game = SPEC.factory(SPEC.make_config(2 if len(sets) < 3 else 4, sets, max_turns=150))
+    assert len(game.cards) == sum(
+        {"base": 100, "kickstarter": 15, "kickstarter2": 10, "j": 10, "flag": 10}[s] for s in sets
+    )
+    for index in range(12):
+        n = game.config.players
+        outcome, _ = play_game(game, [RandomStrategy()] * n, 3, index, check_invariants=True)
+        assert outcome.end_reason in ("credits", "deck_exhausted", "turn_limit")
+
+
+def test_a_flag_card_offers_both_contracts_when_placed() -> None:
+    game = SPEC.factory(SPEC.make_config(2, ("j", "flag")))
+    card = next(c for c in range(len(game.cards)) if game.cards.sets[c] == "flag")
+    assert len(game.cards.contracts[card]) == 2
+    assert all(not c.level for c in game.cards.contracts[card])  # no level requirement
+    assert len(set(game.cards.colors[card])) == 2
+
+
+def test_too_few_cards_to_set_up_is_a_clear_error() -> None:
+    with pytest.raises(ConfigError, match="4 players need at least 40 cards to set up"):
+        SPEC.factory(SPEC.make_config(4, ("flag",)))
+
+
+@pytest.mark.parametrize("expansion", ["capital", "tokyo"])
+def test_sets_needing_expansion_rules_are_refused(expansion: str) -> None:
+    with pytest.raises(ConfigError, match=f"--sets: '{expansion}' needs its expansion rules"):
+        SPEC.factory(SPEC.make_config(4, ("base", expansion)))
