@@ -9,7 +9,7 @@ per game, so only cards in play are ever consulted.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -45,6 +45,19 @@ SUPPORTED_SETS = ("base", "kickstarter", "kickstarter2", "j", "flag")
 (the Tokyo Port) need their expansion rules first, so a run asking for them is refused."""
 LEAD_ANY = tuple(("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE))
 """Sets whose special rules are implemented; the others need the expansion rules (issue 5)."""
+
+
+@dataclass
+class Scoring:
+    """The end-of-game tally that scoring powers read and change, stage by stage."""
+
+    final: list[int]
+    counts: list[list[int]] = field(default_factory=list)
+    """Goods per colour per player, as counted for values and majorities."""
+    good_value: list[list[int]] = field(default_factory=list)
+    """Credits per good per colour per player (1, and 2 for illegal)."""
+    awards: list[list[int]] = field(default_factory=list)
+    """[player, colour, credits]: majority bonuses, and the illegal penalty as negative."""
 
 
 @dataclass(frozen=True)
@@ -443,10 +456,12 @@ class ImportExportGame:
             s.discard.append(card)
             s.log[p]["discarded"].append(card)
 
-    def _to_goods(self, s: IEState, p: int, card: int) -> None:
+    def _to_goods(self, s: IEState, p: int, card: int) -> Flow:
+        """Goods up to the limit (beyond it the card is discarded); tells the powers."""
         if len(s.goods[p]) < self.goods_limit(s, p):
             s.goods[p].append(card)
             s.log[p]["goods"].append(card)
+            yield from self.emit(s, "goods_added", p, card)
         else:
             s.discard.append(card)
             s.log[p]["discarded"].append(card)
@@ -617,8 +632,7 @@ class ImportExportGame:
                 crewed = True
                 self._to_crew(s, p, card)
             else:
-                self._to_goods(s, p, card)
-                yield from self.emit(s, "goods_added", p, card)
+                yield from self._to_goods(s, p, card)
 
     def _discard_contracts(self, s: IEState, p: int, i: int) -> None:
         """The leader discards a ship's unfulfilled contracts; containers stay (FAQ)."""
@@ -694,24 +708,36 @@ class ImportExportGame:
         return counts
 
     def score(self, s: IEState) -> None:
-        """End-of-game scoring exactly as the rulebook; ties share wins (IE-SCORE-1)."""
+        """End-of-game scoring exactly as the rulebook; ties share wins (IE-SCORE-1).
+
+        Powers take part at four stages (powers/__init__.py): `prepare` may move cards
+        (Cheap Shirts), `counts` may change goods counts and values (Ceramics, Long Coats),
+        `awards` may change the majority awards (Sauna, Ivory), `game` adds credits.
+        """
         rules = self.rules
-        final = s.credits[:]
-        counts = [self.good_counts(s, p) for p in range(s.n)]
+        sc = Scoring(final=s.credits[:])
+        self.powers.end_stage("prepare", self, s, sc)
+        sc.counts = [self.good_counts(s, p) for p in range(s.n)]
+        sc.good_value = [[1, 1, 1, 1, 2, 0] for _ in range(s.n)]
+        self.powers.end_stage("counts", self, s, sc)
+        final = sc.final
         for p in range(s.n):
             for ship in s.ships_of(p):
                 if not ship.at_sea and ship.contracts:
                     final[p] += rules.unfulfilled_container * len(ship.cargo)
-            c = counts[p]
-            final[p] += c[GREEN] + c[YELLOW] + c[BLACK] + c[BLUE] + 2 * c[RED]
+            c = sc.counts[p]
+            final[p] += sum(c[color] * sc.good_value[p][color] for color in GOOD_COLORS)
             if all(c[color] >= 1 for color in GOOD_COLORS):
                 final[p] += rules.set_bonus
         for color, bonus in zip((GREEN, YELLOW, BLACK, BLUE), rules.majority, strict=True):
-            for p, share in self._majority(counts, color, bonus):
-                final[p] += share
-        for p, share in self._majority(counts, RED, rules.illegal_penalty):
-            final[p] -= share
-        self.powers.end_game(self, s, final)
+            for p, share in self._majority(sc.counts, color, bonus):
+                sc.awards.append([p, color, share])
+        for p, share in self._majority(sc.counts, RED, rules.illegal_penalty):
+            sc.awards.append([p, RED, -share])
+        self.powers.end_stage("awards", self, s, sc)
+        for p, _, amount in sc.awards:
+            final[p] += amount
+        self.powers.end_stage("game", self, s, sc)
         s.final_credits = final
         best = max(final)
         s.winners = [p for p in range(s.n) if final[p] == best]

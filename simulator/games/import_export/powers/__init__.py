@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 EVENTS = ("contract_placed", "container_loaded", "contract_fulfilled", "goods_added")
 """What ongoing hooks can listen to; the engine emits each at one place."""
+END_STAGES = ("prepare", "counts", "awards", "game")
+"""Scoring stages, in order (rules.ImportExportGame.score)."""
 
 
 @dataclass
@@ -33,8 +35,9 @@ class Power:
     """Generator (game, state, owner, contract) -> Flow, run once when fulfilled."""
     hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
     """event -> generator (game, state, owner, contract, actor, payload) -> Flow."""
-    end_game: Callable[..., Any] | None = None
-    """(game, state, owner, contract, final_credits) -> None, at scoring."""
+    end: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    """Scoring stage (prepare, counts, awards, game) -> (game, state, owner, contract,
+    scoring) -> None; see rules.Scoring."""
 
 
 POWERS: dict[str, Power] = {}
@@ -45,9 +48,12 @@ def power(
     *,
     on_fulfil: bool = False,
     hook: str | None = None,
-    end_game: bool = False,
+    end: str | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a function as (part of) the power of the card called `name`."""
+    """Register a function as (part of) the power of the card called `name`.
+
+    `on_fulfil`: once when fulfilled; `hook`: an event while fulfilled (EVENTS); `end`: a
+    scoring stage (END_STAGES)."""
 
     def register(func: Callable[..., Any]) -> Callable[..., Any]:
         entry = POWERS.setdefault(name, Power(name))
@@ -57,8 +63,10 @@ def power(
             if hook not in EVENTS:
                 raise ValueError(f"{name}: unknown event '{hook}'; events: {', '.join(EVENTS)}")
             entry.hooks[hook] = func
-        if end_game:
-            entry.end_game = func
+        if end is not None:
+            if end not in END_STAGES:
+                raise ValueError(f"{name}: unknown scoring stage '{end}'; stages: {END_STAGES}")
+            entry.end[end] = func
         return func
 
     return register
@@ -91,12 +99,14 @@ class PowerIndex:
                 game, s, owner, game.cards.contract_by_id[contract_id], actor, payload
             )
 
-    def end_game(self, game: ImportExportGame, s: IEState, final: list[int]) -> None:
+    def end_stage(self, stage: str, game: ImportExportGame, s: IEState, scoring: Any) -> None:
+        """Run one scoring stage for every fulfilled contract with a handler for it."""
         for owner in range(s.n):
-            for contract_id in s.fulfilled[owner]:
+            for contract_id in list(s.fulfilled[owner]):
                 entry = self.by_contract.get(contract_id)
-                if entry is not None and entry.end_game is not None:
-                    entry.end_game(game, s, owner, game.cards.contract_by_id[contract_id], final)
+                if entry is not None and stage in entry.end:
+                    contract = game.cards.contract_by_id[contract_id]
+                    entry.end[stage](game, s, owner, contract, scoring)
 
     def held_cards(self, s: IEState) -> list[int]:
         """Cards a power keeps outside the usual zones (none yet)."""

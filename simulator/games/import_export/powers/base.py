@@ -34,11 +34,11 @@ def onions(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: 
     yield
 
 
-@power("Gold Stuff", end_game=True)
-def gold_stuff(game: Any, s: Any, owner: int, contract: Any, final: list[int]) -> None:
+@power("Gold Stuff", end="game")
+def gold_stuff(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
     """At the end, `pay_per_contract` per fulfilled luxury contract."""
     from simulator.games.import_export.cards import BLUE
 
     by_id = game.cards.contract_by_id
     luxury = sum(1 for cid in s.fulfilled[owner] if by_id[cid].color == BLUE)
-    final[owner] += contract.params["pay_per_contract"] * luxury
+    scoring.final[owner] += contract.params["pay_per_contract"] * luxury
