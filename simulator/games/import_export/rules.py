@@ -191,23 +191,41 @@ class ImportExportGame:
 
     # ------------------------------------------------------------------ ships
 
-    def remaining(self, ship: Ship, extra: int | None = None) -> tuple[dict[int, int], int]:
+    def _cargo_of(self, cid: int, rainbow: Any) -> dict[int, int]:
+        """A contract's cargo needs; all rainbow for Tortillas-like contracts and for the
+        colours a power (Candy, Coffee, Generators, Seeds) opens to any container."""
+        contract = self.cards.contract_by_id[cid]
+        if cid in self.powers.any_cargo or (rainbow and contract.color in rainbow):
+            return {ANY: contract.cargo_total}
+        return contract.cargo
+
+    def _wild(self, s: IEState | None, owner: int) -> Any:
+        """Container colours wild on this owner's ships (Big Cats, Impalas, ...; IE-POWER-7)."""
+        return s.mods[owner].get("wild_colors", ()) if s is not None else ()
+
+    def remaining(
+        self, ship: Ship, extra: int | None = None, s: IEState | None = None
+    ) -> tuple[dict[int, int], int]:
         """Uncovered cargo needs of a ship's contracts (plus `extra`, a contract id being
         considered), and the containers matching none.
 
         Containers fill their own colour first, then rainbow slots; grey containers are
         wild (IE-CARGO-1). Leftover containers still take room (FAQ on discarded contracts).
+        With the state `s`, the owner's rule modifiers apply (wild colours, rainbow
+        contracts); without it (a bot's estimate) only the cards' own rainbows do.
         """
         need: dict[int, int] = {}
         contracts = ship.contracts if extra is None else [*ship.contracts, extra]
+        rainbow = s.mods[ship.owner].get("rainbow_colors") if s is not None else None
+        wild = self._wild(s, ship.owner)
         for cid in contracts:
-            for color, k in self.cards.contract_by_id[cid].cargo.items():
+            for color, k in self._cargo_of(cid, rainbow).items():
                 need[color] = need.get(color, 0) + k
         unmatched = 0
         for color in ship.cargo_colors:
             if need.get(color, 0) > 0:
                 need[color] -= 1
-            elif color == GREY and any(v > 0 for v in need.values()):
+            elif (color == GREY or color in wild) and any(v > 0 for v in need.values()):
                 best = max(need, key=lambda c: (need[c], c != ANY))
                 need[best] -= 1
             elif need.get(ANY, 0) > 0:
@@ -216,22 +234,48 @@ class ImportExportGame:
                 unmatched += 1
         return need, unmatched
 
-    def fits(self, ship: Ship, color: int) -> bool:
+    def fits(self, ship: Ship, color: int, s: IEState | None = None) -> bool:
         """Whether a container of this colour may be loaded: an uncovered matching need."""
         if ship.at_sea or not ship.contracts:
             return False
-        need, _ = self.remaining(ship)
-        if color == GREY:
+        need, _ = self.remaining(ship, s=s)
+        if color == GREY or color in self._wild(s, ship.owner):
             return any(v > 0 for v in need.values())
         return need.get(color, 0) > 0 or need.get(ANY, 0) > 0
 
-    def can_hold(self, ship: Ship, contract_id: int) -> bool:
+    def can_hold(self, ship: Ship, contract_id: int, s: IEState | None = None) -> bool:
         """Whether the contract fits the ship: all contracts' cargo plus the leftover
         containers that none of them uses stay within the capacity (IE-CARGO-1)."""
-        _, unmatched = self.remaining(ship, contract_id)
+        _, unmatched = self.remaining(ship, contract_id, s)
         by_id = self.cards.contract_by_id
         total = sum(by_id[c].cargo_total for c in ship.contracts) + by_id[contract_id].cargo_total
-        return total + unmatched <= self.rules.ship_capacity
+        return total + unmatched <= self.capacity(s, ship.owner)
+
+    # ------------------------------------------------------------------ rule modifiers
+
+    def capacity(self, s: IEState | None, p: int) -> int:
+        """Containers a ship of p may carry (Tablets)."""
+        if s is None:
+            return self.rules.ship_capacity
+        return s.mods[p].get("capacity", self.rules.ship_capacity)
+
+    def payout(self, s: IEState, p: int, containers: int) -> int:
+        """The payment for a ship of p leaving with `containers` (Tablets' higher bands)."""
+        for least, pay in s.mods[p].get("pay_bands", ()):
+            if containers >= least:
+                return pay
+        return self.rules.payout(containers)
+
+    def end_threshold(self, s: IEState, p: int) -> int | None:
+        """Credits at which p triggers the end (MRI Machine), None if never (Can Openers)."""
+        mods = s.mods[p]
+        if mods.get("no_credit_end"):
+            return None
+        return mods.get("end_credits", self.rules.end_credits)
+
+    def _reached_end(self, s: IEState, p: int) -> bool:
+        threshold = self.end_threshold(s, p)
+        return threshold is not None and s.credits[p] >= threshold
 
     # ------------------------------------------------------------------ the game
 
@@ -246,6 +290,10 @@ class ImportExportGame:
                 s.between_turns = True
                 if s.end_triggered:
                     break
+                extra = s.mods[s.leader].get("extra_turns")
+                if extra:  # Pirates: another turn at the end of the owner's own (IE-POWER-39)
+                    s.mods[s.leader]["extra_turns"] = extra - 1
+                    continue
                 s.leader = (s.leader + 1) % s.n
         except GameOver:
             s.between_turns = True
@@ -267,6 +315,7 @@ class ImportExportGame:
                 f"-- turn {s.turn}: player {p} leads ({s.credits[p]} credits, "
                 f"hand {self.card_list(s.hands[p])})",
             )
+        yield from self.emit(s, "turn_started", p, None)
         while True:
             options = self._lead_options(s, p)
             choice = yield Decision(p, "lead", options)
@@ -275,7 +324,7 @@ class ImportExportGame:
             self._discard_contracts(s, p, choice[1])  # IE-DISCARD-1: any time as leader
         if choice[0] == "draw":
             self._say(s, f"   player {p} draws")
-            self._draw_up(s, rng, p)
+            yield from self._draw_action(s, rng, p)
             self._end_of_turn(s)
             return
         action = choice[1]
@@ -284,6 +333,7 @@ class ImportExportGame:
         declared = [0] * s.n
         declared[p] = yield from self._declare(s, p, action, 1)
         order = [(p + k) % s.n for k in range(s.n)]
+        followers = []
         for q in order[1:]:
             options: tuple[Any, ...] = (("draw",),)
             if self._can_play_for(s, q, action):
@@ -291,12 +341,14 @@ class ImportExportGame:
             answer = yield Decision(q, "follow", options, context=action)
             self._say(s, f"   player {q} {'follows' if answer[0] == 'follow' else 'draws'}")
             if answer[0] == "follow":
+                followers.append(q)
                 yield from self._play_for_action(s, q, action, "follow_with")
                 declared[q] = yield from self._declare(s, q, action, 1)
             else:
-                self._draw_up(s, rng, q)  # drawn now, before anyone acts (FAQ)
+                yield from self._draw_action(s, rng, q)  # drawn now, before anyone acts (FAQ)
                 declared[q] = yield from self._declare(s, q, action, 0)
         self._say(s, f"   {ACTIONS[action]} declared: {declared}")
+        yield from self.emit(s, "action_declared", p, (action, tuple(followers), tuple(declared)))
         if action == IMPORT:
             yield from self._import_rounds(s, rng, order, declared)
         else:  # IE-TURN-2: each player performs all his actions in turn
@@ -307,8 +359,24 @@ class ImportExportGame:
     def _end_of_turn(self, s: IEState) -> None:
         s.discard.extend(s.in_play)
         s.in_play.clear()
-        if any(c >= self.rules.end_credits for c in s.credits) and not s.end_triggered:
+        for p in range(s.n):
+            multiplier = s.mods[p].get("win_credit_multiplier")
+            if multiplier is not None and self._rich_win(s, p, multiplier):
+                s.winners = [p]
+                s.end_reason = "card"
+                raise GameOver("Exotic Fish")
+        if not s.end_triggered and any(self._reached_end(s, p) for p in range(s.n)):
             self._trigger_end(s, "credits")
+
+    def _rich_win(self, s: IEState, p: int, multiplier: int) -> bool:
+        """Exotic Fish: at least `multiplier` times every other player's credits (and some
+        credits), and strictly the most goods; checked at the end of each turn (IE-POWER-32)."""
+        others = [q for q in range(s.n) if q != p]
+        return (
+            s.credits[p] > 0
+            and all(s.credits[p] >= multiplier * s.credits[q] for q in others)
+            and all(len(s.goods[p]) > len(s.goods[q]) for q in others)
+        )
 
     def _trigger_end(self, s: IEState, reason: str) -> None:
         """The end is triggered; the current turn finishes (IE-END-1)."""
@@ -321,7 +389,7 @@ class ImportExportGame:
     def gain(self, s: IEState, p: int, amount: int) -> None:
         """Credits from the bank; reaching the end threshold triggers the end."""
         s.credits[p] += amount
-        if s.credits[p] >= self.rules.end_credits:
+        if self._reached_end(s, p):
             self._trigger_end(s, "credits")
 
     def pay(self, s: IEState, p: int, amount: int) -> bool:
@@ -329,6 +397,11 @@ class ImportExportGame:
         if s.credits[p] < amount:
             return False
         s.credits[p] -= amount
+        if amount > 0:
+            for q in range(s.n):  # Fake DVDs (IE-POWER-33)
+                watch = s.mods[q].get("spend_watch")
+                if watch is not None and q != p and amount >= watch[0]:
+                    self.gain(s, q, watch[1])
         return True
 
     # ------------------------------------------------------------------ drawing
@@ -348,10 +421,15 @@ class ImportExportGame:
             self._trigger_end(s, "deck_exhausted")
         return card
 
+    def _draw_action(self, s: IEState, rng: GameRandom, p: int) -> Flow:
+        """A Draw action (a leader or a follower drawing instead of acting); tells the powers."""
+        self._draw_up(s, rng, p)
+        yield from self.emit(s, "draw_action", p, None)
+
     def _draw_up(self, s: IEState, rng: GameRandom, p: int) -> None:
         """Draw up to five, or one if holding five or more (Turn, option A)."""
         hand = s.hands[p]
-        count = max(1, self.rules.draw_to - len(hand))
+        count = max(1, s.mods[p].get("draw_to", self.rules.draw_to) - len(hand))
         for _ in range(count):
             card = self.deck_pop(s)
             if card is None:
@@ -401,7 +479,19 @@ class ImportExportGame:
             s.log[p][event].append(c)
 
     def crew_actions(self, s: IEState, p: int, action: int) -> int:
-        return sum(1 for c in s.crew[p] if self.actions[c] == action)
+        """Matching crew, plus virtual crew of powers (Fridges: IE-POWER-9; Cannons:
+        IE-POWER-10), which never counts toward the crew limit."""
+        count = sum(1 for c in s.crew[p] if self.actions[c] == action)
+        mods = s.mods[p]
+        if mods:
+            per_tech = mods.get("virtual_load_per_tech")
+            if action == LOAD and per_tech:
+                count += sum(1 for c in s.goods[p] if self.color[c] == GREEN) // per_tech
+            if action == PIRATE and mods.get("shared_pirate_crew"):
+                for q in range(s.n):
+                    if q != p:
+                        count += sum(1 for c in s.crew[q] if self.actions[c] == PIRATE)
+        return count
 
     def _declare(self, s: IEState, p: int, action: int, base: int) -> Flow:
         """How many actions: the card played, plus any matching crew chosen (optional)."""
@@ -423,8 +513,11 @@ class ImportExportGame:
                 yield from self._supply(s, p)
             elif action == LOAD:
                 yield from self._load(s, rng, p)
+                yield from self.emit(s, "load_action", p, None)
             elif action == PIRATE:
                 yield from self._pirate(s, rng, p)
+        if action == LOAD and p == s.leader and s.mods[p].get("load_unlimited"):
+            yield from self._load_more(s, p)  # Machine Arms (IE-POWER-41)
 
     def _supply(self, s: IEState, p: int) -> Flow:
         """Sell a hand card for 4 (once a turn), or take an island card to crew (IE-SUPPLY-1)."""
@@ -476,19 +569,28 @@ class ImportExportGame:
                     if 1 + missing > budget:
                         continue
                     for i, ship in enumerate(s.ships):
-                        if ship.owner == p and not ship.at_sea and self.can_hold(ship, contract.id):
+                        if (
+                            ship.owner == p
+                            and not ship.at_sea
+                            and self.can_hold(ship, contract.id, s)
+                        ):
                             options.append((card, contract.id, i))
             if not options:
                 return  # a contract action with nothing legal is wasted (FAQ)
             card, contract_id, i = yield Decision(p, "contract", tuple(options))
             budget -= 1 + self.missing_levels(s, p, contract_id)
-            s.hands[p].remove(card)
-            ship = s.ships[i]
-            ship.contracts.append(contract_id)
-            s.log[p]["contracted"].append(contract_id)
-            self._say(s, f"   player {p} contracts {self.cards.contract_by_id[contract_id].name}")
-            yield from self.emit(s, "contract_placed", p, contract_id)
-            yield from self._check_complete(s, ship)
+            yield from self.place_contract(s, p, card, contract_id, i)
+
+    def place_contract(self, s: IEState, p: int, card: int, contract_id: int, i: int) -> Flow:
+        """Place a hand card as a contract under ship i (a contract action, or a power such
+        as Lutefisk); tells the powers, and the ship may complete with leftover containers."""
+        s.hands[p].remove(card)
+        ship = s.ships[i]
+        ship.contracts.append(contract_id)
+        s.log[p]["contracted"].append(contract_id)
+        self._say(s, f"   player {p} contracts {self.cards.contract_by_id[contract_id].name}")
+        yield from self.emit(s, "contract_placed", p, contract_id)
+        yield from self._check_complete(s, ship)
 
     def _load_options(self, s: IEState, p: int, cards: list[int]) -> tuple[Any, ...]:
         options = []
@@ -500,12 +602,16 @@ class ImportExportGame:
                 if ship.owner != p:
                     continue
                 for color in dict.fromkeys(colors):
-                    if color != GREY and self.fits(ship, color):
+                    if color != GREY and self.fits(ship, color, s):
                         options.append((card, i, color))
         return tuple(options)
 
     def _load(self, s: IEState, rng: GameRandom, p: int) -> Flow:
         """Load a hand card onto an uncovered matching need of a ship at one's port."""
+        if s.mods[p]:
+            done = yield from self._load_instead(s, p)
+            if done:
+                return
         options = self._load_options(s, p, s.hands[p])
         if not options:
             return
@@ -515,6 +621,68 @@ class ImportExportGame:
         s.hands[p].remove(card)
         yield from self.load_container(s, p, s.ships[i], card, color)
 
+    def _load_more(self, s: IEState, p: int) -> Flow:
+        """After his declared Loads, a leader may go on loading hand cards, one by one."""
+        while True:
+            options = self._load_options(s, p, s.hands[p])
+            if not options:
+                return
+            choice = yield Decision(p, "machine_arms_load", ("stop", *options))
+            if choice == "stop":
+                return
+            card, i, color = choice
+            if len(self.cards.colors[card]) > 1:
+                self.pay(s, p, self.rules.flag_load_cost)
+            s.hands[p].remove(card)
+            yield from self.load_container(s, p, s.ships[i], card, color)
+
+    def _load_instead(self, s: IEState, p: int) -> Flow:
+        """Powers replacing one Load: Smart Cars (a hand card to the island for credits, once
+        a turn) and Cell Phones (load the top card of the deck; FAQ: IE-POWER-34). Returns
+        whether the Load was used."""
+        mods = s.mods[p]
+        island_pay = mods.get("load_to_island")
+        if island_pay is not None and mods.get("load_to_island_turn") != s.turn and s.hands[p]:
+            options = ("load", *(("island", c) for c in s.hands[p]))
+            choice = yield Decision(p, "smart_cars_use", options)
+            if choice != "load":
+                s.hands[p].remove(choice[1])
+                s.island.append(choice[1])
+                mods["load_to_island_turn"] = s.turn
+                self.gain(s, p, island_pay)
+                return True
+        if mods.get("load_draw") and any(
+            not ship.at_sea and ship.contracts and any(self.remaining(ship, s=s)[0].values())
+            for ship in s.ships_of(p)
+        ):
+            if (yield Decision(p, "cell_phones_use", ("hand", "draw"))) == "hand":
+                return False
+            card = self.deck_pop(s)
+            if card is None:
+                return True
+            s.log[p]["drawn"].append(card)
+            targets = []
+            colors = self.cards.colors[card]
+            if len(colors) == 1 or s.credits[p] >= self.rules.flag_load_cost:
+                targets = [
+                    (i, color)
+                    for i, ship in enumerate(s.ships)
+                    if ship.owner == p
+                    for color in dict.fromkeys(colors)
+                    if color != GREY and self.fits(ship, color, s)
+                ]
+            if not targets:
+                s.hands[p].append(card)  # not loadable: kept in the hand
+                return True
+            s.moving.append(card)
+            i, color = yield Decision(p, "cell_phones_load", tuple(targets), context=card)
+            s.moving.remove(card)
+            if len(colors) > 1:
+                self.pay(s, p, self.rules.flag_load_cost)
+            yield from self.load_container(s, p, s.ships[i], card, color)
+            return True
+        return False
+
     def load_container(self, s: IEState, p: int, ship: Ship, card: int, color: int) -> Flow:
         ship.cargo.append(card)
         ship.cargo_colors.append(color)
@@ -523,15 +691,17 @@ class ImportExportGame:
         yield from self.emit(s, "container_loaded", p, card)
         yield from self._check_complete(s, ship)
 
-    def _pirate(self, s: IEState, rng: GameRandom, p: int) -> Flow:
-        """Take a container from a ship at sea or the island; load it if it fits (IE-PIRATE-1)."""
+    def _pirate(self, s: IEState, rng: GameRandom, p: int, ships_only: bool = False) -> Flow:
+        """Take a container from a ship at sea or the island; load it if it fits (IE-PIRATE-1).
+        `ships_only`: a power's extra plunder from ships at sea (Contraband)."""
         options: list[Any] = []
         for i, ship in enumerate(s.ships):
             if ship.at_sea:
                 for j, color in enumerate(ship.cargo_colors):
                     if color != GREY:  # grey containers cannot be pirated
                         options.append(("ship", i, j))
-        options.extend(("island", c) for c in s.island)
+        if not ships_only:
+            options.extend(("island", c) for c in s.island)
         if not options:
             return
         choice = yield Decision(p, "pirate", tuple(options))
@@ -546,12 +716,27 @@ class ImportExportGame:
             s.island.remove(card)
             colors = self.cards.colors[card]  # IE-FLAG-2: either colour from the island
         s.log[p]["pirated"].append(card)
+        yield from self._pirate_place(s, p, card, colors)
+        yield from self.emit(s, "plundered", p, (card, colors[0], choice[0]))
+
+    def _pirate_place(self, s: IEState, p: int, card: int, colors: tuple[int, ...]) -> Flow:
+        """Load a pirated card onto a matching need at one's port, or discard it; Stem Cells
+        may pay to add it to the goods instead (IE-POWER-35)."""
+        cost = s.mods[p].get("plunder_to_goods_cost")
+        if cost is not None and s.credits[p] >= cost and len(s.goods[p]) < self.goods_limit(s, p):
+            s.moving.append(card)
+            choice = yield Decision(p, "stem_cells_use", ("pass", "goods"), context=card)
+            s.moving.remove(card)
+            if choice == "goods":
+                self.pay(s, p, cost)
+                yield from self._to_goods(s, p, card)
+                return
         targets = [
             (i, color)
             for i, ship in enumerate(s.ships)
             if ship.owner == p
             for color in dict.fromkeys(colors)
-            if self.fits(ship, color)
+            if self.fits(ship, color, s)
         ]
         if not targets:
             s.discard.append(card)
@@ -596,25 +781,41 @@ class ImportExportGame:
                 winner = yield Decision(leader, "import_tie", tuple(tied), context=i)
             self.pay(s, winner, top)
             self._say(s, f"   bids {bids}: player {winner} wins ship {i} for {top}")
-            yield from self._take_from_ship(s, winner, ship, 2)
+            take = s.mods[winner].get("import_take", 2)  # Shampoo (IE-POWER-11)
+            taken = yield from self._take_from_ship(s, winner, ship, take, optional_from=2)
             if winner != ship.owner:
-                self.gain(s, ship.owner, self.rules.owner_compensation)
-            if not ship.cargo:
+                compensation = s.mods[ship.owner].get(
+                    "owner_compensation", self.rules.owner_compensation
+                )  # Pants
+                self.gain(s, ship.owner, compensation)
+            yield from self.emit(s, "imported", winner, (i, taken))
+            if not ship.cargo and ship.at_sea:
                 self._return_to_port(s, ship)
 
-    def _take_from_ship(self, s: IEState, p: int, ship: Ship, count: int) -> Flow:
-        """Take cards from a ship: at most one to crew, the rest goods; what fits is kept."""
+    def _take_from_ship(
+        self, s: IEState, p: int, ship: Ship, count: int, optional_from: int | None = None
+    ) -> Flow:
+        """Take cards from a ship: at most one to crew, the rest goods; what fits is kept.
+        Cards from the `optional_from`-th on are taken only if the taker wants, one by one
+        (Shampoo: IE-POWER-11). Returns the (card, container colour) pairs taken."""
         crewed = False
-        for _ in range(count):
+        taken: list[tuple[int, int]] = []
+        for k in range(count):
             if not ship.cargo:
-                return
+                return taken
+            if optional_from is not None and k >= optional_from:
+                more = yield Decision(
+                    p, "shampoo_take", ("take", "stop"), context=tuple(ship.cargo)
+                )
+                if more == "stop":
+                    return taken
             j = 0
             if len(ship.cargo) > 1:
                 j = yield Decision(
                     p, "import_take", tuple(range(len(ship.cargo))), context=tuple(ship.cargo)
                 )
             card = ship.cargo.pop(j)
-            ship.cargo_colors.pop(j)
+            taken.append((card, ship.cargo_colors.pop(j)))
             s.log[p]["imported"].append(card)
             options = []
             if not crewed and len(s.crew[p]) < self.crew_limit(s, p):
@@ -633,6 +834,7 @@ class ImportExportGame:
                 self._to_crew(s, p, card)
             else:
                 yield from self._to_goods(s, p, card)
+        return taken
 
     def _discard_contracts(self, s: IEState, p: int, i: int) -> None:
         """The leader discards a ship's unfulfilled contracts; containers stay (FAQ)."""
@@ -649,7 +851,7 @@ class ImportExportGame:
     def _check_complete(self, s: IEState, ship: Ship) -> Flow:
         if ship.at_sea or not ship.contracts:
             return
-        need, _ = self.remaining(ship)
+        need, _ = self.remaining(ship, s=s)
         if any(v > 0 for v in need.values()):
             return
         yield from self._fulfil(s, ship)
@@ -658,8 +860,8 @@ class ImportExportGame:
         """Pay by containers, contracts to the fulfilled area and their immediate powers,
         the ship to sea with its containers, one deck card to the island (IE-FULFIL-1)."""
         p = ship.owner
-        self.gain(s, p, self.rules.payout(len(ship.cargo)))
-        contracts = self._completion_order(ship)
+        self.gain(s, p, self.payout(s, p, len(ship.cargo)))
+        contracts, filled = self._completion_order(ship, s)
         ship.contracts.clear()
         for cid in contracts:
             s.fulfilled[p].append(cid)
@@ -670,30 +872,50 @@ class ImportExportGame:
         for cid in contracts:
             yield from self.powers.fulfilled(self, s, p, cid)
         ship.at_sea = True
+        index = s.ships.index(ship)
+        cargo_cards = self.powers.cargo_cards
+        if cargo_cards:  # Bok Choy: powers of the containers themselves
+            for j, card in enumerate(list(ship.cargo)):
+                if card in cargo_cards:
+                    yield from self.powers.in_cargo(
+                        s=s, game=self, card=card, ship=index, contracts=contracts, filled=filled[j]
+                    )
         yield from self.emit(s, "contract_fulfilled", p, contracts)
+        if len(filled) != len(ship.cargo):  # a power took containers: none filled known
+            filled = [-1] * len(ship.cargo)
+        yield from self.emit(s, "ship_completed", p, (index, contracts, filled))
         card = self.deck_pop(s)
         if card is not None:
             s.island.append(card)
 
-    def _completion_order(self, ship: Ship) -> list[int]:
+    def _completion_order(
+        self, ship: Ship, s: IEState | None = None
+    ) -> tuple[list[int], list[int]]:
         """A ship's contracts in the order their cargo needs were met (FAQ: contracts
         completed together resolve in that order; IE-FULFIL-1). Containers are given, in
-        loading order, to the first contract in placement order that still needs them."""
-        by_id = self.cards.contract_by_id
-        needs = [dict(by_id[c].cargo) for c in ship.contracts]
+        loading order, to the first contract in placement order that still needs them.
+        Also, per container, the index (in the returned order) of the contract it filled,
+        or -1 for a container that filled none (left by a discarded contract)."""
+        rainbow = s.mods[ship.owner].get("rainbow_colors") if s is not None else None
+        wild = self._wild(s, ship.owner)
+        needs = [dict(self._cargo_of(c, rainbow)) for c in ship.contracts]
         met_at = [len(ship.cargo_colors)] * len(needs)
+        owner_of = [-1] * len(ship.cargo_colors)
         for step, color in enumerate(ship.cargo_colors):
             for k, need in enumerate(needs):
                 slot = color if need.get(color, 0) > 0 else ANY if need.get(ANY, 0) > 0 else None
-                if slot is None and color == GREY:
+                if slot is None and (color == GREY or color in wild):
                     slot = next((c for c, v in need.items() if v > 0), None)
                 if slot is not None:
                     need[slot] -= 1
+                    owner_of[step] = k
                     if not any(v > 0 for v in need.values()):
                         met_at[k] = step
                     break
         order = sorted(range(len(needs)), key=lambda k: (met_at[k], k))
-        return [ship.contracts[k] for k in order]
+        rank = {k: i for i, k in enumerate(order)}
+        filled = [rank[k] if k >= 0 else -1 for k in owner_of]
+        return [ship.contracts[k] for k in order], filled
 
     def emit(self, s: IEState, event: str, player: int, payload: Any) -> Flow:
         """Tell the ongoing powers in play that something happened (indexed per game)."""

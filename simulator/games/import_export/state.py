@@ -80,6 +80,7 @@ class IEState:
         "between_turns",
         "in_play",
         "hooks",
+        "mods",
         "rng",
         "moving",
         "views",
@@ -115,6 +116,11 @@ class IEState:
         """Cards played on ports this turn, discarded at its end."""
         self.hooks: dict[str, list[tuple[int, int]]] = {}
         """Ongoing powers in play: event -> (owner, contract id), added on fulfilment."""
+        self.mods: list[dict[str, Any]] = [{} for _ in range(n)]
+        """Rule modifiers per player, set by fulfilled powers and read where the rule lives
+        (rules.py): draw_to, end_credits, no_credit_end, capacity, pay_bands,
+        owner_compensation, import_take, wild_colors, rainbow_colors, virtual_load_per_tech,
+        shared_pirate_crew, held_credits. Values are immutable (frozensets, tuples, ints)."""
         self.moving: list[int] = []
         """Cards in transit while their taker decides where they go."""
         self.views: list[Any] | None = None
@@ -140,6 +146,8 @@ class IEState:
                 value = None
             elif name == "hooks":
                 value = {e: v[:] for e, v in value.items()}
+            elif name == "mods":
+                value = [dict(m) for m in value]
             elif isinstance(value, list):
                 value = [v[:] if isinstance(v, list) else v for v in value]
             setattr(other, name, value)

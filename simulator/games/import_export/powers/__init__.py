@@ -20,10 +20,40 @@ if TYPE_CHECKING:
     from simulator.games.import_export.rules import Flow, ImportExportGame
     from simulator.games.import_export.state import IEState
 
-EVENTS = ("contract_placed", "container_loaded", "contract_fulfilled", "goods_added")
-"""What ongoing hooks can listen to; the engine emits each at one place."""
+EVENTS = (
+    "turn_started",
+    "draw_action",
+    "action_declared",
+    "contract_placed",
+    "container_loaded",
+    "load_action",
+    "plundered",
+    "imported",
+    "contract_fulfilled",
+    "ship_completed",
+    "goods_added",
+)
+"""What ongoing hooks can listen to; the engine emits each at one place. Payloads:
+turn_started: None (actor: the leader, before he leads or draws); draw_action: None,
+after a leader or a follower drew instead of acting; action_declared: (action,
+the players who followed by playing a card, the actions declared per player), once all have
+declared; load_action: None,
+after each Load action performed; plundered: (card, the colour it was taken as, "ship" or
+"island"), after the Pirate action placed or discarded it; imported: (ship index, the
+(card, colour) pairs the auction winner took), before an emptied ship returns home;
+contract_placed: contract id; container_loaded: card; contract_fulfilled: the contract ids
+completed together on one ship, in completion order; ship_completed: (ship index, those
+contract ids, per container the index in that list of the contract it filled or -1), sent
+right after contract_fulfilled while the ship still carries its containers; goods_added:
+card."""
 END_STAGES = ("prepare", "counts", "awards", "game")
 """Scoring stages, in order (rules.ImportExportGame.score)."""
+CARD_OF: dict[str, Callable[[Any, Any], int]] = {
+    "container_loaded": lambda game, payload: payload,
+    "plundered": lambda game, payload: payload[0],
+    "contract_placed": lambda game, payload: game.cards.card_of_contract[payload],
+}
+"""The events a card's own power (`card_hook`) can listen to, and the card each concerns."""
 
 
 @dataclass
@@ -38,6 +68,19 @@ class Power:
     end: dict[str, Callable[..., Any]] = field(default_factory=dict)
     """Scoring stage (prepare, counts, awards, game) -> (game, state, owner, contract,
     scoring) -> None; see rules.Scoring."""
+    hand_hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    """event (EVENTS) -> generator (game, state, contract, card, holder, actor, payload) ->
+    Flow, run while the card is in a player's hand (Lutefisk)."""
+    card_hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    """event -> generator (game, state, contract, card, actor, payload) -> Flow, run when
+    the event concerns this physical card, whoever owns it (Yogurt); see CARD_OF."""
+    any_cargo: bool = False
+    """The card's own contract takes containers of any colour while placed (Tortillas)."""
+    on_cargo: Callable[..., Any] | None = None
+    """Generator (game, state, contract, card, ship index, contract ids, filled) -> Flow, run
+    when a
+    ship carrying this card as a container completes, whoever fulfilled the card (Bok Choy);
+    `filled` is the index in `contract ids` of the contract the card filled, or -1."""
 
 
 POWERS: dict[str, Power] = {}
@@ -49,11 +92,16 @@ def power(
     on_fulfil: bool = False,
     hook: str | None = None,
     end: str | None = None,
+    any_cargo: bool = False,
+    on_cargo: bool = False,
+    card_hook: str | None = None,
+    in_hand: str | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a function as (part of) the power of the card called `name`.
 
     `on_fulfil`: once when fulfilled; `hook`: an event while fulfilled (EVENTS); `end`: a
-    scoring stage (END_STAGES)."""
+    scoring stage (END_STAGES); `any_cargo`: the contract is a rainbow while placed (the
+    function is not called); `on_cargo`: when a ship carrying the card completes."""
 
     def register(func: Callable[..., Any]) -> Callable[..., Any]:
         entry = POWERS.setdefault(name, Power(name))
@@ -67,6 +115,18 @@ def power(
             if end not in END_STAGES:
                 raise ValueError(f"{name}: unknown scoring stage '{end}'; stages: {END_STAGES}")
             entry.end[end] = func
+        if any_cargo:
+            entry.any_cargo = True
+        if on_cargo:
+            entry.on_cargo = func
+        if card_hook is not None:
+            if card_hook not in CARD_OF:
+                raise ValueError(f"{name}: card hooks listen to {', '.join(CARD_OF)}")
+            entry.card_hooks[card_hook] = func
+        if in_hand is not None:
+            if in_hand not in EVENTS:
+                raise ValueError(f"{name}: unknown event '{in_hand}'; events: {', '.join(EVENTS)}")
+            entry.hand_hooks[in_hand] = func
         return func
 
     return register
@@ -75,8 +135,40 @@ def power(
 class PowerIndex:
     """The powers of one game's cards, by contract id; consulted only for cards in play."""
 
-    def __init__(self, by_contract: dict[int, Power]) -> None:
+    def __init__(self, by_contract: dict[int, Power], cards: IECards | None = None) -> None:
         self.by_contract = by_contract
+        self.any_cargo = frozenset(cid for cid, e in by_contract.items() if e.any_cargo)
+        """Contract ids whose cargo takes any colour (rules.remaining)."""
+        self.cargo_cards: dict[int, int] = {}
+        """Physical card -> the contract id whose on_cargo handler it has (rules._fulfil)."""
+        self.hand_hooks: dict[str, dict[int, int]] = {}
+        """event -> physical card -> the contract id whose power works from the hand."""
+        self.card_hooks: dict[str, dict[int, int]] = {}
+        """event -> physical card -> the contract id whose card hook it has."""
+        if cards is not None:
+            for cid, entry in by_contract.items():
+                if entry.on_cargo is not None:
+                    self.cargo_cards[cards.card_of_contract[cid]] = cid
+                for event in entry.card_hooks:
+                    self.card_hooks.setdefault(event, {})[cards.card_of_contract[cid]] = cid
+                for event in entry.hand_hooks:
+                    self.hand_hooks.setdefault(event, {})[cards.card_of_contract[cid]] = cid
+
+    def in_cargo(
+        self,
+        game: ImportExportGame,
+        s: IEState,
+        card: int,
+        ship: int,
+        contracts: list[int],
+        filled: int,
+    ) -> Flow:
+        """A ship carrying `card` (which has an on_cargo power) completed `contracts`."""
+        cid = self.cargo_cards[card]
+        handler = self.by_contract[cid].on_cargo
+        assert handler is not None
+        contract = game.cards.contract_by_id[cid]
+        yield from handler(game, s, contract, card, ship, contracts, filled)
 
     def fulfilled(self, game: ImportExportGame, s: IEState, owner: int, contract_id: int) -> Flow:
         entry = self.by_contract.get(contract_id)
@@ -87,9 +179,32 @@ class PowerIndex:
         if entry.on_fulfil is not None:
             yield from entry.on_fulfil(game, s, owner, game.cards.contract_by_id[contract_id])
 
+    def copied(self, game: ImportExportGame, s: IEState, owner: int, contract_id: int) -> Flow:
+        """`owner` gains a copy of a contract's power (Wind Turbines): its hooks, its
+        end-game scoring (through mods "copied_powers") and its immediate effect, now."""
+        mods = s.mods[owner]
+        mods["copied_powers"] = (*mods.get("copied_powers", ()), contract_id)
+        yield from self.fulfilled(game, s, owner, contract_id)
+
     def emit(
         self, game: ImportExportGame, s: IEState, event: str, actor: int, payload: Any
     ) -> Flow:
+        static = self.card_hooks.get(event)
+        if static:
+            card = CARD_OF[event](game, payload)
+            cid = static.get(card)
+            if cid is not None:
+                handler = self.by_contract[cid].card_hooks[event]
+                contract = game.cards.contract_by_id[cid]
+                yield from handler(game, s, contract, card, actor, payload)
+        in_hand = self.hand_hooks.get(event)
+        if in_hand:
+            for card, cid in in_hand.items():
+                holder = next((q for q in range(s.n) if card in s.hands[q]), None)
+                if holder is not None:
+                    handler = self.by_contract[cid].hand_hooks[event]
+                    contract = game.cards.contract_by_id[cid]
+                    yield from handler(game, s, contract, card, holder, actor, payload)
         listeners = s.hooks.get(event)
         if not listeners:
             return
@@ -102,7 +217,8 @@ class PowerIndex:
     def end_stage(self, stage: str, game: ImportExportGame, s: IEState, scoring: Any) -> None:
         """Run one scoring stage for every fulfilled contract with a handler for it."""
         for owner in range(s.n):
-            for contract_id in list(s.fulfilled[owner]):
+            copies = s.mods[owner].get("copied_powers", ())  # Wind Turbines
+            for contract_id in [*s.fulfilled[owner], *copies]:
                 entry = self.by_contract.get(contract_id)
                 if entry is not None and stage in entry.end:
                     contract = game.cards.contract_by_id[contract_id]
@@ -114,7 +230,13 @@ class PowerIndex:
 
 
 def _load_power_modules() -> None:
-    from simulator.games.import_export.powers import base  # noqa: F401
+    from simulator.games.import_export.powers import (  # noqa: F401
+        base,
+        base_end,
+        base_immediate,
+        base_modifiers,
+        base_ongoing,
+    )
 
 
 def index_for(cards: IECards) -> PowerIndex:
@@ -126,7 +248,7 @@ def index_for(cards: IECards) -> PowerIndex:
             entry = POWERS.get(contract.name)
             if entry is not None:
                 by_contract[contract.id] = entry
-    return PowerIndex(by_contract)
+    return PowerIndex(by_contract, cards)
 
 
 def missing_powers(names: list[str]) -> list[str]:

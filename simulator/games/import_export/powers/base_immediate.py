@@ -1,0 +1,350 @@
+"""Base-set immediate powers: run once, when the contract is fulfilled (IE-FULFIL-1).
+
+Each is a generator (game, state, owner, contract); every choice is a Decision; numbers come
+from `contract.params`. Sources: the rulebook's card list (seed 000, lines ~289-647).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.protocol import Decision
+from simulator.games.import_export.cards import BLACK, BLUE, RED, YELLOW
+from simulator.games.import_export.powers import power
+from simulator.games.import_export.powers.common import (
+    add_goods,
+    draw,
+    fulfilled_to_goods,
+    good_types,
+    transfer,
+)
+from simulator.games.import_export.state import GameOver
+
+
+def _others(s: Any, owner: int) -> list[int]:
+    """The other players, clockwise from the owner."""
+    return [(owner + k) % s.n for k in range(1, s.n)]
+
+
+@power("Ammunition", on_fulfil=True)
+def ammunition(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Every other player with at least `min_illegal_goods` illegal goods pays `payment`."""
+    p = contract.params
+    for q in _others(s, owner):
+        if sum(1 for c in s.goods[q] if game.color[c] == RED) >= p["min_illegal_goods"]:
+            transfer(game, s, q, owner, p["payment"])
+    return
+    yield
+
+
+@power("Antiquities", on_fulfil=True)
+def antiquities(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Take `cards` illegal card(s) of one's choice from the deck, then shuffle it."""
+    for _ in range(contract.params["cards"]):
+        options = tuple(c for c in s.deck if game.color[c] == RED)
+        if not options:
+            break
+        card = yield Decision(owner, "antiquities_take", options)
+        s.deck.remove(card)
+        s.hands[owner].append(card)
+        s.log[owner]["drawn"].append(card)
+    s.rng.shuffle(s.deck)
+
+
+@power("Apples", on_fulfil=True)
+def apples(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Add agricultural card(s) from the hand to one's fulfilled contracts, with no level
+    requirement, and resolve their power as if just fulfilled (IE-POWER-12)."""
+    for _ in range(contract.params["cards"]):
+        options = tuple(
+            (card, c.id)
+            for card in s.hands[owner]
+            for c in game.cards.contracts[card]
+            if c.color == YELLOW
+        )
+        if not options:
+            return
+        card, cid = yield Decision(owner, "apples_choice", options)
+        s.hands[owner].remove(card)
+        s.fulfilled[owner].append(cid)
+        s.log[owner]["fulfilled"].append(cid)
+        yield from game.powers.fulfilled(game, s, owner, cid)
+
+
+@power("Beer", on_fulfil=True)
+def beer(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Keep Beer fulfilled, or put it on the supply island for `payment` credits."""
+    choice = yield Decision(owner, "beer_choice", ("island", "keep"))
+    if choice == "island" and contract.id in s.fulfilled[owner]:
+        s.fulfilled[owner].remove(contract.id)
+        s.island.append(game.cards.card_of_contract[contract.id])
+        game.gain(s, owner, contract.params["payment"])
+
+
+@power("Cups", on_fulfil=True)
+def cups(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Draw `cards` cards."""
+    draw(game, s, owner, contract.params["cards"])
+    return
+    yield
+
+
+@power("Flowers", on_fulfil=True)
+def flowers(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Every player, the owner included, takes `payment`."""
+    for q in range(s.n):
+        game.gain(s, (owner + q) % s.n, contract.params["payment"])
+    return
+    yield
+
+
+@power("Hawaiian Salt", on_fulfil=True)
+def hawaiian_salt(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Take every agricultural card from the others' hands, `pay_per_card` each."""
+    taken = 0
+    for q in _others(s, owner):
+        cards = [c for c in s.hands[q] if game.color[c] == YELLOW]
+        for c in cards:
+            s.hands[q].remove(c)
+            s.hands[owner].append(c)
+        taken += len(cards)
+    game.gain(s, owner, contract.params["pay_per_card"] * taken)
+    return
+    yield
+
+
+@power("Honey", on_fulfil=True)
+def honey(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """`pay_per_good` for each agricultural good of all players."""
+    count = sum(1 for goods in s.goods for c in goods if game.color[c] == YELLOW)
+    game.gain(s, owner, contract.params["pay_per_good"] * count)
+    return
+    yield
+
+
+@power("Insects", on_fulfil=True)
+def insects(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Give all one's illegal goods to another player (kept up to his goods limit, the rest
+    discarded), then take `goods_taken` good(s) of his into one's goods (IE-POWER-13)."""
+    target = yield Decision(owner, "insects_target", tuple(_others(s, owner)))
+    illegal = [c for c in s.goods[owner] if game.color[c] == RED]
+    for c in illegal:
+        s.goods[owner].remove(c)
+        yield from add_goods(game, s, target, c)
+    for _ in range(contract.params["goods_taken"]):
+        if not s.goods[target]:
+            return
+        card = yield Decision(owner, "insects_take", tuple(s.goods[target]), context=target)
+        s.goods[target].remove(card)
+        yield from add_goods(game, s, owner, card)
+
+
+@power("Massage Tables", on_fulfil=True)
+def massage_tables(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Reveal until `matching_cards` of one type show; `credits_per_card` per card revealed,
+    rounded up to an even number; all revealed cards go to the hand (IE-POWER-2)."""
+    p = contract.params
+    seen: dict[int, int] = {}
+    revealed = 0
+    while True:
+        cards = draw(game, s, owner, 1)
+        if not cards:
+            break
+        revealed += 1
+        color = game.color[cards[0]]
+        seen[color] = seen.get(color, 0) + 1
+        if seen[color] >= p["matching_cards"]:
+            break
+    credits = revealed * p["credits_per_card"]
+    game.gain(s, owner, credits + credits % 2)
+    return
+    yield
+
+
+@power("Opposition Leaflets", on_fulfil=True)
+def opposition_leaflets(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Every player, the owner first, discards `cards` card(s) of his choice."""
+    for k in range(s.n):
+        q = (owner + k) % s.n
+        for _ in range(contract.params["cards"]):
+            if not s.hands[q]:
+                break
+            card = yield Decision(q, "opposition_leaflets_discard", tuple(s.hands[q]))
+            s.hands[q].remove(card)
+            s.discard.append(card)
+            s.log[q]["discarded"].append(card)
+
+
+@power("Pens", on_fulfil=True)
+def pens(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """`pay_per_good` for each consumer good in all players' ports."""
+    count = sum(1 for goods in s.goods for c in goods if game.color[c] == BLACK)
+    game.gain(s, owner, contract.params["pay_per_good"] * count)
+    return
+    yield
+
+
+@power("Pillows", on_fulfil=True)
+def pillows(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """`pay_per_card` per card in one's fulfilled contracts, Pillows not counted (FAQ:
+    IE-POWER-3)."""
+    others = sum(1 for cid in s.fulfilled[owner] if cid != contract.id)
+    game.gain(s, owner, contract.params["pay_per_card"] * others)
+    return
+    yield
+
+
+@power("Potatoes", on_fulfil=True)
+def potatoes(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Take `credits` or draw `cards`."""
+    p = contract.params
+    choice = yield Decision(owner, "potatoes_choice", ("draw", "credits"))
+    if choice == "credits":
+        game.gain(s, owner, p["credits"])
+    else:
+        draw(game, s, owner, p["cards"])
+
+
+@power("Rolls Royce", on_fulfil=True)
+def rolls_royce(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Name a good type and reveal the top `cards` card(s): a match wins the game at once;
+    otherwise the card goes to the hand."""
+    named = yield Decision(owner, "rolls_royce_type", good_types(game))
+    for card in draw(game, s, owner, contract.params["cards"]):
+        if game.color[card] == named:
+            s.winners = [owner]
+            s.end_reason = "card"
+            raise GameOver("Rolls Royce")
+
+
+@power("Sculptures", on_fulfil=True)
+def sculptures(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The others draw `cards_drawn`, then each gives `cards_given` cards of his choice;
+    one holding fewer gives nothing (IE-POWER-1)."""
+    p = contract.params
+    others = _others(s, owner)
+    for q in others:
+        draw(game, s, q, p["cards_drawn"])
+    for q in others:
+        if len(s.hands[q]) < p["cards_given"]:
+            continue
+        for _ in range(p["cards_given"]):
+            card = yield Decision(q, "sculptures_give", tuple(s.hands[q]), context=owner)
+            s.hands[q].remove(card)
+            s.hands[owner].append(card)
+
+
+@power("Showers", on_fulfil=True)
+def showers(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Name a good type and draw `cards`; if any matches, take `payment`."""
+    p = contract.params
+    named = yield Decision(owner, "showers_type", good_types(game))
+    drawn = draw(game, s, owner, p["cards"])
+    if any(game.color[c] == named for c in drawn):
+        game.gain(s, owner, p["payment"])
+
+
+@power("Small Poodles", on_fulfil=True)
+def small_poodles(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Moves into one's goods as soon as it is fulfilled, even over the limit (FAQ:
+    IE-POWER-4)."""
+    yield from fulfilled_to_goods(game, s, owner, contract.id)
+
+
+@power("Solar Panels", on_fulfil=True)
+def solar_panels(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Pay `cost`, then move Solar Panels into one's goods; without the credits the power
+    does not resolve and it stays fulfilled (IE-POWER-1, IE-POWER-4)."""
+    if game.pay(s, owner, contract.params["cost"]):
+        yield from fulfilled_to_goods(game, s, owner, contract.id)
+
+
+@power("Vaccines", on_fulfil=True)
+def vaccines(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Take every card of the supply island into one's hand."""
+    s.hands[owner].extend(s.island)
+    s.island.clear()
+    return
+    yield
+
+
+@power("Vacuums", on_fulfil=True)
+def vacuums(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Every other player gives his whole hand or `luxury_goods` luxury good(s), his choice;
+    the goods join the owner's goods within his limit (IE-POWER-5)."""
+    need = contract.params["luxury_goods"]
+    for q in _others(s, owner):
+        luxury = [c for c in s.goods[q] if game.color[c] == BLUE]
+        options: list[Any] = []
+        if s.hands[q]:
+            options.append(("hand",))
+        if len(luxury) >= need:
+            options.extend(("luxury", c) for c in luxury)
+        if not options:
+            continue
+        choice = yield Decision(q, "vacuums_give", tuple(options), context=owner)
+        if choice[0] == "hand":
+            s.hands[owner].extend(s.hands[q])
+            s.hands[q].clear()
+            continue
+        given = [choice[1]]
+        while len(given) < need:  # more than one good asked: the rest of his choice
+            rest = tuple(c for c in luxury if c not in given)
+            given.append((yield Decision(q, "vacuums_give_more", rest, context=owner)))
+        for card in given:
+            s.goods[q].remove(card)
+            yield from add_goods(game, s, owner, card)
+
+
+@power("Glasses", on_fulfil=True)
+def glasses(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """`actions` free Import action(s) by oneself: one picks the ship and bids alone (0 is a
+    valid bid; an owner taking from his own ship is not paid)."""
+    declared = [0] * s.n
+    declared[owner] = contract.params["actions"]
+    yield from game._import_rounds(s, s.rng, [owner], declared)
+
+
+@power("Bird Feed", on_fulfil=True)
+def bird_feed(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """After the payout, the other players in turn from the owner's left may buy Bird Feed
+    for `price`; the first who does takes it into his fulfilled contracts (FAQ:
+    IE-POWER-36)."""
+    price = contract.params["price"]
+    for q in _others(s, owner):
+        if s.credits[q] < price or contract.id not in s.fulfilled[owner]:
+            continue
+        if (yield Decision(q, "bird_feed_buy", ("pass", "buy"), context=owner)) == "buy":
+            transfer(game, s, q, owner, price)
+            s.fulfilled[owner].remove(contract.id)
+            s.fulfilled[q].append(contract.id)
+            return
+
+
+@power("Pirates", on_fulfil=True)
+def pirates(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The others pay `payment` to the bank, or all they have; the owner takes
+    `extra_turns` more turn(s) at the end of his own turn (IE-POWER-39)."""
+    p = contract.params
+    for q in _others(s, owner):
+        game.pay(s, q, min(p["payment"], s.credits[q]))
+    s.mods[owner]["extra_turns"] = s.mods[owner].get("extra_turns", 0) + p["extra_turns"]
+    return
+    yield
+
+
+@power("Wind Turbines", on_fulfil=True)
+def wind_turbines(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Copy the power of any player's other fulfilled contract of level `max_level` or
+    less, chosen now and fixed (FAQ: IE-POWER-40)."""
+    by_id = game.cards.contract_by_id
+    options = tuple(
+        cid
+        for q in range(s.n)
+        for cid in s.fulfilled[q]
+        if cid != contract.id and sum(by_id[cid].level.values()) <= contract.params["max_level"]
+    )
+    if not options:
+        return
+    chosen = yield Decision(owner, "wind_turbines_copy", tuple(dict.fromkeys(options)))
+    yield from game.powers.copied(game, s, owner, chosen)

@@ -1,0 +1,567 @@
+"""Base-set ongoing powers: hooks on engine events while the card is fulfilled
+(powers.EVENTS), and Bok Choy, whose power works from a ship's cargo.
+
+A hook is a generator (game, state, owner, contract, actor, payload); numbers come from
+`contract.params`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Any
+
+from simulator.core.protocol import Decision
+from simulator.games.import_export.cards import BLACK, BLUE, GREEN, IMPORT, PIRATE, RED, YELLOW
+from simulator.games.import_export.powers import power
+from simulator.games.import_export.powers.common import add_goods, draw, transfer
+
+
+@power("A Small Tank", hook="contract_fulfilled")
+def a_small_tank(
+    game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]
+) -> Any:
+    """Another player completing a contract gives the owner `cards` card(s) of his choice,
+    per contract; with too few cards he gives nothing (FAQ: IE-POWER-18)."""
+    if actor == owner:
+        return
+    k = contract.params["cards"]
+    for _ in fulfilled:
+        if len(s.hands[actor]) < k:
+            return
+        for _ in range(k):
+            card = yield Decision(actor, "small_tank_give", tuple(s.hands[actor]), context=owner)
+            s.hands[actor].remove(card)
+            s.hands[owner].append(card)
+
+
+@power("Bok Choy", on_cargo=True)
+def bok_choy(
+    game: Any, s: Any, contract: Any, card: int, ship: int, contracts: list[int], filled: int
+) -> Any:
+    """Bok Choy carried by a ship whose non-agricultural contract completes pays the ship's
+    owner `bonus`: the contract it filled, or, left by a discarded contract, any completed
+    one not agricultural (FAQ: IE-POWER-19)."""
+    by_id = game.cards.contract_by_id
+    targets = [contracts[filled]] if filled >= 0 else contracts
+    if any(by_id[cid].color != YELLOW for cid in targets):
+        game.gain(s, s.ships[ship].owner, contract.params["bonus"])
+    return
+    yield
+
+
+def _consumer_good(game: Any, s: Any, owner: int, contract: Any, card: int) -> None:
+    if game.color[card] == BLACK:
+        game.gain(s, owner, contract.params["payment"])
+
+
+@power("Bubblegum", hook="goods_added")
+def bubblegum(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int) -> Any:
+    """`payment` whenever a consumer good joins any player's goods."""
+    _consumer_good(game, s, owner, contract, card)
+    return
+    yield
+
+
+@power("Chapstick", hook="goods_added")
+def chapstick(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int) -> Any:
+    """`payment` whenever a consumer good joins any player's goods."""
+    _consumer_good(game, s, owner, contract, card)
+    return
+    yield
+
+
+@power("Drones", hook="contract_placed")
+def drones(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: int) -> Any:
+    """May draw `cards` for each contract one places (FAQ: IE-POWER-20)."""
+    if actor != owner:
+        return
+    if (yield Decision(owner, "drones_draw", ("draw", "pass"))) == "draw":
+        draw(game, s, owner, contract.params["cards"])
+
+
+@power("Helicopter", hook="contract_placed")
+def helicopter(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: int) -> Any:
+    """Any luxury contract placed with a contract action sets `credits` aside for the owner,
+    taken at the end (FAQ: IE-POWER-21); they do not count during the game."""
+    if game.cards.contract_by_id[placed].color == BLUE:
+        mods = s.mods[owner]
+        mods["helicopter_credits"] = mods.get("helicopter_credits", 0) + contract.params["credits"]
+    return
+    yield
+
+
+@power("Helicopter", end="game")
+def helicopter_end(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+    scoring.final[owner] += s.mods[owner].get("helicopter_credits", 0)
+
+
+@power("Laptops", hook="ship_completed")
+def laptops(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Draw `cards` for each contract one completes with a tech container on it: one it
+    filled, or one left on the ship by a discarded contract (IE-POWER-22)."""
+    if actor != owner:
+        return
+    index, contracts, filled = payload
+    colors = s.ships[index].cargo_colors
+    for k in range(len(contracts)):
+        if any(colors[j] == GREEN and filled[j] in (k, -1) for j in range(len(colors))):
+            draw(game, s, owner, contract.params["cards"])
+    return
+    yield
+
+
+@power("Mouthwash", hook="contract_fulfilled")
+def mouthwash(
+    game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]
+) -> Any:
+    """`payment` for each consumer contract one completes after Mouthwash (not itself)."""
+    if actor != owner:
+        return
+    by_id = game.cards.contract_by_id
+    for cid in fulfilled:
+        if cid != contract.id and by_id[cid].color == BLACK:
+            game.gain(s, owner, contract.params["payment"])
+    return
+    yield
+
+
+@power("Pistols", hook="contract_fulfilled")
+def pistols(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]) -> Any:
+    """Another player completing an illegal contract pays the owner `payment` (if he can)."""
+    if actor == owner:
+        return
+    by_id = game.cards.contract_by_id
+    for cid in fulfilled:
+        if by_id[cid].color == RED:
+            transfer(game, s, actor, owner, contract.params["payment"])
+    return
+    yield
+
+
+@power("Rare Metals", hook="contract_fulfilled")
+def rare_metals(
+    game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]
+) -> Any:
+    """`bonus` when one ship of the owner completes a tech and a consumer contract together."""
+    if actor != owner:
+        return
+    colors = {game.cards.contract_by_id[cid].color for cid in fulfilled}
+    if GREEN in colors and BLACK in colors:
+        game.gain(s, owner, contract.params["bonus"])
+    return
+    yield
+
+
+@power("Shoes", hook="contract_fulfilled")
+def shoes(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]) -> Any:
+    """May draw `cards` each time any contract is completed (Shoes included)."""
+    for _ in fulfilled:
+        if (yield Decision(owner, "shoes_draw", ("draw", "pass"))) == "draw":
+            draw(game, s, owner, contract.params["cards"])
+
+
+@power("Sugar", hook="contract_placed")
+def sugar(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: int) -> Any:
+    """`payment` when one places an agricultural contract."""
+    if actor == owner and game.cards.contract_by_id[placed].color == YELLOW:
+        game.gain(s, owner, contract.params["payment"])
+    return
+    yield
+
+
+# ---------------------------------------------------------------- turn, import, pirate, load
+
+
+@power("Books", hook="action_declared")
+def books(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Leading an Import that at least `min_followers` player(s) follow by playing a card
+    pays `payment`, at most `max_per_turn` a turn (IE-POWER-25)."""
+    action, followers, _ = payload
+    p = contract.params
+    if actor == owner and action == IMPORT and len(followers) >= p["min_followers"]:
+        game.gain(s, owner, min(p["payment"], p["max_per_turn"]))
+    return
+    yield
+
+
+@power("Cannabis", hook="imported")
+def cannabis(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Another player taking red containers in an import round pays the owner `payment`
+    once for that round (IE-POWER-31)."""
+    _, taken = payload
+    if actor != owner and any(color == RED for _, color in taken):
+        transfer(game, s, actor, owner, contract.params["payment"])
+    return
+    yield
+
+
+@power("Protractors", hook="imported")
+def protractors(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """After another player's import round, if the ship keeps containers, the owner may
+    import `containers` of them for free; its owner is not paid (IE-POWER-30)."""
+    index, _ = payload
+    ship = s.ships[index]
+    if actor == owner or not ship.at_sea or not ship.cargo:
+        return
+    if (yield Decision(owner, "protractors_take", ("take", "pass"), context=index)) == "take":
+        yield from game._take_from_ship(s, owner, ship, contract.params["containers"])
+
+
+@power("Poison Bottles", hook="plundered")
+def poison_bottles(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Another player's Pirate action pays the owner `payment`, once per player per turn
+    (`uses_per_turn`; IE-POWER-26)."""
+    if actor == owner:
+        return
+    turn, paid = s.mods[owner].get("poison_bottles", (-1, ()))
+    if turn != s.turn:
+        paid = ()
+    if paid.count(actor) < contract.params["uses_per_turn"]:
+        transfer(game, s, actor, owner, contract.params["payment"])
+        s.mods[owner]["poison_bottles"] = (s.turn, (*paid, actor))
+    return
+    yield
+
+
+@power("Stolen Rice", hook="plundered")
+def stolen_rice(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """`payment` each time the owner plunders an agricultural container."""
+    _, color, _ = payload
+    if actor == owner and color == YELLOW:
+        game.gain(s, owner, contract.params["payment"])
+    return
+    yield
+
+
+@power("Stolen Tires", hook="plundered")
+def stolen_tires(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Each card the owner takes with a Pirate action: draw `cards`, then the next deck card
+    goes to the supply island."""
+    if actor != owner:
+        return
+    draw(game, s, owner, contract.params["cards"])
+    card = game.deck_pop(s)
+    if card is not None:
+        s.island.append(card)
+    return
+    yield
+
+
+def _ship_home_if_empty(game: Any, s: Any, index: int) -> None:
+    ship = s.ships[index]
+    if ship.at_sea and not ship.cargo:
+        game._return_to_port(s, ship)
+
+
+@power("Jets", hook="ship_completed")
+def jets(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Completing a ship, the owner may put `containers` of its containers into his goods
+    (within the limit; IE-POWER-28)."""
+    index = payload[0]
+    ship = s.ships[index]
+    if actor != owner:
+        return
+    for _ in range(contract.params["containers"]):
+        if not ship.cargo:
+            break
+        card = yield Decision(owner, "jets_take", ("pass", *ship.cargo), context=index)
+        if card == "pass":
+            break
+        j = ship.cargo.index(card)
+        ship.cargo.pop(j)
+        ship.cargo_colors.pop(j)
+        s.moving.append(card)
+        _ship_home_if_empty(game, s, index)
+        s.moving.remove(card)
+        yield from add_goods(game, s, owner, card)
+
+
+@power("Flash Drives", hook="ship_completed")
+def flash_drives(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Completing a ship, after the payout, the owner may take `containers_per_ship` of its
+    containers into his hand (IE-POWER-28)."""
+    index = payload[0]
+    ship = s.ships[index]
+    if actor != owner:
+        return
+    for _ in range(contract.params["containers_per_ship"]):
+        if not ship.cargo:
+            break
+        card = yield Decision(owner, "flash_drives_take", ("pass", *ship.cargo), context=index)
+        if card == "pass":
+            break
+        j = ship.cargo.index(card)
+        ship.cargo.pop(j)
+        ship.cargo_colors.pop(j)
+        s.hands[owner].append(card)
+        _ship_home_if_empty(game, s, index)
+
+
+@power("Paper", hook="contract_fulfilled")
+def paper(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]) -> Any:
+    """Each consumer contract the owner completes (Paper included) lets him import
+    `containers` from a ship at sea into goods or crew, with no payment to its owner
+    (IE-POWER-29)."""
+    if actor != owner:
+        return
+    by_id = game.cards.contract_by_id
+    for cid in fulfilled:
+        if by_id[cid].color != BLACK:
+            continue
+        ships = tuple(i for i, ship in enumerate(s.ships) if ship.at_sea and ship.cargo)
+        if not ships:
+            return
+        index = yield Decision(owner, "paper_import", ("pass", *ships))
+        if index == "pass":
+            continue
+        yield from game._take_from_ship(s, owner, s.ships[index], contract.params["containers"])
+        _ship_home_if_empty(game, s, index)
+
+
+@power("Satellite", hook="ship_completed")
+def satellite(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Each ship that completes (anyone's) lets the owner draw `cards` and then load
+    `containers` from his hand, if he can (IE-POWER-28)."""
+    if (yield Decision(owner, "satellite_use", ("use", "pass"))) == "pass":
+        return
+    draw(game, s, owner, contract.params["cards"])
+    for _ in range(contract.params["containers"]):
+        yield from game._load(s, s.rng, owner)
+
+
+@power("Batteries", hook="load_action")
+def batteries(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """After a Load action the owner may pay `cost` to load `extra_containers` more, once a
+    turn (`uses_per_turn`)."""
+    p = contract.params
+    if actor != owner or s.credits[owner] < p["cost"]:
+        return
+    turn, used = s.mods[owner].get("batteries", (-1, 0))
+    used = used if turn == s.turn else 0
+    if used >= p["uses_per_turn"] or not game._load_options(s, owner, s.hands[owner]):
+        return
+    if (yield Decision(owner, "batteries_use", ("load", "pass"))) == "pass":
+        return
+    s.mods[owner]["batteries"] = (s.turn, used + 1)
+    game.pay(s, owner, p["cost"])
+    for _ in range(p["extra_containers"]):
+        yield from game._load(s, s.rng, owner)
+
+
+@power("Rope", hook="turn_started")
+def rope(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Leading, before declaring, the owner may swap a hand card with an island card,
+    `uses_per_turn` a turn (FAQ: IE-POWER-27)."""
+    if actor != owner:
+        return
+    for _ in range(contract.params["uses_per_turn"]):
+        if not s.island or not s.hands[owner]:
+            return
+        swaps = tuple(("swap", i, h) for i in s.island for h in s.hands[owner])
+        choice = yield Decision(owner, "rope_swap", ("pass", *swaps))
+        if choice == "pass":
+            return
+        _, island_card, hand_card = choice
+        s.island.remove(island_card)
+        s.hands[owner].remove(hand_card)
+        s.island.append(hand_card)
+        s.hands[owner].append(island_card)
+
+
+@power("LED Lights", hook="turn_started")
+def led_lights(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """On his turn (leading, before declaring) the owner may give `cards_given` hand cards
+    to the island for `cards_taken` island card(s), once (IE-POWER-27)."""
+    p = contract.params
+    if actor != owner or len(s.hands[owner]) < p["cards_given"] or not s.island:
+        return
+    given = combinations(sorted(s.hands[owner]), p["cards_given"])
+    wanted = combinations(sorted(s.island), min(p["cards_taken"], len(s.island)))
+    swaps = tuple(product(given, wanted))
+    choice = yield Decision(owner, "led_lights_swap", ("pass", *swaps))
+    if choice == "pass":
+        return
+    out, into = choice
+    for card in out:
+        s.hands[owner].remove(card)
+    for card in into:
+        s.island.remove(card)
+        s.hands[owner].append(card)
+    s.island.extend(out)
+
+
+@power("Contraband", hook="plundered")
+def contraband(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """After one's Pirate action, `extra_containers` more from a ship at sea, once a turn
+    (`uses_per_turn`)."""
+    p = contract.params
+    if actor != owner:
+        return
+    turn, used = s.mods[owner].get("contraband", (-1, 0))
+    used = used if turn == s.turn else 0
+    if used >= p["uses_per_turn"]:
+        return
+    if not any(ship.at_sea and ship.cargo for ship in s.ships):
+        return
+    if (yield Decision(owner, "contraband_use", ("pirate", "pass"))) == "pass":
+        return
+    s.mods[owner]["contraband"] = (s.turn, used + 1)
+    for _ in range(p["extra_containers"]):
+        yield from game._pirate(s, s.rng, owner, ships_only=True)
+
+
+@power("Lumber", hook="draw_action")
+def lumber(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Another player's Draw action lets the owner perform one too (IE-POWER-37)."""
+    if actor == owner:
+        return
+    if (yield Decision(owner, "lumber_draw", ("draw", "pass"), context=actor)) == "draw":
+        game._draw_up(s, s.rng, owner)
+
+
+@power("Chairs", hook="draw_action")
+def chairs(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Another player's Draw action lets the owner discard `cards` hand card(s)."""
+    if actor == owner:
+        return
+    for _ in range(contract.params["cards"]):
+        if not s.hands[owner]:
+            return
+        card = yield Decision(owner, "chairs_discard", ("pass", *s.hands[owner]), context=actor)
+        if card == "pass":
+            return
+        s.hands[owner].remove(card)
+        s.discard.append(card)
+        s.log[owner]["discarded"].append(card)
+
+
+@power("Telescopes", hook="turn_started")
+def telescopes(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """The owner may sell tech goods to the bank for `price` each (discarded), offered at
+    the start of each of his turns (IE-POWER-38)."""
+    if actor != owner:
+        return
+    while True:
+        tech = [c for c in s.goods[owner] if game.color[c] == GREEN]
+        if not tech:
+            return
+        card = yield Decision(owner, "telescopes_sell", ("pass", *tech))
+        if card == "pass":
+            return
+        s.goods[owner].remove(card)
+        s.discard.append(card)
+        s.log[owner]["discarded"].append(card)
+        game.gain(s, owner, contract.params["price"])
+
+
+def _yogurt(game: Any, s: Any, contract: Any, player: int) -> None:
+    p = contract.params
+    draw(game, s, player, p["cards_self"])
+    for k in range(1, s.n):
+        draw(game, s, (player + k) % s.n, p["cards_others"])
+
+
+@power("Yogurt", card_hook="container_loaded")
+def yogurt_loaded(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any) -> Any:
+    """Whoever loads the Yogurt card draws `cards_self`, then every other player, clockwise,
+    draws `cards_others` (FAQ: the physical card; IE-POWER-42)."""
+    _yogurt(game, s, contract, actor)
+    return
+    yield
+
+
+@power("Yogurt", card_hook="plundered")
+def yogurt_plundered(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any) -> Any:
+    """Plundering Yogurt works the same, once: a plunder that loads it counted already."""
+    if not any(card in ship.cargo for ship in s.ships):
+        _yogurt(game, s, contract, actor)
+    return
+    yield
+
+
+@power("Lutefisk", in_hand="turn_started")
+def lutefisk(
+    game: Any, s: Any, contract: Any, card: int, holder: int, actor: int, payload: Any
+) -> Any:
+    """From the hand, with its level met, Lutefisk may be placed on a valid ship of its
+    holder without a contract action; offered at the start of every turn (IE-POWER-43)."""
+    if game.missing_levels(s, holder, contract.id):
+        return
+    ships = tuple(
+        i
+        for i, ship in enumerate(s.ships)
+        if ship.owner == holder and not ship.at_sea and game.can_hold(ship, contract.id, s)
+    )
+    if not ships:
+        return
+    i = yield Decision(holder, "lutefisk_place", ("pass", *ships))
+    if i != "pass":
+        yield from game.place_contract(s, holder, card, contract.id, i)
+
+
+@power("Flour", card_hook="contract_placed")
+def flour(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any) -> Any:
+    """Placing Flour with its level met and `containers` valid containers in hand, one may
+    load them all at once (IE-POWER-44)."""
+    need = contract.params["containers"]
+    if game.missing_levels(s, actor, contract.id):
+        return
+    index = next(i for i, ship in enumerate(s.ships) if contract.id in ship.contracts)
+    ship = s.ships[index]
+    valid = [o for o in game._load_options(s, actor, s.hands[actor]) if o[1] == index]
+    if len({o[0] for o in valid}) < need:
+        return
+    if (yield Decision(actor, "flour_load", ("pass", "load"))) == "pass":
+        return
+    for _ in range(need):
+        options = tuple(o for o in game._load_options(s, actor, s.hands[actor]) if o[1] == index)
+        if not options or ship.at_sea:
+            return
+        loaded, _, color = yield Decision(actor, "flour_container", options)
+        if len(game.cards.colors[loaded]) > 1:
+            game.pay(s, actor, game.rules.flag_load_cost)
+        s.hands[actor].remove(loaded)
+        yield from game.load_container(s, actor, ship, loaded, color)
+
+
+@power("Shotguns", hook="action_declared")
+def shotguns_declared(
+    game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any
+) -> Any:
+    """Note, for this turn, who performs Pirate actions before the owner (IE-POWER-45)."""
+    action, _, declared = payload
+    s.mods[owner].pop("shotguns", None)
+    if action != PIRATE or not declared[owner]:
+        return
+    order = [(actor + k) % s.n for k in range(s.n)]
+    before = tuple(q for q in order[: order.index(owner)] if declared[q])
+    if before:
+        s.mods[owner]["shotguns"] = (s.turn, before)
+    return
+    yield
+
+
+@power("Shotguns", hook="plundered")
+def shotguns(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Each player performing Pirate actions before the owner this turn gives him `credits`
+    credits or `cards` hand cards, his choice, once; unable to give either, nothing."""
+    turn, before = s.mods[owner].get("shotguns", (-1, ()))
+    if turn != s.turn or actor not in before:
+        return
+    s.mods[owner]["shotguns"] = (turn, tuple(q for q in before if q != actor))
+    p = contract.params
+    options = []
+    if s.credits[actor] >= p["credits"]:
+        options.append("credits")
+    if len(s.hands[actor]) >= p["cards"]:
+        options.append("cards")
+    if not options:
+        return
+    choice = yield Decision(actor, "shotguns_pay", tuple(options), context=owner)
+    if choice == "credits":
+        transfer(game, s, actor, owner, p["credits"])
+        return
+    for _ in range(p["cards"]):
+        card = yield Decision(actor, "shotguns_card", tuple(s.hands[actor]), context=owner)
+        s.hands[actor].remove(card)
+        s.hands[owner].append(card)

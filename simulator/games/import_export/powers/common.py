@@ -1,0 +1,74 @@
+"""Small operations the powers share: drawing, paying between players, moving cards.
+
+General notes of the rulebook (IE-POWER-1): credits are paid to and taken from the bank
+unless a power says otherwise; an owner who cannot pay what a power asks does not resolve
+it; a targeted player who cannot pay (credits or cards) in full simply pays nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.games.import_export.cards import GREY
+
+Flow = Any
+
+
+def draw(game: Any, s: Any, p: int, count: int) -> list[int]:
+    """Draw up to `count` cards from the deck into p's hand (fewer if the deck runs out)."""
+    drawn = []
+    for _ in range(count):
+        card = game.deck_pop(s)
+        if card is None:
+            break
+        s.hands[p].append(card)
+        s.log[p]["drawn"].append(card)
+        drawn.append(card)
+    return drawn
+
+
+def transfer(game: Any, s: Any, payer: int, payee: int, amount: int) -> bool:
+    """`payer` pays `payee` in full, or nothing if he cannot (IE-POWER-1)."""
+    if not game.pay(s, payer, amount):
+        return False
+    game.gain(s, payee, amount)
+    return True
+
+
+def good_types(game: Any) -> tuple[int, ...]:
+    """The good types a player may name (cards.GOOD_TYPES): the five, and capital where
+    grey cards play."""
+    types = tuple(range(GREY))
+    if any(GREY in colors for colors in game.cards.colors):
+        types += (GREY,)
+    return types
+
+
+def add_goods(game: Any, s: Any, p: int, card: int, over_limit: bool = False) -> Flow:
+    """Add a card to p's goods (over the limit only where a power says so); tells the powers."""
+    if over_limit:
+        s.goods[p].append(card)
+        s.log[p]["goods"].append(card)
+        yield from game.emit(s, "goods_added", p, card)
+    else:
+        yield from game._to_goods(s, p, card)
+
+
+def fulfilled_to_goods(game: Any, s: Any, owner: int, contract_id: int) -> Flow:
+    """Move a fulfilled contract's card into its owner's goods, even over the limit
+    (FAQ on Small Poodles: IE-POWER-4)."""
+    if contract_id not in s.fulfilled[owner]:
+        return
+    s.fulfilled[owner].remove(contract_id)
+    card = game.cards.card_of_contract[contract_id]
+    yield from add_goods(game, s, owner, card, over_limit=True)
+
+
+def set_mod(s: Any, p: int, key: str, value: Any) -> None:
+    """Set one of p's rule modifiers (state.IEState.mods)."""
+    s.mods[p][key] = value
+
+
+def add_to_mod(s: Any, p: int, key: str, *values: int) -> None:
+    """Add values to one of p's set-valued rule modifiers (kept immutable for copies)."""
+    s.mods[p][key] = frozenset(s.mods[p].get(key, frozenset())) | frozenset(values)
