@@ -39,6 +39,7 @@ from simulator.games.import_export.cards import (
     SUPPLY,
     YELLOW,
 )
+from strategies.import_export import power_choices
 
 GOODS = (GREEN, YELLOW, BLACK, BLUE, RED)
 MAJORITY_COLORS = (GREEN, YELLOW, BLACK, BLUE)
@@ -50,6 +51,11 @@ FULFIL_BONUS = 2.0
 """Beyond the payout: one more crew and two more goods slots, an island card, a ship at sea."""
 HOLD = 0.6
 """A card in hand is worth this share of what it does once played (it still needs an action)."""
+
+
+CACHE_LIMIT = 20_000
+"""Entries kept per cache of ship contents before it is emptied (memory stays bounded)."""
+_UNSET: Any = object()
 
 
 class _Ship:
@@ -65,153 +71,382 @@ class _Ship:
         self.cargo_colors = colors
 
 
-class _Port:
-    """One of my ships at port: uncovered needs, room for more contracts."""
+class _Need:
+    """Container needs ready for `_fill`: (colour, count) pairs without rainbow, the rainbow
+    count, the goods colours a rainbow slot may also use, and the total."""
 
-    __slots__ = ("index", "ship", "need", "left", "cargo", "room", "slot")
+    __slots__ = ("items", "rainbow", "others", "total", "reads")
 
-    def __init__(
-        self, index: int, ship: _Ship, need: dict[int, int], room: int, payout: Any
-    ) -> None:
-        self.index = index
-        self.ship = ship
-        self.need = need
+    def __init__(self, need: dict[int, int]) -> None:
+        self.items = tuple((c, v) for c, v in need.items() if c != ANY)
+        self.rainbow = need.get(ANY, 0)
+        self.others = tuple(c for c in GOODS if c not in need) if self.rainbow else ()
+        self.reads = frozenset(c for c, _ in self.items).union(self.others)
+        """The colours whose availability `_fill` reads."""
+        total = 0.0
+        for _, v in self.items:
+            total += v
+        self.total = total + self.rainbow
+
+
+def _fill(need: _Need, avail: list[float]) -> float:
+    """The share of these needs the hand, the sea and later draws can be expected to cover
+    (`avail`: per colour, what they can be expected to give)."""
+    got = spare = 0.0
+    for c, v in need.items:
+        a = avail[c]
+        got += a if a < v else v
+        d = a - v
+        if d > 0.0:
+            spare += d
+    rainbow = need.rainbow
+    if rainbow:
+        for c in need.others:
+            spare += avail[c]
+        got += spare if spare < rainbow else rainbow
+    total = need.total
+    return got / total if total else 1.0
+
+
+class _Terms:
+    """A contract on an empty ship: its needs, the payout once full, the tempo discount."""
+
+    __slots__ = ("need", "pay", "tempo", "demand")
+
+    def __init__(self, contract: Any, payout: Any) -> None:
+        n = contract.cargo_total
+        self.need = _Need(contract.cargo)
+        self.pay = payout(n)
+        self.tempo = TEMPO**n
+        self.demand = 0.6 * payout(n) / n if n else 0.0
+        """What each container it needs is worth to a hand card, once placed."""
+
+
+class _Trial:
+    """A ship at port with one more contract: its needs, the number of containers still
+    missing, of contracts, and the payout once full."""
+
+    __slots__ = ("need", "left", "contracts", "pay", "tempo")
+
+    def __init__(self, need: dict[int, int], contracts: int, pay: int) -> None:
+        self.need = _Need(need)
         self.left = sum(need.values())
-        self.cargo = len(ship.cargo)
+        self.contracts = contracts
+        self.pay = pay
+        self.tempo = TEMPO**self.left
+
+
+class _Port:
+    """One of my ships at port: uncovered needs, room for more contracts (shared between
+    decisions: never mutated but for the contracts tried on it)."""
+
+    __slots__ = (
+        "index",
+        "row",
+        "contracts",
+        "need",
+        "needs",
+        "left",
+        "cargo",
+        "room",
+        "slot",
+        "pay",
+        "tempo",
+        "trials",
+    )
+
+    def __init__(self, index: int, row: Any, need: dict[int, int], room: int, payout: Any) -> None:
+        self.index = index
+        self.row = row
+        """The `view.ships` row: (owner, at_sea, contract ids, cargo, cargo colours)."""
+        self.contracts = len(row[2])
+        self.need = need
+        self.needs = _Need(need)
+        self.left = sum(need.values())
+        self.cargo = len(row[3])
         self.room = room
         self.slot = 0.0
         """What one more fitting container is worth here."""
+        self.pay = payout(self.cargo + self.left)
+        self.tempo = TEMPO**self.left
         if self.left:
-            self.slot = payout(self.cargo + self.left) / self.left
+            self.slot = self.pay / self.left
             if self.left == 1:
                 self.slot += FULFIL_BONUS
+        self.trials: dict[int, _Trial | None] = {}
+        """By contract id: this ship with that contract added (None: it cannot hold it)."""
 
 
-class _Table:
-    """What a decision needs from the view, computed once per decision (lazily where costly)."""
+class _Static:
+    """What depends only on the rules object (one per match): card data, and the results of
+    `rules.remaining` by ship content (a pure function of the ship and the card sheet)."""
 
-    def __init__(self, bot: IEHeuristic, view: Any) -> None:
-        self.bot = bot
-        self.view = view
-        rules = view.rules
+    def __init__(self, rules: Any) -> None:
         self.rules = rules
         self.cards = cards = rules.cards
         self.base = base = rules.rules
-        self.me = me = view.player
-        self.hand = hand = view.hand
-        self.credits = view.credits
-        self.rows = rows = view.ships
-        self.island = island = view.island
-        colors = cards.colors
-        self.hand_colors = hc = [0] * 7
-        for c in hand:
-            hc[colors[c][0]] += 1
-        self.sea = sea = [0] * 7
-        self.ports: list[_Port] = []
-        payout = base.payout
-        by_id = cards.contract_by_id
-        for i, (owner, at_sea, contracts, cargo, cargo_colors) in enumerate(rows):
-            if at_sea:
-                for c in cargo_colors:
+        self.color = tuple(c[0] for c in cards.colors)
+        """A card's colour in hand, as a good or as crew (a Flag card's first side)."""
+        self.capacity = base.ship_capacity
+        self.terms = {cid: _Terms(c, base.payout) for cid, c in cards.contract_by_id.items()}
+        self._remaining: dict[Any, tuple[dict[int, int], int]] = {}
+        self._ports: dict[Any, _Port] = {}
+
+    def remaining(self, row: Any) -> tuple[dict[int, int], int]:
+        """`rules.remaining` of a ship row: its positive needs (shared: never mutate) and the
+        containers matching none."""
+        got = self._remaining.get(row)
+        if got is None:
+            if len(self._remaining) > CACHE_LIMIT:
+                self._remaining.clear()
+            need, unmatched = self.rules.remaining(_Ship(*row))
+            got = self._remaining[row] = ({c: v for c, v in need.items() if v > 0}, unmatched)
+        return got
+
+    def port(self, index: int, row: Any) -> _Port:
+        key = (index, row)
+        port = self._ports.get(key)
+        if port is None:
+            if len(self._ports) > CACHE_LIMIT:
+                self._ports.clear()
+            contracts = row[2]
+            if contracts:
+                need, unmatched = self.remaining(row)
+                by_id = self.cards.contract_by_id
+                total = sum(by_id[cid].cargo_total for cid in contracts)
+            else:
+                need, unmatched, total = {}, len(row[3]), 0
+            room = self.capacity - total - unmatched
+            port = self._ports[key] = _Port(index, row, need, room, self.base.payout)
+        return port
+
+    def trial(self, port: _Port, cid: int) -> _Trial | None:
+        """A port's ship with one more contract, or None when it cannot hold it (cargo plus
+        unused leftovers over the capacity)."""
+        trial = port.trials.get(cid, _UNSET)
+        if trial is not _UNSET:
+            return trial
+        owner, _, contracts, cargo, colors = port.row
+        contracts = (*contracts, cid)
+        need, unmatched = self.rules.remaining(_Ship(owner, False, contracts, cargo, colors))
+        by_id = self.cards.contract_by_id
+        trial = None
+        if sum(by_id[c].cargo_total for c in contracts) + unmatched <= self.capacity:
+            need = {c: v for c, v in need.items() if v > 0}
+            left = sum(need.values())
+            trial = _Trial(need, len(contracts), self.base.payout(port.cargo + left))
+        port.trials[cid] = trial
+        return trial
+
+
+_STATICS: dict[int, _Static] = {}
+
+
+def _static_for(rules: Any) -> _Static:
+    static = _STATICS.get(id(rules))
+    if static is None or static.rules is not rules:
+        if len(_STATICS) > 8:
+            _STATICS.clear()
+        static = _STATICS[id(rules)] = _Static(rules)
+    return static
+
+
+class _lazy:
+    """A table field read from the view (or derived) on first use, then a plain attribute."""
+
+    __slots__ = ("fn", "name")
+
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+class _Table:
+    """What a decision needs from the view: each field read or computed on first use, and
+    every costly value memoised for the rest of the decision.
+
+    A hand-colour variant is named by the colour taken out (`drop`, -1 for the whole hand):
+    the hand without one card, the card being valued or played."""
+
+    def __init__(self, bot: IEHeuristic, view: Any, static: _Static) -> None:
+        self.bot = bot
+        self.view = view
+        self.static = static
+        self.rules = static.rules
+        self.cards = static.cards
+        self.base = static.base
+        self.color = static.color
+        self.me = view.player
+        self.bonus = bot.bonus
+        self._worth: dict[int, float] | None = None
+        self._best: dict[tuple[int, int, int, int], tuple[float, int, int, int]] = {}
+        self._values: dict[tuple[int, int, int], float | None] = {}
+        self._avail: dict[int, list[float]] = {}
+        self._goods_values: dict[tuple[int, int], list[Any]] = {}
+        self._ship_values: dict[int, float] = {}
+        self._estimates: dict[int, float] = {}
+        self._home: float | None = None
+        self._slots: dict[int, list[float]] | None = None
+
+    # ------------------------------------------------------------------ view fields
+
+    @_lazy
+    def hand(self) -> tuple[int, ...]:
+        return self.view.hand
+
+    @_lazy
+    def credits(self) -> tuple[int, ...]:
+        return self.view.credits
+
+    @_lazy
+    def rows(self) -> Any:
+        return self.view.ships
+
+    @_lazy
+    def island(self) -> tuple[int, ...]:
+        return self.view.island
+
+    @_lazy
+    def crew_room(self) -> int:
+        return self.view.crew_room()
+
+    @_lazy
+    def goods_room(self) -> int:
+        return self.view.goods_room()
+
+    @_lazy
+    def my_goods(self) -> tuple[int, ...]:
+        return self.view.goods(self.me)
+
+    @_lazy
+    def my_crew(self) -> tuple[int, ...]:
+        return self.view.crew(self.me)
+
+    @_lazy
+    def hand_colors(self) -> list[int]:
+        hc = [0] * 7
+        color = self.color
+        for c in self.hand:
+            hc[color[c]] += 1
+        return hc
+
+    @_lazy
+    def sea(self) -> list[int]:
+        """Per colour, the containers on ships at sea and the cards on the supply island."""
+        sea = [0] * 7
+        for row in self.rows:
+            if row[1]:
+                for c in row[4]:
                     if c != GREY:
                         sea[c] += 1
-            elif owner == me:
-                ship = _Ship(owner, at_sea, contracts, cargo, cargo_colors)
-                if contracts:
-                    need, unmatched = rules.remaining(ship)
-                    need = {c: v for c, v in need.items() if v > 0}
-                    total = sum(by_id[cid].cargo_total for cid in contracts)
-                else:
-                    need, unmatched, total = {}, len(cargo), 0
-                room = base.ship_capacity - total - unmatched
-                self.ports.append(_Port(i, ship, need, room, payout))
-        for card in island:
-            sea[colors[card][0]] += 1
-        crew = view.crew(me)
-        actions = cards.actions
-        self.crew_actions = ca = [0] * 6
-        for card in crew:
+        color = self.color
+        for card in self.island:
+            sea[color[card]] += 1
+        return sea
+
+    @_lazy
+    def ports(self) -> list[_Port]:
+        me = self.me
+        port = self.static.port
+        return [port(i, row) for i, row in enumerate(self.rows) if row[0] == me and not row[1]]
+
+    @_lazy
+    def crew_actions(self) -> list[int]:
+        actions = self.cards.actions
+        ca = [0] * 6
+        for card in self.my_crew:
             ca[actions[card]] += 1
-        self.crew_room = view.crew_room()
-        self.goods_room = view.goods_room()
-        self.sea_weight = min(0.9, 0.3 + 0.25 * bot.pirate_bias + 0.1 * ca[PIRATE])
-        self.bonus = FULFIL_BONUS * (1.0 + 0.5 * bot.collect)
-        self._worth: dict[int, float] | None = None
-        self._best: dict[tuple[int, ...], tuple[float, int, int, int]] = {}
-        self._old: dict[tuple[int, ...], float] = {}
-        self._ship_values: dict[int, float] = {}
-        self._home: float | None = None
-        self._goods: list[list[int]] | None = None
-        self._rival_most: list[int] = []
-        self._level_wants: dict[int, int] | None = None
+        return ca
+
+    @_lazy
+    def sea_weight(self) -> float:
+        return min(0.9, 0.3 + 0.25 * self.bot.pirate_bias + 0.1 * self.crew_actions[PIRATE])
+
+    @_lazy
+    def _levels(self) -> tuple[dict[int, int], dict[int, int]]:
+        """(missing levels by contract id, my level by colour), kept by the bot while my
+        goods and crew (what levels come from, with my port) stay the same."""
+        key = (self.view, self.my_goods, self.my_crew)
+        memo = self.bot._levels_memo
+        if memo is None or memo[0] != key:
+            memo = self.bot._levels_memo = (key, {}, {})
+        return memo[1], memo[2]
+
+    def missing_levels(self, cid: int) -> int:
+        missing = self._levels[0]
+        value = missing.get(cid)
+        if value is None:
+            value = missing[cid] = self.view.missing_levels(cid)
+        return value
+
+    def level(self, color: int) -> int:
+        levels = self._levels[1]
+        value = levels.get(color)
+        if value is None:
+            value = levels[color] = self.view.level(color)
+        return value
 
     # ------------------------------------------------------------------ availability
 
-    def avail(self, color: int, hand_colors: list[int]) -> float:
-        return hand_colors[color] + self.sea_weight * self.sea[color] + 0.35
-
-    def fill(self, need: dict[int, int], hand_colors: list[int]) -> float:
-        """The share of these needs the hand, the sea and later draws can be expected to cover."""
-        total = got = 0.0
-        spare = 0.0
-        for c, v in need.items():
-            if c == ANY:
-                continue
-            a = self.avail(c, hand_colors)
-            got += min(v, a)
-            spare += max(0.0, a - v)
-            total += v
-        rainbow = need.get(ANY, 0)
-        if rainbow:
-            for c in GOODS:
-                if c not in need:
-                    spare += self.avail(c, hand_colors)
-            got += min(rainbow, spare)
-            total += rainbow
-        return got / total if total else 1.0
-
-    def hand_colors_without(self, excluded: tuple[int, ...]) -> list[int]:
-        if not excluded:
-            return self.hand_colors
-        hc = self.hand_colors[:]
-        for c in excluded:
-            hc[self.cards.colors[c][0]] -= 1
-        return hc
-
-    def ship_value(
-        self, need: dict[int, int], cargo: int, contracts: int, hand_colors: list[int]
-    ) -> float:
-        """Payout plus the fulfilment bonus of each contract, discounted by what is missing."""
-        left = sum(need.values())
-        if not left:
-            return 0.0
-        gain = self.base.payout(cargo + left) + contracts * self.bonus
-        return gain * self.fill(need, hand_colors) * TEMPO**left
+    def avail(self, drop: int) -> list[float]:
+        """Per colour, the containers the hand (without one card of colour `drop`), the sea
+        and later draws can be expected to give."""
+        avail = self._avail.get(drop)
+        if avail is None:
+            hc = self.hand_colors
+            sea = self.sea
+            weight = self.sea_weight
+            if drop < 0:
+                avail = [hc[c] + weight * sea[c] + 0.35 for c in range(7)]
+            else:
+                avail = self.avail(-1)[:]
+                avail[drop] = hc[drop] - 1 + weight * sea[drop] + 0.35
+            self._avail[drop] = avail
+        return avail
 
     # ------------------------------------------------------------------ contracts
 
-    def contract_value(self, cid: int, port: _Port, hand_colors: list[int]) -> float | None:
+    def contract_value(self, cid: int, port: _Port, drop: int) -> float | None:
         """What placing this contract on this ship adds (before the contract bias), or None
         when the ship cannot hold it (cargo plus unused leftovers over the capacity)."""
-        ship = port.ship
-        contracts = (*ship.contracts, cid)
-        trial = _Ship(ship.owner, False, contracts, ship.cargo, ship.cargo_colors)
-        need, unmatched = self.rules.remaining(trial)
-        by_id = self.cards.contract_by_id
-        if sum(by_id[c].cargo_total for c in contracts) + unmatched > self.base.ship_capacity:
-            return None
-        need = {c: v for c, v in need.items() if v > 0}
-        if need:
-            new = self.ship_value(need, port.cargo, len(contracts), hand_colors)
-        else:  # leftovers already cover it: fulfilled at once
-            new = self.base.payout(port.cargo) + len(contracts) * self.bonus
-        key = (port.index, *hand_colors)
-        old = self._old.get(key)
-        if old is None:
-            old = self._old[key] = self.ship_value(
-                port.need, port.cargo, len(ship.contracts), hand_colors
-            )
-        return new - old
+        key = (cid, port.index, drop)
+        values = self._values
+        value = values.get(key, _UNSET)
+        if value is not _UNSET:
+            return value
+        trial = port.trials.get(cid, _UNSET)
+        if trial is _UNSET:
+            trial = self.static.trial(port, cid)
+        if trial is None:
+            value = None
+        else:  # (a card's colour taken out of the hand only matters where it is read)
+            bonus = self.bonus
+            if trial.left:
+                need = trial.need
+                avail = self.avail(drop if drop in need.reads else -1)
+                gain = trial.pay + trial.contracts * bonus
+                new = gain * _fill(need, avail) * trial.tempo
+            else:  # leftovers already cover it: fulfilled at once
+                new = trial.pay + trial.contracts * bonus
+            need = port.needs
+            seen = drop if drop in need.reads else -1
+            old_key = (-1, port.index, seen)
+            old = values.get(old_key)
+            if old is None:
+                old = 0.0
+                if port.left:
+                    gain = port.pay + port.contracts * bonus
+                    old = gain * _fill(need, self.avail(seen)) * port.tempo
+                values[old_key] = old
+            value = new - old
+        values[key] = value
+        return value
 
     def home_value(self) -> float:
         """What bringing a ship of mine home from sea is worth now: the best contract in
@@ -220,60 +455,70 @@ class _Table:
             self._home = 0.5
             if self.hand and not any(p.room >= 2 for p in self.ports):
                 best = 0.0
-                view = self.view
                 budget = 1 + self.crew_actions[CONTRACT]
+                terms = self.static.terms
                 for card in self.hand:
-                    hc = self.hand_colors_without((card,))
+                    drop = self.color[card]
                     for contract in self.cards.contracts[card]:
-                        n = contract.cargo_total
-                        gain = self.base.payout(n) + self.bonus
-                        value = gain * self.fill(contract.cargo, hc) * TEMPO**n
-                        if view.missing_levels(contract.id) >= budget:
+                        t = terms[contract.id]
+                        avail = self.avail(drop if drop in t.need.reads else -1)
+                        value = (t.pay + self.bonus) * _fill(t.need, avail) * t.tempo
+                        if self.missing_levels(contract.id) >= budget:
                             value *= 0.3
                         best = max(best, value)
                 self._home += self.bot.contract_bias * best
         return self._home
 
     def best_contract(
-        self, card: int, hand_colors: list[int], budget: int, skip: int = -1
+        self, card: int, drop: int, budget: int, skip: int = -1
     ) -> tuple[float, int, int, int]:
         """(value, contract id, missing levels, ship index) of this card's best placement,
         before the contract bias; ship -1 when no ship at port has room (a later ship)."""
-        key = (card, budget, skip, *hand_colors)
+        key = (card, budget, skip, drop)
         best = self._best.get(key)
         if best is not None:
             return best
         best = (0.0, -1, 0, -1)
-        view = self.view
+        ports = self.ports
+        missing_levels = self._levels[0]
         for contract in self.cards.contracts[card]:
-            missing = view.missing_levels(contract.id)
+            cid = contract.id
+            missing = missing_levels.get(cid)
+            if missing is None:
+                missing = missing_levels[cid] = self.view.missing_levels(cid)
             factor = 1.0 if missing < budget else 0.3
             value, where = 0.0, -1
-            for port in self.ports:
-                if port.index != skip:
-                    v = self.contract_value(contract.id, port, hand_colors)
+            for port in ports:
+                index = port.index
+                if index != skip:
+                    v = self.contract_value(cid, port, drop)
                     if v is not None and (where < 0 or v > value):
-                        value, where = v, port.index
+                        value, where = v, index
             if where < 0:  # no room now: worth keeping for a later ship
-                n = contract.cargo_total
-                gain = self.base.payout(n) + self.bonus
-                value = 0.3 * gain * self.fill(contract.cargo, hand_colors) * TEMPO**n
+                t = self.static.terms[cid]
+                gain = t.pay + self.bonus
+                avail = self.avail(drop if drop in t.need.reads else -1)
+                value = 0.3 * gain * _fill(t.need, avail) * t.tempo
             value *= factor
             if value > best[0]:
-                best = (value, contract.id, missing, where)
+                best = (value, cid, missing, where)
         self._best[key] = best
         return best
 
     # ------------------------------------------------------------------ hand worth
 
     def slots(self) -> dict[int, list[float]]:
-        """Per colour, the value of each uncovered container need at my ports, best first."""
-        slots: dict[int, list[float]] = {}
-        for port in self.ports:
-            for c, v in port.need.items():
-                slots.setdefault(c, []).extend([port.slot] * v)
-        for values in slots.values():
-            values.sort(reverse=True)
+        """Per colour, the value of each uncovered container need at my ports, best first
+        (shared: copy before taking from it)."""
+        slots = self._slots
+        if slots is None:
+            slots = {}
+            for port in self.ports:
+                for c, v in port.need.items():
+                    slots.setdefault(c, []).extend([port.slot] * v)
+            for values in slots.values():
+                values.sort(reverse=True)
+            self._slots = slots
         return slots
 
     def worth(self) -> dict[int, float]:
@@ -282,51 +527,61 @@ class _Table:
         if self._worth is not None:
             return self._worth
         bot = self.bot
-        view = self.view
-        key = (
-            self.hand,
-            self.rows,
-            self.island,
-            self.credits,
-            view.goods(self.me),
-            view.crew(self.me),
-        )
+        hand = self.hand
+        key = (self.view, hand, self.rows, self.island, self.credits, self.my_goods, self.my_crew)
         memo = bot._worth_memo
         if memo is not None and memo[0] == key:  # same table as the last decision
             self._worth = memo[1]
             return memo[1]
         cards = self.cards
-        hand = self.hand
-        slots = {c: v[:] for c, v in self.slots().items()}
-        budget = 1 + self.crew_actions[CONTRACT]
+        color = self.color
+        colors = cards.colors
         flag_ok = self.credits[self.me] >= self.base.flag_load_cost
-        load = {card: _take_slot(slots, cards.colors[card], flag_ok) for card in hand}
+        slots = self.slots()
+        if slots:
+            slots = {c: v[:] for c, v in slots.items()}
+            load = {card: _take_slot(slots, colors[card], flag_ok) for card in hand}
+        else:
+            load = dict.fromkeys(hand, 0.0)
+        budget = 1 + self.crew_actions[CONTRACT]
+        best_contract = self.best_contract
         offers = []
         for card in hand:
-            value, cid, _, _ = self.best_contract(card, self.hand_colors_without((card,)), budget)
-            offers.append((value, card, cid))
+            offers.append((best_contract(card, color[card], budget)[0], card))
         offers.sort(reverse=True)
-        places = max(1, sum(1 for p in self.ports if p.room >= 2))
+        places = 0
+        for p in self.ports:
+            if p.room >= 2:
+                places += 1
+        places = max(1, places)
         contract: dict[int, float] = {}
         kept: set[int] = set()
         demand: dict[int, list[float]] = {}
-        for rank, (value, card, cid) in enumerate(offers):
+        terms = self.static.terms
+        for rank, (value, card) in enumerate(offers):
             if rank < places and value > 0:
                 contract[card] = value
                 kept.add(card)
-                terms = cards.contract_by_id[cid]
-                per = 0.6 * self.base.payout(terms.cargo_total) / terms.cargo_total
-                for color, k in terms.cargo.items():
-                    demand.setdefault(color, []).extend([per] * k)
+                cid = best_contract(card, color[card], budget)[1]
+                per = terms[cid].demand
+                for c, k in cards.contract_by_id[cid].cargo.items():
+                    demand.setdefault(c, []).extend([per] * k)
             else:
                 contract[card] = 0.3 * value
         for values in demand.values():
             values.sort(reverse=True)
         worth: dict[int, float] = {}
+        actions = cards.actions
+        pref = bot.pref
+        load_bias = bot.load_bias
+        contract_bias = bot.contract_bias
         for card in hand:
-            support = 0.0 if card in kept else _take_slot(demand, cards.colors[card], flag_ok)
-            use = max(bot.load_bias * max(load[card], support), bot.contract_bias * contract[card])
-            worth[card] = HOLD * use + 0.3 * bot.pref[cards.actions[card]]
+            support = 0.0 if card in kept else _take_slot(demand, colors[card], flag_ok)
+            held = load[card]
+            if support > held:
+                held = support
+            use = max(load_bias * held, contract_bias * contract[card])
+            worth[card] = HOLD * use + 0.3 * pref[actions[card]]
         self._worth = worth
         bot._worth_memo = (key, worth)
         return worth
@@ -339,8 +594,9 @@ class _Table:
 
     def cheapest_play(self, options: Any) -> tuple[Any, float]:
         best, cost = options[0], float("inf")
+        worth = self.worth()
         for option in options:
-            c = self.play_cost(option)
+            c = worth[option[0]] + worth[option[1]] if isinstance(option, tuple) else worth[option]
             if c < cost:
                 best, cost = option, c
         return best, cost
@@ -352,46 +608,57 @@ class _Table:
         singles = [c for c in hand if actions[c] == action]
         if singles:
             return singles
-        colors = self.cards.colors
+        color = self.color
         pairs = []
         for i, a in enumerate(hand):
             for b in hand[i + 1 :]:
-                if colors[a][0] == colors[b][0]:
+                if color[a] == color[b]:
                     pairs.append((a, b))
         return pairs
 
     # ------------------------------------------------------------------ goods and crew
 
+    @_lazy
     def goods_counts(self) -> list[list[int]]:
-        if self._goods is None:
-            colors = self.cards.colors
-            counts = []
-            for p in range(self.view.n_players):
-                c = [0] * 6
-                for card in self.view.goods(p):
-                    c[colors[card][0]] += 1
-                counts.append(c)
-            self._goods = counts
-            me = self.me
-            self._rival_most = [
-                max((counts[q][c] for q in range(len(counts)) if q != me), default=0)
-                for c in range(6)
-            ]
-        return self._goods
+        """Per player, goods per colour."""
+        color = self.color
+        view = self.view
+        counts = []
+        for p in range(view.n_players):
+            c = [0] * 6
+            for card in view.goods(p):
+                c[color[card]] += 1
+            counts.append(c)
+        return counts
 
+    @_lazy
+    def rival_most(self) -> list[int]:
+        """Per colour, the most goods any rival holds."""
+        most = [0] * 6
+        me = self.me
+        for q, counts in enumerate(self.goods_counts):
+            if q != me:
+                for c in range(6):
+                    if counts[c] > most[c]:
+                        most[c] = counts[c]
+        return most
+
+    @_lazy
     def level_wants(self) -> dict[int, int]:
         """Levels still missing, per colour, for the contracts in my hand."""
-        if self._level_wants is None:
-            wants: dict[int, int] = {}
-            view = self.view
-            for card in self.hand:
-                for contract in self.cards.contracts[card]:
-                    for c, need in contract.level.items():
-                        gap = need - view.level(c)
-                        if gap > 0:
-                            wants[c] = max(wants.get(c, 0), gap)
-            self._level_wants = wants
-        return self._level_wants
+        wants: dict[int, int] = {}
+        for card in self.hand:
+            for contract in self.cards.contracts[card]:
+                for c, need in contract.level.items():
+                    gap = need - self.level(c)
+                    if gap > 0:
+                        wants[c] = max(wants.get(c, 0), gap)
+        return wants
+
+    @_lazy
+    def late(self) -> float:
+        """How near the end the richest player is (1.0 at the end threshold)."""
+        return max(self.credits) / self.base.end_credits
 
     def goods_value(self, card: int, room: int | None = None, extra: int = -1) -> float:
         """End-game points, majority, set progress and levels a good brings me (0 without
@@ -399,17 +666,30 @@ class _Table:
         room = self.goods_room if room is None else room
         if room <= 0:
             return 0.0
+        color = self.color[card]
+        values = self.goods_values(room, extra)
+        value = values[color]
+        if value is None:
+            value = values[color] = self._goods_value(color, room, extra)
+        return value
+
+    def goods_values(self, room: int, extra: int) -> list[Any]:
+        """`goods_value` by colour (None until computed; 0.0 without room)."""
+        key = (room, extra)
+        values = self._goods_values.get(key)
+        if values is None:
+            values = self._goods_values[key] = [None] * 6 if room > 0 else [0.0] * 6
+        return values
+
+    def _goods_value(self, color: int, room: int, extra: int) -> float:
         bot = self.bot
-        color = self.cards.colors[card][0]
-        counts = self.goods_counts()
-        me = self.me
-        mine = counts[me]
+        mine = self.goods_counts[self.me]
         m = mine[color] + (1 if extra == color else 0)
-        o = self._rival_most[color]
+        o = self.rival_most[color]
         value = 2.0 if color == RED else 1.0
         if color in MAJORITY_COLORS:
             bonus = self.base.majority[MAJORITY_COLORS.index(color)]
-            weight = 0.3 + 0.4 * min(1.0, max(self.credits) / self.base.end_credits)
+            weight = 0.3 + 0.4 * min(1.0, self.late)
             value += bot.collect * weight * (_share(m + 1, o, bonus) - _share(m, o, bonus))
         elif color == RED:
             penalty = self.base.illegal_penalty
@@ -418,18 +698,22 @@ class _Table:
             missing = sum(1 for c in GOODS if mine[c] == 0 and c != extra)
             if room >= missing:
                 value += bot.collect * self.base.set_bonus / (missing + 1)
-        gap = self.level_wants().get(color, 0) - (1 if extra == color else 0)
+        gap = self.level_wants.get(color, 0) - (1 if extra == color else 0)
         if gap > 0:
             value += bot.contract_bias * (2.0 if gap == 1 else 1.0)
         return value
 
-    def crew_value(self, card: int) -> float:
+    @_lazy
+    def crew_values(self) -> list[float]:
+        """What a crew card of each action is worth to me (0 without room)."""
         if self.crew_room <= 0:
-            return 0.0
-        action = self.cards.actions[card]
-        late = max(self.credits) / self.base.end_credits
-        scale = 0.5 if action == SUPPLY else 1.0
-        return (1.0 + 3.0 * self.bot.pref[action] * scale) * max(0.2, 1.0 - late)
+            return [0.0] * 6
+        pref = self.bot.pref
+        late = max(0.2, 1.0 - self.late)
+        return [(1.0 + 3.0 * pref[a] * (0.5 if a == SUPPLY else 1.0)) * late for a in range(6)]
+
+    def crew_value(self, card: int) -> float:
+        return self.crew_values[self.cards.actions[card]]
 
     def import_value(self, card: int) -> float:
         return max(self.goods_value(card), self.crew_value(card))
@@ -440,22 +724,39 @@ class _Table:
         if memo is not None:
             return memo
         owner, _, _, cargo, _ = self.rows[index]
+        color = self.color
+        actions = self.cards.actions
+        crew_values = self.crew_values
+        room = self.goods_room
+        values = self.goods_values(room, -1)
         best, first, as_crew = 0.0, -1, False
         for card in cargo:
-            goods, crew = self.goods_value(card), self.crew_value(card)
-            if first < 0 or max(goods, crew) > best:
-                best, first, as_crew = max(goods, crew), card, crew > goods
+            c = color[card]
+            goods = values[c]
+            if goods is None:
+                goods = values[c] = self._goods_value(c, room, -1)
+            crew = crew_values[actions[card]]
+            top = crew if crew > goods else goods
+            if first < 0 or top > best:
+                best, first, as_crew = top, card, crew > goods
         if len(cargo) > 1:
-            color = -1 if as_crew else self.cards.colors[first][0]
-            room = self.goods_room - (0 if as_crew else 1)
-            second = []
+            extra = -1 if as_crew else color[first]
+            room -= 0 if as_crew else 1
+            values = self.goods_values(room, extra)
+            second: float | None = None
             for card in cargo:
                 if card != first:
-                    v = self.goods_value(card, room, color)
+                    c = color[card]
+                    v = values[c]
+                    if v is None:
+                        v = values[c] = self._goods_value(c, room, extra)
                     if not as_crew:
-                        v = max(v, self.crew_value(card))
-                    second.append(v)
-            best += max(second)
+                        crew = crew_values[actions[card]]
+                        if crew > v:
+                            v = crew
+                    if second is None or v > second:
+                        second = v
+            best += second  # type: ignore[operator]
         if owner == self.me:
             best -= 1.0  # the compensation I would have had
             home = self.home_value()
@@ -467,7 +768,10 @@ class _Table:
 
     def estimate(self, player: int) -> float:
         """Credits plus what a player's goods would score if the game ended now."""
-        counts = self.goods_counts()
+        score = self._estimates.get(player)
+        if score is not None:
+            return score
+        counts = self.goods_counts
         mine = counts[player]
         score = float(self.credits[player]) + sum(mine[c] for c in GOODS) + mine[RED]
         if all(mine[c] for c in GOODS):
@@ -477,18 +781,18 @@ class _Table:
             score += _share(mine[c], o, bonus)
         o = max((counts[q][RED] for q in range(len(counts)) if q != player), default=0)
         score -= _share(mine[RED], o, self.base.illegal_penalty)
+        self._estimates[player] = score
         return score
 
     def rival_needs(self) -> list[int]:
         """Per colour, how many containers rivals' ships at port still need."""
         needs = [0] * 7
-        rules = self.rules
-        for owner, at_sea, contracts, cargo, colors in self.rows:
-            if owner != self.me and not at_sea and contracts:
-                need, _ = rules.remaining(_Ship(owner, at_sea, contracts, cargo, colors))
-                for c, v in need.items():
-                    if v > 0:
-                        needs[c] += v
+        remaining = self.static.remaining
+        me = self.me
+        for row in self.rows:
+            if row[0] != me and not row[1] and row[2]:
+                for c, v in remaining(row)[0].items():
+                    needs[c] += v
         return needs
 
 
@@ -566,6 +870,15 @@ class IEHeuristic(Strategy):
         """Taste per action (SUPPLY..PIRATE, BARTER): action values and crew cards."""
         self._worth_memo: tuple[Any, dict[int, float]] | None = None
         """The last hand worth and the table it was computed on (lead, then lead_with)."""
+        self._static: _Static | None = None
+        self._levels_memo: tuple[Any, dict[int, int], dict[int, int]] | None = None
+        """Missing levels by contract id, levels by colour, and the goods and crew (and
+        view: the game) they were computed on."""
+        self.bonus = FULFIL_BONUS * (1.0 + 0.5 * self.collect)
+        """Beyond the payout, what fulfilling a contract is worth to me."""
+        self._least_costs = self.load_bias >= 0 or self.contract_bias >= 0
+        """Whether a card's worth is never under its taste share (its use is never
+        negative), so that `_least_cost` bounds a play's cost from below."""
         self._import_turn = -1
         self._import_declared = 0
         self._import_round = 0
@@ -581,10 +894,15 @@ class IEHeuristic(Strategy):
             return count
         if kind == "import_tie" and view.player in decision.options:
             return view.player  # the leader breaks ties: itself
+        rules = view.rules
+        static = self._static
+        if static is None or static.rules is not rules:
+            static = self._static = _static_for(rules)
         handler = getattr(self, "_" + kind, None)
-        if handler is None:  # a decision kind of a later expansion: the first option
-            return decision.options[0]
-        return handler(decision, _Table(self, view), rng)
+        if handler is None:  # a card power's question: power_choices.py
+            worth = _Table(self, view, static).worth() if view.hand else {}
+            return power_choices.answer(decision, view, lambda c: worth.get(c, 0.0), rng)
+        return handler(decision, _Table(self, view, static), rng)
 
     # ------------------------------------------------------------------ action values
 
@@ -671,11 +989,11 @@ class IEHeuristic(Strategy):
         best placement, then one more on another ship if it is worth it."""
         total, used, skip = 0.0, 0, -1
         cards = [c for c in t.hand if c not in excluded]
+        color = t.color
         for _ in range(2):
             best = None
             for card in cards:  # (the played card's colour still counts: shared memo)
-                hc = t.hand_colors_without((card,))
-                value, cid, missing, where = t.best_contract(card, hc, count - used, skip)
+                value, cid, missing, where = t.best_contract(card, color[card], count - used, skip)
                 if where >= 0 and used + 1 + missing <= count:
                     value -= 0.5 * missing
                     if best is None or value > best[0]:
@@ -746,7 +1064,7 @@ class IEHeuristic(Strategy):
                 )
                 short += max(0, v - have)
             if short >= 2:
-                return any(t.best_contract(card, t.hand_colors, 1)[0] > 2.0 for card in t.hand)
+                return any(t.best_contract(card, -1, 1)[0] > 2.0 for card in t.hand)
         return False
 
     def _lead_with(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
@@ -759,15 +1077,44 @@ class IEHeuristic(Strategy):
         follow = ("follow",)
         if follow not in d.options:
             return d.options[0]
-        play, cost = t.cheapest_play(t.play_options(action))
-        excluded = play if isinstance(play, tuple) else (play,)
+        options = t.play_options(action)
         crew = t.crew_actions[action]
-        gain = (
-            self._action_value(t, action, crew + 1, excluded, False)
-            - self._action_value(t, action, crew, (), False)
-            - cost
-        )
-        return follow if gain > self._draw_value(t) else ("draw",)
+        without = self._action_value(t, action, crew, (), False)
+        draw = self._draw_value(t)
+        gains: dict[Any, float] = {}
+        if action in (IMPORT, PIRATE, LOAD) and self._least_costs:
+            # The hand's worth (the costly part) only when following can beat drawing: a
+            # card played costs at least its share of my taste for its action.
+            least = self._least_cost
+            if action == LOAD:
+                for option in options:
+                    excluded = option if isinstance(option, tuple) else (option,)
+                    gain = self._action_value(t, action, crew + 1, excluded, False) - without
+                    gains[option] = gain
+                    if gain - least(t, option) > draw:
+                        break
+                else:
+                    return ("draw",)
+            else:  # the value does not depend on the cards played
+                gain = self._action_value(t, action, crew + 1, (), False) - without
+                if all(gain - least(t, option) <= draw for option in options):
+                    return ("draw",)
+                gains = dict.fromkeys(options, gain)
+        play, cost = t.cheapest_play(options)
+        gain = gains.get(play)
+        if gain is None:
+            excluded = play if isinstance(play, tuple) else (play,)
+            gain = self._action_value(t, action, crew + 1, excluded, False) - without
+        return follow if gain - cost > draw else ("draw",)
+
+    def _least_cost(self, t: _Table, option: Any) -> float:
+        """A floor under `t.play_cost(option)`: each card's worth is at least its share of
+        my taste for its action (the rest of it is never negative: see `_least_costs`)."""
+        pref = self.pref
+        actions = t.cards.actions
+        if isinstance(option, tuple):
+            return 0.3 * pref[actions[option[0]]] + 0.3 * pref[actions[option[1]]]
+        return 0.3 * pref[actions[option]]
 
     def _declare(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
         action = d.context
@@ -819,14 +1166,11 @@ class IEHeuristic(Strategy):
         worth = t.worth()
         ports = {p.index: p for p in t.ports}
         best, best_value = d.options[0], float("-inf")
-        cache: dict[int, list[int]] = {}
+        color = t.color
         for option in d.options:
             card, cid, index = option
-            hc = cache.get(card)
-            if hc is None:
-                hc = cache[card] = t.hand_colors_without((card,))
-            value = t.contract_value(cid, ports[index], hc) or 0.0
-            value -= 1.5 * t.view.missing_levels(cid)  # budget spent on levels
+            value = t.contract_value(cid, ports[index], color[card]) or 0.0
+            value -= 1.5 * t.missing_levels(cid)  # budget spent on levels
             value -= 0.5 * max(0.0, worth[card] - self.contract_bias * value)
             if value > best_value:
                 best, best_value = option, value
@@ -854,6 +1198,9 @@ class IEHeuristic(Strategy):
         rows = t.rows
         me = t.me
         colors = t.cards.colors
+        deny = self.deny
+        fits: dict[int, float] = {}
+        rainbow = (slots.get(ANY) or [0.0])[0]
         best, best_value = d.options[0], float("-inf")
         for option in d.options:
             if option[0] == "ship":
@@ -865,9 +1212,13 @@ class IEHeuristic(Strategy):
                 cols = colors[option[1]]
             value = 0.0
             for c in cols:
-                fit = max((slots.get(c) or [0.0])[0], (slots.get(ANY) or [0.0])[0])
-                value = max(value, fit)
-            value += self.deny * 0.8 * max(min(rival[c], 2) for c in cols)
+                fit = fits.get(c)
+                if fit is None:  # the best open slot it fits, own colour or rainbow
+                    top = (slots.get(c) or [0.0])[0]
+                    fit = fits[c] = rainbow if rainbow > top else top
+                if fit > value:
+                    value = fit
+            value += deny * 0.8 * max(min(rival[c], 2) for c in cols)
             if owner == me:  # each container taken brings my ship nearer home
                 value += t.home_value() / len(cargo) - 0.3
             elif owner >= 0:
