@@ -13,14 +13,6 @@ from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import add_to_mod, set_mod
 
 
-@power("Mineral Fuels", on_fulfil=True)
-def mineral_fuels(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """Draw up to `hand_size` instead of the rulebook's five."""
-    set_mod(s, owner, "draw_to", contract.params["hand_size"])
-    return
-    yield
-
-
 @power("MRI Machine", on_fulfil=True)
 def mri_machine(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """The credit end condition becomes `threshold` instead of 50, for every player: the
@@ -31,36 +23,12 @@ def mri_machine(game: Any, s: Any, owner: int, contract: Any) -> Any:
     yield
 
 
-@power("Can Openers", on_fulfil=True)
-def can_openers(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """The owner no longer triggers the end by credits (IE-POWER-23)."""
-    set_mod(s, owner, "no_credit_end", True)
-    return
-    yield
-
-
 @power("Tablets", on_fulfil=True)
 def tablets(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Ships carry up to `capacity`; 8-9 containers pay `pay_8_9`, 10 pay `pay_10`."""
     p = contract.params
     set_mod(s, owner, "capacity", p["capacity"])
     set_mod(s, owner, "pay_bands", ((10, p["pay_10"]), (8, p["pay_8_9"])))
-    return
-    yield
-
-
-@power("Pants", on_fulfil=True)
-def pants(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """Another player importing from the owner's ship pays him `payment` instead of 2."""
-    set_mod(s, owner, "owner_compensation", contract.params["payment"])
-    return
-    yield
-
-
-@power("Shampoo", on_fulfil=True)
-def shampoo(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """Importing, one may take `containers` cards instead of 2 (FAQ: IE-POWER-11)."""
-    set_mod(s, owner, "import_take", contract.params["containers"])
     return
     yield
 
@@ -103,50 +71,6 @@ def tortillas(*_: Any) -> None:
     """Tortillas takes containers of any colour while it is a contract (IE-POWER-24)."""
 
 
-@power("Fridges", on_fulfil=True)
-def fridges(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """Every `tech_goods_per_action` tech goods act as one Load crew card, outside the crew
-    limit (FAQ: IE-POWER-9)."""
-    set_mod(s, owner, "virtual_load_per_tech", contract.params["tech_goods_per_action"])
-    return
-    yield
-
-
-@power("Cannons", on_fulfil=True)
-def cannons(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """Pirate cards in the others' crews count as the owner's crew too, outside his crew
-    limit (FAQ: IE-POWER-10)."""
-    set_mod(s, owner, "shared_pirate_crew", True)
-    return
-    yield
-
-
-@power("Smart Cars", on_fulfil=True)
-def smart_cars(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """A Load may instead put a hand card on the island for `payment`, once a turn
-    (`uses_per_turn`, which the engine applies as one)."""
-    set_mod(s, owner, "load_to_island", contract.params["payment"])
-    return
-    yield
-
-
-@power("Cell Phones", on_fulfil=True)
-def cell_phones(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """A Load may instead draw the top card (`cards`), loaded if it can be, else kept
-    (FAQ: IE-POWER-34)."""
-    set_mod(s, owner, "load_draw", contract.params["cards"])
-    return
-    yield
-
-
-@power("Stem Cells", on_fulfil=True)
-def stem_cells(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """A plundered container may go to the goods for `cost` (IE-POWER-35)."""
-    set_mod(s, owner, "plunder_to_goods_cost", contract.params["cost"])
-    return
-    yield
-
-
 @power("Fake DVDs", on_fulfil=True)
 def fake_dvds(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Another player paying `threshold`+ credits at once pays the owner `payment` from the
@@ -157,19 +81,103 @@ def fake_dvds(game: Any, s: Any, owner: int, contract: Any) -> Any:
     yield
 
 
-@power("Exotic Fish", on_fulfil=True)
-def exotic_fish(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """`credit_multiplier` times every other player's credits and the most goods win the
-    game (checked at the end of each turn: IE-POWER-32)."""
-    set_mod(s, owner, "win_credit_multiplier", contract.params["credit_multiplier"])
-    return
-    yield
+def _modifier(name: str, key: str, param: str | None, doc: str) -> None:
+    """Register a power that sets one rule modifier of its owner when fulfilled: the card's
+    `param` number, or True for a switch."""
+
+    def apply(game: Any, s: Any, owner: int, contract: Any) -> Any:
+        set_mod(s, owner, key, contract.params[param] if param else True)
+        return
+        yield
+
+    apply.__doc__ = doc
+    power(name, on_fulfil=True)(apply)
 
 
-@power("Machine Arms", on_fulfil=True)
-def machine_arms(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """Leading a Load, the owner may load as many hand cards as he wants and can
-    (IE-POWER-41)."""
-    set_mod(s, owner, "load_unlimited", True)
-    return
-    yield
+ONE_RULE_POWERS: tuple[tuple[str, str, str | None, str], ...] = (
+    (
+        "Mineral Fuels",
+        "draw_to",
+        "hand_size",
+        "Draw up to `hand_size` instead of the rulebook's five.",
+    ),
+    (
+        "Can Openers",
+        "no_credit_end",
+        None,
+        "The owner no longer triggers the end by credits (IE-POWER-23).",
+    ),
+    (
+        "Pants",
+        "owner_compensation",
+        "payment",
+        "Another player importing from the owner's ship pays him `payment` instead of 2.",
+    ),
+    (
+        "Shampoo",
+        "import_take",
+        "containers",
+        "Importing, one may take `containers` cards instead of 2 (FAQ: IE-POWER-11).",
+    ),
+    (
+        "Fridges",
+        "virtual_load_per_tech",
+        "tech_goods_per_action",
+        (
+            "Every `tech_goods_per_action` tech goods act as one Load crew card, outside "
+            "the crew limit (FAQ: IE-POWER-9)."
+        ),
+    ),
+    (
+        "Cannons",
+        "shared_pirate_crew",
+        None,
+        (
+            "Pirate cards in the others' crews count as the owner's crew too, outside his "
+            "crew limit (FAQ: IE-POWER-10)."
+        ),
+    ),
+    (
+        "Smart Cars",
+        "load_to_island",
+        "payment",
+        (
+            "A Load may instead put a hand card on the island for `payment`, once a turn "
+            "(`uses_per_turn`, which the engine applies as one)."
+        ),
+    ),
+    (
+        "Cell Phones",
+        "load_draw",
+        "cards",
+        (
+            "A Load may instead draw the top card (`cards`), loaded if it can be, else kept"
+            " (FAQ: IE-POWER-34)."
+        ),
+    ),
+    (
+        "Stem Cells",
+        "plunder_to_goods_cost",
+        "cost",
+        "A plundered container may go to the goods for `cost` (IE-POWER-35).",
+    ),
+    (
+        "Exotic Fish",
+        "win_credit_multiplier",
+        "credit_multiplier",
+        (
+            "`credit_multiplier` times every other player's credits and the most goods win "
+            "the game (checked at the end of each turn: IE-POWER-32)."
+        ),
+    ),
+    (
+        "Machine Arms",
+        "load_unlimited",
+        None,
+        "Leading a Load, the owner may load as many hand cards as he wants and can (IE-POWER-41).",
+    ),
+)
+"""(card, modifier, parameter or None, what it does): each of these cards changes one rule."""
+
+for _row in ONE_RULE_POWERS:
+    _modifier(*_row)
