@@ -89,6 +89,20 @@ class _Need:
         self.total = total + self.rainbow
 
 
+_NEEDS: dict[tuple[tuple[int, int], ...], _Need] = {}
+
+
+def _need_of(need: dict[int, int]) -> _Need:
+    """The `_Need` of these needs (shared by every ship and contract needing the same)."""
+    key = tuple(need.items())
+    got = _NEEDS.get(key)
+    if got is None:
+        if len(_NEEDS) > CACHE_LIMIT:
+            _NEEDS.clear()
+        got = _NEEDS[key] = _Need(need)
+    return got
+
+
 def _fill(need: _Need, avail: list[float]) -> float:
     """The share of these needs the hand, the sea and later draws can be expected to cover
     (`avail`: per colour, what they can be expected to give)."""
@@ -115,7 +129,7 @@ class _Terms:
 
     def __init__(self, contract: Any, payout: Any) -> None:
         n = contract.cargo_total
-        self.need = _Need(contract.cargo)
+        self.need = _need_of(contract.cargo)
         self.pay = payout(n)
         self.tempo = TEMPO**n
         self.demand = 0.6 * payout(n) / n if n else 0.0
@@ -129,7 +143,7 @@ class _Trial:
     __slots__ = ("need", "left", "contracts", "pay", "tempo")
 
     def __init__(self, need: dict[int, int], contracts: int, pay: int) -> None:
-        self.need = _Need(need)
+        self.need = _need_of(need)
         self.left = sum(need.values())
         self.contracts = contracts
         self.pay = pay
@@ -161,7 +175,7 @@ class _Port:
         """The `view.ships` row: (owner, at_sea, contract ids, cargo, cargo colours)."""
         self.contracts = len(row[2])
         self.need = need
-        self.needs = _Need(need)
+        self.needs = _need_of(need)
         self.left = sum(need.values())
         self.cargo = len(row[3])
         self.room = room
@@ -371,8 +385,10 @@ class _Table:
     @_lazy
     def _levels(self) -> tuple[dict[int, int], dict[int, int]]:
         """(missing levels by contract id, my level by colour), kept by the bot while my
-        goods and crew (what levels come from, with my port) stay the same."""
-        key = (self.view, self.my_goods, self.my_crew)
+        goods (what levels come from, with my port), crew and fulfilled contracts (where
+        powers live) stay the same, in the same game (the view)."""
+        view = self.view
+        key = (view, self.my_goods, self.my_crew, view.fulfilled(self.me))
         memo = self.bot._levels_memo
         if memo is None or memo[0] != key:
             memo = self.bot._levels_memo = (key, {}, {})
@@ -420,6 +436,7 @@ class _Table:
         value = values.get(key, _UNSET)
         if value is not _UNSET:
             return value
+        avails = self._avail
         trial = port.trials.get(cid, _UNSET)
         if trial is _UNSET:
             trial = self.static.trial(port, cid)
@@ -429,7 +446,8 @@ class _Table:
             bonus = self.bonus
             if trial.left:
                 need = trial.need
-                avail = self.avail(drop if drop in need.reads else -1)
+                seen = drop if drop in need.reads else -1
+                avail = avails.get(seen) or self.avail(seen)
                 gain = trial.pay + trial.contracts * bonus
                 new = gain * _fill(need, avail) * trial.tempo
             else:  # leftovers already cover it: fulfilled at once
@@ -442,7 +460,8 @@ class _Table:
                 old = 0.0
                 if port.left:
                     gain = port.pay + port.contracts * bonus
-                    old = gain * _fill(need, self.avail(seen)) * port.tempo
+                    avail = avails.get(seen) or self.avail(seen)
+                    old = gain * _fill(need, avail) * port.tempo
                 values[old_key] = old
             value = new - old
         values[key] = value
@@ -481,6 +500,7 @@ class _Table:
         best = (0.0, -1, 0, -1)
         ports = self.ports
         missing_levels = self._levels[0]
+        values = self._values
         for contract in self.cards.contracts[card]:
             cid = contract.id
             missing = missing_levels.get(cid)
@@ -491,13 +511,16 @@ class _Table:
             for port in ports:
                 index = port.index
                 if index != skip:
-                    v = self.contract_value(cid, port, drop)
+                    v = values.get((cid, index, drop), _UNSET)
+                    if v is _UNSET:
+                        v = self.contract_value(cid, port, drop)
                     if v is not None and (where < 0 or v > value):
                         value, where = v, index
             if where < 0:  # no room now: worth keeping for a later ship
                 t = self.static.terms[cid]
                 gain = t.pay + self.bonus
-                avail = self.avail(drop if drop in t.need.reads else -1)
+                seen = drop if drop in t.need.reads else -1
+                avail = self._avail.get(seen) or self.avail(seen)
                 value = 0.3 * gain * _fill(t.need, avail) * t.tempo
             value *= factor
             if value > best[0]:
@@ -644,6 +667,12 @@ class _Table:
         return most
 
     @_lazy
+    def empty_goods(self) -> tuple[int, ...]:
+        """The goods colours (of the five-colour set) I have none of."""
+        mine = self.goods_counts[self.me]
+        return tuple(c for c in GOODS if mine[c] == 0)
+
+    @_lazy
     def level_wants(self) -> dict[int, int]:
         """Levels still missing, per colour, for the contracts in my hand."""
         wants: dict[int, int] = {}
@@ -695,7 +724,8 @@ class _Table:
             penalty = self.base.illegal_penalty
             value -= _share(m + 1, o, penalty) - _share(m, o, penalty)
         if color in GOODS and m == 0:
-            missing = sum(1 for c in GOODS if mine[c] == 0 and c != extra)
+            empty = self.empty_goods
+            missing = len(empty) - (1 if extra in empty else 0)
             if room >= missing:
                 value += bot.collect * self.base.set_bonus / (missing + 1)
         gap = self.level_wants.get(color, 0) - (1 if extra == color else 0)
@@ -879,6 +909,8 @@ class IEHeuristic(Strategy):
         self._least_costs = self.load_bias >= 0 or self.contract_bias >= 0
         """Whether a card's worth is never under its taste share (its use is never
         negative), so that `_least_cost` bounds a play's cost from below."""
+        self._handlers: dict[str, Any] = {}
+        """By decision kind: the method answering it (None: a card power's question)."""
         self._import_turn = -1
         self._import_declared = 0
         self._import_round = 0
@@ -898,11 +930,17 @@ class IEHeuristic(Strategy):
         static = self._static
         if static is None or static.rules is not rules:
             static = self._static = _static_for(rules)
-        handler = getattr(self, "_" + kind, None)
+        handler = self._handlers.get(kind, _UNSET)
+        if handler is _UNSET:  # (the class's function: a bound method would make a cycle)
+            handler = self._handlers[kind] = getattr(type(self), "_" + kind, None)
         if handler is None:  # a card power's question: power_choices.py
-            worth = _Table(self, view, static).worth() if view.hand else {}
-            return power_choices.answer(decision, view, lambda c: worth.get(c, 0.0), rng)
-        return handler(decision, _Table(self, view, static), rng)
+            table = _Table(self, view, static)
+
+            def worth(card: int) -> float:  # the hand's worth only if the rule asks for it
+                return table.worth().get(card, 0.0) if table.hand else 0.0
+
+            return power_choices.answer(decision, view, worth, rng)
+        return handler(self, decision, _Table(self, view, static), rng)
 
     # ------------------------------------------------------------------ action values
 
@@ -1218,7 +1256,11 @@ class IEHeuristic(Strategy):
                     fit = fits[c] = rainbow if rainbow > top else top
                 if fit > value:
                     value = fit
-            value += deny * 0.8 * max(min(rival[c], 2) for c in cols)
+            if len(cols) == 1:
+                most = rival[cols[0]]
+            else:
+                most = max(rival[c] for c in cols)
+            value += deny * 0.8 * (2 if most > 2 else most)
             if owner == me:  # each container taken brings my ship nearer home
                 value += t.home_value() / len(cargo) - 0.3
             elif owner >= 0:

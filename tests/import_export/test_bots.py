@@ -7,13 +7,18 @@ play on the real card sheet when it exists, otherwise on a synthetic 100-card ba
 
 from __future__ import annotations
 
+import copy
 import csv
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from simulator.core.engine import play_game
+from simulator.core.protocol import Decision, Strategy
 from simulator.core.runner import Match, make_run_config
+from simulator.core.seeding import GameRandom
 from simulator.core.stats import wilson
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from strategies.import_export import power_choices
@@ -129,6 +134,41 @@ def test_archetype_answers_every_decision_kind_legally(name: str, sheet: str | N
     assert KINDS <= set(asked), KINDS - set(asked)
     for kind in asked:  # the bot's own rule, or its rule for a card power's question
         assert hasattr(cls, "_" + kind) or kind in power_choices.RULES, kind
+
+
+class _Forgetful(Strategy):
+    """Plays a bot, and asks a new copy of it (no memory of earlier decisions) each question
+    too: both must answer alike, so the bots' caches never change an answer."""
+
+    def __init__(self, cls: type[IEHeuristic]) -> None:
+        super().__init__()
+        self.cls = cls
+        self.bot = cls()
+        self.name = cls.name
+        self.asked = 0
+
+    def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+        fresh = self.cls()
+        for name in ("_import_turn", "_import_declared", "_import_round"):  # this turn's plan
+            setattr(fresh, name, getattr(self.bot, name))
+        expected = fresh.choose(decision, view, copy.deepcopy(rng))
+        answer = self.bot.choose(decision, view, rng)
+        assert answer == expected, (decision, answer, expected)
+        self.asked += 1
+        return answer
+
+
+def test_bots_answer_as_if_they_remembered_nothing(sheet: str | None) -> None:
+    config = make_run_config(
+        "import-export", 4, ("base",), ("random",) * 4, games=6, seed=11, card_sheet=sheet
+    )
+    game = Match(config).game
+    asked = 0
+    for i in range(config.games):
+        seats = [_Forgetful(cls) for cls in ARCHETYPES.values()]
+        play_game(game, seats, config.seed, i)
+        asked += sum(seat.asked for seat in seats)
+    assert asked > 1000
 
 
 def test_best_archetype_beats_three_random_bots(sheet: str | None) -> None:
