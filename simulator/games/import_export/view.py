@@ -5,33 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from simulator.core.view import SeatView
 from simulator.games.import_export.state import IEState
 
 if TYPE_CHECKING:
     from simulator.games.import_export.rules import ImportExportGame
 
 
-class IEView:
+class IEView(SeatView):
     """A read-only window for one player. `rules` gives the rule helpers (levels, fits)."""
 
-    __slots__ = ("_state", "player", "rules")
+    __slots__ = ("rules",)
 
     def __init__(self, state: IEState, player: int, rules: ImportExportGame) -> None:
-        self._state = state
-        self.player = player
+        super().__init__(state, player)
         self.rules = rules
-
-    @property
-    def n_players(self) -> int:
-        return self._state.n
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        return tuple(self._state.hands[self.player])
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self._state.hands)
 
     @property
     def credits(self) -> tuple[int, ...]:
@@ -79,10 +67,6 @@ class IEView:
     @property
     def leader(self) -> int:
         return self._state.leader
-
-    @property
-    def turn(self) -> int:
-        return self._state.turn
 
     def level(self, color: int, player: int | None = None) -> int:
         return self.rules.level(self._state, self.player if player is None else player, color)

@@ -2,35 +2,23 @@
 
 from __future__ import annotations
 
+from simulator.core.view import SeatView
 from simulator.games.travel.cards import TravelCards
 from simulator.games.travel.state import TravelState
 
 
-class TravelView:
+class TravelView(SeatView):
     """A read-only, redacted window on the state for one player.
 
     Properties copy what they return, so a strategy cannot change the game. Other players'
     hands show only their size and the cards everybody saw enter them (`known`).
     """
 
-    __slots__ = ("_state", "player", "cards")
+    __slots__ = ("cards",)
 
     def __init__(self, state: TravelState, player: int, cards: TravelCards) -> None:
-        self._state = state
-        self.player = player
+        super().__init__(state, player)
         self.cards = cards
-
-    @property
-    def n_players(self) -> int:
-        return self._state.n
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        return tuple(self._state.hands[self.player])
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self._state.hands)
 
     def known(self, player: int) -> frozenset[int]:
         """Cards publicly known to be in `player`'s hand (the whole hand for oneself)."""
@@ -64,10 +52,6 @@ class TravelView:
     def rule(self, name: str, player: int | None = None) -> int:
         """A rule number for a player (their character may change it)."""
         return self._state.rules[self.player if player is None else player][name]
-
-    @property
-    def turn(self) -> int:
-        return self._state.turn
 
     @property
     def current(self) -> int:
