@@ -153,6 +153,10 @@ RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
     # name a good type
     "rolls_royce_type": _name_a_type,
     "showers_type": _name_a_type,
+    # Kickstarter (powers/kickstarter.py)
+    # Kickstarter 2 (powers/kickstarter2.py)
+    # J (powers/j.py)
+    # Flag (powers/flag.py)
 }
 
 

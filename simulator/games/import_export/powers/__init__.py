@@ -236,6 +236,10 @@ def _load_power_modules() -> None:
         base_immediate,
         base_modifiers,
         base_ongoing,
+        flag,
+        j,
+        kickstarter,
+        kickstarter2,
     )
 
 

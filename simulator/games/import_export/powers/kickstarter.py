@@ -1,0 +1,6 @@
+"""Kickstarter powers. One function per card, named after it; numbers from the card sheet.
+
+Rulings for these powers are in docs/rulings.md, section "Card powers (Kickstarter)".
+"""
+
+from __future__ import annotations
