@@ -1,6 +1,7 @@
-"""Flag (the dual-contract expansion) powers. One function per card, named after it; numbers from the card sheet.
+"""Flag powers (the dual-contract expansion: two contracts per card, one name each).
 
-Rulings for these powers are in docs/rulings.md, section "Card powers (Flag (the dual-contract expansion))".
+One function per contract, named after it; numbers from the card sheet. Rulings for these
+powers are in docs/rulings.md, section "Card powers (Flag)".
 """
 
 from __future__ import annotations
