@@ -48,7 +48,16 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             "-m",
             callback=_split_modules,
             default="",
-            help="Comma-separated modules or sets, e.g. events,postcards (see `deckhand games`).",
+            help="Comma-separated modules or sets, e.g. events,postcards, or `all` "
+            "(see `deckhand games`).",
+        ),
+        click.option(
+            "--variant",
+            "-V",
+            "variants",
+            callback=_split_modules,
+            default="",
+            help="Comma-separated optional variants, e.g. market (see `deckhand games`).",
         ),
         click.option(
             "--strategy",
@@ -87,6 +96,7 @@ def _run_config(game: str, games: int, chunk_size: int, check: bool, **kw: Any) 
         kw["players"],
         kw["modules"],
         kw["strategies"] or ("heuristic",),
+        variants=kw["variants"],
         games=games,
         seed=kw["seed"],
         card_sheet=kw["card_sheet"],
@@ -219,7 +229,8 @@ def games() -> None:
         click.echo(f"{spec.name}: {spec.title} ({spec.min_players}-{spec.max_players} players)")
         for m in spec.modules:
             limit = f" (at most {m.max_players} players)" if m.max_players else ""
-            click.echo(f"  {m.name}: {m.description}{limit}")
+            kind = " [--variant]" if m.kind == "variant" else ""
+            click.echo(f"  {m.name}{kind}: {m.description}{limit}")
 
 
 @main.command(name="strategies")

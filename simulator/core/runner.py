@@ -84,12 +84,15 @@ def make_run_config(
     chunk_size: int = 500,
     max_turns: int | None = None,
     check_invariants: bool = False,
+    variants: tuple[str, ...] | list[str] = (),
 ) -> RunConfig:
     """Validate user choices; errors name the option and the accepted values."""
     from strategies.registry import resolve
 
     spec = get_game(game)
-    game_config = spec.make_config(players, tuple(modules), card_sheet, max_turns)
+    game_config = spec.make_config(
+        players, tuple(modules), card_sheet, max_turns, variants=tuple(variants)
+    )
     strategies = tuple(strategies) or ("heuristic",)
     if len(strategies) not in (1, players):
         raise ConfigError(

@@ -21,6 +21,9 @@ class ModuleSpec:
     name: str
     description: str
     max_players: int | None = None
+    kind: str = "module"
+    """"module" (an expansion or set, chosen with --modules/--sets) or "variant" (an optional
+    way to play, chosen with --variant); both end up in GameConfig.modules."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,9 @@ class GameSpec:
     def module_names(self) -> tuple[str, ...]:
         return tuple(m.name for m in self.modules)
 
+    def names_of_kind(self, kind: str) -> tuple[str, ...]:
+        return tuple(m.name for m in self.modules if m.kind == kind)
+
     @property
     def event_names(self) -> tuple[str, ...]:
         return tuple(name for name, _ in self.player_events)
@@ -60,14 +66,30 @@ class GameSpec:
         modules: tuple[str, ...] | list[str] = (),
         card_sheet: str | Path | None = None,
         max_turns: int | None = None,
+        variants: tuple[str, ...] | list[str] = (),
     ) -> GameConfig:
-        """Validate user choices into a GameConfig; errors name the option and accepted values."""
-        unknown = [m for m in modules if m not in self.module_names]
-        if unknown:
-            accepted = ", ".join(self.module_names) or "(this game has none)"
-            raise ConfigError(
-                f"--modules: unknown module '{unknown[0]}' for {self.name}; accepted: {accepted}"
-            )
+        """Validate user choices into a GameConfig; errors name the option and accepted values.
+
+        `modules` may say `all` (every module that is not a variant); `variants` are added to
+        the modules, so the manifest and the datasets record them the same way."""
+        sets = self.names_of_kind("module")
+        if "all" in modules:
+            modules = [*sets, *(m for m in modules if m != "all" and m not in sets)]
+        for option, names, kind in (
+            ("--modules", modules, "module"),
+            ("--variant", variants, "variant"),
+        ):
+            accepted_names = self.names_of_kind(kind)
+            unknown = [m for m in names if m not in accepted_names]
+            if unknown:
+                accepted = ", ".join(accepted_names) or "(this game has none)"
+                if kind == "module" and accepted_names:
+                    accepted += ", all"
+                raise ConfigError(
+                    f"{option}: unknown {'variant' if kind == 'variant' else 'module'} "
+                    f"'{unknown[0]}' for {self.name}; accepted: {accepted}"
+                )
+        modules = [*modules, *variants]
         if len(set(modules)) != len(modules):
             raise ConfigError("--modules: a module is named twice")
         max_players = self.max_players

@@ -43,6 +43,8 @@ GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 SUPPORTED_SETS = ("base", "kickstarter", "kickstarter2", "j", "flag")
 """Sets playable with their printed attributes. Capital (Barter, grey goods) and Tokyo
 (the Tokyo Port) need their expansion rules first, so a run asking for them is refused."""
+SUPPORTED_VARIANTS: tuple[str, ...] = ()
+"""Variants whose rules are implemented (the others are refused with a clear error)."""
 LEAD_ANY = tuple(("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE))
 """Sets whose special rules are implemented; the others need the expansion rules (issue 5)."""
 
@@ -100,7 +102,16 @@ class ImportExportGame:
         self.spec = spec
         self.config = config
         self.sheet = sheet
-        sets = config.modules or ("base",)
+        variant_names = spec.names_of_kind("variant")
+        self.variants = tuple(m for m in config.modules if m in variant_names)
+        """Optional ways to play (`--variant`): market, containers, containers_all."""
+        sets = tuple(m for m in config.modules if m not in variant_names) or ("base",)
+        for v in self.variants:
+            if v not in SUPPORTED_VARIANTS:
+                raise ConfigError(
+                    f"--variant: '{v}' is not implemented yet; accepted now: "
+                    f"{', '.join(SUPPORTED_VARIANTS) or 'none'}"
+                )
         unsupported = [s for s in sets if s not in SUPPORTED_SETS]
         if unsupported:
             raise ConfigError(

@@ -31,6 +31,19 @@ IMPORT_EXPORT = GameSpec(
         ModuleSpec("kickstarter2", "10 Kickstarter 2 cards"),
         ModuleSpec("j", "10 J cards"),
         ModuleSpec("flag", "10 two-contract Flag cards"),
+        ModuleSpec(
+            "market", "the Market variant: goods markers adjust contract payouts", kind="variant"
+        ),
+        ModuleSpec(
+            "containers",
+            "alternate play 1: loaded cards become physical containers",
+            kind="variant",
+        ),
+        ModuleSpec(
+            "containers_all",
+            "alternate play 2: crew and goods are physical containers too",
+            kind="variant",
+        ),
     ),
     card_sheet=DEFAULT_SHEET,
     card_schema=SCHEMA,

@@ -1,0 +1,43 @@
+"""Choosing what is played: --sets all, --variant, and the errors for names not accepted."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from simulator.core.errors import ConfigError
+from simulator.core.registry import get_game
+
+
+def test_all_means_every_set_and_no_variant() -> None:
+    spec = get_game("import-export")
+    config = spec.make_config(4, ["all"])
+    assert config.modules == spec.names_of_kind("module")
+    assert "market" not in config.modules
+
+
+def test_variants_join_the_modules_so_manifests_and_datasets_record_them() -> None:
+    spec = get_game("import-export")
+    config = spec.make_config(4, ["base", "flag"], variants=["market"])
+    assert config.modules == ("base", "flag", "market")
+
+
+def test_a_variant_given_as_a_set_is_refused_and_vice_versa() -> None:
+    spec = get_game("import-export")
+    with pytest.raises(ConfigError, match="--modules: unknown module 'market'.*accepted: base"):
+        spec.make_config(4, ["base", "market"])
+    with pytest.raises(ConfigError, match="--variant: unknown variant 'flag'.*accepted: market"):
+        spec.make_config(4, ["base"], variants=["flag"])
+
+
+def test_cli_lists_variants_and_names_the_accepted_ones_on_a_typo(tmp_path) -> None:
+    runner = CliRunner()
+    listed = runner.invoke(main, ["games"])
+    assert "market [--variant]" in listed.output
+    bad = runner.invoke(
+        main, ["simulate", "import-export", "-n", "2", "-V", "markt", "-o", str(tmp_path / "r")]
+    )
+    assert bad.exit_code != 0
+    assert "--variant: unknown variant 'markt'" in bad.output
+    assert not (tmp_path / "r").exists()
