@@ -84,6 +84,7 @@ class IEState:
         "rng",
         "moving",
         "views",
+        "limit_marks",
     )
 
     def __init__(self, n: int) -> None:
@@ -127,6 +128,9 @@ class IEState:
         """One live view per seat, made on first use (never copied)."""
         self.rng: Any = None
         """The game's rules stream (a copy shares it: give a rollout its own)."""
+        self.limit_marks: list[list[int]] | None = None
+        """For the invariant check: per player [crew size, goods size] at the last check, and
+        [crew, goods] additions a power was allowed to make over the limit since then."""
 
     def ships_of(self, player: int) -> list[Ship]:
         return [s for s in self.ships if s.owner == player]

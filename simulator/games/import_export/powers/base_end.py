@@ -68,7 +68,7 @@ def diamonds(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None
             return
         counts = game.good_counts(s, owner)
         best = min(movable, key=lambda cid: (counts[by_id[cid].color], by_id[cid].color != RED))
-        s.fulfilled[owner].remove(best)
+        game.leave_fulfilled(s, owner, best)
         if len(s.goods[owner]) >= game.goods_limit(s, owner):  # the limit the move lowered
             s.fulfilled[owner].append(best)
             return

@@ -76,7 +76,7 @@ def beer(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Keep Beer fulfilled, or put it on the supply island for `payment` credits."""
     choice = yield Decision(owner, "beer_choice", ("island", "keep"))
     if choice == "island" and contract.id in s.fulfilled[owner]:
-        s.fulfilled[owner].remove(contract.id)
+        game.leave_fulfilled(s, owner, contract.id)
         s.island.append(game.cards.card_of_contract[contract.id])
         game.gain(s, owner, contract.params["payment"])
 
@@ -316,7 +316,7 @@ def bird_feed(game: Any, s: Any, owner: int, contract: Any) -> Any:
             continue
         if (yield Decision(q, "bird_feed_buy", ("pass", "buy"), context=owner)) == "buy":
             transfer(game, s, q, owner, price)
-            s.fulfilled[owner].remove(contract.id)
+            game.leave_fulfilled(s, owner, contract.id)
             s.fulfilled[q].append(contract.id)
             return
 

@@ -47,6 +47,7 @@ def good_types(game: Any) -> tuple[int, ...]:
 def add_goods(game: Any, s: Any, p: int, card: int, over_limit: bool = False) -> Flow:
     """Add a card to p's goods (over the limit only where a power says so); tells the powers."""
     if over_limit:
+        game.allow_over_limit(s, p, "goods")
         s.goods[p].append(card)
         s.log[p]["goods"].append(card)
         yield from game.emit(s, "goods_added", p, card)
@@ -59,7 +60,7 @@ def fulfilled_to_goods(game: Any, s: Any, owner: int, contract_id: int) -> Flow:
     (FAQ on Small Poodles: IE-POWER-4)."""
     if contract_id not in s.fulfilled[owner]:
         return
-    s.fulfilled[owner].remove(contract_id)
+    game.leave_fulfilled(s, owner, contract_id)
     card = game.cards.card_of_contract[contract_id]
     yield from add_goods(game, s, owner, card, over_limit=True)
 
