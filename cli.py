@@ -36,6 +36,18 @@ def _split_modules(
     return tuple(m.strip() for m in value.split(",") if m.strip())
 
 
+def _split_rules(
+    ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
+) -> tuple[tuple[str, str], ...]:
+    pairs = []
+    for text in value:
+        key, sep, number = text.partition("=")
+        if not sep or not key.strip() or not number.strip():
+            raise click.BadParameter(f"'{text}': expected KEY=VALUE, e.g. sell_price=5")
+        pairs.append((key.strip(), number.strip()))
+    return tuple(pairs)
+
+
 def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options that choose what is played: players, modules, strategies, sheet, limits."""
     options = [
@@ -58,6 +70,14 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             callback=_split_modules,
             default="",
             help="Comma-separated optional variants, e.g. market (see `deckhand games`).",
+        ),
+        click.option(
+            "--rule",
+            "rules",
+            multiple=True,
+            callback=_split_rules,
+            help="Change one of the game's rule numbers, KEY=VALUE (repeatable), e.g. "
+            "sell_price=5; `deckhand rules GAME` lists them.",
         ),
         click.option(
             "--strategy",
@@ -97,6 +117,7 @@ def _run_config(game: str, games: int, chunk_size: int, check: bool, **kw: Any) 
         kw["modules"],
         kw["strategies"] or ("heuristic",),
         variants=kw["variants"],
+        rules=kw["rules"],
         games=games,
         seed=kw["seed"],
         card_sheet=kw["card_sheet"],
@@ -231,6 +252,22 @@ def games() -> None:
             limit = f" (at most {m.max_players} players)" if m.max_players else ""
             kind = " [--variant]" if m.kind == "variant" else ""
             click.echo(f"  {m.name}{kind}: {m.description}{limit}")
+
+
+@main.command(name="rules")
+@click.argument("game")
+@_fail_cleanly
+def rules_command(game: str) -> None:
+    """List GAME's rule numbers and their defaults (change one with --rule KEY=VALUE)."""
+    from simulator.core.registry import get_game
+    from simulator.core.rule_numbers import describe
+
+    spec = get_game(game)
+    if spec.rule_numbers is None:
+        click.echo(f"{game} keeps its rule numbers in the card sheet (see `deckhand cards list`).")
+        return
+    for name, value in describe(spec.rule_numbers):
+        click.echo(f"{name}={value}")
 
 
 @main.command(name="strategies")

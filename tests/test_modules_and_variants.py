@@ -41,3 +41,35 @@ def test_cli_lists_variants_and_names_the_accepted_ones_on_a_typo(tmp_path) -> N
     assert bad.exit_code != 0
     assert "--variant: unknown variant 'markt'" in bad.output
     assert not (tmp_path / "r").exists()
+
+
+def test_a_rule_number_override_changes_the_game_and_is_recorded() -> None:
+    from simulator.core.seeding import GameRandom
+
+    spec = get_game("import-export")
+    config = spec.make_config(4, ["base"], rules=[("start_credits", "30"), ("majority", "1,2,3,4")])
+    assert config.rules == (("start_credits", "30"), ("majority", "1,2,3,4"))
+    assert type(config).from_json(config.to_json()) == config
+    game = spec.factory(config)
+    assert game.rules.majority == (1, 2, 3, 4)
+    state = game.new_state(GameRandom.for_game(0, 0, 0))
+    assert state.credits == [30] * 4
+
+
+def test_rule_overrides_name_the_key_and_the_accepted_ones(tmp_path) -> None:
+    spec = get_game("import-export")
+    with pytest.raises(
+        ConfigError, match="unknown rule number 'sell_prize'; accepted: .*sell_price"
+    ):
+        spec.make_config(4, rules=[("sell_prize", "5")])
+    with pytest.raises(ConfigError, match="--rule sell_price=five: expected int"):
+        spec.make_config(4, rules=[("sell_price", "five")])
+    with pytest.raises(ConfigError, match="travel keeps its rule numbers in the card sheet"):
+        get_game("travel").make_config(4, rules=[("a", "1")])
+    runner = CliRunner()
+    bad = runner.invoke(
+        main, ["simulate", "import-export", "-n", "2", "--rule", "sell_price", "-o", str(tmp_path)]
+    )
+    assert bad.exit_code != 0 and "expected KEY=VALUE" in bad.output
+    listed = runner.invoke(main, ["rules", "import-export"])
+    assert "sell_price=4" in listed.output

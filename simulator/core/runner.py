@@ -85,14 +85,16 @@ def make_run_config(
     max_turns: int | None = None,
     check_invariants: bool = False,
     variants: tuple[str, ...] | list[str] = (),
+    rules: tuple[tuple[str, str], ...] | list[tuple[str, str]] = (),
 ) -> RunConfig:
     """Validate user choices; errors name the option and the accepted values."""
     from strategies.registry import resolve
 
     spec = get_game(game)
     game_config = spec.make_config(
-        players, tuple(modules), card_sheet, max_turns, variants=tuple(variants)
+        players, tuple(modules), card_sheet, max_turns, variants=tuple(variants), rules=rules
     )
+    spec.factory(game_config)  # the game checks what only it knows (sets, rule numbers)
     strategies = tuple(strategies) or ("heuristic",)
     if len(strategies) not in (1, players):
         raise ConfigError(

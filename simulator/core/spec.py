@@ -48,6 +48,9 @@ class GameSpec:
     default_max_turns: int = 1000
     card_group: str = "type"
     """The card-sheet column that groups cards in the per-card summary and report."""
+    rule_numbers: Any = None
+    """The game's rule numbers as a frozen dataclass instance (defaults), overridable with
+    `--rule key=value`; None where the numbers live in the card sheet (travel)."""
 
     @property
     def module_names(self) -> tuple[str, ...]:
@@ -67,6 +70,7 @@ class GameSpec:
         card_sheet: str | Path | None = None,
         max_turns: int | None = None,
         variants: tuple[str, ...] | list[str] = (),
+        rules: tuple[tuple[str, str], ...] | list[tuple[str, str]] = (),
     ) -> GameConfig:
         """Validate user choices into a GameConfig; errors name the option and accepted values.
 
@@ -101,6 +105,15 @@ class GameSpec:
                 f"--players: {players} is not accepted for {self.name} with modules "
                 f"[{', '.join(modules) or 'none'}]; accepted: {self.min_players} to {max_players}"
             )
+        if rules and self.rule_numbers is None:
+            raise ConfigError(
+                f"--rule: {self.name} keeps its rule numbers in the card sheet; "
+                "edit a copy of the sheet and pass --card-sheet"
+            )
+        if rules:
+            from simulator.core.rule_numbers import with_overrides
+
+            with_overrides(self.rule_numbers, tuple(rules))  # errors now, before any game
         turns = self.default_max_turns if max_turns is None else max_turns
         if turns < 1:
             raise ConfigError("--max-turns: must be at least 1")
@@ -111,6 +124,7 @@ class GameSpec:
             modules=tuple(sorted(modules, key=order.__getitem__)),
             card_sheet=str(Path(card_sheet).resolve()) if card_sheet else None,
             max_turns=turns,
+            rules=tuple((str(k), str(v)) for k, v in rules),
         )
 
 
@@ -123,6 +137,9 @@ class GameConfig:
     modules: tuple[str, ...]
     card_sheet: str | None
     max_turns: int
+    rules: tuple[tuple[str, str], ...] = ()
+    """Overrides of the game's rule numbers (`--rule key=value`), checked by the game when it
+    is built: a designer tries "sell for 5" without touching code."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -131,6 +148,7 @@ class GameConfig:
             "modules": list(self.modules),
             "card_sheet": self.card_sheet,
             "max_turns": self.max_turns,
+            "rules": [list(pair) for pair in self.rules],
         }
 
     @classmethod
@@ -141,4 +159,5 @@ class GameConfig:
             modules=tuple(data["modules"]),
             card_sheet=data["card_sheet"],
             max_turns=int(data["max_turns"]),
+            rules=tuple((k, v) for k, v in data.get("rules", ())),
         )

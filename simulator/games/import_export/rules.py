@@ -16,6 +16,7 @@ from typing import Any
 from simulator.core.cards import CardSheet
 from simulator.core.errors import ConfigError
 from simulator.core.protocol import Decision, Outcome, PlayerOutcome
+from simulator.core.rule_numbers import with_overrides
 from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
 from simulator.games.import_export.cards import (
@@ -124,7 +125,7 @@ class ImportExportGame:
             raise ConfigError(
                 f"--sets: the card sheet {sheet.path} has no cards of {', '.join(sets)}"
             )
-        self.rules = rules = BaseRules()
+        self.rules = rules = with_overrides(BaseRules(), config.rules)
         needed = config.players * (1 + rules.sea_cards_at_setup + rules.start_hand)
         if len(cards) < needed:
             raise ConfigError(

@@ -18,6 +18,12 @@ def _make(config: GameConfig) -> ImportExportGame:
     return ImportExportGame(IMPORT_EXPORT, config, load_import_export_sheet(config.card_sheet))
 
 
+def _rule_numbers() -> object:
+    from simulator.games.import_export.rules import BaseRules
+
+    return BaseRules()
+
+
 IMPORT_EXPORT = GameSpec(
     name="import-export",
     title="Import/Export (Definitive Edition)",
@@ -57,6 +63,7 @@ IMPORT_EXPORT = GameSpec(
         ("turn_limit", "the turn limit was reached (simulation safeguard)"),
     ),
     factory=_make,
+    rule_numbers=_rule_numbers(),
     default_max_turns=400,
     card_group="color",
 )
