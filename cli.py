@@ -254,6 +254,47 @@ def games() -> None:
             click.echo(f"  {m.name}{kind}: {m.description}{limit}")
 
 
+@main.command()
+@click.option(
+    "--question",
+    "-q",
+    type=click.Choice(["seat", "strategy", "card"]),
+    default="card",
+    show_default=True,
+    help="seat: one seat against its fair share; strategy: A against B; card: with against "
+    "without the card.",
+)
+@click.option(
+    "--difference",
+    "-d",
+    type=float,
+    required=True,
+    help="Win-rate difference to detect, as a fraction (0.02 = 2 points).",
+)
+@click.option("--players", "-p", type=int, default=4, show_default=True)
+@click.option("--baseline", type=float, help="Win rate without the effect [1/players].")
+@click.option(
+    "--exposure",
+    type=float,
+    default=0.5,
+    show_default=True,
+    help="card: fraction of player-games that hold the card.",
+)
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="Test level.")
+@click.option("--power", type=float, default=0.8, show_default=True)
+@_fail_cleanly
+def plan(**kw: Any) -> None:
+    """How many games a run needs to detect a win-rate difference (docs/metrics.md)."""
+    from simulator.core.planning import plan as make_plan
+
+    result = make_plan(kw.pop("question"), **kw)
+    click.echo(
+        f"{result.games:,} games to detect {result.difference:+.1%} on a {result.baseline:.1%} "
+        f"baseline ({result.question}; alpha {result.alpha}, power {result.power:.0%}): "
+        f"{result.detail}"
+    )
+
+
 @main.command(name="rules")
 @click.argument("game")
 @_fail_cleanly

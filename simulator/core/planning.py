@@ -1,0 +1,115 @@
+"""Sample-size planning: how many games a run needs to detect a win-rate difference.
+
+Three questions a designer asks, each a standard power calculation (normal approximation,
+two-sided test at level `alpha`, probability `power` of detecting the difference):
+
+- seat: does one seat win more than its fair share 1/players? One-sample proportion test of
+  one seat's win rate (every game gives each seat one observation).
+- strategy: does strategy A beat strategy B? Two-sample test between two groups of
+  player-games of equal size, as in a head-to-head run with seats rotated.
+- card: does holding a card change the win rate by `difference`? Two-sample test between
+  player-games with the card (a fraction `exposure` of them) and without it, the IWD of
+  docs/metrics.md. Unequal groups need more games than equal ones.
+
+The formulas are those of Fleiss, Levin & Paik, Statistical Methods for Rates and
+Proportions (3rd ed.), eq. 4.14 (two samples, ratio of sizes) and the one-sample analogue;
+no continuity correction.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from statistics import NormalDist
+
+from simulator.core.errors import ConfigError
+
+QUESTIONS = ("seat", "strategy", "card")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The answer: games to play, and the numbers it rests on."""
+
+    question: str
+    games: int
+    baseline: float
+    difference: float
+    alpha: float
+    power: float
+    players: int
+    exposure: float | None
+    detail: str
+
+
+def _z(alpha: float, power: float) -> tuple[float, float]:
+    normal = NormalDist()
+    return normal.inv_cdf(1 - alpha / 2), normal.inv_cdf(power)
+
+
+def one_sample_n(p0: float, p1: float, alpha: float, power: float) -> float:
+    """Observations to tell a proportion p1 from p0."""
+    za, zb = _z(alpha, power)
+    return ((za * math.sqrt(p0 * (1 - p0)) + zb * math.sqrt(p1 * (1 - p1))) / (p1 - p0)) ** 2
+
+
+def two_sample_n(p1: float, p2: float, alpha: float, power: float, ratio: float = 1.0) -> float:
+    """Size of group 1 to tell p1 from p2 when group 2 is `ratio` times as large."""
+    za, zb = _z(alpha, power)
+    mean = (p1 + ratio * p2) / (1 + ratio)
+    spread = za * math.sqrt((1 + 1 / ratio) * mean * (1 - mean))
+    spread += zb * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2) / ratio)
+    return (spread / (p1 - p2)) ** 2
+
+
+def plan(
+    question: str,
+    difference: float,
+    players: int = 4,
+    baseline: float | None = None,
+    exposure: float = 0.5,
+    alpha: float = 0.05,
+    power: float = 0.8,
+) -> Plan:
+    """Games needed to detect `difference` (a win-rate difference, 0.02 = 2 points)."""
+    if question not in QUESTIONS:
+        raise ConfigError(f"question '{question}' unknown; accepted: {', '.join(QUESTIONS)}")
+    if players < 2:
+        raise ConfigError("--players: at least 2")
+    base = 1 / players if baseline is None else baseline
+    checks = (
+        ("--difference", difference, 0 < abs(difference) < 1),
+        ("--baseline", base, 0 < base < 1),
+        ("--alpha", alpha, 0 < alpha < 1),
+        ("--power", power, 0 < power < 1),
+        ("--exposure", exposure, 0 < exposure < 1),
+        ("--baseline + --difference", base + difference, 0 < base + difference < 1),
+    )
+    for option, value, ok in checks:
+        if not ok:
+            raise ConfigError(f"{option}: {value} is outside (0, 1)")
+    target = base + difference
+    if question == "seat":
+        n = one_sample_n(base, target, alpha, power)
+        games = math.ceil(n)
+        detail = f"one seat's win rate {target:.3f} against the fair share {base:.3f}"
+        exposure_used = None
+    elif question == "strategy":
+        # seats rotate: each strategy plays players/2 seats a game in a two-strategy run
+        per_group = two_sample_n(target, base, alpha, power)
+        games = math.ceil(per_group / (players / 2))
+        detail = (
+            f"{math.ceil(per_group)} player-games per strategy, {players / 2:g} seat(s) each a game"
+        )
+        exposure_used = None
+    else:
+        ratio = (1 - exposure) / exposure
+        with_card = two_sample_n(target, base, alpha, power, ratio)
+        player_games = with_card * (1 + ratio)
+        games = math.ceil(player_games / players)
+        detail = (
+            f"{math.ceil(with_card)} player-games with the card and "
+            f"{math.ceil(with_card * ratio)} without ({exposure:.0%} exposure)"
+        )
+        exposure_used = exposure
+    return Plan(question, games, base, difference, alpha, power, players, exposure_used, detail)
