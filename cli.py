@@ -271,7 +271,7 @@ def games() -> None:
     required=True,
     help="Win-rate difference to detect, as a fraction (0.02 = 2 points).",
 )
-@click.option("--players", "-p", type=int, default=4, show_default=True)
+@click.option("--players", "-p", type=int, default=4, show_default=True, help="Players per game.")
 @click.option("--baseline", type=float, help="Win rate without the effect [1/players].")
 @click.option(
     "--exposure",

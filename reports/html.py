@@ -20,8 +20,15 @@ from typing import Any
 import polars as pl
 
 from reports import plots
+from simulator.core.adjusted import GIH, AdjustedOptions, column_prefix
 from simulator.core.datasets import read_games, read_players
-from simulator.core.metrics import SUMMARY_FILE, card_summary, read_card_summary
+from simulator.core.metrics import (
+    SUMMARY_FILE,
+    card_summary,
+    read_card_summary,
+    summary_chunks,
+    with_adjusted,
+)
 from simulator.core.registry import get_game
 from simulator.core.runner import load_manifest
 from simulator.core.spec import GameSpec
@@ -64,14 +71,25 @@ def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
 
 
 def _load_cards(folder: Path, players: pl.DataFrame) -> tuple[pl.DataFrame, str | None]:
-    """The per-card summary; computed in memory when a run stopped before writing it."""
-    if (folder / SUMMARY_FILE).exists():
-        return read_card_summary(folder), None
+    """The per-card summary; computed in memory when a run stopped before writing it (and
+    its adjusted columns when it was written before the adjusted model existed)."""
     from simulator.core.runner import replay_match
 
+    if (folder / SUMMARY_FILE).exists():
+        summary = read_card_summary(folder)
+        if "adj_pp" in summary.columns:
+            return summary, None
+        match = replay_match(folder)
+        rows = [r.values for r in match.game.sheet.rows]
+        chunks = summary_chunks(folder, match.spec)
+        return with_adjusted(summary, chunks, match.spec, rows), (
+            f"{SUMMARY_FILE} predates the adjusted card model; the adjusted columns were "
+            "computed for this report."
+        )
     match = replay_match(folder)
     rows = [r.values for r in match.game.sheet.rows]
     summary = card_summary(players, match.spec, rows, match.game.cards_in_game())
+    summary = with_adjusted(summary, summary_chunks(folder, match.spec), match.spec, rows)
     return summary, (
         f"{SUMMARY_FILE} is missing (the run did not finish); the card tables were computed "
         "for this report from the chunks present."
@@ -116,6 +134,29 @@ def _rate_cell(wins: int, n: int, rate: float, lo: float, hi: float) -> Html:
 
 def _f(value: Any) -> float:
     return math.nan if value is None else float(value)
+
+
+FLAG_MARKS = {"over": "\u25b2 over", "under": "\u25bc under"}
+
+
+def _adjusted_cell(row: dict[str, Any], prefix: str) -> Html:
+    """The adjusted contribution in points with its interval, its flag and its n's; a dash
+    with the n's when the card is under the minimum sample (or its column was constant)."""
+    n, n_without = row.get(prefix + "n"), row.get(prefix + "n_without")
+    counts = (
+        f'<span class="n">n={fmt_int(int(n))} vs {fmt_int(int(n_without))}</span>'
+        if n is not None and n_without is not None
+        else ""
+    )
+    pp = row.get(prefix + "pp")
+    if pp is None or math.isnan(pp):
+        return Html(f'<span class="na">{DASH}</span>{counts}')
+    text = esc(fmt_pp(pp, _f(row[prefix + "lo"]), _f(row[prefix + "hi"])))
+    flag = row.get(prefix + "flag")
+    mark = ""
+    if flag:
+        mark = f' <span class="flag {esc(flag)}">{esc(FLAG_MARKS.get(flag, flag))}</span>'
+    return Html(f"{text}{mark}{counts}")
 
 
 def _ordinal(k: int) -> str:
@@ -210,6 +251,13 @@ class _Report:
         self.player_games = players.height
         self.total_wins = int(players["win"].sum()) if players.height else 0
         self.average = self.total_wins / self.player_games if self.player_games else math.nan
+        events = [GIH, *spec.adjusted_events, *spec.event_names]
+        self.adjusted = [
+            (e, column_prefix(e))
+            for e in dict.fromkeys(events)
+            if column_prefix(e) + "pp" in cards.columns
+        ]
+        """(event set, column prefix) of the adjusted figures in the card summary."""
 
     def render(self) -> str:
         sections = [
@@ -579,11 +627,14 @@ class _Report:
             _p(
                 "One row per card kind: copies with the same type and name are merged, and a "
                 "player-game counts for the card when any copy had the event. Hand cards "
-                "(cards that enter a hand) are sorted by IWD; other types by their main rate. "
+                "(cards that enter a hand) are sorted by their adjusted contribution, then "
+                "(cards without one) by IWD; other types by their main rate. "
                 "Every rate is a win rate of player-games with its 95% interval and its n; "
                 "read the caveats below before acting on a single card."
             )
         )
+        if self.adjusted:
+            parts.append(self._adjusted_note())
         groups = self._card_types()
         hand = cards.filter(
             pl.col("type").is_in([t for t, h in groups if h]) & pl.col("iwd").is_not_nan()
@@ -607,6 +658,30 @@ class _Report:
                 )
             )
             parts.append(_figure(uri, "forest plot of IWD per hand card"))
+        adj = cards.filter(
+            pl.col("type").is_in([t for t, h in groups if h]) & pl.col("adj_pp").is_not_null()
+            if "adj_pp" in cards.columns
+            else pl.lit(False)
+        )
+        if adj.height:
+            uri = plots.iwd_forest(
+                adj["name"].to_list(),
+                adj["type"].to_list(),
+                [t for t, h in groups if h],
+                adj["adj_pp"].to_list(),
+                adj["adj_lo"].to_list(),
+                adj["adj_hi"].to_list(),
+                xlabel="adjusted contribution when in hand (percentage points), 95% interval",
+            )
+            parts.append("<h3>Adjusted contribution of hand cards</h3>")
+            parts.append(
+                _p(
+                    "Each point is a card's adjusted contribution when in hand (the model "
+                    "above, in percentage points at the average win rate) with its 95% "
+                    "interval; only cards with enough player-games with and without it."
+                )
+            )
+            parts.append(_figure(uri, "forest plot of the adjusted contribution per hand card"))
         for kind, is_hand in groups:
             parts.append(self._card_type_section(kind, is_hand))
         omitted = sorted(set(cards["type"].to_list()) - {t for t, _ in groups}, key=str)
@@ -619,6 +694,57 @@ class _Report:
                 )
             )
         return Html("".join(parts))
+
+    def _adjusted_note(self) -> Html:
+        """Why the raw figures are biased and what the adjusted model controls for."""
+        options = AdjustedOptions()
+        base = next(
+            (
+                float(v)
+                for _, prefix in self.adjusted
+                for v in self.cards[prefix + "base"].to_list()
+                if v is not None
+            ),
+            None,
+        )
+        base_text = f"{100 * base:.1f}%" if base is not None else "the average win rate"
+        labels = ", ".join(self._adjusted_label(e) for e, _ in self.adjusted)
+        return _p(
+            "Adjusted contribution (" + labels + "). Raw figures such as IWD are biased: a "
+            "stronger strategy, or a better seat, touches more cards and wins more, so every "
+            "card it touches looks strong, and a weaker one drags its cards down. The adjusted "
+            "figure is the card's coefficient in one logistic regression of 'this player won' "
+            "fitted over all cards at once, controlling for turn order, player count, strategy "
+            "and modules (expansion mix), with a Gaussian prior (sd "
+            f"{options.prior_sd:g} on the log-odds scale) that pulls thin evidence toward zero. "
+            f"It is shown in percentage points at the run's average win rate ({base_text}), "
+            "with its 95% interval; \u25b2 over / \u25bc under mark cards whose "
+            f"Benjamini-Hochberg q is below {options.fdr:g}. A figure needs at least "
+            f"{options.min_games:,} player-games with and {options.min_games:,} without the "
+            "event; below that it shows a dash. It still does not control for what the model "
+            "cannot see: skill or luck within a strategy, or how many cards a player draws."
+        )
+
+    @staticmethod
+    def _adjusted_label(event: str) -> str:
+        return "in hand" if event == GIH else event
+
+    def _adjusted_headers(self, in_hand_table: bool) -> list[str]:
+        headers = []
+        for event, _ in self._adjusted_sets(in_hand_table):
+            label = "" if event == GIH else f" ({self._adjusted_label(event)})"
+            headers += [f"Adjusted{label} [95% CI]", f"adj. q{label}"]
+        return headers
+
+    def _adjusted_cells(self, row: dict[str, Any], in_hand_table: bool) -> list[object]:
+        cells: list[object] = []
+        for _, prefix in self._adjusted_sets(in_hand_table):
+            cells += [_adjusted_cell(row, prefix), fmt_q(_f(row[prefix + "q"]))]
+        return cells
+
+    def _adjusted_sets(self, in_hand_table: bool) -> list[tuple[str, str]]:
+        """The hand table shows every adjusted figure; other tables all but 'in hand'."""
+        return [(e, p) for e, p in self.adjusted if in_hand_table or e != GIH]
 
     def _card_types(self) -> list[tuple[str, bool]]:
         """Types with any data, hand types first, then cards in the game, then the rest."""
@@ -649,12 +775,14 @@ class _Report:
             skip.add(spec.opening_event)  # the same numbers as OH
         events = [e for e in spec.event_names if e not in skip and int(part[f"{e}_n"].sum()) > 0]
         primary = "gih" if is_hand else max(events, key=lambda e: int(part[f"{e}_n"].sum()))
+        adjusted = pl.col("adj_pp") if "adj_pp" in part.columns else pl.lit(None, pl.Float64)
         rows = part.with_columns(
+            adjusted.fill_nan(None).alias("_adj"),
             pl.col("iwd").fill_nan(None).alias("_iwd"),
             pl.col(f"{primary}_wr").fill_nan(None).alias("_primary"),
         )
-        sort_by = ["_iwd", "_primary", "name"] if is_hand else ["_primary", "name"]
-        descending = [True, True, False] if is_hand else [True, False]
+        sort_by = ["_adj", "_iwd", "_primary", "name"] if is_hand else ["_primary", "name"]
+        descending = [True, True, True, False] if is_hand else [True, False]
         rows = rows.sort(sort_by, descending=descending, nulls_last=True)
         anchor = f"cards-{_slug(kind)}"
         count = rows.height
@@ -664,6 +792,7 @@ class _Report:
         ]
         if is_hand:
             headers = ["card", "copies", "GIH WR", "GNS WR", "IWD [95% CI]", "IWD q"]
+            headers += self._adjusted_headers(True)
             if has_oh:
                 headers.insert(3, "OH WR")
             body = []
@@ -680,6 +809,7 @@ class _Report:
                     )
                 )
                 cells.append(fmt_q(_f(r["iwd_q"])))
+                cells += self._adjusted_cells(r, True)
                 body.append(cells)
             parts.append(table(headers, body, f"{anchor}-hand", 1))
         if events:
@@ -701,9 +831,14 @@ class _Report:
             headers = ["card", "copies"] + [
                 Html(f'<abbr title="{esc(meanings.get(e, e))}">{esc(e)}</abbr>') for e in events
             ]
+            if not is_hand:  # a hand table already shows the adjusted figures
+                headers += self._adjusted_headers(False)
             body = []
             for r in rows.iter_rows(named=True):
-                body.append([r["name"], str(r["copies"])] + [self._rate(r, e) for e in events])
+                cells = [r["name"], str(r["copies"])] + [self._rate(r, e) for e in events]
+                if not is_hand:
+                    cells += self._adjusted_cells(r, False)
+                body.append(cells)
             parts.append(table(headers, body, f"{anchor}-events", 1))
             parts.append(
                 Html(
@@ -745,10 +880,17 @@ class _Report:
                 "and characters) are not chosen by skill, so their rates are the least biased "
                 "numbers here, though a country also decides who plays first."
             )
-        paragraphs += [
-            "An adjusted per-card contribution (controlling for strategy, seat and game length) "
-            "is future work.",
-        ]
+        paragraphs.append(
+            "The adjusted contribution removes what the model can see (turn order, player "
+            "count, strategy, modules, and the other cards held, since every card is in the "
+            "same regression), not what it cannot: skill or luck within one strategy, a player "
+            "who draws more seeing more cards, or long games in which everybody sees everything. "
+            "With one strategy in every seat it can only remove seat effects, and it is only as "
+            "good as the seat rotation: read it, like IWD, as a ranking to investigate. A "
+            "card's figure is relative to not holding it, so cards held together often share "
+            f"credit, and a prior (sd {AdjustedOptions().prior_sd:g} on the log-odds scale) "
+            "shrinks figures backed by few games toward zero."
+        )
         return Html("".join(_p(t) for t in paragraphs))
 
     def _glossary(self) -> Html:
@@ -781,7 +923,19 @@ class _Report:
             ),
             (
                 "n",
-                "number of player-games behind a rate; for IWD, the GIH n versus the GNS n.",
+                "number of player-games behind a rate; for IWD, the GIH n versus the GNS n; for "
+                "the adjusted figure, the player-games with the event versus without.",
+            ),
+            (
+                "adjusted",
+                "the card's coefficient in a penalised logistic regression of winning on the "
+                "card events, turn order, player count, strategy and modules, in percentage "
+                "points at the average win rate, with a 95% interval (docs/metrics.md).",
+            ),
+            (
+                "adj. q",
+                "Benjamini-Hochberg q of the adjusted figure's Wald test across the cards that "
+                "have one; \u25b2 over / \u25bc under when below 0.05.",
             ),
         ]
         terms += [(name, meaning) for name, meaning in self.spec.player_events]
@@ -838,6 +992,9 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 td .n { display: block; color: var(--muted); font-size: 11px; }
 td .na { color: var(--muted); }
 .sig { font-weight: 700; color: #a40e26; }
+.flag { font-weight: 700; white-space: nowrap; }
+.flag.over { color: #a40e26; }
+.flag.under { color: #0b5cad; }
 table.meta th { background: none; width: 170px; color: var(--muted); font-weight: 600;
   border-bottom: 1px solid var(--band); }
 table.meta td { border-bottom: 1px solid var(--band); }

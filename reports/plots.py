@@ -144,9 +144,11 @@ def iwd_forest(
     iwd: Sequence[float],
     lows: Sequence[float],
     highs: Sequence[float],
+    xlabel: str = "IWD = GIH WR - GNS WR (percentage points), 95% interval",
 ) -> str:
     """IWD of each hand card with its Newcombe interval, best first, coloured by card type
-    (colours and legend in `type_order`, the order of the report's tables).
+    (colours and legend in `type_order`, the order of the report's tables). Any other
+    per-card difference with an interval (the adjusted contribution) plots the same way.
 
     A forest plot shows at a glance which cards stand out from zero by more than their noise.
     """
@@ -174,7 +176,7 @@ def iwd_forest(
         ax.axvline(0, color="black", linewidth=1.0)
         ax.set_yticks(range(n), [_short(names[i], 32) for i in order])
         ax.set_ylim(-0.7, n - 0.3)
-        ax.set_xlabel("IWD = GIH WR - GNS WR (percentage points), 95% interval")
+        ax.set_xlabel(xlabel)
         ax.grid(axis="y", alpha=0.0)
         present = [k for k in kinds if k in handles]
         if present:

@@ -5,16 +5,27 @@ the player-games in which the card had that event, with a Wilson interval. From 
 GIH WR (the card was in hand at some point: the game's `seen_events`), OH WR (opening
 hand), GNS WR (in the game but never in this player's hand) and IWD = GIH WR - GNS WR with
 a Newcombe interval, a two-proportion p-value and a Benjamini-Hochberg q-value across cards.
+Beside them, the adjusted contribution of simulator/core/adjusted.py (`adj_*` columns): the
+card's coefficient in a logistic model that controls for seat, player count, strategy and
+modules.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from simulator.core.adjusted import (
+    AdjustedOptions,
+    ChunkLoader,
+    adjusted_frame,
+    event_columns,
+    run_chunks,
+)
 from simulator.core.datasets import read_players
 from simulator.core.spec import GameSpec
 from simulator.core.stats import benjamini_hochberg, newcombe_difference, two_proportion_p, wilson
@@ -61,16 +72,7 @@ def card_summary(
     A designer asks "is the Camera too strong", not "is Camera copy 2": a player-game counts
     for a card when any copy had the event. Cards out of this game's config have n = 0.
     """
-    groups: dict[tuple[str, str], int] = {}
-    group_of: dict[int, int] = {}
-    members: list[list[dict[str, Any]]] = []
-    for sheet_row in sheet_rows:
-        key = (str(sheet_row.get(spec.card_group) or ""), str(sheet_row["name"]))
-        if key not in groups:
-            groups[key] = len(members)
-            members.append([])
-        group_of[int(sheet_row["id"])] = groups[key]
-        members[groups[key]].append(sheet_row)
+    group_of, members = card_groups(spec, sheet_rows)
     total = players.height
     total_wins = int(players["win"].sum()) if total else 0
     in_game = {group_of[c] for c in cards_in_game if c in group_of}
@@ -110,6 +112,55 @@ def card_summary(
     return pl.DataFrame(rows, infer_schema_length=None)
 
 
+def card_groups(
+    spec: GameSpec, sheet_rows: list[dict[str, Any]]
+) -> tuple[dict[int, int], list[list[dict[str, Any]]]]:
+    """Card id -> group, and the sheet rows of each group: copies (same type and name) merge."""
+    groups: dict[tuple[str, str], int] = {}
+    group_of: dict[int, int] = {}
+    members: list[list[dict[str, Any]]] = []
+    for sheet_row in sheet_rows:
+        key = (str(sheet_row.get(spec.card_group) or ""), str(sheet_row["name"]))
+        if key not in groups:
+            groups[key] = len(members)
+            members.append([])
+        group_of[int(sheet_row["id"])] = groups[key]
+        members[groups[key]].append(sheet_row)
+    return group_of, members
+
+
+def with_adjusted(
+    summary: pl.DataFrame,
+    loaders: Sequence[ChunkLoader],
+    spec: GameSpec,
+    sheet_rows: list[dict[str, Any]],
+    events: tuple[str, ...] | None = None,
+    options: AdjustedOptions | None = None,
+) -> pl.DataFrame:
+    """The card summary with the adjusted contribution of every event set beside it.
+
+    `events` defaults to the game's `adjusted_events` ('gih' = in hand); each gives the
+    columns `adj_*` (for 'gih') or `adj_<event>_*` (see adjusted.RESULT_COLUMNS).
+    """
+    events = events if events is not None else spec.adjusted_events
+    group_of, members = card_groups(spec, sheet_rows)
+    frame = adjusted_frame(
+        loaders,
+        events,
+        spec.seen_events,
+        group_of,
+        len(members),
+        options,
+        activity_events=spec.activity_events,
+    )
+    position = {int(m[0]["id"]): g for g, m in enumerate(members)}
+    order = [position.get(int(c), -1) for c in summary["card_id"].to_list()]
+    if -1 in order:
+        raise ValueError("the card summary has a card that is not in the card sheet")
+    kept = summary.drop([c for c in frame.columns if c in summary.columns])
+    return kept.hstack(frame[order])
+
+
 def _put_rate(row: dict[str, Any], prefix: str, n: int, wins: int) -> None:
     lo, hi = wilson(wins, n)
     row[f"{prefix}_n"] = n
@@ -128,10 +179,20 @@ def write_card_summary(folder: str | Path) -> Path:
     players = read_players(folder)
     rows = [r.values for r in match.game.sheet.rows]
     summary = card_summary(players, match.spec, rows, match.game.cards_in_game())
+    summary = with_adjusted(summary, summary_chunks(folder, match.spec), match.spec, rows)
     tmp = folder / (SUMMARY_FILE + ".tmp")
     summary.write_parquet(tmp)
     tmp.replace(folder / SUMMARY_FILE)
     return folder / SUMMARY_FILE
+
+
+def summary_chunks(
+    folder: str | Path, spec: GameSpec, events: tuple[str, ...] | None = None
+) -> list[ChunkLoader]:
+    """Chunk loaders of a run folder with the columns the adjusted model needs."""
+    events = events if events is not None else spec.adjusted_events
+    columns = [c for e in events for c in event_columns(e, spec.seen_events)]
+    return run_chunks(folder, columns)
 
 
 def read_card_summary(folder: str | Path) -> pl.DataFrame:

@@ -48,6 +48,12 @@ class GameSpec:
     default_max_turns: int = 1000
     card_group: str = "type"
     """The card-sheet column that groups cards in the per-card summary and report."""
+    adjusted_events: tuple[str, ...] = ("gih",)
+    """Events of the adjusted per-card model (simulator/core/adjusted.py), one model each:
+    "gih" is in hand (`seen_events`), any other name an event column (e.g. "fulfilled")."""
+    activity_events: tuple[str, ...] = ()
+    """Adjusted events whose model also controls for how many cards had the event (owning
+    any contract scores, so "fulfilled" compares a card with an average other contract)."""
     rule_numbers: Any = None
     """The game's rule numbers as a frozen dataclass instance (defaults), overridable with
     `--rule key=value`; None where the numbers live in the card sheet (travel)."""
