@@ -27,6 +27,7 @@ from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import (
     ANY,
+    BARTER,
     BLACK,
     BLUE,
     CONTRACT,
@@ -199,8 +200,11 @@ class _Static:
         self.rules = rules
         self.cards = cards = rules.cards
         self.base = base = rules.rules
-        self.color = tuple(c[0] for c in cards.colors)
-        """A card's colour in hand, as a good or as crew (a Flag card's first side)."""
+        self.color = rules.color
+        """A card's colour in hand, as a good or as crew (a Flag card's first side), and a
+        physical container's (the container variants)."""
+        self.actions = rules.actions
+        """A card's action, and the action a physical container remembers (IE-VAR-10)."""
         self.capacity = base.ship_capacity
         self.terms = {cid: _Terms(c, base.payout) for cid, c in cards.contract_by_id.items()}
         self._remaining: dict[Any, tuple[dict[int, int], int]] = {}
@@ -327,6 +331,20 @@ class _Table:
         return self.view.island
 
     @_lazy
+    def port_offers(self) -> dict[int, int]:
+        """Tokyo Port cards I could pay to place as contracts, and their cost (IE-TOKYO-4)."""
+        view = self.view
+        if not view.tokyo_port:
+            return {}
+        mine = self.credits[self.me]
+        offers = {}
+        for card in self.island:
+            cost = view.port_cost(card)
+            if cost <= mine:
+                offers[card] = cost
+        return offers
+
+    @_lazy
     def crew_room(self) -> int:
         return self.view.crew_room()
 
@@ -372,7 +390,7 @@ class _Table:
 
     @_lazy
     def crew_actions(self) -> list[int]:
-        actions = self.cards.actions
+        actions = self.static.actions
         ca = [0] * 6
         for card in self.my_crew:
             ca[actions[card]] += 1
@@ -466,6 +484,22 @@ class _Table:
             value = new - old
         values[key] = value
         return value
+
+    def island_worth(self, card: int) -> float:
+        """What a supply island card would be worth in my hand (Barter), valued as `worth`
+        values a hand card: the best open slot it fills, or its best contract."""
+        slots = self.slots()
+        load = 0.0
+        for c in self.cards.colors[card]:
+            if c != GREY:
+                for key in (c, ANY):
+                    values = slots.get(key)
+                    if values and values[0] > load:
+                        load = values[0]
+        contract = self.best_contract(card, -1, 1 + self.crew_actions[CONTRACT])[0]
+        bot = self.bot
+        use = max(bot.load_bias * load, bot.contract_bias * contract)
+        return HOLD * use + 0.3 * bot.pref[self.static.actions[card]]
 
     def home_value(self) -> float:
         """What bringing a ship of mine home from sea is worth now: the best contract in
@@ -624,8 +658,9 @@ class _Table:
                 best, cost = option, c
         return best, cost
 
-    def play_options(self, action: int) -> list[Any]:
-        """The cards (or same-colour pairs) that could declare this action."""
+    def play_options(self, action: int, following: bool = False) -> list[Any]:
+        """The cards (or same-colour pairs) that could declare this action; with none, the
+        ways my powers give (3D Printers, Rice Cookers, Chopsticks: the view asks the rules)."""
         hand = self.hand
         actions = self.cards.actions
         singles = [c for c in hand if actions[c] == action]
@@ -637,7 +672,7 @@ class _Table:
             for b in hand[i + 1 :]:
                 if color[a] == color[b]:
                     pairs.append((a, b))
-        return pairs
+        return pairs or list(self.view.play_options(action, following))
 
     # ------------------------------------------------------------------ goods and crew
 
@@ -743,7 +778,7 @@ class _Table:
         return [(1.0 + 3.0 * pref[a] * (0.5 if a == SUPPLY else 1.0)) * late for a in range(6)]
 
     def crew_value(self, card: int) -> float:
-        return self.crew_values[self.cards.actions[card]]
+        return self.crew_values[self.static.actions[card]]
 
     def import_value(self, card: int) -> float:
         return max(self.goods_value(card), self.crew_value(card))
@@ -755,7 +790,7 @@ class _Table:
             return memo
         owner, _, _, cargo, _ = self.rows[index]
         color = self.color
-        actions = self.cards.actions
+        actions = self.static.actions
         crew_values = self.crew_values
         room = self.goods_room
         values = self.goods_values(room, -1)
@@ -774,8 +809,11 @@ class _Table:
             room -= 0 if as_crew else 1
             values = self.goods_values(room, extra)
             second: float | None = None
+            skip = 1  # the first taken once: physical containers of a colour share an id
             for card in cargo:
-                if card != first:
+                if card == first and skip:
+                    skip = 0
+                else:
                     c = color[card]
                     v = values[c]
                     if v is None:
@@ -919,7 +957,7 @@ class IEHeuristic(Strategy):
 
     def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
         kind = decision.kind
-        if kind == "declare" and decision.context not in (SUPPLY, CONTRACT):
+        if kind == "declare" and decision.context not in (SUPPLY, CONTRACT, BARTER):
             count = decision.options[-1]  # crew actions cost nothing: use them all
             if decision.context == IMPORT:
                 self._import_turn, self._import_declared, self._import_round = view.turn, count, 0
@@ -966,7 +1004,70 @@ class IEHeuristic(Strategy):
             return self.supply_bias * self._supply_value(t, count, excluded)
         if action == IMPORT:
             return self.import_bias * self._import_value(t, count, leader)
+        if action == BARTER:
+            return self._barter_value(t, count, excluded)
         return 0.0
+
+    def _barter_swaps(
+        self, t: _Table, count: int, excluded: tuple[int, ...]
+    ) -> list[tuple[float, int, int]]:
+        """Up to `count` Barter swaps worth making (gain, hand card, island card), best first,
+        each card once: an island card's worth in my hand less the hand card's."""
+        worth = t.worth()
+        hand = [c for c in t.hand if c not in excluded]
+        island = {c: t.island_worth(c) for c in t.island}
+        swaps: list[tuple[float, int, int]] = []
+        for _ in range(count):
+            best = (0.5, -1, -1)  # a swap must gain something
+            for h in hand:
+                for i, value in island.items():
+                    if value - worth[h] > best[0]:
+                        best = (value - worth[h], h, i)
+            if best[1] < 0:
+                break
+            swaps.append(best)
+            hand.remove(best[1])
+            del island[best[2]]
+        return swaps
+
+    def _barter_value(self, t: _Table, count: int, excluded: tuple[int, ...]) -> float:
+        """What `count` Barter actions are worth: the swaps worth making (IE-CAP-8)."""
+        return sum(gain for gain, _, _ in self._barter_swaps(t, count, excluded))
+
+    def _barter(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
+        """Give the hand card worth least for the island card worth most (forced: the best
+        swap even when none gains)."""
+        worth = t.worth()
+        island: dict[int, float] = {}
+        best, best_value = d.options[0], float("-inf")
+        for option in d.options:
+            given, taken = option
+            if taken not in island:
+                island[taken] = t.island_worth(taken)
+            value = island[taken] - worth[given]
+            if value > best_value:
+                best, best_value = option, value
+        return best
+
+    def _barter_follow(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
+        """Following with a Barter card from the hand (IE-CAP-8) against the best of the
+        other answers: its swaps, with my Barter crew, less the card played."""
+        barter = ("follow_as", BARTER, BARTER)
+        rest = tuple(o for o in d.options if o != barter)
+        plain = self._follow(Decision(d.player, d.kind, rest, d.context), t, rng)
+        action = d.context
+        crew = t.crew_actions[action]
+        bc = t.crew_actions[BARTER]
+        if plain == ("follow",):
+            play, cost = t.cheapest_play(t.play_options(action, following=True))
+            excluded = play if isinstance(play, tuple) else (play,)
+            plain_value = self._action_value(t, action, crew + 1, excluded, False) - cost
+        else:
+            without = self._action_value(t, action, crew, (), False)
+            plain_value = self._draw_value(t) + max(without, self._barter_value(t, bc, ()))
+        card, cost = t.cheapest_play(t.play_options(BARTER))
+        value = self._barter_value(t, 1 + bc, (card,)) - cost
+        return barter if value > plain_value else plain
 
     def _load_value(self, t: _Table, count: int, excluded: tuple[int, ...]) -> float:
         slots = t.slots()
@@ -1027,13 +1128,21 @@ class IEHeuristic(Strategy):
         best placement, then one more on another ship if it is worth it."""
         total, used, skip = 0.0, 0, -1
         cards = [c for c in t.hand if c not in excluded]
+        port = t.port_offers  # Tokyo Port cards, for their cost (IE-TOKYO-4)
+        if port:
+            cards += port
+        spare = t.credits[t.me]
         color = t.color
         for _ in range(2):
             best = None
             for card in cards:  # (the played card's colour still counts: shared memo)
-                value, cid, missing, where = t.best_contract(card, color[card], count - used, skip)
+                cost = port.get(card, -1) if port else -1
+                if cost > spare:
+                    continue
+                drop = color[card] if cost < 0 else -1
+                value, cid, missing, where = t.best_contract(card, drop, count - used, skip)
                 if where >= 0 and used + 1 + missing <= count:
-                    value -= 0.5 * missing
+                    value -= 0.5 * missing + max(0, cost)
                     if best is None or value > best[0]:
                         best = (value, card, missing, where)
             if best is None or best[0] < (0.0 if not used else 1.0):
@@ -1042,6 +1151,7 @@ class IEHeuristic(Strategy):
             used += 1 + best[2]
             skip = best[3]
             cards.remove(best[1])
+            spare -= max(0, port.get(best[1], -1)) if port else 0
             excluded = excluded + (best[1],)
         return total, used
 
@@ -1111,11 +1221,13 @@ class IEHeuristic(Strategy):
     _follow_with = _lead_with
 
     def _follow(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
+        if ("follow_as", BARTER, BARTER) in d.options:
+            return self._barter_follow(d, t, rng)
         action = d.context
         follow = ("follow",)
         if follow not in d.options:
             return d.options[0]
-        options = t.play_options(action)
+        options = t.play_options(action, following=True)
         crew = t.crew_actions[action]
         without = self._action_value(t, action, crew, (), False)
         draw = self._draw_value(t)
@@ -1171,6 +1283,8 @@ class IEHeuristic(Strategy):
             self._import_turn = t.view.turn
             self._import_declared = count
             self._import_round = 0
+        elif action == BARTER:  # only the swaps worth making (IE-CAP-8)
+            count = max(options[0], min(count, len(self._barter_swaps(t, count, ()))))
         return count
 
     # ------------------------------------------------------------------ performing
@@ -1204,12 +1318,21 @@ class IEHeuristic(Strategy):
         worth = t.worth()
         ports = {p.index: p for p in t.ports}
         best, best_value = d.options[0], float("-inf")
+        if best == "stop":  # only Tokyo Port cards: buy one only if it is worth its cost
+            best_value = 0.5
         color = t.color
+        hand = t.hand
         for option in d.options:
+            if option == "stop":
+                continue
             card, cid, index = option
-            value = t.contract_value(cid, ports[index], color[card]) or 0.0
-            value -= 1.5 * t.missing_levels(cid)  # budget spent on levels
-            value -= 0.5 * max(0.0, worth[card] - self.contract_bias * value)
+            if card in hand:
+                value = t.contract_value(cid, ports[index], color[card]) or 0.0
+                value -= 1.5 * t.missing_levels(cid)  # budget spent on levels
+                value -= 0.5 * max(0.0, worth[card] - self.contract_bias * value)
+            else:  # from the Tokyo Port: the hand stays, the column's credits go
+                value = t.contract_value(cid, ports[index], -1) or 0.0
+                value -= 1.5 * t.missing_levels(cid) + t.view.port_cost(card)
             if value > best_value:
                 best, best_value = option, value
         return best
@@ -1245,9 +1368,11 @@ class IEHeuristic(Strategy):
                 _, i, j = option
                 owner, _, _, cargo, cargo_colors = rows[i]
                 cols: tuple[int, ...] = (cargo_colors[j],)
-            else:
+            elif option[0] == "island":
                 owner, cargo = -1, ()
                 cols = colors[option[1]]
+            else:  # Mini Van's unseen cards (the deck's top, a random hand card): skipped
+                continue
             value = 0.0
             for c in cols:
                 fit = fits.get(c)
@@ -1263,6 +1388,8 @@ class IEHeuristic(Strategy):
             value += deny * 0.8 * (2 if most > 2 else most)
             if owner == me:  # each container taken brings my ship nearer home
                 value += t.home_value() / len(cargo) - 0.3
+            elif owner >= 0 and not rows[i][1]:  # Mini Van: a rival's ship at port set back
+                value += deny
             elif owner >= 0:
                 if len(cargo) == 1:
                     value -= 1.5  # it would send a rival's ship home
@@ -1288,7 +1415,7 @@ class IEHeuristic(Strategy):
         if self._import_turn != turn:
             self._import_turn, self._import_declared, self._import_round = turn, 0, 0
         self._import_round += 1
-        if self._import_round <= self._import_declared:
+        if d.context == "alone" or self._import_round <= self._import_declared:
             return max(d.options, key=t.ship_import_value)
         me = t.me
         rows = t.rows

@@ -13,10 +13,21 @@ from typing import Any
 
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
-from simulator.games.import_export.cards import GREY
+from simulator.games.import_export.cards import (
+    ANY,
+    CONTRACT,
+    GREY,
+    IMPORT,
+    LOAD,
+    PIRATE,
+    SUPPLY,
+)
 
 COMFORT = 12
 """Credits a bot keeps before paying for an optional power."""
+LATE_CREDITS = 40
+"""Credits of the richest player from which a bot cashes in powers that trade future use
+for credits now (Olive Oil)."""
 
 
 def _first_of(*wanted: str) -> Callable[[Decision, Any, Callable[[int], float]], Any]:
@@ -74,7 +85,7 @@ def _potatoes(decision: Decision, view: Any, worth: Callable[[int], float]) -> A
 
 def _name_a_type(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
     """Rolls Royce, Showers: the colour least seen on the table is likeliest in the deck."""
-    cards = view.rules.cards
+    color = view.rules.color  # cards and physical containers (IE-VAR-5)
     seen = {o: 0 for o in decision.options}
     visible: list[int] = list(view.hand) + list(view.island)
     for p in range(view.n_players):
@@ -82,9 +93,8 @@ def _name_a_type(decision: Decision, view: Any, worth: Callable[[int], float]) -
     for _, _, _, cargo, _ in view.ships:
         visible += list(cargo)
     for card in visible:
-        color = cards.colors[card][0]
-        if color in seen:
-            seen[color] += 1
+        if color[card] in seen:
+            seen[color[card]] += 1
     return min(decision.options, key=lambda o: (seen.get(o, 0), str(o)))
 
 
@@ -105,6 +115,239 @@ def _shotguns(decision: Decision, view: Any, worth: Callable[[int], float]) -> A
 
 def _cell_phones_load(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
     return next((o for o in decision.options if o[1] != GREY), decision.options[0])
+
+
+def _sell_below_price(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Iceland Water: sell the least useful card if it is worth less than the price."""
+    cards = [o for o in decision.options if isinstance(o, int)]
+    if cards:
+        card = min(cards, key=lambda c: (worth(c), c))
+        if worth(card) < decision.context:
+            return card
+    return decision.options[0]
+
+
+def _to_an_empty_ship(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Jasmine Tea: a further contract only for a ship of mine without one, the card I
+    value least; otherwise stop."""
+    ships = view.ships
+    fresh = [o for o in decision.options if o != "stop" and not ships[o[2]][2]]
+    if fresh:
+        return min(fresh, key=lambda o: (worth(o[0]), o[0], o[2]))
+    return decision.options[0]
+
+
+def _olive_oil(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Olive Oil: keep the limits it gives until the race for the end is on."""
+    late = max(view.credits) >= LATE_CREDITS
+    return "discard" if late and "discard" in decision.options else decision.options[0]
+
+
+def _dark_flight_bid(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Dark Flight's island round: its owner (the context) keeps his own winning bid, so he
+    bids all he has; any other bidder would pay him, so bids nothing."""
+    return decision.options[-1] if decision.context == view.player else decision.options[0]
+
+
+def _stolen_documents(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Take the tech contract of the highest level (the sheet ranks powers by level), from
+    the richest player on a tie."""
+    by_id = view.rules.cards.contract_by_id
+    credits = view.credits
+    return max(
+        decision.options,
+        key=lambda o: (sum(by_id[o[1]].level.values()), credits[o[0]], -o[0], -o[1]),
+    )
+
+
+def _platinum_rings(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Platinum Rings: play, the least useful first, a card whose action helps now (a
+    contract placeable with its level met, a hand card to load, a container to plunder that
+    fits, a ship at sea to import from, an island card for the crew); otherwise stop."""
+    rules = view.rules
+    cards = rules.cards
+    me = view.player
+    hand = view.hand
+    rows = view.ships
+    ports = [view.ship(i) for i, row in enumerate(rows) if row[0] == me and not row[1]]
+    sea = [c for row in rows if row[1] for c in row[4] if c != GREY]
+    sea += [c for card in view.island for c in cards.colors[card]]
+
+    def helps(card: int, action: int) -> bool:
+        rest = [c for c in hand if c != card]
+        if action == CONTRACT:
+            return any(
+                view.missing_levels(c.id) == 0 and rules.can_hold(ship, c.id)
+                for h in rest
+                for c in cards.contracts[h]
+                for ship in ports
+            )
+        if action in (LOAD, PIRATE):
+            colors = sea if action == PIRATE else [c for h in rest for c in cards.colors[h]]
+            return any(c != GREY and rules.fits(ship, c) for c in colors for ship in ports)
+        if action == IMPORT:
+            room = view.crew_room() > 0 or view.goods_room() > 0
+            return room and any(row[1] and row[3] for row in rows)
+        return action == SUPPLY and bool(view.island) and view.crew_room() > 0
+
+    playable = [o for o in decision.options if isinstance(o, int)]
+    for action in (CONTRACT, LOAD, PIRATE, IMPORT, SUPPLY):
+        useful = [c for c in playable if cards.actions[c] == action and helps(c, action)]
+        if useful:
+            return min(useful, key=lambda c: (worth(c), c))
+    return "stop"
+
+
+def _hentai_manga(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Hentai Manga: an illegal contract whose immediate power is spent goes to the crew
+    while the crew has room to spare; otherwise it stays completed (it raises the limits)."""
+    contract = view.rules.cards.contract_by_id[decision.context]
+    if "crew" in decision.options and contract.timing == "immediate" and view.crew_room() >= 2:
+        return "crew"
+    return "fulfilled"
+
+
+def _jidohanbaiki(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Jidohanbaiki: take the credits when drawing would bring a single card."""
+    return "credits" if len(view.hand) >= view.rules.rules.draw_to - 1 else "draw"
+
+
+def _load_cheapest(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """A free extra load (PlayStations): load the hand card worth least to keep."""
+    loads = [o for o in decision.options if isinstance(o, tuple)]
+    if not loads:
+        return decision.options[0]
+    return min(loads, key=lambda o: (worth(o[0]), o[0], o[1]))
+
+
+def _cargo_in_hand(view: Any, contract_id: int) -> int:
+    """How many hand cards could fill this contract's cargo."""
+    cards = view.rules.cards
+    cargo = cards.contract_by_id[contract_id].cargo
+    if ANY in cargo:
+        return len(view.hand)
+    return sum(1 for c in view.hand if any(color in cargo for color in cards.colors[c]))
+
+
+def _contract_with_cargo(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Spacecraft (a forced placement): the contract the hand can best fill."""
+    options = [o for o in decision.options if isinstance(o, tuple)]
+    if not options:
+        return decision.options[0]
+    return max(options, key=lambda o: (_cargo_in_hand(view, o[1]), -o[1], -o[2]))
+
+
+def _place_on_empty_ship(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Tsukiji Fish: a free placement, but only on a ship with no contract yet (a contract
+    that cannot be filled would block a busy ship)."""
+    ships = view.ships
+    options = [o for o in decision.options if isinstance(o, tuple) and not ships[o[2]][2]]
+    if not options:
+        return decision.options[0]
+    return max(options, key=lambda o: (_cargo_in_hand(view, o[1]), -o[1], -o[2]))
+
+
+def _bionic_ears(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Bionic Ears: back to the hand (to sell or play again) only with a short hand and the
+    crew and goods room it gives unused."""
+    spare = view.crew_room() >= 1 and view.goods_room() >= 2
+    return "hand" if spare and len(view.hand) <= 2 else "keep"
+
+
+def _stretch_goal_import(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Stretch Goal: the container worth most to me, of any ship at sea."""
+    return max(decision.options, key=lambda o: (worth(o[1]), -o[1]))
+
+
+def _railguns(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Railguns: credits with some to spare, else two goods, else a completed contract (the
+    last completed, whose limits matter least), else whatever is asked."""
+    options = decision.options
+    if "credits" in options and view.credits[view.player] >= COMFORT:
+        return "credits"
+    if "goods" in options:
+        return "goods"
+    contracts = [o for o in options if isinstance(o, tuple)]
+    if contracts and "credits" not in options:
+        return contracts[-1]
+    return "credits" if "credits" in options else options[0]
+
+
+def _draw_if_short(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Oat Milk: cards with a short hand, credits otherwise."""
+    return "draw" if len(view.hand) <= 3 else "credits"
+
+
+def _segways(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Segways: load it on a ship that needs it; otherwise keep it completed (the limits it
+    gives), to become a good at the end."""
+    loads = [o for o in decision.options if isinstance(o, tuple)]
+    return loads[0] if loads else "pass"
+
+
+def _soy_sauce(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Soy Sauce: move the crew (2 credits a card) when the goods have room for all of it."""
+    crew = len(view.crew(view.player))
+    return "transfer" if 0 < crew <= view.goods_room() else "pass"
+
+
+def _sushi_knives(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Sushi Knives: discard four luxury cards only from a crowded hand."""
+    return "discard" if len(view.hand) > 6 else "pass"
+
+
+def _capital_discard(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Before drawing: discard the least useful Capital card when the draw then brings one
+    more card (a hand below the draw-up size) and the card is worth less than a new one."""
+    cards = [o for o in decision.options if isinstance(o, int)]
+    if cards and len(view.hand) < view.rules.rules.draw_to:
+        card = min(cards, key=lambda c: (worth(c), c))
+        if worth(card) < 1.0:
+            return card
+    return "pass"
+
+
+def _us_dollars(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Spend US Dollars as a crew card on an action I lead, not on a mere Supply."""
+    mine = view.leader == view.player and decision.context != SUPPLY
+    return "use" if mine and "use" in decision.options else "pass"
+
+
+def _capital_place(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """The Algorithm, Container Factory: load the card as a wild container where a ship
+    needs one; otherwise keep it completed (it raises the limits)."""
+    for option in decision.options:
+        if isinstance(option, tuple) and option[0] == "load":
+            return option
+    return "keep" if "keep" in decision.options else decision.options[0]
+
+
+def _euros_ship(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Strand a ship of the richest rival; my own only if there is nothing else."""
+    rows = view.ships
+    credits = view.credits
+    rivals = [i for i in decision.options if rows[i][0] != view.player]
+    if not rivals:
+        return decision.options[0]
+    return max(rivals, key=lambda i: (credits[rows[i][0]], len(rows[i][3]), -i))
+
+
+def _goods_by_count(decision: Decision, view: Any, most: bool) -> Any:
+    color = view.rules.color
+    mine = [color[c] for c in view.goods(view.player)]
+    return (max if most else min)(
+        decision.options, key=lambda c: (mine.count(color[c]), color[c] != GREY, -c)
+    )
+
+
+def _interest_give(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Give a good of the type I hold most of (the others keep the set and majorities)."""
+    return _goods_by_count(decision, view, most=True)
+
+
+def _interest_keep(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """Keep a good of the type I hold fewest of (towards the set bonus)."""
+    return _goods_by_count(decision, view, most=False)
 
 
 RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
@@ -153,10 +396,68 @@ RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
     # name a good type
     "rolls_royce_type": _name_a_type,
     "showers_type": _name_a_type,
+    # Tokyo (powers/tokyo.py)
+    "hentai_manga_place": _hentai_manga,
+    "jidohanbaiki_use": _jidohanbaiki,
+    "playstations_load": _load_cheapest,
+    "spacecraft_place": _contract_with_cargo,
+    "squid_jerky_take": _first_real,
+    "tsukiji_fish_place": _place_on_empty_ship,
+    # base: Dark Flight, Mini Van (rules' pirate), Platinum Rings, Prefab Home, Stolen Documents
+    "dark_flight_source": _first_of("island"),
+    "dark_flight_bid": _dark_flight_bid,
+    "platinum_rings_play": _platinum_rings,
+    "prefab_home_complete": _first_of("complete"),
+    "stolen_documents_take": _stolen_documents,
+    # Variants (variants.py): a grey card's container colour, those that fit listed first
+    "container_color": _first_real,
+    # Capital (powers/capital.py; the hand discard and US Dollars are asked by rules.py)
+    "capital_discard": _capital_discard,
+    "us_dollars_use": _us_dollars,
+    "algorithm_place": _capital_place,
+    "container_factory_place": _capital_place,
+    "automation_ship": _first_real,
+    "cheap_labor_ship": _first_real,
+    "gps_ship": _first_real,
+    "yen_ship": _first_real,
+    "euros_ship": _euros_ship,
+    "fake_money_take": _first_real,
+    "fake_money_load": _first_real,
+    "interest_give": _interest_give,
+    "interest_keep": _interest_keep,
+    "lucky_cards_type": _name_a_type,
+    "market_data_give": _cheapest_card,
+    "partnership_join": _first_real,
     # Kickstarter (powers/kickstarter.py)
+    "backpacks_draw": _first_of("draw"),
+    "bionic_ears_take": _bionic_ears,
+    "dino_bones_give": _cheapest_card,
+    "dino_bones_take": _best_card,
+    "stretch_goal_import": _stretch_goal_import,
     # Kickstarter 2 (powers/kickstarter2.py)
+    "ar_glasses_play": _platinum_rings,
+    "railguns_give": _railguns,
+    "railguns_good": _cheapest_card,
+    "sanitizer_discard_crew": _cheapest_card,
+    "sanitizer_discard_goods": _cheapest_card,
+    "nanobots_load": _first_of("load"),
+    "oat_milk_take": _draw_if_short,
+    "segways_move": _segways,
     # J (powers/j.py)
+    "bamboo_place": _first_real,
+    "pocky_import": _first_real,
+    "soy_sauce_use": _soy_sauce,
+    "robo_cats_pair": _first_real,
+    "robo_cats_keep": _first_of("pass"),
+    "sushi_knives_use": _sushi_knives,
+    "sushi_knives_card": _cheapest_card,
     # Flag (powers/flag.py)
+    "iceland_water_sell": _sell_below_price,
+    "maple_syrup_load": _first_real,
+    "olive_oil_discard": _olive_oil,
+    "dragon_fruit_choice": _potatoes,
+    "jasmine_tea_place": _to_an_empty_ship,
+    "paprika_load": _first_real,
 }
 
 

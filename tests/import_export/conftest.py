@@ -11,7 +11,8 @@ from ie_helpers import Table, next_sheet_path, write_sheet
 
 @pytest.fixture
 def ie_table(tmp_path: Path):
-    """Factory: `ie_table(players=3, cards={name: spec}, seed=0, filler=True) -> Table`."""
+    """Factory: `ie_table(players=3, cards={name: spec}, seed=0, filler=True, pairs=())
+    -> Table` (`pairs`: two-contract Flag cards, see ie_helpers.write_sheet)."""
 
     def make(**kwargs: Any) -> Table:
         return Table(tmp_path, **kwargs)
@@ -21,9 +22,10 @@ def ie_table(tmp_path: Path):
 
 @pytest.fixture
 def ie_sheet(tmp_path: Path):
-    """Factory: `ie_sheet(cards={name: spec}, filler=True) -> Path` of a written sheet."""
+    """Factory: `ie_sheet(cards={name: spec}, filler=True, pairs=()) -> Path` of a written
+    sheet (`pairs`: two-contract Flag cards, see ie_helpers.write_sheet)."""
 
-    def make(cards: dict[str, str] | None = None, filler: bool = True) -> Path:
-        return write_sheet(next_sheet_path(tmp_path), cards or {}, filler)
+    def make(cards: dict[str, str] | None = None, filler: bool = True, pairs: Any = ()) -> Path:
+        return write_sheet(next_sheet_path(tmp_path), cards or {}, filler, pairs)
 
     return make

@@ -5,6 +5,8 @@ The tests never read the real card sheet. `ie_table(players, cards={...})` write
 sheet into the test's tmp_path: 100 filler cards (every colour x action, four copies,
 named like "red pirate 1", level none, cargo two of their own colour) plus the named cards
 a test asks for, each given by a short spec: "red pirate level=red:1 cargo=red:2+blue:1".
+Opt-in, `pairs=[(a, b)]` joins two named cards into one two-contract Flag card (set `flag`,
+sides a and b); `t.c(a)` is then the physical card, `t.cid(a)` the contract named a.
 
 `Table.arrange(...)` then lays out every zone by hand (hands, island, crew, goods, ships,
 deck top, discard, credits, ports, leader); every card not named goes to `rest` (under the
@@ -78,9 +80,22 @@ def parse_spec(spec: str) -> dict[str, str]:
     return row
 
 
-def write_sheet(path: Path, cards: dict[str, str], filler: bool = True) -> Path:
-    """Write a base-set card sheet: filler first (if asked), then the named cards."""
+def write_sheet(
+    path: Path,
+    cards: dict[str, str],
+    filler: bool = True,
+    pairs: Sequence[tuple[str, str]] = (),
+) -> Path:
+    """Write a base-set card sheet: filler first (if asked), then the named cards. `pairs`
+    (opt-in) makes each two named cards one Flag card: set `flag`, sides a and b, the first
+    one's card number; their specs must share the action."""
     specs = {**(filler_specs() if filler else {}), **cards}
+    numbers = {name: index for index, name in enumerate(specs)}
+    sides: dict[str, str] = {}
+    for a, b in pairs:
+        assert a in cards and b in cards, f"pair ({a!r}, {b!r}): both need a spec in cards"
+        sides[a], sides[b] = "a", "b"
+        numbers[b] = numbers[a]
     with path.open("w", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(HEADER)
@@ -89,10 +104,10 @@ def write_sheet(path: Path, cards: dict[str, str], filler: bool = True) -> Path:
             writer.writerow(
                 (
                     500 + index,  # contract ids differ from card numbers on purpose
-                    index,
+                    numbers[name],
                     name,
-                    "base",
-                    "",
+                    "flag" if name in sides else "base",
+                    sides.get(name, ""),
                     row["color"],
                     row["action"],
                     row["level"],
@@ -106,9 +121,11 @@ def write_sheet(path: Path, cards: dict[str, str], filler: bool = True) -> Path:
     return path
 
 
-def make_game(sheet: Path, players: int, max_turns: int | None = None) -> Any:  # ImportExportGame
+def make_game(
+    sheet: Path, players: int, max_turns: int | None = None, sets: tuple[str, ...] = ("base",)
+) -> Any:  # ImportExportGame
     spec = get_game("import-export")
-    return spec.factory(spec.make_config(players, ("base",), card_sheet=sheet, max_turns=max_turns))
+    return spec.factory(spec.make_config(players, sets, card_sheet=sheet, max_turns=max_turns))
 
 
 class Driver:
@@ -210,10 +227,12 @@ class Table:
         seed: int = 0,
         filler: bool = True,
         max_turns: int | None = None,
+        pairs: Sequence[tuple[str, str]] = (),
     ) -> None:
         path = next_sheet_path(folder)
-        self.sheet = write_sheet(path, cards or {}, filler)
-        self.game = make_game(self.sheet, players, max_turns)
+        self.sheet = write_sheet(path, cards or {}, filler, pairs)
+        sets = ("base", "flag") if pairs else ("base",)
+        self.game = make_game(self.sheet, players, max_turns, sets)
         self.cards = self.game.cards
         self.n = players
         self.state = self.game.new_state(GameRandom.for_game(seed, 0, 0))
@@ -221,18 +240,27 @@ class Table:
     # ------------------------------------------------------------ look-ups
 
     def c(self, name: str) -> int:
-        """The physical card with this name."""
+        """The physical card with this name (or with a contract of this name: a pair)."""
         try:
             return self.cards.names.index(name)
         except ValueError:
+            for card, contracts in enumerate(self.cards.contracts):
+                if any(c.name == name for c in contracts):
+                    return card
             raise AssertionError(f"no card named {name!r} in the test sheet") from None
 
     def cs(self, *names: str) -> list[int]:
         return [self.c(n) for n in names]
 
     def cid(self, name: str) -> int:
-        """The contract id of the named card."""
-        return self.cards.ids[self.c(name)][0]
+        """The contract id of the named card (of the contract so named, on a pair)."""
+        return self._contract_id(self.c(name), name)
+
+    def _contract_id(self, card: int, name: str) -> int:
+        for contract in self.cards.contracts[card]:
+            if contract.name == name:
+                return contract.id
+        return self.cards.ids[card][0]
 
     def name(self, card: int) -> str:
         return self.cards.names[card]
@@ -284,11 +312,13 @@ class Table:
         s.goods = [[take(x) for x in (goods or {}).get(p, ())] for p in range(n)]
         s.fulfilled = []
         for p in range(n):
-            s.fulfilled.append([self.cards.ids[take(x)][0] for x in (fulfilled or {}).get(p, ())])
+            s.fulfilled.append(
+                [self._contract_id(take(x), x) for x in (fulfilled or {}).get(p, ())]
+            )
         for i, ship in enumerate(s.ships):
             spec = (ships or {}).get(i, {})
             ship.at_sea = spec.get("at_sea", False)
-            ship.contracts = [self.cards.ids[take(x)][0] for x in spec.get("contracts", ())]
+            ship.contracts = [self._contract_id(take(x), x) for x in spec.get("contracts", ())]
             ship.cargo, ship.cargo_colors = [], []
             for item in spec.get("cargo", ()):
                 name, color = item if isinstance(item, tuple) else (item, None)

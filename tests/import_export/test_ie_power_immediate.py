@@ -375,3 +375,148 @@ def test_wind_turbines_copies_end_game_scoring(ie_table) -> None:
     fulfil(t, 0, "Wind Turbines", t.cid("Velvet Robes"))
     t.game.score(s)
     assert s.final_credits[0] - before == 2 * params(t, "Velvet Robes")["pay_per_card"]
+
+
+def test_platinum_rings_draws_to_its_hand_size_and_plays_cards_alone(ie_table) -> None:
+    """Ruling: IE-POWER-48 (FAQ: each card discarded as played, its action performed alone,
+    one sale to the island at most)."""
+    t = ie_table(cards=specs("Platinum Rings"))
+    hand = ["green supply 1", "green supply 2", "green load 1", "yellow pirate 1"]
+    top = ["red supply 1", "red supply 2", "red supply 3", "red supply 4"]
+    t.arrange(
+        fulfilled={0: ["Platinum Rings"]},
+        hands=[hand, [], []],
+        island=["black import 1"],
+        deck=top,
+        crew={0: ["green supply 3"]},  # crew adds no action
+        ships={0: {"contracts": ["yellow contract 1"]}},
+    )
+    s = t.state
+    assert params(t, "Platinum Rings")["hand_size"] == len(hand) + len(top)
+    supply_1, supply_2, load, pirate = t.cs(*hand)
+    island = t.c("black import 1")
+    asked = fulfil(
+        t,
+        0,
+        "Platinum Rings",
+        supply_1,
+        ("sell", t.c("red supply 1")),
+        supply_2,
+        ("crew", island),
+        load,
+        (pirate, 0, t.game.color[pirate]),
+        "stop",
+    )
+    assert [(d.kind, d.player) for d in asked] == [
+        ("platinum_rings_play", 0),
+        ("supply", 0),
+        ("platinum_rings_play", 0),
+        ("supply", 0),
+        ("platinum_rings_play", 0),
+        ("load", 0),
+        ("platinum_rings_play", 0),
+    ]
+    assert asked[0].options == ("stop", *t.cs(*hand), *t.cs(*top))
+    sold = t.c("red supply 1")
+    assert asked[3].options == (("crew", island), ("crew", sold))  # the one sale is spent
+    assert s.discard == [supply_1, supply_2, load]
+    assert s.island == [sold] and s.crew[0] == t.cs("green supply 3", "black import 1")
+    assert s.credits[0] == 10 + t.game.rules.sell_price
+    assert s.hands[0] == t.cs("red supply 2", "red supply 3", "red supply 4")
+    assert t.ship(0).cargo == [pirate]
+
+
+def test_platinum_rings_places_only_contracts_with_their_level_elsewhere(ie_table) -> None:
+    """Ruling: IE-POWER-48 (FAQ: no extra Contract actions to skip levels; the ship that
+    completed takes no contract before it sails)."""
+    t = ie_table(cards={**specs("Platinum Rings"), "lvl": "black contract level=black:2"})
+    loaded = ["blue pirate 1", "blue pirate 2", "red pirate 1"]
+    t.arrange(
+        hands=[["black load 1", "red supply 1", "green contract 1", "lvl"], [], []],
+        crew={0: ["green contract 2"]},
+        ships={0: {"contracts": ["Platinum Rings"], "cargo": loaded}},
+    )
+    s = t.state
+    d = t.play()
+    d.lead(0, LOAD, t.c("black load 1"))
+    d.draw(1).draw(2)
+    d.send((t.c("red supply 1"), 0, RED), "load", 0)
+    assert s.fulfilled[0] == [t.cid("Platinum Rings")] and len(s.hands[0]) == 8
+    d.send(t.c("green contract 1"), "platinum_rings_play", 0)
+    options = d.options("contract", 0)
+    assert options and all(i == 1 for _, _, i in options)  # ship 0 is sailing
+    assert t.c("lvl") not in {card for card, _, _ in options}  # its level is not met
+    d.send(options[0], "contract", 0)
+    d.send("stop", "platinum_rings_play", 0)
+    d.expect("lead", 1)
+    assert t.ship(0).at_sea and t.ship(0).contracts == [] and len(t.ship(1).contracts) == 1
+
+
+def test_platinum_rings_import_is_a_round_without_bids(ie_table) -> None:
+    """Ruling: IE-POWER-49 (FAQ: a lone bidder bids 0; the ship's owner still takes 2)."""
+    t = ie_table(cards=specs("Platinum Rings"))
+    t.arrange(
+        fulfilled={0: ["Platinum Rings"]},
+        hands=[["green import 1"], [], []],
+        crew={0: ["red import 1"]},
+        ships={3: {"at_sea": True, "cargo": ["red load 1", "red load 2", "red load 3"]}},
+    )
+    s = t.state
+    asked = fulfil(t, 0, "Platinum Rings", t.c("green import 1"), 3, 0, "goods", 0, "goods", "stop")
+    kinds = [d.kind for d in asked]
+    assert kinds == [
+        "platinum_rings_play",
+        "import_ship",
+        "import_take",
+        "import_place",
+        "import_take",
+        "import_place",
+        "platinum_rings_play",
+    ]
+    assert asked[1].context == "alone" and asked[1].options == (3,)
+    assert s.credits == [10, 10 + t.game.rules.owner_compensation, 10]
+    assert len(s.goods[0]) == 2 and len(t.ship(3).cargo) == 1  # one round: no crew round
+
+
+def test_stolen_documents_takes_a_tech_contract_with_its_rule_modifier(ie_table) -> None:
+    """Ruling: IE-POWER-51 (Stolen Documents replaces it; the modifier moves)."""
+    t = ie_table(players=4, cards=specs("Stolen Documents", "Televisions", "Vaccines", "Cups"))
+    t.arrange(fulfilled={0: ["Stolen Documents"], 1: ["Cups", "Televisions"], 3: ["Vaccines"]})
+    s = t.state
+    fulfil(t, 1, "Televisions")
+    assert GREEN in s.mods[1]["wild_colors"]
+    (asked,) = fulfil(t, 0, "Stolen Documents", (1, t.cid("Televisions")))
+    assert asked.kind == "stolen_documents_take"
+    assert set(asked.options) == {(1, t.cid("Televisions")), (3, t.cid("Vaccines"))}
+    assert s.fulfilled[0] == [t.cid("Televisions")]
+    assert s.fulfilled[1] == [t.cid("Cups"), t.cid("Stolen Documents")]
+    assert GREEN in s.mods[0]["wild_colors"] and GREEN not in s.mods[1]["wild_colors"]
+
+
+def test_stolen_documents_resolves_the_stolen_power_and_moves_its_hooks(ie_table) -> None:
+    """Ruling: IE-POWER-51 (its immediate power for the thief; its hooks leave the victim)."""
+    t = ie_table(cards=specs("Stolen Documents", "Drones", "Vaccines"))
+    t.arrange(
+        fulfilled={0: ["Stolen Documents"], 1: ["Drones"], 2: ["Vaccines"]},
+        island=["red load 1"],
+    )
+    s = t.state
+    fulfil(t, 1, "Drones")
+    fulfil(t, 0, "Stolen Documents", (2, t.cid("Vaccines")))
+    assert s.hands[0] == [t.c("red load 1")] and s.island == []  # Vaccines, for the thief
+    assert s.fulfilled[2] == [t.cid("Stolen Documents")]
+    s.fulfilled[0] = [t.cid("Stolen Documents")]  # once more, stealing Drones (a hook)
+    s.fulfilled[2] = [t.cid("Vaccines")]
+    fulfil(t, 0, "Stolen Documents", (1, t.cid("Drones")))
+    emit = t.game.emit
+    assert resolve(t, emit(s, "contract_placed", 1, t.cid("red load 2"))) == []
+    (asked,) = resolve(t, emit(s, "contract_placed", 0, t.cid("red load 2")), "pass")
+    assert asked.kind == "drones_draw" and asked.player == 0
+
+
+def test_stolen_documents_without_a_tech_contract_to_take_does_nothing(ie_table) -> None:
+    """Ruling: IE-POWER-51."""
+    t = ie_table(cards=specs("Stolen Documents", "Cups", "Televisions"))
+    t.arrange(fulfilled={0: ["Stolen Documents", "Televisions"], 1: ["Cups"]})
+    assert fulfil(t, 0, "Stolen Documents") == []  # one's own tech contract is no target
+    assert t.state.fulfilled[0] == [t.cid("Stolen Documents"), t.cid("Televisions")]

@@ -353,3 +353,165 @@ def test_machine_arms_may_stop(ie_table) -> None:
     d.send("stop", "machine_arms_load", 0)
     d.expect("lead", 1)
     assert t.state.hands[0] == [t.c("red load 2")]
+
+
+def test_dark_flight_imports_from_the_island_and_keeps_the_winning_bid(ie_table) -> None:
+    """Ruling: IE-POWER-46 (the owner picks the island; bids are paid to him, his own kept;
+    Protractors does not react, nobody is paid as a ship's owner)."""
+    t = ie_table(cards=specs("Dark Flight", "Protractors"))
+    island = ["red load 1", "green load 1", "blue load 1"]
+    t.arrange(
+        fulfilled={0: ["Dark Flight"], 2: ["Protractors"]},
+        island=island,
+        ships={3: {"at_sea": True, "cargo": ["yellow load 1", "yellow load 2"]}},
+    )
+    fulfil(t, 0, "Dark Flight")
+    fulfil(t, 2, "Protractors")
+    s = t.state
+    auction = t.game._import_rounds(s, s.rng, [0, 1, 2], [2, 1, 0])
+    red, green, blue = t.cs(*island)
+    asked = resolve(
+        t,
+        auction,
+        "island",  # round 1: players 0 and 1 bid on the island
+        7,
+        3,
+        0,  # player 0 wins for 7 and keeps it; takes red then green
+        "crew",
+        0,
+        "goods",
+        "island",  # round 2: player 0 alone on the last island card
+        0,
+        "goods",
+    )
+    kinds = [(d.kind, d.player) for d in asked]
+    assert kinds[:4] == [
+        ("dark_flight_source", 0),
+        ("dark_flight_bid", 0),
+        ("dark_flight_bid", 1),
+        ("import_take", 0),
+    ]
+    assert asked[0].options == ("ship", "island") and asked[1].context == 0
+    assert "protractors_take" not in {k for k, _ in kinds}
+    assert s.crew[0] == [red] and s.goods[0] == [green, blue] and s.island == []
+    assert s.credits == [10, 10, 10]
+
+
+def test_dark_flight_winning_bid_of_another_player_is_paid_to_the_owner(ie_table) -> None:
+    """Ruling: IE-POWER-46 (with no ship at sea the island may still be chosen)."""
+    t = ie_table(cards=specs("Dark Flight"))
+    t.arrange(fulfilled={1: ["Dark Flight"]}, island=["red load 1", "green load 1"])
+    fulfil(t, 1, "Dark Flight")
+    s = t.state
+    auction = t.game._import_rounds(s, s.rng, [1, 2, 0], [1, 0, 1])
+    asked = resolve(t, auction, "island", 4, 6, 0, "crew", "goods")
+    assert asked[0].options == ("pass", "island")
+    assert [(d.kind, d.player) for d in asked[1:3]] == [
+        ("dark_flight_bid", 2),
+        ("dark_flight_bid", 0),
+    ]
+    assert s.credits == [10 - 6, 10 + 6, 10]
+    assert len(s.crew[0]) == len(s.goods[0]) == 1
+    # without Dark Flight and without a ship at sea, no import round happens
+    assert resolve(t, t.game._import_rounds(s, s.rng, [2, 0, 1], [1, 1, 1])) == []
+
+
+def test_mini_van_plunders_port_ships_the_deck_and_hands(ie_table) -> None:
+    """Ruling: IE-POWER-47."""
+    t = ie_table(cards=specs("Mini Van"))
+    t.arrange(
+        fulfilled={0: ["Mini Van"]},
+        hands=[["black load 1"], ["red load 1", "red load 2"], []],
+        deck=["blue supply 1"],
+        ships={
+            0: {"contracts": ["yellow load 4"], "cargo": ["green load 1"]},  # his own
+            2: {"contracts": ["yellow load 3"], "cargo": ["yellow load 1"]},
+        },
+    )
+    s = t.state
+    g = t.game
+    assert resolve(t, g._pirate(s, s.rng, 0)) == []  # nothing to take without Mini Van
+    fulfil(t, 0, "Mini Van")
+    asked = resolve(t, g._pirate(s, s.rng, 0), ("ship", 2, 0), (0, YELLOW))
+    assert [d.kind for d in asked] == ["pirate", "pirate_to"]
+    assert set(asked[0].options) == {("ship", 2, 0), ("deck",), ("hand", 1)}
+    assert t.ship(0).cargo == t.cs("green load 1", "yellow load 1")
+    assert t.ship(2).cargo == [] and not t.ship(2).at_sea  # stays at port, needing it again
+    assert g.fits(t.ship(2), YELLOW, s)
+    resolve(t, g._pirate(s, s.rng, 0), ("deck",))  # the deck's top card: unloadable, discarded
+    assert s.discard == [t.c("blue supply 1")]
+    resolve(t, g._pirate(s, s.rng, 0), ("hand", 1))  # a random card of player 1's hand
+    assert len(s.hands[1]) == 1 and s.discard[-1] in t.cs("red load 1", "red load 2")
+    assert s.log[0]["pirated"][-1] == s.discard[-1]
+
+
+def test_mini_van_does_not_extend_contrabands_plunder_from_ships_at_sea(ie_table) -> None:
+    """Ruling: IE-POWER-47."""
+    t = ie_table(cards=specs("Mini Van"))
+    t.arrange(
+        fulfilled={0: ["Mini Van"]},
+        hands=[[], ["red load 1"], []],
+        ships={2: {"contracts": ["yellow load 3"], "cargo": ["yellow load 1"]}},
+    )
+    fulfil(t, 0, "Mini Van")
+    s = t.state
+    assert resolve(t, t.game._pirate(s, s.rng, 0, ships_only=True)) == []
+
+
+def test_prefab_home_completes_luxury_contracts_with_half_their_containers(ie_table) -> None:
+    """Ruling: IE-POWER-50 (half rounded up, of the colours one chooses, optionally)."""
+    t = ie_table(
+        cards={
+            **specs("Prefab Home"),
+            "lux": "blue load cargo=blue:2+red:2",
+            "odd": "blue load cargo=blue:3",
+        }
+    )
+    hand = ["red load 1", "red load 2", "blue load 1", "blue load 2", "blue load 3"]
+    t.arrange(
+        fulfilled={0: ["Prefab Home"]},
+        hands=[hand, [], []],
+        ships={0: {"contracts": ["lux"]}, 1: {"contracts": ["odd"]}},
+    )
+    fulfil(t, 0, "Prefab Home")
+    s = t.state
+    g = t.game
+
+    def load(i: int, name: str, color: int, *answers: object) -> list:
+        s.hands[0].remove(t.c(name))
+        return resolve(t, g.load_container(s, 0, t.ship(i), t.c(name), color), *answers)
+
+    assert load(0, "red load 1", RED) == []  # 1 of 4: not half yet
+    (asked,) = load(0, "red load 2", RED, "wait")  # two red: half, the colours of his choice
+    assert asked.kind == "prefab_home_complete" and asked.options == ("wait", "complete")
+    assert asked.context == 0 and t.ship(0).contracts == [t.cid("lux")]
+    load(0, "blue load 1", BLUE, "complete")  # asked again; completes with 3
+    assert s.fulfilled[0][-1] == t.cid("lux") and t.ship(0).at_sea
+    assert s.credits[0] == 10 + g.rules.payout(3)
+    assert load(1, "blue load 2", BLUE) == []  # 3 needs 2 (rounded up)
+    load(1, "blue load 3", BLUE, "complete")
+    assert s.fulfilled[0][-1] == t.cid("odd")
+
+
+def test_prefab_home_needs_the_other_contracts_in_full(ie_table) -> None:
+    """Ruling: IE-POWER-50 (only the owner's luxury contracts are halved)."""
+    t = ie_table(cards={**specs("Prefab Home"), "lux": "blue load cargo=blue:2"})
+    t.arrange(
+        fulfilled={0: ["Prefab Home"]},
+        hands=[["blue load 1", "red load 1", "red load 2"], [], []],
+        ships={0: {"contracts": ["lux", "red load 4"]}},
+    )
+    fulfil(t, 0, "Prefab Home")
+    s = t.state
+    g = t.game
+
+    def load(name: str, color: int, *answers: object) -> list:
+        s.hands[0].remove(t.c(name))
+        return resolve(t, g.load_container(s, 0, t.ship(0), t.c(name), color), *answers)
+
+    assert load("blue load 1", BLUE) == []
+    assert load("red load 1", RED) == []  # the red contract needs its 2 in full
+    (asked,) = load("red load 2", RED, "complete")
+    assert asked.kind == "prefab_home_complete"
+    # completion order: the red contract met in full first, the luxury one completing now
+    assert s.fulfilled[0][-2:] == [t.cid("red load 4"), t.cid("lux")]

@@ -10,13 +10,13 @@ from simulator.games.import_export.cards import load_import_export_sheet
 from simulator.games.import_export.powers import POWERS, missing_powers
 
 STILL_TO_DO = {
-    "base": 5,
-    "capital": 15,
-    "tokyo": 10,
-    "kickstarter": 15,
-    "kickstarter2": 10,
-    "j": 10,
-    "flag": 20,
+    "base": 0,
+    "capital": 0,
+    "tokyo": 0,
+    "kickstarter": 0,
+    "kickstarter2": 0,
+    "j": 0,
+    "flag": 0,
 }
 
 

@@ -78,7 +78,8 @@ def test_gold_stuff_scores_each_fulfilled_luxury_contract() -> None:
 
     game, s = _game()
     gold = _contract(game, "Gold Stuff")
-    plain = [c for cs in game.cards.contracts for c in cs if c.name not in POWERS]
+    scoring = {name for name, entry in POWERS.items() if entry.end}
+    plain = [c for cs in game.cards.contracts for c in cs if c.name not in scoring]
     luxury = [c for c in plain if c.color == 3]
     other = next(c for c in plain if c.color != 3)
     s.fulfilled[0] = [other.id, luxury[0].id, luxury[1].id]

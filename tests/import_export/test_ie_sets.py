@@ -1,5 +1,5 @@
-"""Which sets play: those whose cards need only their printed attributes; the others are
-refused with an error that names them, until their expansion rules exist."""
+"""Which sets play: those whose cards need only their printed attributes, and those with
+their expansion rules (Capital, Tokyo)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,11 @@ def test_too_few_cards_to_set_up_is_a_clear_error() -> None:
         SPEC.factory(SPEC.make_config(4, ("flag",)))
 
 
-@pytest.mark.parametrize("expansion", ["capital", "tokyo"])
-def test_sets_needing_expansion_rules_are_refused(expansion: str) -> None:
-    with pytest.raises(ConfigError, match=f"--sets: '{expansion}' needs its expansion rules"):
-        SPEC.factory(SPEC.make_config(4, ("base", expansion)))
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_capital_plays_with_its_expansion_rules(players: int) -> None:
+    """Capital is no longer refused: its Barter and grey cards play (IE-CAP-1 to IE-CAP-10)."""
+    game = SPEC.factory(SPEC.make_config(players, ("base", "capital"), max_turns=60))
+    assert len(game.cards) == 115 and game.capital
+    for index in range(2):
+        outcome, _ = play_game(game, [RandomStrategy()] * players, 3, index, check_invariants=True)
+        assert outcome.end_reason in ("credits", "deck_exhausted", "turn_limit", "card")

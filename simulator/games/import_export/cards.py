@@ -17,6 +17,9 @@ COLORS = ("green", "yellow", "black", "blue", "red", "grey")
 GREEN, YELLOW, BLACK, BLUE, RED, GREY = range(6)
 ANY = 6
 """A rainbow cargo slot (any colour), or a Capital level counted over all goods."""
+PAIRED = 7
+"""A ship's container colour: the card rides with the container before it, the two loaded
+as one (Robo-Cats); it fills no need and takes no room, but counts for the payout."""
 GOOD_TYPES = ("tech", "agriculture", "consumer", "luxury", "illegal", "capital")
 ACTIONS = ("supply", "import", "contract", "load", "pirate", "barter")
 SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE, BARTER = range(6)

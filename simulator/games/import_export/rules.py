@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, product
+from math import ceil
 from typing import Any
 
 from simulator.core.cards import CardSheet
@@ -19,9 +20,11 @@ from simulator.core.protocol import Decision, Outcome, PlayerOutcome
 from simulator.core.rule_numbers import with_overrides
 from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
+from simulator.games.import_export import variants
 from simulator.games.import_export.cards import (
     ACTIONS,
     ANY,
+    BARTER,
     BLACK,
     BLUE,
     COLORS,
@@ -30,22 +33,28 @@ from simulator.games.import_export.cards import (
     GREY,
     IMPORT,
     LOAD,
+    PAIRED,
     PIRATE,
     RED,
     SUPPLY,
     YELLOW,
     IECards,
 )
+from simulator.games.import_export.powers import note_draw
 from simulator.games.import_export.state import EVENT_NAMES, GameOver, IEState, Ship
 
 Flow = Generator[Decision, Any, Any]
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
-SUPPORTED_SETS = ("base", "kickstarter", "kickstarter2", "j", "flag")
-"""Sets playable with their printed attributes. Capital (Barter, grey goods) and Tokyo
-(the Tokyo Port) need their expansion rules first, so a run asking for them is refused."""
-SUPPORTED_VARIANTS: tuple[str, ...] = ()
+TECHLIKE = (GREEN, GREY)
+"""Goods Volkswagen counts double toward a level: tech, and grey Capital (IE-FLAGP-15)."""
+SUPPORTED_SETS = ("base", "capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag")
+"""Sets playable: those with their printed attributes, Tokyo with its Tokyo Port
+(IE-TOKYO-1) and Capital with its Barter action and grey cards (IE-CAP-1 to IE-CAP-10)."""
+SUPPORTED_VARIANTS: tuple[str, ...] = ("market", "containers", "containers_all")
 """Variants whose rules are implemented (the others are refused with a clear error)."""
+NO_LIMIT = 10**6
+"""A crew limit that no longer applies (Board Games)."""
 LEAD_ANY = tuple(("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE))
 """Sets whose special rules are implemented; the others need the expansion rules (issue 5)."""
 
@@ -69,6 +78,8 @@ class BaseRules:
 
     start_credits: int = 10
     grey_bonus_at_six: int = 4
+    grey_bonus_capital: int = 2
+    """With Capital, the grey player's extra start credits, at any player count (IE-CAP-1)."""
     start_hand: int = 5
     draw_to: int = 5
     sell_price: int = 4
@@ -84,6 +95,15 @@ class BaseRules:
     majority: tuple[int, int, int, int] = (6, 6, 6, 8)
     illegal_penalty: int = 6
     flag_load_cost: int = 2
+    tea_drinkers: tuple[int, ...] = ()
+    """Seats whose players are drinking tea at the table (Rooibos Tea); a simulation sees
+    nobody drinking (IE-FLAGP-8). A designer may list seats to play it otherwise."""
+    tokyo_port: bool = True
+    """With the Tokyo set, the island's Tokyo Port side is up (IE-TOKYO-1); false plays the
+    Tokyo cards with the Supply Island, their Port references then naming it (IE-TOKYO-5)."""
+    tokyo_column_costs: tuple[int, ...] = (1, 2, 3, 4)
+    """The credits printed on top of the Tokyo Port's columns: column k holds the cards of
+    level k, the last one those of its level and more (not in the rulebook: IE-TOKYO-2)."""
 
     def payout(self, containers: int) -> int:
         """Payment by containers on the ship; fewer than 2 pays the lowest band (IE-PAY-1)."""
@@ -92,6 +112,18 @@ class BaseRules:
         if containers >= 3:
             return self.pay_3_4
         return self.pay_2 if containers >= 1 else 0
+
+
+def _less(need: dict[int, int], cut: int) -> dict[int, int]:
+    """Cargo needs with `cut` containers fewer: rainbow slots first, then the colour needing
+    the most (Yen: IE-CAP-25)."""
+    need = dict(need)
+    for _ in range(cut):
+        if need.get(ANY, 0) > 0:
+            need[ANY] -= 1
+        elif any(v > 0 for v in need.values()):
+            need[max(need, key=lambda c: (need[c], -c))] -= 1
+    return need
 
 
 class ImportExportGame:
@@ -137,7 +169,25 @@ class ImportExportGame:
         """A card's colour as a good, crew, wildcard or setup container: a Flag card's first
         side (IE-FLAG-3); loaded, it counts as the colour chosen (IE-FLAG-1)."""
         self.powers = powers.index_for(cards)
+        self.n_cards = len(cards)
+        """Card ids are below it; physical containers (tokens) at or above it (variants.py)."""
+        self.names = cards.names
+        """Names of the cards, and of the tokens when they play."""
+        self.market = False
+        self.tokens: variants.Containers | None = None
+        """The physical-container variants (containers, containers_all), or None."""
+        self.all_tokens = False
+        """containers_all: crew and goods are physical containers too."""
+        variants.configure(self)
         self._crew_limit_bonus = 1  # the port's printed contract (IE-LIMIT-1)
+        self.tokyo_port = "tokyo" in self.sets and rules.tokyo_port
+        """The Tokyo Port replaces the Supply Island (`s.island` holds its cards; IE-TOKYO-1)."""
+        self.capital = any(GREY in colors for colors in cards.colors)
+        """Capital in play: its grey cards are in the deck (IE-CAP-1 to IE-CAP-10)."""
+        self.capital_rainbow = frozenset(
+            cid for cid, c in cards.contract_by_id.items() if c.color == GREY and len(c.cargo) > 1
+        )
+        """Capital contracts with a multicolour cargo: any container fills it (IE-CAP-6)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -152,16 +202,17 @@ class ImportExportGame:
         # 3. the supply island: one card per player
         for _ in range(n):
             s.island.append(deck.pop())
-        # 4. ports: grey only at six players (IE-SETUP-1)
-        colors = (
-            [GREEN, YELLOW, BLACK, BLUE, RED] if n < 6 else [GREEN, YELLOW, BLACK, BLUE, RED, GREY]
-        )
+        # 4. ports: grey only at six players (IE-SETUP-1), or at any count with Capital
+        colors = [GREEN, YELLOW, BLACK, BLUE, RED]
+        if n >= 6 or self.capital:
+            colors.append(GREY)
         rng.shuffle(colors)
         for p in range(n):
             s.port[p] = colors[p]
-            s.credits[p] = rules.start_credits + (
-                rules.grey_bonus_at_six if colors[p] == GREY else 0
-            )
+            s.credits[p] = rules.start_credits
+            if colors[p] == GREY:  # 4 at six players, 2 more with Capital (IE-CAP-1)
+                s.credits[p] += rules.grey_bonus_at_six if n >= 6 else 0
+                s.credits[p] += rules.grey_bonus_capital if self.capital else 0
             home, sea = Ship(p), Ship(p)
             sea.at_sea = True
             s.ships.extend((home, sea))
@@ -170,6 +221,9 @@ class ImportExportGame:
             if ship.at_sea:
                 for _ in range(rules.sea_cards_at_setup):
                     card = deck.pop()
+                    while self.color[card] == GREY and deck:  # replaced (IE-CAP-2)
+                        s.discard.append(card)
+                        card = deck.pop()
                     ship.cargo.append(card)
                     ship.cargo_colors.append(self.color[card])  # IE-SETUP-2
         # 9. hands of five
@@ -179,37 +233,171 @@ class ImportExportGame:
                 s.hands[p].append(card)
                 s.log[p]["opening"].append(card)
         s.first_player = s.leader = rng.below(n)
+        if self.variants:
+            variants.setup(self, s)
         return s
 
     # ------------------------------------------------------------------ limits and levels
 
     def crew_limit(self, s: IEState, p: int) -> int:
+        lifted = s.mods[p].get("no_crew_limit")  # Board Games (IE-KS-6)
+        if lifted is not None and lifted[0] in s.fulfilled[p]:
+            if min(self.completed_goods(s, p)[: len(GOOD_COLORS)]) >= lifted[1]:
+                return NO_LIMIT
         return self._crew_limit_bonus + len(s.fulfilled[p])
 
     def goods_limit(self, s: IEState, p: int) -> int:
-        return 2 * (self._crew_limit_bonus + len(s.fulfilled[p]))
+        """Twice the crew limit, in cards; Scotch's luxury pairs count less (IE-FLAGP-20)."""
+        limit = 2 * (self._crew_limit_bonus + len(s.fulfilled[p]))
+        if s.mods[p].get("luxury_pair"):
+            limit += self._pair_room(s, p, s.goods[p])
+        return limit
+
+    def _pair_room(self, s: IEState, p: int, goods: list[int]) -> int:
+        """Scotch: every `per` luxury goods count as `counts` toward the goods limit, so the
+        limit holds that many more cards."""
+        per, counts = s.mods[p]["luxury_pair"]
+        return sum(1 for c in goods if self.color[c] == BLUE) // per * (per - counts)
+
+    def goods_fit(self, s: IEState, p: int, card: int) -> bool:
+        """Whether `card` may join p's goods: under the limit, or, with Scotch, a luxury good
+        completing a pair that counts less (IE-FLAGP-20)."""
+        if len(s.goods[p]) < self.goods_limit(s, p):
+            return True
+        if not s.mods[p].get("luxury_pair") or self.color[card] != BLUE:
+            return False
+        base = 2 * (self._crew_limit_bonus + len(s.fulfilled[p]))
+        return len(s.goods[p]) + 1 <= base + self._pair_room(s, p, [*s.goods[p], card])
 
     def level(self, s: IEState, p: int, color: int) -> int:
-        """Goods of a colour plus the port's own colour (IE-LEVEL-1); ANY counts all goods."""
+        """Goods of a colour plus the port's own colour (IE-LEVEL-1), Capital goods as the
+        leftmost other good (IE-CAP-3); ANY, a Capital level, counts all goods and the grey
+        port (IE-CAP-5). Volkswagen: tech (and grey) goods count `level_per_tech_good` each
+        (IE-FLAGP-15). Goods a completed contract counts as (Joe Wiggins) count too (IE-KS-7)."""
+        per_tech = s.mods[p].get("level_per_tech_good")
         if color == ANY:
-            return len(s.goods[p]) + (1 if s.port[p] == GREY else 0)
-        return sum(1 for c in s.goods[p] if self.color[c] == color) + (
-            1 if s.port[p] == color else 0
-        )
+            level = self.goods_count(s, p) + (1 if s.port[p] == GREY else 0)
+            if per_tech:
+                level += (per_tech - 1) * sum(1 for c in s.goods[p] if self.color[c] in TECHLIKE)
+                level += (per_tech - 1) * self.counted_goods(s, p).count(GREEN)
+            return level
+        count = self.goods_count(s, p, color)
+        if per_tech and color == GREEN:
+            count *= per_tech
+        return count + (1 if s.port[p] == color else 0)
+
+    def counted_goods(self, s: IEState, p: int) -> tuple[int, ...]:
+        """The colours of the goods p's completed contracts count as, outside the goods area
+        and its limit: mods "counted_goods", (contract id, colours) pairs, each while the
+        contract stays fulfilled (Joe Wiggins: IE-KS-7)."""
+        entries = s.mods[p].get("counted_goods")
+        if not entries:
+            return ()
+        return tuple(c for cid, colors in entries if cid in s.fulfilled[p] for c in colors)
+
+    def goods_count(self, s: IEState, p: int, color: int | None = None) -> int:
+        """p's goods of a colour (all of them if None) as rules and powers counting goods see
+        them: the goods cards plus the goods completed contracts count as (IE-KS-7)."""
+        extra = self.counted_goods(s, p) if s.mods[p] else ()
+        if color is None:
+            return len(s.goods[p]) + len(extra)
+        if self.capital:  # grey goods count as another type (IE-CAP-3)
+            return self.goods_colors(s, p).count(color) + extra.count(color)
+        return sum(1 for c in s.goods[p] if self.color[c] == color) + extra.count(color)
+
+    def goods_colors(self, s: IEState, p: int) -> list[int]:
+        """The type each of p's goods counts as, in order: a grey Capital good counts as p's
+        leftmost (first placed) non-Capital good (FAQ: IE-CAP-3); while p has none, as no
+        type (GREY: no points, no majority, not in the set; IE-CAP-4)."""
+        color = self.color
+        colors = [color[c] for c in s.goods[p]]
+        if GREY in colors:
+            first = next((c for c in colors if c != GREY), GREY)
+            colors = [first if c == GREY else c for c in colors]
+        return colors
+
+    def completed_goods(self, s: IEState, p: int) -> list[int]:
+        """Goods per colour in p's completed contracts: each contract as a good of its type,
+        plus the goods one counts as (Joe Wiggins; Board Games: IE-KS-6)."""
+        counts = [0] * 6
+        by_id = self.cards.contract_by_id
+        for cid in s.fulfilled[p]:
+            counts[by_id[cid].color] += 1
+        for color in self.counted_goods(s, p):
+            counts[color] += 1
+        return counts
 
     def missing_levels(self, s: IEState, p: int, contract_id: int) -> int:
         contract = self.cards.contract_by_id[contract_id]
         return sum(max(0, need - self.level(s, p, color)) for color, need in contract.level.items())
 
+    # ------------------------------------------------------------------ the Tokyo Port
+
+    def port_column(self, card: int) -> int:
+        """The Tokyo Port column of a card: its level requirement (all its pips; a Flag card
+        has none), the last column taking every higher level (IE-TOKYO-2). A card sold or
+        added to the Port is thus in its column; crew may come from any (IE-TOKYO-3)."""
+        level = sum(self.cards.contracts[card][0].level.values())
+        return min(level, len(self.rules.tokyo_column_costs) - 1)
+
+    def port_columns(self, s: IEState) -> tuple[tuple[int, ...], ...]:
+        """The cards on the Tokyo Port, column by column (public information)."""
+        columns: list[list[int]] = [[] for _ in self.rules.tokyo_column_costs]
+        for card in s.island:
+            columns[self.port_column(card)].append(card)
+        return tuple(tuple(c) for c in columns)
+
+    def port_cost(self, s: IEState, p: int, card: int) -> int:
+        """What p pays to place this Tokyo Port card as a contract: the credits on top of its
+        column (IE-TOKYO-4); nothing with Toto Toilets, or from the Supply Island."""
+        if not self.tokyo_port or s.mods[p].get("port_contract_free"):
+            return 0
+        return self.rules.tokyo_column_costs[self.port_column(card)]
+
+    def port_contract_options(self, s: IEState, p: int, budget: int) -> list[Any]:
+        """(card, contract id, ship) placements of a Contract action from the Tokyo Port
+        (IE-TOKYO-4), or from the island for a Toto Toilets owner without it (IE-TOKYO-5):
+        the cards p can pay for."""
+        if not (self.tokyo_port or s.mods[p].get("port_contract_free")):
+            return []
+        cards = [c for c in s.island if s.credits[p] >= self.port_cost(s, p, c)]
+        return self._contract_options(s, p, budget, 1, cards) if cards else []
+
     # ------------------------------------------------------------------ ships
 
     def _cargo_of(self, cid: int, rainbow: Any) -> dict[int, int]:
         """A contract's cargo needs; all rainbow for Tortillas-like contracts and for the
-        colours a power (Candy, Coffee, Generators, Seeds) opens to any container."""
+        colours a power (Candy, Coffee, Generators, Seeds) opens to any container, and for
+        Capital contracts with a multicolour cargo (IE-CAP-6)."""
         contract = self.cards.contract_by_id[cid]
-        if cid in self.powers.any_cargo or (rainbow and contract.color in rainbow):
+        if (
+            cid in self.powers.any_cargo
+            or cid in self.capital_rainbow
+            or (rainbow and contract.color in rainbow)
+        ):
             return {ANY: contract.cargo_total}
         return contract.cargo
+
+    def _contract_cargo(
+        self, ship: Ship, contracts: list[int], s: IEState | None, rainbow: Any
+    ) -> list[dict[int, int]]:
+        """Each contract's cargo needs on this ship (shared dicts: never mutate), less what
+        powers waive there (mods of the owner): Yen's cut on the ship's first contract
+        ("first_contract_cut": (ship index, containers) pairs; IE-CAP-25), and Partnership's
+        own cargo on its Super Ship ("super_ships" records; IE-CAP-23)."""
+        needs = [self._cargo_of(cid, rainbow) for cid in contracts]
+        if s is None or not contracts:
+            return needs
+        mods = s.mods[ship.owner]
+        if mods and ("first_contract_cut" in mods or "super_ships" in mods):
+            index = next((i for i, x in enumerate(s.ships) if x is ship), -1)
+            for a, _, cid, _, _ in mods.get("super_ships", ()):
+                if a == index and cid in contracts:
+                    needs[contracts.index(cid)] = {}
+            for i, cut in mods.get("first_contract_cut", ()):
+                if i == index:
+                    needs[0] = _less(needs[0], cut)
+        return needs
 
     def _wild(self, s: IEState | None, owner: int) -> Any:
         """Container colours wild on this owner's ships (Big Cats, Impalas, ...; IE-POWER-7)."""
@@ -230,11 +418,19 @@ class ImportExportGame:
         contracts = ship.contracts if extra is None else [*ship.contracts, extra]
         rainbow = s.mods[ship.owner].get("rainbow_colors") if s is not None else None
         wild = self._wild(s, ship.owner)
-        for cid in contracts:
-            for color, k in self._cargo_of(cid, rainbow).items():
+        for cargo in self._contract_cargo(ship, contracts, s, rainbow):
+            for color, k in cargo.items():
                 need[color] = need.get(color, 0) + k
+        return need, self._match(need, ship.cargo_colors, wild)
+
+    @staticmethod
+    def _match(need: dict[int, int], colors: list[int], wild: Any) -> int:
+        """Give containers (their colours, in loading order) to the needs, which are lowered
+        in place; returns how many matched none (IE-CARGO-1)."""
         unmatched = 0
-        for color in ship.cargo_colors:
+        for color in colors:
+            if color == PAIRED:  # rides with the container before it (Robo-Cats: IE-JP-8)
+                continue
             if need.get(color, 0) > 0:
                 need[color] -= 1
             elif (color == GREY or color in wild) and any(v > 0 for v in need.values()):
@@ -244,7 +440,42 @@ class ImportExportGame:
                 need[ANY] -= 1
             else:
                 unmatched += 1
-        return need, unmatched
+        return unmatched
+
+    def _luxury_share_met(self, ship: Ship, s: IEState, fraction: float) -> bool:
+        """Prefab Home (IE-POWER-50): whether the ship's contracts are met when each luxury
+        contract needs only `fraction` of its containers (rounded up), of whichever of its
+        cargo colours the loaded containers are (each colour at most as printed)."""
+        rainbow = s.mods[ship.owner].get("rainbow_colors")
+        fixed: dict[int, int] = {}
+        choices: list[list[dict[int, int]]] = []
+        for cid in ship.contracts:
+            cargo = self._cargo_of(cid, rainbow)
+            if self.cards.contract_by_id[cid].color != BLUE:
+                for color, k in cargo.items():
+                    fixed[color] = fixed.get(color, 0) + k
+                continue
+            share = max(1, ceil(sum(cargo.values()) * fraction))
+            colors = list(cargo)
+            choices.append(
+                [
+                    dict(zip(colors, counts, strict=True))
+                    for counts in product(*(range(min(cargo[c], share) + 1) for c in colors))
+                    if sum(counts) == share
+                ]
+            )
+        if not choices:
+            return False
+        wild = self._wild(s, ship.owner)
+        for parts in product(*choices):
+            need = dict(fixed)
+            for part in parts:
+                for color, k in part.items():
+                    need[color] = need.get(color, 0) + k
+            self._match(need, ship.cargo_colors, wild)
+            if not any(v > 0 for v in need.values()):
+                return True
+        return False
 
     def fits(self, ship: Ship, color: int, s: IEState | None = None) -> bool:
         """Whether a container of this colour may be loaded: an uncovered matching need."""
@@ -257,10 +488,14 @@ class ImportExportGame:
 
     def can_hold(self, ship: Ship, contract_id: int, s: IEState | None = None) -> bool:
         """Whether the contract fits the ship: all contracts' cargo plus the leftover
-        containers that none of them uses stay within the capacity (IE-CARGO-1)."""
+        containers that none of them uses stay within the capacity (IE-CARGO-1). A ship with
+        a Legos-like contract (or taking one) has no limit (IE-FLAGP-21)."""
+        unlimited = self.powers.unlimited_ship
+        if unlimited and (contract_id in unlimited or not unlimited.isdisjoint(ship.contracts)):
+            return True
         _, unmatched = self.remaining(ship, contract_id, s)
-        by_id = self.cards.contract_by_id
-        total = sum(by_id[c].cargo_total for c in ship.contracts) + by_id[contract_id].cargo_total
+        contracts = [*ship.contracts, contract_id]
+        total = sum(sum(c.values()) for c in self._contract_cargo(ship, contracts, s, None))
         return total + unmatched <= self.capacity(s, ship.owner)
 
     # ------------------------------------------------------------------ rule modifiers
@@ -321,6 +556,8 @@ class ImportExportGame:
         p = s.leader
         s.turn += 1
         s.sold_this_turn = [False] * s.n
+        if s.mods[p].get("pirate_ban"):  # set by p's Surströmming: ends now (IE-FLAGP-2)
+            del s.mods[p]["pirate_ban"]
         if s.trace is not None:
             self._say(
                 s,
@@ -336,7 +573,8 @@ class ImportExportGame:
             self._discard_contracts(s, p, choice[1])  # IE-DISCARD-1: any time as leader
         if choice[0] == "draw":
             self._say(s, f"   player {p} draws")
-            yield from self._draw_action(s, rng, p)
+            yield from self._draw_action(s, rng, p, leading=True)
+            yield from self.emit(s, "turn_ended", p, None)
             self._end_of_turn(s)
             return
         action = choice[1]
@@ -346,31 +584,47 @@ class ImportExportGame:
         declared[p] = yield from self._declare(s, p, action, 1)
         order = [(p + k) % s.n for k in range(s.n)]
         followers = []
-        for q in order[1:]:
+        acts = [action] * s.n  # the type each player performs: one a turn (IE-KSB-6, IE-JP-2)
+        for q in order[1:] if action != BARTER else ():  # Barter: nobody follows (IE-CAP-8)
             options: tuple[Any, ...] = (("draw",),)
-            if self._can_play_for(s, q, action):
+            if self._can_play_for(s, q, action, following=True):
                 options = (("follow",), ("draw",))
+            options += self._follow_as_options(s, q, action)
             answer = yield Decision(q, "follow", options, context=action)
-            self._say(s, f"   player {q} {'follows' if answer[0] == 'follow' else 'draws'}")
+            self._say(s, f"   player {q} {'draws' if answer[0] == 'draw' else 'follows'}")
             if answer[0] == "follow":
                 followers.append(q)
-                yield from self._play_for_action(s, q, action, "follow_with")
+                yield from self._play_for_action(s, q, action, "follow_with", following=True)
                 declared[q] = yield from self._declare(s, q, action, 1)
+            elif answer[0] == "follow_as":  # Neural Units, Chopsticks: another type instead
+                followers.append(q)
+                _, acts[q], played = answer
+                yield from self._play_for_action(s, q, played, "follow_with")
+                declared[q] = yield from self._declare(s, q, acts[q], 1)
             else:
                 yield from self._draw_action(s, rng, q)  # drawn now, before anyone acts (FAQ)
-                declared[q] = yield from self._declare(s, q, action, 0)
+                if self.capital and self.crew_actions(s, q, BARTER):  # then barter (IE-CAP-8)
+                    declared[q] = yield from self._declare(s, q, BARTER, 0)
+                    acts[q] = BARTER if declared[q] else action
+                if acts[q] != BARTER:
+                    declared[q] = yield from self._declare(s, q, action, 0)
         self._say(s, f"   {ACTIONS[action]} declared: {declared}")
-        yield from self.emit(s, "action_declared", p, (action, tuple(followers), tuple(declared)))
+        led = tuple(declared[q] if acts[q] == action else 0 for q in range(s.n))
+        yield from self.emit(s, "action_declared", p, (action, tuple(followers), led))
         if action == IMPORT:
-            yield from self._import_rounds(s, rng, order, declared)
-        else:  # IE-TURN-2: each player performs all his actions in turn
-            for q in order:
-                yield from self._perform(s, rng, q, action, declared[q])
+            yield from self._import_rounds(s, rng, order, list(led))
+        # IE-TURN-2: each player performs all his actions in turn (imports: the rounds above)
+        for q in order:
+            if acts[q] != IMPORT:
+                yield from self._perform(s, rng, q, acts[q], declared[q])
+        yield from self.emit(s, "turn_ended", p, None)
         self._end_of_turn(s)
 
     def _end_of_turn(self, s: IEState) -> None:
         s.discard.extend(s.in_play)
         s.in_play.clear()
+        if any("pair_held" in mods for mods in s.mods):  # Robo-Cats (IE-JP-8)
+            self._drop_held_pairs(s)
         for p in range(s.n):
             multiplier = s.mods[p].get("win_credit_multiplier")
             if multiplier is not None and self._rich_win(s, p, multiplier):
@@ -382,12 +636,13 @@ class ImportExportGame:
 
     def _rich_win(self, s: IEState, p: int, multiplier: int) -> bool:
         """Exotic Fish: at least `multiplier` times every other player's credits (and some
-        credits), and strictly the most goods; checked at the end of each turn (IE-POWER-32)."""
+        credits), and the most goods (tied, only by winning ties: Foxes, IE-JP-3); checked
+        at the end of each turn (IE-POWER-32)."""
         others = [q for q in range(s.n) if q != p]
         return (
             s.credits[p] > 0
             and all(s.credits[p] >= multiplier * s.credits[q] for q in others)
-            and all(len(s.goods[p]) > len(s.goods[q]) for q in others)
+            and self.has_most(s, p, [self.goods_count(s, q) for q in range(s.n)])
         )
 
     def _trigger_end(self, s: IEState, reason: str) -> None:
@@ -433,21 +688,47 @@ class ImportExportGame:
             self._trigger_end(s, "deck_exhausted")
         return card
 
-    def _draw_action(self, s: IEState, rng: GameRandom, p: int) -> Flow:
-        """A Draw action (a leader or a follower drawing instead of acting); tells the powers."""
-        self._draw_up(s, rng, p)
+    def _draw_action(self, s: IEState, rng: GameRandom, p: int, leading: bool = False) -> Flow:
+        """A Draw action (a leader or a follower drawing instead of acting); tells the powers.
+        Jidohanbaiki: a leader may take credits instead of drawing (IE-TOKYO-7)."""
+        credits = s.mods[p].get("lead_draw_credits") if leading else None
+        if credits is not None and (
+            (yield Decision(p, "jidohanbaiki_use", ("draw", "credits"))) == "credits"
+        ):
+            self.gain(s, p, credits)
+        else:
+            if self.capital:
+                yield from self._capital_discard(s, p)
+            self._draw_up(s, rng, p)
         yield from self.emit(s, "draw_action", p, None)
+
+    def _capital_discard(self, s: IEState, p: int) -> Flow:
+        """Capital cards may be discarded from the hand at any time and are not replaced until
+        a Draw action: offered one by one right before each of p's Draw actions, when it
+        changes what the draw brings (IE-CAP-10)."""
+        while True:
+            grey = [c for c in s.hands[p] if self.color[c] == GREY]
+            if not grey:
+                return
+            card = yield Decision(p, "capital_discard", ("pass", *grey))
+            if card == "pass":
+                return
+            s.hands[p].remove(card)
+            self.to_discard(s, p, card)
 
     def _draw_up(self, s: IEState, rng: GameRandom, p: int) -> None:
         """Draw up to five, or one if holding five or more (Turn, option A)."""
         hand = s.hands[p]
         count = max(1, s.mods[p].get("draw_to", self.rules.draw_to) - len(hand))
-        for _ in range(count):
+        for k in range(count):
             card = self.deck_pop(s)
             if card is None:
+                count = k
                 break
             hand.append(card)
             s.log[p]["drawn"].append(card)
+        if count:
+            note_draw(s, p)  # told to the powers at the next emit (Nanobots: IE-KSB-5)
 
     # ------------------------------------------------------------------ declaring
 
@@ -459,30 +740,83 @@ class ImportExportGame:
             options.extend(LEAD_ANY)
         else:
             held = {self.actions[c] for c in hand}
+            also = s.mods[p].get("card_also")  # Rice Cookers, Chopsticks (IE-JP-6, IE-JP-2)
+            if also:
+                held |= {a for own, a in also if own in held}
             options.extend(
                 ("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE) if a in held
             )
+        if self.capital and any(self.actions[c] == BARTER for c in hand):
+            options.append(("lead", BARTER))  # a Barter card, never a pair (IE-CAP-8)
+        if self.pirate_banned(s):  # Surströmming (IE-FLAGP-2)
+            options = [o for o in options if o != ("lead", PIRATE)]
         for i, ship in enumerate(s.ships):
             if ship.owner == p and not ship.at_sea and ship.contracts:
                 options.append(("discard_contracts", i))
         return tuple(options)
 
-    def _can_play_for(self, s: IEState, p: int, action: int) -> bool:
+    @staticmethod
+    def pirate_banned(s: IEState) -> bool:
+        """Whether a power forbids every Pirate action for now (Surströmming: IE-FLAGP-2)."""
+        return any(mods.get("pirate_ban") for mods in s.mods)
+
+    def _can_play_for(self, s: IEState, p: int, action: int, following: bool = False) -> bool:
+        """Whether p holds a card (or a wildcard pair) to declare the action with; powers
+        let other cards count (mods "card_also", and "follow_any_card" when following)."""
         hand = s.hands[p]
         if any(self.actions[c] == action for c in hand):
             return True
+        mods = s.mods[p]
+        if mods:
+            if following and hand and mods.get("follow_any_card"):  # 3D Printers (IE-KSB-1)
+                return True
+            also = mods.get("card_also")  # Rice Cookers, Chopsticks (IE-JP-6, IE-JP-2)
+            if also and any((self.actions[c], action) in also for c in hand):
+                return True
         colors = [self.color[c] for c in hand]
         return len(colors) != len(set(colors))  # a two-card same-colour wildcard
 
-    def _play_options(self, s: IEState, p: int, action: int) -> tuple[Any, ...]:
+    def _play_options(
+        self, s: IEState, p: int, action: int, following: bool = False
+    ) -> tuple[Any, ...]:
+        """The cards of p's hand that declare the action (3D Printers: any card to follow;
+        Rice Cookers, Chopsticks: cards counting as it), then the wildcard pairs."""
         hand = s.hands[p]
-        singles = [c for c in hand if self.actions[c] == action]
+        mods = s.mods[p]
+        also = mods.get("card_also") if mods else None
+        if following and mods and mods.get("follow_any_card"):  # IE-KSB-1
+            singles = list(hand)
+        elif also:  # IE-JP-6, IE-JP-2
+            singles = [c for c in hand if (a := self.actions[c]) == action or (a, action) in also]
+        else:
+            singles = [c for c in hand if self.actions[c] == action]
+        if action == BARTER:  # two matching cards are no wildcard for Barter (IE-CAP-8)
+            return tuple(singles)
         pairs = [(a, b) for a, b in combinations(sorted(hand), 2) if self.color[a] == self.color[b]]
         return tuple(singles) + tuple(pairs)
 
-    def _play_for_action(self, s: IEState, p: int, action: int, kind: str) -> Flow:
+    def _follow_as_options(self, s: IEState, q: int, action: int) -> tuple[Any, ...]:
+        """("follow_as", performed, played): q may follow the led action by playing a card
+        of the `played` type and performing `performed` actions instead (mods "follow_as":
+        (led action or -1 for any, performed, played) triples; Neural Units: IE-KSB-6,
+        Chopsticks: IE-JP-2). With Capital, a Barter card from the hand follows any action
+        with a Barter action (FAQ: IE-CAP-8)."""
+        ways = s.mods[q].get("follow_as")
+        barter = self.capital and any(self.actions[c] == BARTER for c in s.hands[q])
+        if not ways and not barter:
+            return ()
+        options = [("follow_as", BARTER, BARTER)] if barter else []
+        for led, performed, played in sorted(ways or ()):
+            if led in (action, -1) and performed != action and self._can_play_for(s, q, played):
+                options.append(("follow_as", performed, played))
+        return tuple(dict.fromkeys(options))
+
+    def _play_for_action(
+        self, s: IEState, p: int, action: int, kind: str, following: bool = False
+    ) -> Flow:
         """Play one card of the action, or two cards of one colour as a wildcard (IE-TURN-1)."""
-        choice = yield Decision(p, kind, self._play_options(s, p, action), context=action)
+        options = self._play_options(s, p, action, following)
+        choice = yield Decision(p, kind, options, context=action)
         cards = choice if isinstance(choice, tuple) else (choice,)
         event = "wildcard" if len(cards) == 2 else "played"
         for c in cards:
@@ -493,24 +827,55 @@ class ImportExportGame:
     def crew_actions(self, s: IEState, p: int, action: int) -> int:
         """Matching crew, plus virtual crew of powers (Fridges: IE-POWER-9; Cannons:
         IE-POWER-10), which never counts toward the crew limit."""
-        count = sum(1 for c in s.crew[p] if self.actions[c] == action)
+        count = self.crew_count(s, p, action)
         mods = s.mods[p]
         if mods:
+            also = mods.get("card_also")  # Rice Cookers, Chopsticks (IE-JP-6, IE-JP-2)
+            if also:
+                count += sum(1 for c in s.crew[p] if (self.actions[c], action) in also)
             per_tech = mods.get("virtual_load_per_tech")
             if action == LOAD and per_tech:
-                count += sum(1 for c in s.goods[p] if self.color[c] == GREEN) // per_tech
+                count += self.goods_count(s, p, GREEN) // per_tech
             if action == PIRATE and mods.get("shared_pirate_crew"):
                 for q in range(s.n):
                     if q != p:
-                        count += sum(1 for c in s.crew[q] if self.actions[c] == PIRATE)
+                        count += self.crew_count(s, q, PIRATE)
+        return count
+
+    def crew_count(self, s: IEState, p: int, action: int) -> int:
+        """p's crew cards of an action; mods "crew_as", (card, action) pairs, make a crew
+        card count as another action (Unpasteurized Cheese: IE-FLAGP-19)."""
+        count = sum(1 for c in s.crew[p] if self.actions[c] == action)
+        crew_as = s.mods[p].get("crew_as")
+        if crew_as:
+            for card, as_action in crew_as:
+                if card in s.crew[p]:
+                    count += (as_action == action) - (self.actions[card] == action)
         return count
 
     def _declare(self, s: IEState, p: int, action: int, base: int) -> Flow:
         """How many actions: the card played, plus any matching crew chosen (optional)."""
         extra = self.crew_actions(s, p, action)
+        spendable = s.mods[p].get("crew_for_discard")  # US Dollars (IE-CAP-24)
+        if spendable:
+            extra += yield from self._crew_for_discard(s, p, action, spendable)
         options = tuple(range(base, base + extra + 1))
         count = yield Decision(p, "declare", options, context=action)
         return count
+
+    def _crew_for_discard(self, s: IEState, p: int, action: int, cids: Any) -> Flow:
+        """US Dollars (mods "crew_for_discard": contract ids): declaring, p may discard such
+        a fulfilled contract to count it as a crew card of the action, for this turn
+        (IE-CAP-24). Returns the crew it adds."""
+        held = [cid for cid in cids if cid in s.fulfilled[p]]
+        if not held:
+            return 0
+        if (yield Decision(p, "us_dollars_use", ("pass", "use"), context=action)) == "pass":
+            return 0
+        s.mods[p]["crew_for_discard"] = tuple(c for c in cids if c != held[0])
+        self.leave_fulfilled(s, p, held[0])
+        self.to_discard(s, p, self.cards.card_of_contract[held[0]])
+        return 1
 
     # ------------------------------------------------------------------ performing
 
@@ -524,12 +889,51 @@ class ImportExportGame:
             if action == SUPPLY:
                 yield from self._supply(s, p)
             elif action == LOAD:
-                yield from self._load(s, rng, p)
-                yield from self.emit(s, "load_action", p, None)
+                yield from self.load_action(s, p)
             elif action == PIRATE:
                 yield from self._pirate(s, rng, p)
+            elif action == BARTER:
+                yield from self._barter(s, p)
         if action == LOAD and p == s.leader and s.mods[p].get("load_unlimited"):
             yield from self._load_more(s, p)  # Machine Arms (IE-POWER-41)
+
+    def _barter(self, s: IEState, p: int) -> Flow:
+        """Barter: swap one hand card for one card of the supply island (`s.island`, which
+        holds the Tokyo Port's cards when it replaces the island); with an empty hand or
+        island nothing happens (IE-CAP-8, IE-CAP-9)."""
+        options = tuple((h, i) for h in s.hands[p] for i in s.island)
+        if not options:
+            return
+        given, taken = yield Decision(p, "barter", options)
+        s.hands[p].remove(given)
+        s.island.remove(taken)
+        s.island.append(given)
+        s.hands[p].append(taken)
+        self._say(s, f"   player {p} barters {self.names[given]} for {self.names[taken]}")
+
+    def solo_action(self, s: IEState, rng: GameRandom, p: int, action: int) -> Flow:
+        """Perform one action of type `action` alone, as a card power grants it with a card
+        from the hand (the caller takes the card): no crew adds actions, nobody follows or
+        draws, and nothing "leading" triggers (Books, Machine Arms). A Contract action places
+        one contract whose level is met (no extra actions buy levels); a Supply sells only if
+        p has not sold this turn; an Import is one round with p the only bidder, who bids 0
+        (IE-POWER-49). Used by Platinum Rings (IE-POWER-48), and meant for Kickstarter 2's AR
+        Glasses ("perform 2 actions using cards from your hand, no crew, nobody follows or
+        draws")."""
+        if action == CONTRACT:
+            yield from self._contract_actions(s, p, 1)
+        elif action == SUPPLY:
+            yield from self._supply(s, p)
+        elif action == LOAD:
+            yield from self.load_action(s, p)
+        elif action == PIRATE:
+            yield from self._pirate(s, rng, p)
+        elif action == IMPORT:
+            declared = [0] * s.n
+            declared[p] = 1
+            yield from self._import_rounds(s, rng, [p], declared, alone=True)
+        elif action == BARTER:
+            yield from self._barter(s, p)
 
     def _supply(self, s: IEState, p: int) -> Flow:
         """Sell a hand card for 4 (once a turn), or take an island card to crew (IE-SUPPLY-1)."""
@@ -549,54 +953,125 @@ class ImportExportGame:
             self._say(s, f"   player {p} sells {self.cards.names[card]}")
         else:
             s.island.remove(card)
-            self._to_crew(s, p, card)
             self._say(s, f"   player {p} takes {self.cards.names[card]} to crew")
+            if self._to_crew(s, p, card):
+                yield from self.emit(s, "crew_added", p, card)
 
-    def _to_crew(self, s: IEState, p: int, card: int) -> None:
-        """Crew up to the limit; beyond it the card is discarded (IE-LIMIT-2)."""
+    def _to_crew(self, s: IEState, p: int, card: int) -> bool:
+        """Crew up to the limit; beyond it the card is discarded (IE-LIMIT-2). Returns whether
+        it joined the crew (the caller then emits crew_added)."""
         if len(s.crew[p]) < self.crew_limit(s, p):
+            if self.all_tokens:  # a physical container instead (IE-VAR-10)
+                card = variants.as_token(self, s, p, card, "crew")
+            else:
+                s.log[p]["crew"].append(card)
             s.crew[p].append(card)
-            s.log[p]["crew"].append(card)
-        else:
-            s.discard.append(card)
-            s.log[p]["discarded"].append(card)
+            return True
+        self.to_discard(s, p, card)
+        return False
 
     def _to_goods(self, s: IEState, p: int, card: int) -> Flow:
         """Goods up to the limit (beyond it the card is discarded); tells the powers."""
-        if len(s.goods[p]) < self.goods_limit(s, p):
-            s.goods[p].append(card)
-            s.log[p]["goods"].append(card)
+        if self.goods_fit(s, p, card):
+            card = self.goods_in(s, p, card)
             yield from self.emit(s, "goods_added", p, card)
         else:
+            self.to_discard(s, p, card)
+
+    def goods_in(self, s: IEState, p: int, card: int) -> int:
+        """Put a card into p's goods, logged, with the variants' effects: containers_all
+        places a physical container instead (IE-VAR-10); the Market moves the good's marker
+        up (IE-VAR-1). Returns what was placed."""
+        if self.all_tokens:
+            card = variants.as_token(self, s, p, card, "goods")
+        else:
+            s.log[p]["goods"].append(card)
+        s.goods[p].append(card)
+        if s.market is not None:
+            variants.market_good(self, s, card)
+        return card
+
+    def to_discard(self, s: IEState, p: int, card: int) -> None:
+        """Discard a card (logged); a physical container goes back to the reserve instead
+        (IE-VAR-7)."""
+        if card < self.n_cards:
             s.discard.append(card)
             s.log[p]["discarded"].append(card)
+
+    def as_card(self, s: IEState, card: int) -> int | None:
+        """What a container taken off a ship into a hand, crew or goods brings: the card
+        itself, or for a physical container the first card of its colour in the discard
+        pile, None if there is none (IE-VAR-8). Every rule or power moving containers off
+        ships, or crew and goods, where only cards go (hand, island, deck) calls it."""
+        if card < self.n_cards:
+            return card
+        return variants.claim(self, s, self.color[card])
 
     def _contract_actions(self, s: IEState, p: int, budget: int) -> Flow:
         """Place contracts; extra actions each buy one missing level (IE-CONTRACT-1)."""
         while budget > 0:
-            options = []
-            for card in s.hands[p]:
-                for contract in self.cards.contracts[card]:
-                    missing = self.missing_levels(s, p, contract.id)
-                    if 1 + missing > budget:
-                        continue
-                    for i, ship in enumerate(s.ships):
-                        if (
-                            ship.owner == p
-                            and not ship.at_sea
-                            and self.can_hold(ship, contract.id, s)
-                        ):
-                            options.append((card, contract.id, i))
-            if not options:
+            options = self._contract_options(s, p, budget, 1)
+            from_port = self.port_contract_options(s, p, budget)  # IE-TOKYO-4
+            if not options and not from_port:
                 return  # a contract action with nothing legal is wasted (FAQ)
-            card, contract_id, i = yield Decision(p, "contract", tuple(options))
+            # paying for a Port card is never forced: with no hand card, one may stop
+            offered = (*options, *from_port) if options else ("stop", *from_port)
+            choice = yield Decision(p, "contract", offered)
+            if choice == "stop":
+                return
+            card, contract_id, i = choice
             budget -= 1 + self.missing_levels(s, p, contract_id)
+            if card in s.island:
+                self.pay(s, p, self.port_cost(s, p, card))
+                yield from self.place_contract(s, p, card, contract_id, i, source=s.island)
+            else:
+                yield from self.place_contract(s, p, card, contract_id, i)
+            if s.mods[p].get("contracts_unlimited"):
+                budget = yield from self._contract_more(s, p, budget)
+
+    def _contract_options(
+        self, s: IEState, p: int, budget: int, cost: int, cards: list[int] | None = None
+    ) -> list[Any]:
+        """(card, contract id, ship) placements costing `cost` actions plus one per missing
+        level within the budget, of p's hand cards (or of `cards`)."""
+        options = []
+        for card in s.hands[p] if cards is None else cards:
+            for contract in self.cards.contracts[card]:
+                missing = self.missing_levels(s, p, contract.id)
+                if cost + missing > budget:
+                    continue
+                for i, ship in enumerate(s.ships):
+                    if (
+                        ship.owner == p
+                        and not ship.at_sea
+                        and i not in s.departing  # completed, sailing (IE-POWER-48)
+                        and self.can_hold(ship, contract.id, s)
+                    ):
+                        options.append((card, contract.id, i))
+        return options
+
+    def _contract_more(self, s: IEState, p: int, budget: int) -> Flow:
+        """Jasmine Tea: the contract action just performed places further cards, one by one
+        until its performer stops; a missing level still costs one more action (IE-FLAGP-12).
+        Returns the actions left."""
+        while True:
+            options = self._contract_options(s, p, budget, 0)
+            if not options:
+                return budget
+            choice = yield Decision(p, "jasmine_tea_place", ("stop", *options))
+            if choice == "stop":
+                return budget
+            card, contract_id, i = choice
+            budget -= self.missing_levels(s, p, contract_id)
             yield from self.place_contract(s, p, card, contract_id, i)
 
-    def place_contract(self, s: IEState, p: int, card: int, contract_id: int, i: int) -> Flow:
-        """Place a hand card as a contract under ship i (a contract action, or a power such
-        as Lutefisk); tells the powers, and the ship may complete with leftover containers."""
-        s.hands[p].remove(card)
+    def place_contract(
+        self, s: IEState, p: int, card: int, contract_id: int, i: int, source: Any = None
+    ) -> Flow:
+        """Place a hand card (or one of `source`: the Tokyo Port's) as a contract under ship i
+        (a contract action, or a power such as Lutefisk); tells the powers, and the ship may
+        complete with leftover containers."""
+        (s.hands[p] if source is None else source).remove(card)
         ship = s.ships[i]
         ship.contracts.append(contract_id)
         s.log[p]["contracted"].append(contract_id)
@@ -604,11 +1079,15 @@ class ImportExportGame:
         yield from self.emit(s, "contract_placed", p, contract_id)
         yield from self._check_complete(s, ship)
 
-    def _load_options(self, s: IEState, p: int, cards: list[int]) -> tuple[Any, ...]:
+    def _load_options(
+        self, s: IEState, p: int, cards: list[int], fee: bool = True
+    ) -> tuple[Any, ...]:
+        """(card, ship, colour) loads of p; `fee`: a Flag card needs its 2 credits (a free
+        load waives them: IE-FLAGP-4)."""
         options = []
         for card in cards:
             colors = self.cards.colors[card]
-            if len(colors) > 1 and s.credits[p] < self.rules.flag_load_cost:
+            if fee and len(colors) > 1 and s.credits[p] < self.rules.flag_load_cost:
                 continue  # IE-FLAG-1: a Flag card costs 2 to load
             for i, ship in enumerate(s.ships):
                 if ship.owner != p:
@@ -618,20 +1097,28 @@ class ImportExportGame:
                         options.append((card, i, color))
         return tuple(options)
 
+    def load_action(self, s: IEState, p: int) -> Flow:
+        """One Load action, declared or given by a power (Nanobots' free one): load, then
+        tell the powers which cards it loaded (Batteries; Fixie Bikes: IE-KSB-4)."""
+        loaded = yield from self._load(s, s.rng, p)
+        yield from self.emit(s, "load_action", p, loaded)
+
     def _load(self, s: IEState, rng: GameRandom, p: int) -> Flow:
-        """Load a hand card onto an uncovered matching need of a ship at one's port."""
+        """Load a hand card onto an uncovered matching need of a ship at one's port. Returns
+        the cards loaded (a power may load otherwise: `_load_instead`)."""
         if s.mods[p]:
             done = yield from self._load_instead(s, p)
-            if done:
-                return
+            if done is not None:
+                return done
         options = self._load_options(s, p, s.hands[p])
         if not options:
-            return
+            return ()
         card, i, color = yield Decision(p, "load", options)
         if len(self.cards.colors[card]) > 1:
             self.pay(s, p, self.rules.flag_load_cost)
         s.hands[p].remove(card)
         yield from self.load_container(s, p, s.ships[i], card, color)
+        return (card,)
 
     def _load_more(self, s: IEState, p: int) -> Flow:
         """After his declared Loads, a leader may go on loading hand cards, one by one."""
@@ -650,8 +1137,9 @@ class ImportExportGame:
 
     def _load_instead(self, s: IEState, p: int) -> Flow:
         """Powers replacing one Load: Smart Cars (a hand card to the island for credits, once
-        a turn) and Cell Phones (load the top card of the deck; FAQ: IE-POWER-34). Returns
-        whether the Load was used."""
+        a turn), Cell Phones (load the top card of the deck; FAQ: IE-POWER-34) and Robo-Cats
+        (a pair of cards as one container: IE-JP-8). Returns the cards loaded if the Load was
+        used so (maybe none), else None."""
         mods = s.mods[p]
         island_pay = mods.get("load_to_island")
         if island_pay is not None and mods.get("load_to_island_turn") != s.turn and s.hands[p]:
@@ -662,16 +1150,16 @@ class ImportExportGame:
                 s.island.append(choice[1])
                 mods["load_to_island_turn"] = s.turn
                 self.gain(s, p, island_pay)
-                return True
+                return ()
         if mods.get("load_draw") and any(
             not ship.at_sea and ship.contracts and any(self.remaining(ship, s=s)[0].values())
             for ship in s.ships_of(p)
         ):
             if (yield Decision(p, "cell_phones_use", ("hand", "draw"))) == "hand":
-                return False
+                return None
             card = self.deck_pop(s)
             if card is None:
-                return True
+                return ()
             s.log[p]["drawn"].append(card)
             targets = []
             colors = self.cards.colors[card]
@@ -685,35 +1173,113 @@ class ImportExportGame:
                 ]
             if not targets:
                 s.hands[p].append(card)  # not loadable: kept in the hand
-                return True
+                return ()
             s.moving.append(card)
             i, color = yield Decision(p, "cell_phones_load", tuple(targets), context=card)
             s.moving.remove(card)
             if len(colors) > 1:
                 self.pay(s, p, self.rules.flag_load_cost)
             yield from self.load_container(s, p, s.ships[i], card, color)
-            return True
-        return False
+            return (card,)
+        pair = mods.get("pair_load")  # Robo-Cats (IE-JP-8)
+        if pair is not None:
+            options = self._pair_options(s, p, s.hands[p], *pair)
+            if options:
+                choice = yield Decision(p, "robo_cats_pair", ("pass", *options))
+                if choice != "pass":
+                    cards, i = choice
+                    for card in cards:
+                        s.hands[p].remove(card)
+                    yield from self.load_pair(s, p, s.ships[i], cards, pair[0])
+                    return cards
+        return None
+
+    def _pair_options(
+        self, s: IEState, p: int, cards: list[int], color: int, per: int
+    ) -> list[tuple[tuple[int, ...], int]]:
+        """(cards, ship): `per` cards of one type p may load together as one container of
+        `color` on a ship of his with a need it fits (Robo-Cats: IE-JP-8). Only single-colour
+        cards pair (a Flag card has no one type)."""
+        ships = [i for i, sh in enumerate(s.ships) if sh.owner == p and self.fits(sh, color, s)]
+        if not ships:
+            return []
+        by_type: dict[int, list[int]] = {}
+        for card in cards:
+            if len(self.cards.colors[card]) == 1 and self.color[card] != GREY:
+                by_type.setdefault(self.color[card], []).append(card)
+        return [
+            (group, i)
+            for same in by_type.values()
+            for group in combinations(sorted(same), per)
+            for i in ships
+        ]
+
+    def load_pair(self, s: IEState, p: int, ship: Ship, cards: tuple[int, ...], color: int) -> Flow:
+        """Cards of one type loaded together as one container of `color` (Robo-Cats:
+        IE-JP-8): the first counts as that colour, the others ride with it (PAIRED: no need
+        filled, no room taken) and count only for the payout; each is told as loaded."""
+        own = self.color[cards[0]]
+        placed = []
+        for card in cards:
+            if self.tokens is not None:  # a physical container instead (IE-VAR-5)
+                card, _ = yield from variants.load_token(self, s, p, ship, card, own)
+            else:
+                s.log[p]["loaded"].append(card)
+            placed.append(card)
+        for k, card in enumerate(placed):
+            ship.cargo.append(card)
+            ship.cargo_colors.append(color if k == 0 else PAIRED)
+        names = " + ".join(self.names[c] for c in placed)
+        self._say(s, f"   player {p} loads {names} as one {COLORS[color]}")
+        for card in placed:
+            yield from self.emit(s, "container_loaded", p, card)
+        yield from self._check_complete(s, ship)
+
+    def _unpair(self, ship: Ship) -> None:
+        """A ship sailing: each card of a pair counts as a container of the pair's own type
+        again (IE-JP-8)."""
+        colors = ship.cargo_colors
+        for j in range(len(colors) - 1, 0, -1):
+            if colors[j] == PAIRED:
+                colors[j] = self.color[ship.cargo[j]]
+                if colors[j - 1] != PAIRED:
+                    colors[j - 1] = colors[j]
 
     def load_container(self, s: IEState, p: int, ship: Ship, card: int, color: int) -> Flow:
+        if self.tokens is not None:  # a physical container instead (IE-VAR-5)
+            card, color = yield from variants.load_token(self, s, p, ship, card, color)
+        else:
+            s.log[p]["loaded"].append(card)
         ship.cargo.append(card)
         ship.cargo_colors.append(color)
-        s.log[p]["loaded"].append(card)
-        self._say(s, f"   player {p} loads {self.cards.names[card]} as {COLORS[color]}")
+        self._say(s, f"   player {p} loads {self.names[card]} as {COLORS[color]}")
         yield from self.emit(s, "container_loaded", p, card)
         yield from self._check_complete(s, ship)
 
     def _pirate(self, s: IEState, rng: GameRandom, p: int, ships_only: bool = False) -> Flow:
         """Take a container from a ship at sea or the island; load it if it fits (IE-PIRATE-1).
-        `ships_only`: a power's extra plunder from ships at sea (Contraband)."""
+        `ships_only`: a power's extra plunder from ships at sea (Contraband). Mini Van adds
+        the other players' ships at port, the deck's top card and a random card of another
+        player's hand (IE-POWER-47)."""
+        if self.pirate_banned(s):
+            return
         options: list[Any] = []
+        anywhere = not ships_only and s.mods[p].get("pirate_anywhere")  # Mini Van
         for i, ship in enumerate(s.ships):
-            if ship.at_sea:
-                for j, color in enumerate(ship.cargo_colors):
-                    if color != GREY:  # grey containers cannot be pirated
+            reachable = ship.at_sea or (anywhere and ship.owner != p and i not in s.departing)
+            if reachable and not s.mods[ship.owner].get("no_plunder"):  # Water Notepad
+                loaded = ship.cargo_colors
+                for j, color in enumerate(loaded):
+                    # grey containers cannot be pirated; nor a pair at port apart (IE-JP-8)
+                    if color != GREY and (ship.at_sea or PAIRED not in loaded[j : j + 2]):
                         options.append(("ship", i, j))
         if not ships_only:
-            options.extend(("island", c) for c in s.island)
+            # grey cards are never pirated, from the island either (IE-CAP-7)
+            options.extend(("island", c) for c in s.island if self.color[c] != GREY)
+        if anywhere:
+            if s.deck or (s.discard and s.reshuffle_allowed):
+                options.append(("deck",))
+            options.extend(("hand", q) for q in range(s.n) if q != p and s.hands[q])
         if not options:
             return
         choice = yield Decision(p, "pirate", tuple(options))
@@ -721,27 +1287,49 @@ class ImportExportGame:
             ship = s.ships[choice[1]]
             card = ship.cargo.pop(choice[2])
             colors: tuple[int, ...] = (ship.cargo_colors.pop(choice[2]),)
-            if not ship.cargo:
-                self._return_to_port(s, ship)  # no compensation for the owner
-        else:
+            s.moving.append(card)
+            yield from self.ship_home(s, ship)  # if emptied; no compensation for the owner
+            s.moving.remove(card)
+        elif choice[0] == "island":
             card = choice[1]
             s.island.remove(card)
             colors = self.cards.colors[card]  # IE-FLAG-2: either colour from the island
-        s.log[p]["pirated"].append(card)
+        else:  # Mini Van: the deck's top card, or a random card of a player's hand
+            taken = self.deck_pop(s) if choice[0] == "deck" else None
+            if choice[0] == "hand":
+                hand = s.hands[choice[1]]
+                taken = hand.pop(s.rng.below(len(hand)))
+            if taken is None:
+                return
+            card = taken
+            colors = self.cards.colors[card]  # not yet loaded: either colour (IE-FLAG-2)
+        if card < self.n_cards:  # a physical container is not logged (variants.py)
+            s.log[p]["pirated"].append(card)
         yield from self._pirate_place(s, p, card, colors)
+        if choice[0] == "ship":
+            yield from self.emit(s, "ship_plundered", p, (choice[1], card))
         yield from self.emit(s, "plundered", p, (card, colors[0], choice[0]))
 
     def _pirate_place(self, s: IEState, p: int, card: int, colors: tuple[int, ...]) -> Flow:
         """Load a pirated card onto a matching need at one's port, or discard it; Stem Cells
-        may pay to add it to the goods instead (IE-POWER-35)."""
+        may pay to add it to the goods instead (IE-POWER-35); Robo-Cats may keep it for a
+        pair (IE-JP-8)."""
+        pair = s.mods[p].get("pair_load")
+        if pair is not None and len(colors) == 1:
+            kept = yield from self._pirate_pair(s, p, card, colors[0], *pair)
+            if kept:
+                return
         cost = s.mods[p].get("plunder_to_goods_cost")
-        if cost is not None and s.credits[p] >= cost and len(s.goods[p]) < self.goods_limit(s, p):
+        if cost is not None and s.credits[p] >= cost and self.goods_fit(s, p, card):
             s.moving.append(card)
             choice = yield Decision(p, "stem_cells_use", ("pass", "goods"), context=card)
             s.moving.remove(card)
             if choice == "goods":
+                good = self.as_card(s, card)  # a physical container: IE-VAR-8
+                if good is None:
+                    return
                 self.pay(s, p, cost)
-                yield from self._to_goods(s, p, card)
+                yield from self._to_goods(s, p, good)
                 return
         targets = [
             (i, color)
@@ -751,58 +1339,223 @@ class ImportExportGame:
             if self.fits(ship, color, s)
         ]
         if not targets:
-            s.discard.append(card)
-            s.log[p]["discarded"].append(card)
-            self._say(s, f"   player {p} pirates {self.cards.names[card]} and discards it")
+            self.to_discard(s, p, card)
+            self._say(s, f"   player {p} pirates {self.names[card]} and discards it")
             return
         s.moving.append(card)
         target = yield Decision(p, "pirate_to", (*targets, "discard"), context=card)
         s.moving.remove(card)
         if target == "discard":  # IE-PIRATE-1: "Puoi piazzarlo": loading is allowed, not forced
-            s.discard.append(card)
-            s.log[p]["discarded"].append(card)
+            self.to_discard(s, p, card)
             return
         i, color = target
         yield from self.load_container(s, p, s.ships[i], card, color)
 
+    def _pirate_pair(self, s: IEState, p: int, card: int, own: int, color: int, per: int) -> Flow:
+        """Robo-Cats with Pirate actions (IE-JP-8): a plundered container may be kept aside
+        (mods "pair_held": type, cards; "held_cards") while p has a ship needing a
+        `color` container; once his plunders this turn bring `per` of one type, they load
+        together as one container of `color`. Kept cards unpaired at the end of the turn are
+        discarded. Returns whether the card was kept or loaded so."""
+        mods = s.mods[p]
+        kind, held = mods.get("pair_held", (own, ()))
+        ships = [i for i, sh in enumerate(s.ships) if sh.owner == p and self.fits(sh, color, s)]
+        if not ships or kind != own:
+            return False
+        s.moving.append(card)
+        if len(held) + 1 < per:
+            choice = yield Decision(p, "robo_cats_keep", ("pass", "keep"), context=card)
+        else:
+            choice = yield Decision(p, "robo_cats_pair", ("pass", *ships), context=card)
+        s.moving.remove(card)
+        if choice == "pass":
+            return False
+        if choice == "keep":
+            mods["pair_held"] = (own, (*held, card))
+            mods["held_cards"] = (*mods.get("held_cards", ()), card)
+            return True
+        del mods["pair_held"]
+        mods["held_cards"] = tuple(c for c in mods.get("held_cards", ()) if c not in held)
+        yield from self.load_pair(s, p, s.ships[choice], (*held, card), color)
+        return True
+
+    def _drop_held_pairs(self, s: IEState) -> None:
+        """The end of a turn: containers Robo-Cats kept for a pair not made are discarded."""
+        for p in range(s.n):
+            mods = s.mods[p]
+            if "pair_held" in mods:
+                _, held = mods.pop("pair_held")
+                mods["held_cards"] = tuple(c for c in mods.get("held_cards", ()) if c not in held)
+                for card in held:
+                    self.to_discard(s, p, card)
+
+    def ship_home(self, s: IEState, ship: Ship) -> Flow:
+        """A ship at sea left without containers (by an import, a plunder or a power) returns
+        to its port; tells the powers (Backpacks: IE-KS-1). Does nothing to a ship at port or
+        one still carrying containers, but one of an owner with Aeroponics (mods
+        "sea_return_at") left with that many returns home with them still loaded (IE-KSB-2).
+        A ship whose only containers bring it home (GPS) counts as emptied (IE-CAP-19);
+        Super Ships and single-use ships come home their own way (`_capital_home`)."""
+        if not ship.at_sea:
+            return
+        if not ship.cargo or self._homing_only(s, ship):
+            if (yield from self._capital_home(s, ship)):
+                return
+            self._return_to_port(s, ship)
+        elif ship.owner >= 0 and len(ship.cargo) == s.mods[ship.owner].get("sea_return_at"):
+            ship.at_sea = False
+            self._say(s, f"   player {ship.owner}'s ship returns to port, still loaded")
+        else:
+            return
+        yield from self.emit(s, "ship_returned", ship.owner, s.ships.index(ship))
+
     def _return_to_port(self, s: IEState, ship: Ship) -> None:
+        self._unload_homing(s, ship)
         ship.at_sea = False
         ship.cargo.clear()
         ship.cargo_colors.clear()
         self._say(s, f"   player {ship.owner}'s ship returns to port")
 
+    def _super(self, s: IEState, ship: Ship, field: int, default: Any) -> Any:
+        """A field of the ship's Super Ship record (mods "super_ships": (ship index, joined
+        ship index, Partnership's contract id, payout multiplier, import compensation);
+        Partnership, IE-CAP-23), or `default` for any other ship."""
+        records = s.mods[ship.owner].get("super_ships") if ship.owner >= 0 else None
+        if records:
+            index = s.ships.index(ship)
+            for record in records:
+                if record[0] == index:
+                    return record[field]
+        return default
+
+    def _homing_only(self, s: IEState, ship: Ship) -> bool:
+        """Whether the ship's only containers are cards that bring it home (mods
+        "homing_cards" of its owner: GPS, IE-CAP-19)."""
+        homing = s.mods[ship.owner].get("homing_cards") if ship.owner >= 0 else None
+        return bool(homing) and all(c in homing for c in ship.cargo)
+
+    def _unload_homing(self, s: IEState, ship: Ship) -> None:
+        """Discard the homing cards left on a ship coming home (GPS: IE-CAP-19)."""
+        if ship.cargo:
+            mods = s.mods[ship.owner]
+            homing = mods.get("homing_cards", ())
+            mods["homing_cards"] = tuple(c for c in homing if c not in ship.cargo)
+            for card in ship.cargo:
+                self.to_discard(s, ship.owner, card)
+            ship.cargo.clear()
+            ship.cargo_colors.clear()
+
+    def _capital_home(self, s: IEState, ship: Ship) -> Flow:
+        """A bare ship at sea comes home the Capital ways: a Super Ship parts into its two
+        ships (mods "super_ships": Partnership, IE-CAP-23); a single-use ship is discarded
+        instead and stays out of play, at sea and empty (mods "single_use_ships": (ship index,
+        card) pairs, then "retired_ships"; Diesel Engine, IE-CAP-16); a ship out of play
+        stays so. Returns whether it applied."""
+        mods = s.mods[ship.owner] if ship.owner >= 0 else {}
+        if not mods or ("super_ships" not in mods and "single_use_ships" not in mods):
+            return False
+        index = s.ships.index(ship)
+        if index in mods.get("retired_ships", ()) or any(
+            r[1] == index for r in mods.get("super_ships", ())
+        ):
+            return True  # out of play: it stays at sea, empty
+        indices = [index]
+        for record in mods.get("super_ships", ()):
+            if record[0] == index:
+                indices.append(record[1])
+                mods["super_ships"] = tuple(r for r in mods["super_ships"] if r != record)
+        hulls = dict(mods.get("single_use_ships", ()))
+        if len(indices) == 1 and index not in hulls:
+            return False
+        for i in indices:
+            other = s.ships[i]
+            hull = hulls.get(i)
+            if hull is None:
+                self._return_to_port(s, other)
+                yield from self.emit(s, "ship_returned", other.owner, i)
+                continue
+            self._unload_homing(s, other)
+            mods["single_use_ships"] = tuple(h for h in mods["single_use_ships"] if h[0] != i)
+            mods["retired_ships"] = (*mods.get("retired_ships", ()), i)
+            self._say(s, f"   player {other.owner}'s single-use ship is out of play")
+            if all(h[1] != hull for h in mods["single_use_ships"]):  # its card's last ship
+                held = list(mods.get("held_cards", ()))
+                held.remove(hull)
+                mods["held_cards"] = tuple(held)
+                self.to_discard(s, other.owner, hull)
+        return True
+
     def _import_rounds(
-        self, s: IEState, rng: GameRandom, order: list[int], declared: list[int]
+        self,
+        s: IEState,
+        rng: GameRandom,
+        order: list[int],
+        declared: list[int],
+        alone: bool = False,
     ) -> Flow:
-        """One sealed-bid round per action, up to the most declared by one player (IE-IMPORT-1)."""
+        """One sealed-bid round per action, up to the most declared by one player (IE-IMPORT-1).
+        `alone`: an Import a power lets one player perform by himself, with no bid asked: a
+        lone bidder bids 0 (IE-POWER-49). A leader with Dark Flight may pick the supply
+        island instead of a ship (IE-POWER-46)."""
         leader = order[0]
+        from_island = s.mods[leader].get("import_from_island")  # Dark Flight
         for round_number in range(1, max(declared) + 1):
             ships = tuple(i for i, ship in enumerate(s.ships) if ship.at_sea and ship.cargo)
+            bidders = [q for q in order if declared[q] >= round_number]
+            if from_island and s.island:
+                options = ("ship" if ships else "pass", "island")
+                source = yield Decision(leader, "dark_flight_source", options)
+                if source == "island":
+                    yield from self._import_island(s, leader, bidders, alone)
+                    continue
             if not ships:
                 return
-            i = yield Decision(leader, "import_ship", ships)  # the leader picks, even not bidding
-            ship = s.ships[i]
-            bidders = [q for q in order if declared[q] >= round_number]
-            bids = {}
-            for q in bidders:
+            i = yield Decision(leader, "import_ship", ships, context="alone" if alone else None)
+            ship = s.ships[i]  # the leader picks, even not bidding
+            bids = dict.fromkeys(bidders, 0)
+            for q in bidders if not alone else ():
                 bids[q] = yield Decision(q, "bid", tuple(range(s.credits[q] + 1)), context=i)
             top = max(bids.values())
             tied = [q for q in bidders if bids[q] == top]
-            winner = tied[0]
-            if len(tied) > 1:
+            winner = tied[0] if len(tied) == 1 else self.tie_winner(s, tied)
+            if winner is None:  # the leader decides, unless Foxes wins it (IE-JP-3)
                 winner = yield Decision(leader, "import_tie", tuple(tied), context=i)
             self.pay(s, winner, top)
             self._say(s, f"   bids {bids}: player {winner} wins ship {i} for {top}")
             take = s.mods[winner].get("import_take", 2)  # Shampoo (IE-POWER-11)
             taken = yield from self._take_from_ship(s, winner, ship, take, optional_from=2)
             if winner != ship.owner:
-                compensation = s.mods[ship.owner].get(
+                compensation = self._super(s, ship, 4, None) or s.mods[ship.owner].get(
                     "owner_compensation", self.rules.owner_compensation
-                )  # Pants
+                )  # Partnership (IE-CAP-23), Pants
                 self.gain(s, ship.owner, compensation)
             yield from self.emit(s, "imported", winner, (i, taken))
-            if not ship.cargo and ship.at_sea:
-                self._return_to_port(s, ship)
+            yield from self.ship_home(s, ship)
+
+    def _import_island(self, s: IEState, leader: int, bidders: list[int], alone: bool) -> Flow:
+        """Dark Flight: an import round on the supply island's cards, as if they were a ship
+        at sea. The winning bid is paid to the leader (the power's owner), who keeps it when
+        it is his own; nobody is paid as a ship's owner (IE-POWER-46)."""
+        bids = dict.fromkeys(bidders, 0)
+        for q in bidders if not alone else ():
+            options = tuple(range(s.credits[q] + 1))
+            bids[q] = yield Decision(q, "dark_flight_bid", options, context=leader)
+        top = max(bids.values())
+        tied = [q for q in bidders if bids[q] == top]
+        winner = tied[0] if len(tied) == 1 else self.tie_winner(s, tied)
+        if winner is None:  # the leader decides, unless Foxes wins it (IE-JP-3)
+            winner = yield Decision(leader, "import_tie", tuple(tied), context="island")
+        if winner != leader:
+            self.pay(s, winner, top)
+            self.gain(s, leader, top)
+        self._say(s, f"   bids {bids}: player {winner} wins the island for {top}")
+        island = Ship(-1)  # the island's own list: a card taken leaves the island
+        island.at_sea = True
+        island.cargo = s.island
+        island.cargo_colors = [self.color[c] for c in s.island]
+        take = s.mods[winner].get("import_take", 2)  # Shampoo (IE-POWER-11)
+        taken = yield from self._take_from_ship(s, winner, island, take, optional_from=2)
+        yield from self.emit(s, "imported", winner, (None, taken))
 
     def _take_from_ship(
         self, s: IEState, p: int, ship: Ship, count: int, optional_from: int | None = None
@@ -812,8 +1565,9 @@ class ImportExportGame:
         (Shampoo: IE-POWER-11). Returns the (card, container colour) pairs taken."""
         crewed = False
         taken: list[tuple[int, int]] = []
+        at_sea = ship.at_sea
         for k in range(count):
-            if not ship.cargo:
+            if not ship.cargo or (at_sea and not ship.at_sea):  # came home (IE-KSB-2)
                 return taken
             if optional_from is not None and k >= optional_from:
                 more = yield Decision(
@@ -827,12 +1581,22 @@ class ImportExportGame:
                     p, "import_take", tuple(range(len(ship.cargo))), context=tuple(ship.cargo)
                 )
             card = ship.cargo.pop(j)
-            taken.append((card, ship.cargo_colors.pop(j)))
+            color = ship.cargo_colors.pop(j)
+            taken.append((card, color))
+            if at_sea and ship.cargo and ship.owner >= 0 and s.mods[ship.owner]:
+                s.moving.append(card)
+                yield from self.ship_home(s, ship)  # Aeroponics interrupts (IE-KSB-2)
+                s.moving.remove(card)
+            if self.tokens is not None:  # a physical container brings a discarded card
+                found = self.as_card(s, card)  # IE-VAR-8
+                if found is None:
+                    continue
+                card = found
             s.log[p]["imported"].append(card)
             options = []
             if not crewed and len(s.crew[p]) < self.crew_limit(s, p):
                 options.append("crew")
-            if len(s.goods[p]) < self.goods_limit(s, p):
+            if self.goods_fit(s, p, card):
                 options.append("goods")
             if not options:
                 s.discard.append(card)  # only when neither limit has room (IE-LIMIT-2)
@@ -843,7 +1607,8 @@ class ImportExportGame:
             s.moving.remove(card)
             if where == "crew":
                 crewed = True
-                self._to_crew(s, p, card)
+                if self._to_crew(s, p, card):
+                    yield from self.emit(s, "crew_added", p, card)
             else:
                 yield from self._to_goods(s, p, card)
         return taken
@@ -865,14 +1630,25 @@ class ImportExportGame:
             return
         need, _ = self.remaining(ship, s=s)
         if any(v > 0 for v in need.values()):
-            return
+            fraction = s.mods[ship.owner].get("luxury_cargo_fraction")  # Prefab Home
+            if fraction is None or not self._luxury_share_met(ship, s, fraction):
+                return
+            index = s.ships.index(ship)
+            options = ("wait", "complete")
+            if (yield Decision(ship.owner, "prefab_home_complete", options, index)) == "wait":
+                return
         yield from self._fulfil(s, ship)
 
     def _fulfil(self, s: IEState, ship: Ship) -> Flow:
         """Pay by containers, contracts to the fulfilled area and their immediate powers,
         the ship to sea with its containers, one deck card to the island (IE-FULFIL-1)."""
         p = ship.owner
-        self.gain(s, p, self.payout(s, p, len(ship.cargo)))
+        # a Super Ship pays double (Partnership: IE-CAP-23)
+        pay = self.payout(s, p, len(ship.cargo)) * self._super(s, ship, 3, 1)
+        if s.market is None:
+            self.gain(s, p, pay)
+        else:  # the goods markers change the payment, then move down (IE-VAR-2, IE-VAR-4)
+            variants.market_payout(self, s, ship, pay)
         contracts, filled = self._completion_order(ship, s)
         ship.contracts.clear()
         for cid in contracts:
@@ -881,10 +1657,20 @@ class ImportExportGame:
         self._say(
             s, f"   player {p} fulfils {[self.cards.contract_by_id[c].name for c in contracts]}"
         )
-        for cid in contracts:
-            yield from self.powers.fulfilled(self, s, p, cid)
-        ship.at_sea = True
         index = s.ships.index(ship)
+        s.departing.append(index)  # no contract under it while its powers resolve
+        elsewhere = yield from self._tuck_elsewhere(s, p, contracts)  # Hentai Manga
+        for cid in contracts:
+            if cid in elsewhere:  # completed, but not among the fulfilled (IE-TOKYO-6)
+                yield from self.powers.fulfilled(self, s, p, cid, immediate_only=True)
+            else:
+                yield from self.powers.fulfilled(self, s, p, cid)
+        s.departing.remove(index)
+        ship.at_sea = True
+        if PAIRED in ship.cargo_colors:  # at sea each card is a container (IE-JP-8)
+            self._unpair(ship)
+        if s.mods[p].get("sea_return_at"):  # Aeroponics: a lone container returns (IE-KSB-2)
+            yield from self.ship_home(s, ship)
         cargo_cards = self.powers.cargo_cards
         if cargo_cards:  # Bok Choy: powers of the containers themselves
             for j, card in enumerate(list(ship.cargo)):
@@ -900,6 +1686,41 @@ class ImportExportGame:
         if card is not None:
             s.island.append(card)
 
+    def _tuck_elsewhere(self, s: IEState, p: int, contracts: list[int]) -> Flow:
+        """Hentai Manga (mods "tuck_elsewhere": contract colours): each such contract p just
+        completed may go to his crew or goods instead of his completed contracts, where it has
+        room as if never tucked; only its immediate power then resolves (IE-TOKYO-6).
+        Returns the contract ids moved."""
+        colors = s.mods[p].get("tuck_elsewhere")
+        moved: set[int] = set()
+        if not colors:
+            return moved
+        for cid in contracts:
+            if self.cards.contract_by_id[cid].color not in colors:
+                continue
+            card = self.cards.card_of_contract[cid]
+            k = s.fulfilled[p].index(cid)
+            s.fulfilled[p].pop(k)  # the limits without it, then back in place
+            options = ["fulfilled"]
+            if len(s.crew[p]) < self.crew_limit(s, p):
+                options.append("crew")
+            if self.goods_fit(s, p, card):
+                options.append("goods")
+            s.fulfilled[p].insert(k, cid)
+            if len(options) == 1:
+                continue
+            where = yield Decision(p, "hentai_manga_place", tuple(options), context=cid)
+            if where == "fulfilled":
+                continue
+            self.leave_fulfilled(s, p, cid)
+            moved.add(cid)
+            if where == "crew":
+                if self._to_crew(s, p, card):
+                    yield from self.emit(s, "crew_added", p, card)
+            else:
+                yield from self._to_goods(s, p, card)
+        return moved
+
     def _completion_order(
         self, ship: Ship, s: IEState | None = None
     ) -> tuple[list[int], list[int]]:
@@ -910,10 +1731,13 @@ class ImportExportGame:
         or -1 for a container that filled none (left by a discarded contract)."""
         rainbow = s.mods[ship.owner].get("rainbow_colors") if s is not None else None
         wild = self._wild(s, ship.owner)
-        needs = [dict(self._cargo_of(c, rainbow)) for c in ship.contracts]
+        needs = [dict(c) for c in self._contract_cargo(ship, ship.contracts, s, rainbow)]
         met_at = [len(ship.cargo_colors)] * len(needs)
         owner_of = [-1] * len(ship.cargo_colors)
         for step, color in enumerate(ship.cargo_colors):
+            if color == PAIRED:  # filled what the container before it filled (IE-JP-8)
+                owner_of[step] = owner_of[step - 1]
+                continue
             for k, need in enumerate(needs):
                 slot = color if need.get(color, 0) > 0 else ANY if need.get(ANY, 0) > 0 else None
                 if slot is None and (color == GREY or color in wild):
@@ -937,8 +1761,10 @@ class ImportExportGame:
 
     def good_counts(self, s: IEState, p: int) -> list[int]:
         counts = [0] * 6
-        for card in s.goods[p]:
-            counts[self.color[card]] += 1
+        for color in self.goods_colors(s, p):  # grey as the leftmost type (IE-CAP-3)
+            counts[color] += 1
+        for color in self.counted_goods(s, p):  # Joe Wiggins (IE-KS-7)
+            counts[color] += 1
         return counts
 
     def score(self, s: IEState) -> None:
@@ -963,10 +1789,11 @@ class ImportExportGame:
             final[p] += sum(c[color] * sc.good_value[p][color] for color in GOOD_COLORS)
             if all(c[color] >= 1 for color in GOOD_COLORS):
                 final[p] += rules.set_bonus
+        fox = self.tie_winner(s, list(range(s.n)))  # wins the ties he is in (IE-JP-3)
         for color, bonus in zip((GREEN, YELLOW, BLACK, BLUE), rules.majority, strict=True):
-            for p, share in self._majority(sc.counts, color, bonus):
+            for p, share in self._majority(sc.counts, color, bonus, fox):
                 sc.awards.append([p, color, share])
-        for p, share in self._majority(sc.counts, RED, rules.illegal_penalty):
+        for p, share in self._majority(sc.counts, RED, rules.illegal_penalty, fox):
             sc.awards.append([p, RED, -share])
         self.powers.end_stage("awards", self, s, sc)
         for p, _, amount in sc.awards:
@@ -975,16 +1802,41 @@ class ImportExportGame:
         s.final_credits = final
         best = max(final)
         s.winners = [p for p in range(s.n) if final[p] == best]
+        if len(s.winners) > 1 and fox in s.winners:
+            s.winners = [fox]  # Foxes wins the tie for the most credits too (IE-JP-3)
 
     @staticmethod
-    def _majority(counts: list[list[int]], color: int, amount: int) -> list[tuple[int, int]]:
-        """Most goods of a colour (at least one); ties split the amount rounding up."""
+    def _majority(
+        counts: list[list[int]], color: int, amount: int, favourite: int | None = None
+    ) -> list[tuple[int, int]]:
+        """Most goods of a colour (at least one); ties split the amount rounding up, unless
+        the `favourite` (who wins all ties: Foxes, IE-JP-3) is among them: he takes it all."""
         top = max(c[color] for c in counts)
         if top == 0:
             return []
         holders = [p for p, c in enumerate(counts) if c[color] == top]
+        if favourite in holders:
+            return [(favourite, amount)]
         share = -(-amount // len(holders))
         return [(p, share) for p in holders]
+
+    def tie_winner(self, s: IEState, tied: list[int]) -> int | None:
+        """The one of the tied players who wins all ties (mods "wins_ties": Foxes, IE-JP-3),
+        or None. Ties so decided: import bids, goods majorities (the illegal penalty too),
+        the most credits at the end, and powers' "the most" (Nice Suits, Exotic Fish)."""
+        for p in tied:
+            if s.mods[p].get("wins_ties"):
+                return p
+        return None
+
+    def has_most(self, s: IEState, p: int, values: list[int]) -> bool:
+        """Whether p has the most of something: more than every other player, or tied for
+        the most and winning ties (Foxes: IE-JP-3)."""
+        top = max(values)
+        if values[p] < top:
+            return False
+        tied = [q for q in range(len(values)) if values[q] == top]
+        return len(tied) == 1 or self.tie_winner(s, tied) == p
 
     # ------------------------------------------------------------------ protocol
 
@@ -1009,7 +1861,12 @@ class ImportExportGame:
                     events[e] = list(log[e])  # already contract ids
                 else:
                     events[e] = [ids[c][0] for c in log[e]]
-            better = sum(1 for q in range(s.n) if final[q] > final[p])
+            better = sum(
+                1
+                for q in range(s.n)
+                if final[q] > final[p]
+                or (final[q] == final[p] and q in s.winners and p not in s.winners)  # Foxes
+            )
             players.append(
                 PlayerOutcome(
                     float(final[p]),
@@ -1035,13 +1892,12 @@ class ImportExportGame:
             if len(ship.cargo) != len(ship.cargo_colors):
                 raise AssertionError("a container without its colour")
         zones += self.powers.held_cards(s)
+        if self.variants:  # markers in range, physical containers apart (variants.py)
+            zones = variants.check(self, s, zones)
         if sorted(zones) != list(range(len(self.cards))):
             raise AssertionError(f"cards not conserved at turn {s.turn}")
         if min(s.credits) < 0:
             raise AssertionError(f"negative credits at turn {s.turn}: {s.credits}")
-
-    def card_list(self, cards: list[int]) -> str:
-        return ", ".join(self.cards.names[c] for c in cards) or "nothing"
         self._check_limits(s)
 
     def leave_fulfilled(self, s: IEState, p: int, contract_id: int) -> None:
@@ -1083,3 +1939,6 @@ class ImportExportGame:
                         "(powers: allow_over_limit, leave_fulfilled)"
                     )
         s.limit_marks = [[crew, goods, 0, 0] for crew, goods in sizes]
+
+    def card_list(self, cards: list[int]) -> str:
+        return ", ".join(self.cards.names[c] for c in cards) or "nothing"

@@ -66,4 +66,6 @@ IMPORT_EXPORT = GameSpec(
     rule_numbers=_rule_numbers(),
     default_max_turns=400,
     card_group="color",
+    adjusted_events=("gih", "fulfilled"),
+    activity_events=("fulfilled",),
 )

@@ -85,6 +85,8 @@ class IEState:
         "moving",
         "views",
         "limit_marks",
+        "departing",
+        "market",
     )
 
     def __init__(self, n: int) -> None:
@@ -121,7 +123,15 @@ class IEState:
         """Rule modifiers per player, set by fulfilled powers and read where the rule lives
         (rules.py): draw_to, end_credits, no_credit_end, capacity, pay_bands,
         owner_compensation, import_take, wild_colors, rainbow_colors, virtual_load_per_tech,
-        shared_pirate_crew, held_credits. Values are immutable (frozensets, tuples, ints)."""
+        shared_pirate_crew, held_credits, import_from_island, pirate_anywhere,
+        luxury_cargo_fraction, counted_goods, no_crew_limit, no_plunder; Flag:
+        pirate_ban, deck_face_up (read by the views), contracts_unlimited,
+        level_per_tech_good, luxury_pair, crew_as; Capital: held_cards, single_use_ships,
+        retired_ships, super_ships, homing_cards, first_contract_cut, crew_for_discard; Tokyo:
+        tuck_elsewhere, lead_draw_credits, port_contract_free; Kickstarter 2:
+        follow_any_card, sea_return_at, follow_as, drew_cards (a draw to tell: Nanobots);
+        J: card_also, wins_ties, pair_load, pair_held (with held_cards). Values are
+        immutable (frozensets, tuples, ints)."""
         self.moving: list[int] = []
         """Cards in transit while their taker decides where they go."""
         self.views: list[Any] | None = None
@@ -131,6 +141,13 @@ class IEState:
         self.limit_marks: list[list[int]] | None = None
         """For the invariant check: per player [crew size, goods size] at the last check, and
         [crew, goods] additions a power was allowed to make over the limit since then."""
+
+        self.departing: list[int] = []
+        """Ships (indices) whose completion is resolving: contracts tucked, powers resolving,
+        not yet at sea; none takes a contract meanwhile (Platinum Rings: IE-POWER-48)."""
+        self.market: list[int] | None = None
+        """The Market variant's goods markers (-2..+2) per good type, None without it
+        (variants.py)."""
 
     def ships_of(self, player: int) -> list[Ship]:
         return [s for s in self.ships if s.owner == player]

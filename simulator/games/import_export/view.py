@@ -1,5 +1,6 @@
 """What one Import/Export player may see: own hand and bids; everything else on the table
-is public (FAQ: all but hands and bids), except the deck and all but the top discard."""
+is public (FAQ: all but hands and bids), except the deck (but its top card once Yerba Mate
+turned it face up) and all but the top discard."""
 
 from __future__ import annotations
 
@@ -36,7 +37,26 @@ class IEView(SeatView):
 
     @property
     def island(self) -> tuple[int, ...]:
+        """The cards on the Supply Island, or on the Tokyo Port when it is in play."""
         return tuple(self._state.island)
+
+    @property
+    def tokyo_port(self) -> bool:
+        """Whether the Tokyo Port replaces the Supply Island (IE-TOKYO-1)."""
+        return self.rules.tokyo_port
+
+    @property
+    def port_columns(self) -> tuple[tuple[int, ...], ...]:
+        """The Tokyo Port's cards column by column (public; costs: `port_column_costs`)."""
+        return self.rules.port_columns(self._state)
+
+    @property
+    def port_column_costs(self) -> tuple[int, ...]:
+        return self.rules.rules.tokyo_column_costs
+
+    def port_cost(self, card: int) -> int:
+        """What I would pay to place this Port card as a contract (0 with Toto Toilets)."""
+        return self.rules.port_cost(self._state, self.player, card)
 
     @property
     def ships(
@@ -57,8 +77,29 @@ class IEView(SeatView):
         return tuple(self._state.port)
 
     @property
+    def market(self) -> tuple[int, ...] | None:
+        """The Market variant's goods markers, public (-2..+2 per good type, by colour), or
+        None without the variant (variants.py)."""
+        market = self._state.market
+        return None if market is None else tuple(market)
+
+    def is_container(self, item: int) -> bool:
+        """Whether a cargo, crew or goods item is a physical container rather than a card
+        (the container variants); `rules.color` and `rules.actions` cover both."""
+        return item >= self.rules.n_cards
+
+    @property
     def deck_size(self) -> int:
         return len(self._state.deck)
+
+    @property
+    def deck_top(self) -> int | None:
+        """The deck's top card once Yerba Mate turned the deck face up (IE-FLAGP-9), else
+        None: the rest of the deck stays hidden."""
+        s = self._state
+        if s.deck and s.mods[self.player].get("deck_face_up"):
+            return s.deck[-1]
+        return None
 
     @property
     def discard_top(self) -> int | None:
@@ -76,6 +117,11 @@ class IEView(SeatView):
 
     def crew_room(self) -> int:
         return self.rules.crew_limit(self._state, self.player) - len(self._state.crew[self.player])
+
+    def play_options(self, action: int, following: bool = False) -> tuple[object, ...]:
+        """The cards (and wildcard pairs) of my hand that may declare an action, with my
+        powers' ways to count cards (3D Printers, Rice Cookers, Chopsticks)."""
+        return self.rules._play_options(self._state, self.player, action, following)
 
     def goods_room(self) -> int:
         return self.rules.goods_limit(self._state, self.player) - len(

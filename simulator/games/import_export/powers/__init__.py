@@ -32,20 +32,35 @@ EVENTS = (
     "contract_fulfilled",
     "ship_completed",
     "goods_added",
+    "crew_added",
+    "ship_returned",
+    "ship_plundered",
+    "turn_ended",
+    "cards_drawn",
 )
 """What ongoing hooks can listen to; the engine emits each at one place. Payloads:
 turn_started: None (actor: the leader, before he leads or draws); draw_action: None,
 after a leader or a follower drew instead of acting; action_declared: (action,
 the players who followed by playing a card, the actions declared per player), once all have
-declared; load_action: None,
-after each Load action performed; plundered: (card, the colour it was taken as, "ship" or
-"island"), after the Pirate action placed or discarded it; imported: (ship index, the
+declared; load_action: the cards the Load action loaded (a tuple, maybe empty),
+after each Load action performed (rules.load_action); plundered: (card, the colour it was
+taken as, "ship" or "island", or with Mini Van "deck" or "hand"), after the Pirate action
+placed or discarded it; imported: (ship index, or None for the supply island with Dark Flight, the
 (card, colour) pairs the auction winner took), before an emptied ship returns home;
 contract_placed: contract id; container_loaded: card; contract_fulfilled: the contract ids
 completed together on one ship, in completion order; ship_completed: (ship index, those
 contract ids, per container the index in that list of the contract it filled or -1), sent
 right after contract_fulfilled while the ship still carries its containers; goods_added:
-card."""
+card. crew_added: card, after a Supply or an import put it in the actor's crew;
+ship_returned: ship index (actor: its owner), after a ship at sea left without containers
+came home (rules.ship_home, which every rule or power emptying a ship at sea calls), or one
+left with Aeroponics' last container came home still loaded;
+ship_plundered: (ship index, card), after a Pirate action took that container from a ship
+at sea (or at port, with Mini Van) and placed or discarded it, before `plundered`;
+turn_ended: None (actor: the leader), after every action of the turn, before its
+end-of-turn checks. cards_drawn: None (actor: who drew), once the rule or power that
+drew cards into his hand has resolved (a draw is noted by `note_draw` only while someone
+listens; it is told at the end of the next `emit` or `fulfilled`: Nanobots)."""
 END_STAGES = ("prepare", "counts", "awards", "game")
 """Scoring stages, in order (rules.ImportExportGame.score)."""
 CARD_OF: dict[str, Callable[[Any, Any], int]] = {
@@ -76,6 +91,12 @@ class Power:
     the event concerns this physical card, whoever owns it (Yogurt); see CARD_OF."""
     any_cargo: bool = False
     """The card's own contract takes containers of any colour while placed (Tortillas)."""
+    unlimited_ship: bool = False
+    """A ship with the card's contract placed on it has no capacity limit (Legos)."""
+    on_lose: Callable[..., Any] | None = None
+    """(game, state, owner, contract) -> None, run when the contract leaves its owner's
+    fulfilled contracts with its power (Stolen Documents): undoes the rule modifiers its
+    power set (PowerIndex.lost; its hooks are removed there)."""
     on_cargo: Callable[..., Any] | None = None
     """Generator (game, state, contract, card, ship index, contract ids, filled) -> Flow, run
     when a
@@ -96,12 +117,16 @@ def power(
     on_cargo: bool = False,
     card_hook: str | None = None,
     in_hand: str | None = None,
+    unlimited_ship: bool = False,
+    on_lose: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a function as (part of) the power of the card called `name`.
 
     `on_fulfil`: once when fulfilled; `hook`: an event while fulfilled (EVENTS); `end`: a
     scoring stage (END_STAGES); `any_cargo`: the contract is a rainbow while placed (the
-    function is not called); `on_cargo`: when a ship carrying the card completes."""
+    function is not called); `on_cargo`: when a ship carrying the card completes;
+    `unlimited_ship`: a ship with the contract placed has no capacity (not called);
+    `on_lose`: when the fulfilled contract is taken from its owner with its power."""
 
     def register(func: Callable[..., Any]) -> Callable[..., Any]:
         entry = POWERS.setdefault(name, Power(name))
@@ -117,8 +142,12 @@ def power(
             entry.end[end] = func
         if any_cargo:
             entry.any_cargo = True
+        if unlimited_ship:
+            entry.unlimited_ship = True
         if on_cargo:
             entry.on_cargo = func
+        if on_lose:
+            entry.on_lose = func
         if card_hook is not None:
             if card_hook not in CARD_OF:
                 raise ValueError(f"{name}: card hooks listen to {', '.join(CARD_OF)}")
@@ -139,6 +168,8 @@ class PowerIndex:
         self.by_contract = by_contract
         self.any_cargo = frozenset(cid for cid, e in by_contract.items() if e.any_cargo)
         """Contract ids whose cargo takes any colour (rules.remaining)."""
+        self.unlimited_ship = frozenset(cid for cid, e in by_contract.items() if e.unlimited_ship)
+        """Contract ids making their ship's capacity unlimited (rules.can_hold)."""
         self.cargo_cards: dict[int, int] = {}
         """Physical card -> the contract id whose on_cargo handler it has (rules._fulfil)."""
         self.hand_hooks: dict[str, dict[int, int]] = {}
@@ -170,14 +201,28 @@ class PowerIndex:
         contract = game.cards.contract_by_id[cid]
         yield from handler(game, s, contract, card, ship, contracts, filled)
 
-    def fulfilled(self, game: ImportExportGame, s: IEState, owner: int, contract_id: int) -> Flow:
+    def fulfilled(
+        self,
+        game: ImportExportGame,
+        s: IEState,
+        owner: int,
+        contract_id: int,
+        immediate_only: bool = False,
+    ) -> Flow:
+        """A contract joined `owner`'s fulfilled contracts: its hooks from now on, and its
+        on-fulfil handler. `immediate_only`: completed but put elsewhere (Hentai Manga), so
+        only an immediate power resolves (IE-TOKYO-6)."""
         entry = self.by_contract.get(contract_id)
         if entry is None:
             return
-        for event in entry.hooks:
+        if immediate_only and game.cards.contract_by_id[contract_id].timing != "immediate":
+            return
+        for event in () if immediate_only else entry.hooks:
             s.hooks.setdefault(event, []).append((owner, contract_id))
         if entry.on_fulfil is not None:
             yield from entry.on_fulfil(game, s, owner, game.cards.contract_by_id[contract_id])
+            if s.hooks.get("cards_drawn"):
+                yield from self.tell_draws(game, s)
 
     def copied(self, game: ImportExportGame, s: IEState, owner: int, contract_id: int) -> Flow:
         """`owner` gains a copy of a contract's power (Wind Turbines): its hooks, its
@@ -185,6 +230,33 @@ class PowerIndex:
         mods = s.mods[owner]
         mods["copied_powers"] = (*mods.get("copied_powers", ()), contract_id)
         yield from self.fulfilled(game, s, owner, contract_id)
+
+    def lost(self, game: ImportExportGame, s: IEState, owner: int, contract_id: int) -> None:
+        """`owner` loses a fulfilled contract's power (Stolen Documents takes the card): its
+        ongoing hooks stop and its `on_lose` undoes the rule modifiers it set; what its
+        immediate power did stays (IE-POWER-51)."""
+        entry = self.by_contract.get(contract_id)
+        if entry is None:
+            return
+        for event in entry.hooks:
+            listeners = s.hooks.get(event)
+            if listeners and (owner, contract_id) in listeners:
+                listeners.remove((owner, contract_id))
+        if entry.on_lose is not None:
+            entry.on_lose(game, s, owner, game.cards.contract_by_id[contract_id])
+
+    def gained(self, game: ImportExportGame, s: IEState, owner: int, contract_id: int) -> Flow:
+        """`owner` gains a fulfilled contract's power without completing it (Railguns takes
+        the card: IE-KSB-8): its ongoing hooks, and the rule modifiers of a power that can
+        lose them (one with `on_lose`: its on-fulfil handler sets them); an immediate power
+        does not resolve again."""
+        entry = self.by_contract.get(contract_id)
+        if entry is None:
+            return
+        for event in entry.hooks:
+            s.hooks.setdefault(event, []).append((owner, contract_id))
+        if entry.on_lose is not None and entry.on_fulfil is not None:
+            yield from entry.on_fulfil(game, s, owner, game.cards.contract_by_id[contract_id])
 
     def emit(
         self, game: ImportExportGame, s: IEState, event: str, actor: int, payload: Any
@@ -206,13 +278,20 @@ class PowerIndex:
                     contract = game.cards.contract_by_id[cid]
                     yield from handler(game, s, contract, card, holder, actor, payload)
         listeners = s.hooks.get(event)
-        if not listeners:
-            return
-        for owner, contract_id in list(listeners):
-            handler = self.by_contract[contract_id].hooks[event]
-            yield from handler(
-                game, s, owner, game.cards.contract_by_id[contract_id], actor, payload
-            )
+        if listeners:
+            for owner, contract_id in list(listeners):
+                handler = self.by_contract[contract_id].hooks[event]
+                yield from handler(
+                    game, s, owner, game.cards.contract_by_id[contract_id], actor, payload
+                )
+        if s.hooks.get("cards_drawn"):
+            yield from self.tell_draws(game, s)
+
+    def tell_draws(self, game: ImportExportGame, s: IEState) -> Flow:
+        """Emit `cards_drawn` for each player who drew since the last time (see note_draw)."""
+        for q in range(s.n):
+            if s.mods[q].pop("drew_cards", None):
+                yield from self.emit(game, s, "cards_drawn", q, None)
 
     def end_stage(self, stage: str, game: ImportExportGame, s: IEState, scoring: Any) -> None:
         """Run one scoring stage for every fulfilled contract with a handler for it."""
@@ -225,8 +304,17 @@ class PowerIndex:
                     entry.end[stage](game, s, owner, contract, scoring)
 
     def held_cards(self, s: IEState) -> list[int]:
-        """Cards a power keeps outside the usual zones (none yet)."""
-        return []
+        """Cards a power keeps outside the usual zones: mods "held_cards" per player, a tuple
+        (a plundered container Robo-Cats keeps for a pair: IE-JP-8; Diesel Engine serving as
+        a ship, Yen under one: IE-CAP-16, IE-CAP-25)."""
+        return [c for mods in s.mods for c in mods.get("held_cards", ())]
+
+
+def note_draw(s: IEState, p: int) -> None:
+    """p drew cards into his hand: noted for the `cards_drawn` event while a power in play
+    listens to it (Nanobots: IE-KSB-5); told at the end of the next emit."""
+    if s.hooks.get("cards_drawn"):
+        s.mods[p]["drew_cards"] = True
 
 
 def _load_power_modules() -> None:
@@ -236,10 +324,12 @@ def _load_power_modules() -> None:
         base_immediate,
         base_modifiers,
         base_ongoing,
+        capital,
         flag,
         j,
         kickstarter,
         kickstarter2,
+        tokyo,
     )
 
 

@@ -94,9 +94,9 @@ def long_coats(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> No
 @power("Nice Suits", end="game")
 def nice_suits(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
     """`payment` for the most containers on one's ships, at sea included; a tie pays
-    nothing (IE-POWER-17)."""
+    nothing (IE-POWER-17), unless the owner wins ties (Foxes: IE-JP-3)."""
     loaded = [sum(len(ship.cargo) for ship in s.ships_of(p)) for p in range(s.n)]
-    if all(loaded[owner] > loaded[q] for q in range(s.n) if q != owner):
+    if game.has_most(s, owner, loaded):
         scoring.final[owner] += contract.params["payment"]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import BLACK, BLUE, RED, YELLOW
+from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
 from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import (
     add_goods,
@@ -31,7 +31,7 @@ def ammunition(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Every other player with at least `min_illegal_goods` illegal goods pays `payment`."""
     p = contract.params
     for q in _others(s, owner):
-        if sum(1 for c in s.goods[q] if game.color[c] == RED) >= p["min_illegal_goods"]:
+        if game.goods_count(s, q, RED) >= p["min_illegal_goods"]:
             transfer(game, s, q, owner, p["payment"])
     return
     yield
@@ -116,7 +116,7 @@ def hawaiian_salt(game: Any, s: Any, owner: int, contract: Any) -> Any:
 @power("Honey", on_fulfil=True)
 def honey(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """`pay_per_good` for each agricultural good of all players."""
-    count = sum(1 for goods in s.goods for c in goods if game.color[c] == YELLOW)
+    count = sum(game.goods_count(s, q, YELLOW) for q in range(s.n))
     game.gain(s, owner, contract.params["pay_per_good"] * count)
     return
     yield
@@ -178,7 +178,7 @@ def opposition_leaflets(game: Any, s: Any, owner: int, contract: Any) -> Any:
 @power("Pens", on_fulfil=True)
 def pens(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """`pay_per_good` for each consumer good in all players' ports."""
-    count = sum(1 for goods in s.goods for c in goods if game.color[c] == BLACK)
+    count = sum(game.goods_count(s, q, BLACK) for q in range(s.n))
     game.gain(s, owner, contract.params["pay_per_good"] * count)
     return
     yield
@@ -348,3 +348,41 @@ def wind_turbines(game: Any, s: Any, owner: int, contract: Any) -> Any:
         return
     chosen = yield Decision(owner, "wind_turbines_copy", tuple(dict.fromkeys(options)))
     yield from game.powers.copied(game, s, owner, chosen)
+
+
+@power("Platinum Rings", on_fulfil=True)
+def platinum_rings(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Draw up to `hand_size`, then play hand cards one at a time, each discarded as it is
+    played, performing its printed action alone: no wildcards, no crew, nobody follows or
+    draws, one Supply sale at most (`max_supply_sales`: the turn's one sale), no levels
+    bought with extra Contract actions (FAQ: IE-POWER-48; rules.solo_action)."""
+    draw(game, s, owner, contract.params["hand_size"] - len(s.hands[owner]))
+    while s.hands[owner]:
+        card = yield Decision(owner, "platinum_rings_play", ("stop", *s.hands[owner]))
+        if card == "stop":
+            return
+        s.hands[owner].remove(card)
+        s.discard.append(card)
+        s.log[owner]["played"].append(card)
+        yield from game.solo_action(s, s.rng, owner, game.actions[card])
+
+
+@power("Stolen Documents", on_fulfil=True)
+def stolen_documents(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Take another player's fulfilled tech contract into one's fulfilled contracts, where
+    its power resolves as if just fulfilled (its immediate power for the thief, its hooks
+    and rule modifiers move to him); Stolen Documents itself takes its place among the
+    victim's fulfilled contracts ("Stolen Research"), with no power (IE-POWER-51)."""
+    by_id = game.cards.contract_by_id
+    options = tuple(
+        (q, cid) for q in _others(s, owner) for cid in s.fulfilled[q] if by_id[cid].color == GREEN
+    )
+    if not options or contract.id not in s.fulfilled[owner]:
+        return
+    victim, cid = yield Decision(owner, "stolen_documents_take", options)
+    game.powers.lost(game, s, victim, cid)
+    theirs, mine = s.fulfilled[victim], s.fulfilled[owner]
+    theirs[theirs.index(cid)] = contract.id
+    mine[mine.index(contract.id)] = cid
+    s.log[owner]["fulfilled"].append(cid)
+    yield from game.powers.fulfilled(game, s, owner, cid)

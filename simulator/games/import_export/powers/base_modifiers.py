@@ -33,37 +33,42 @@ def tablets(game: Any, s: Any, owner: int, contract: Any) -> Any:
     yield
 
 
-def _wild(color: int) -> Any:
+@power("Tablets", on_lose=True)
+def tablets_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    """Taken away (Stolen Documents: IE-POWER-51): the usual capacity and payouts again."""
+    s.mods[owner].pop("capacity", None)
+    s.mods[owner].pop("pay_bands", None)
+
+
+def _colour_rule(name: str, key: str, color: int) -> None:
+    """Register a power adding `color` to one of its owner's colour-set modifiers, and
+    taking it away if the card is taken from him (Stolen Documents: IE-POWER-51)."""
+
     def grant(game: Any, s: Any, owner: int, contract: Any) -> Any:
-        add_to_mod(s, owner, "wild_colors", color)
+        add_to_mod(s, owner, key, color)
         return
         yield
 
-    return grant
+    def lose(game: Any, s: Any, owner: int, contract: Any) -> None:
+        s.mods[owner][key] = frozenset(s.mods[owner].get(key, frozenset())) - {color}
 
-
-def _rainbow(color: int) -> Any:
-    def grant(game: Any, s: Any, owner: int, contract: Any) -> Any:
-        add_to_mod(s, owner, "rainbow_colors", color)
-        return
-        yield
-
-    return grant
+    power(name, on_fulfil=True)(grant)
+    power(name, on_lose=True)(lose)
 
 
 # Containers of a colour become wild on the owner's ships, loaded or pirated (IE-POWER-7).
-power("Big Cats", on_fulfil=True)(_wild(RED))
-power("Impalas", on_fulfil=True)(_wild(BLUE))
-power("Soap", on_fulfil=True)(_wild(BLACK))
-power("Televisions", on_fulfil=True)(_wild(GREEN))
-power("Wheat", on_fulfil=True)(_wild(YELLOW))
+_colour_rule("Big Cats", "wild_colors", RED)
+_colour_rule("Impalas", "wild_colors", BLUE)
+_colour_rule("Soap", "wild_colors", BLACK)
+_colour_rule("Televisions", "wild_colors", GREEN)
+_colour_rule("Wheat", "wild_colors", YELLOW)
 
 # The owner's contracts of a colour take any container: a rainbow requirement (FAQ:
 # IE-POWER-8).
-power("Candy", on_fulfil=True)(_rainbow(BLACK))
-power("Coffee", on_fulfil=True)(_rainbow(YELLOW))
-power("Generators", on_fulfil=True)(_rainbow(GREEN))
-power("Seeds", on_fulfil=True)(_rainbow(RED))
+_colour_rule("Candy", "rainbow_colors", BLACK)
+_colour_rule("Coffee", "rainbow_colors", YELLOW)
+_colour_rule("Generators", "rainbow_colors", GREEN)
+_colour_rule("Seeds", "rainbow_colors", RED)
 
 
 @power("Tortillas", any_cargo=True)
@@ -90,8 +95,12 @@ def _modifier(name: str, key: str, param: str | None, doc: str) -> None:
         return
         yield
 
+    def lose(game: Any, s: Any, owner: int, contract: Any) -> None:
+        s.mods[owner].pop(key, None)  # the card taken away (IE-POWER-51)
+
     apply.__doc__ = doc
     power(name, on_fulfil=True)(apply)
+    power(name, on_lose=True)(lose)
 
 
 ONE_RULE_POWERS: tuple[tuple[str, str, str | None, str], ...] = (
@@ -175,6 +184,35 @@ ONE_RULE_POWERS: tuple[tuple[str, str, str | None, str], ...] = (
         "load_unlimited",
         None,
         "Leading a Load, the owner may load as many hand cards as he wants and can (IE-POWER-41).",
+    ),
+    (
+        "Dark Flight",
+        "import_from_island",
+        None,
+        (
+            "Choosing the ship of an import round, the owner may choose the supply island; "
+            "its winning bid is paid to him, even his own (rules._import_island; IE-POWER-46)."
+        ),
+    ),
+    (
+        "Mini Van",
+        "pirate_anywhere",
+        None,
+        (
+            "The owner's Pirate actions may also take a container of another player's ship at "
+            "port, the deck's top card or a random card of another player's hand; unloaded, "
+            "it is discarded (rules._pirate; IE-POWER-47)."
+        ),
+    ),
+    (
+        "Prefab Home",
+        "luxury_cargo_fraction",
+        "cargo_fraction",
+        (
+            "The owner's luxury contracts may complete with `cargo_fraction` of their "
+            "containers, rounded up, of the cargo colours of his choice "
+            "(rules._luxury_share_met; IE-POWER-50)."
+        ),
     ),
 )
 """(card, modifier, parameter or None, what it does): each of these cards changes one rule."""

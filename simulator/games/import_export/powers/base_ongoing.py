@@ -200,6 +200,8 @@ def protractors(game: Any, s: Any, owner: int, contract: Any, actor: int, payloa
     """After another player's import round, if the ship keeps containers, the owner may
     import `containers` of them for free; its owner is not paid (IE-POWER-30)."""
     index, _ = payload
+    if index is None:  # from the supply island (Dark Flight), not a ship at sea
+        return
     ship = s.ships[index]
     if actor == owner or not ship.at_sea or not ship.cargo:
         return
@@ -247,12 +249,6 @@ def stolen_tires(game: Any, s: Any, owner: int, contract: Any, actor: int, paylo
     yield
 
 
-def _ship_home_if_empty(game: Any, s: Any, index: int) -> None:
-    ship = s.ships[index]
-    if ship.at_sea and not ship.cargo:
-        game._return_to_port(s, ship)
-
-
 @power("Jets", hook="ship_completed")
 def jets(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
     """Completing a ship, the owner may put `containers` of its containers into his goods
@@ -271,9 +267,11 @@ def jets(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any)
         ship.cargo.pop(j)
         ship.cargo_colors.pop(j)
         s.moving.append(card)
-        _ship_home_if_empty(game, s, index)
+        yield from game.ship_home(s, ship)
         s.moving.remove(card)
-        yield from add_goods(game, s, owner, card)
+        good = game.as_card(s, card)  # a physical container (IE-VAR-8)
+        if good is not None:
+            yield from add_goods(game, s, owner, good)
 
 
 @power("Flash Drives", hook="ship_completed")
@@ -293,8 +291,10 @@ def flash_drives(game: Any, s: Any, owner: int, contract: Any, actor: int, paylo
         j = ship.cargo.index(card)
         ship.cargo.pop(j)
         ship.cargo_colors.pop(j)
-        s.hands[owner].append(card)
-        _ship_home_if_empty(game, s, index)
+        taken = game.as_card(s, card)  # a physical container (IE-VAR-8)
+        if taken is not None:
+            s.hands[owner].append(taken)
+        yield from game.ship_home(s, ship)
 
 
 @power("Paper", hook="contract_fulfilled")
@@ -315,7 +315,7 @@ def paper(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: l
         if index == "pass":
             continue
         yield from game._take_from_ship(s, owner, s.ships[index], contract.params["containers"])
-        _ship_home_if_empty(game, s, index)
+        yield from game.ship_home(s, s.ships[index])
 
 
 @power("Satellite", hook="ship_completed")
@@ -449,8 +449,7 @@ def telescopes(game: Any, s: Any, owner: int, contract: Any, actor: int, payload
         if card == "pass":
             return
         s.goods[owner].remove(card)
-        s.discard.append(card)
-        s.log[owner]["discarded"].append(card)
+        game.to_discard(s, owner, card)  # a physical container to the reserve (IE-VAR-7)
         game.gain(s, owner, contract.params["price"])
 
 

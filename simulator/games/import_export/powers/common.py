@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.games.import_export.cards import GREY
+from simulator.games.import_export.powers import note_draw
 
 Flow = Any
 
 
 def draw(game: Any, s: Any, p: int, count: int) -> list[int]:
-    """Draw up to `count` cards from the deck into p's hand (fewer if the deck runs out)."""
+    """Draw up to `count` cards from the deck into p's hand (fewer if the deck runs out);
+    noted for the powers reacting to draws (Nanobots: powers.note_draw)."""
     drawn = []
     for _ in range(count):
         card = game.deck_pop(s)
@@ -24,6 +26,8 @@ def draw(game: Any, s: Any, p: int, count: int) -> list[int]:
         s.hands[p].append(card)
         s.log[p]["drawn"].append(card)
         drawn.append(card)
+    if drawn:
+        note_draw(s, p)
     return drawn
 
 
@@ -48,8 +52,7 @@ def add_goods(game: Any, s: Any, p: int, card: int, over_limit: bool = False) ->
     """Add a card to p's goods (over the limit only where a power says so); tells the powers."""
     if over_limit:
         game.allow_over_limit(s, p, "goods")
-        s.goods[p].append(card)
-        s.log[p]["goods"].append(card)
+        card = game.goods_in(s, p, card)  # logged; the variants' effects (IE-VAR-1)
         yield from game.emit(s, "goods_added", p, card)
     else:
         yield from game._to_goods(s, p, card)

@@ -1,6 +1,229 @@
 """J powers. One function per card, named after it; numbers from the card sheet.
 
 Rulings for these powers are in docs/rulings.md, section "Card powers (J)".
+Sources: the rulebook's card list (seed 000, lines ~315-603) and its FAQ.
+
+Rules these powers change are read where the rule lives (rules.py), through the owner's
+modifiers: "card_also" and "follow_as" (Chopsticks, Rice Cookers), "wins_ties" (Foxes),
+"pair_load" (Robo-Cats).
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.protocol import Decision
+from simulator.games.import_export.cards import BLUE, CONTRACT, GREEN, IMPORT, LOAD, YELLOW
+from simulator.games.import_export.powers import power
+from simulator.games.import_export.powers.common import draw, set_mod
+
+CHOPSTICKS_CARDS = frozenset({(IMPORT, CONTRACT), (IMPORT, LOAD)})
+"""(card action, action it also counts as): Chopsticks' Import cards, hand and crew."""
+CHOPSTICKS_FOLLOW = frozenset({(IMPORT, CONTRACT, IMPORT), (IMPORT, LOAD, IMPORT)})
+"""(led, performed, played): following an Import with an Import card, Contract or Load
+actions instead."""
+RICE_COOKERS_CARDS = frozenset({(LOAD, CONTRACT), (CONTRACT, LOAD)})
+"""(card action, action it also counts as): Rice Cookers' Load and Contract cards."""
+
+
+def _others(s: Any, owner: int) -> list[int]:
+    """The other players, clockwise from the owner."""
+    return [(owner + k) % s.n for k in range(1, s.n)]
+
+
+def _grant(s: Any, owner: int, key: str, values: frozenset[Any]) -> None:
+    """Add values to one of the owner's set-valued rule modifiers."""
+    set_mod(s, owner, key, frozenset(s.mods[owner].get(key, frozenset())) | values)
+
+
+def _revoke(s: Any, owner: int, key: str, values: frozenset[Any]) -> None:
+    """Take values out of one of the owner's set-valued rule modifiers (the card lost)."""
+    set_mod(s, owner, key, frozenset(s.mods[owner].get(key, frozenset())) - values)
+
+
+# ---------------------------------------------------------------- immediate powers
+
+
+@power("Bamboo", on_fulfil=True)
+def bamboo(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """As soon as it is completed, the owner may place Bamboo again as a contract, with no
+    action, on a ship of his at port that can hold it, its level met; the ship it completed
+    on is sailing, not available. It leaves the completed contracts (IE-JP-1)."""
+    cid = contract.id
+    if cid not in s.fulfilled[owner] or game.missing_levels(s, owner, cid):
+        return
+    ships = tuple(
+        i
+        for i, ship in enumerate(s.ships)
+        if ship.owner == owner
+        and not ship.at_sea
+        and i not in s.departing
+        and game.can_hold(ship, cid, s)
+    )
+    if not ships:
+        return
+    i = yield Decision(owner, "bamboo_place", ("pass", *ships))
+    if i == "pass":
+        return
+    game.leave_fulfilled(s, owner, cid)
+    card = game.cards.card_of_contract[cid]
+    yield from game.place_contract(s, owner, card, cid, i, source=[card])
+
+
+@power("Muji Pens", on_fulfil=True)
+def muji_pens(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The owner's whole hand (even none) goes face up to the supply island; then he takes
+    `cards_per_player` random cards from each other player's hand, clockwise, all of a
+    smaller hand (s.rng). Taking them is not drawing (IE-JP-4)."""
+    s.island.extend(s.hands[owner])
+    s.hands[owner].clear()
+    for q in _others(s, owner):
+        hand = s.hands[q]
+        for _ in range(min(contract.params["cards_per_player"], len(hand))):
+            s.hands[owner].append(hand.pop(s.rng.below(len(hand))))
+    return
+    yield
+
+
+@power("Pocky", on_fulfil=True)
+def pocky(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Take `credits`, draw `cards`, then import `containers` container(s) from a ship at sea
+    of one's choice, as in an import: to crew or goods, the ship's owner paid unless it is
+    one's own ship (the text waives nothing, unlike Paper and Protractors), the powers told
+    of the import; an emptied ship returns home (IE-JP-5)."""
+    p = contract.params
+    game.gain(s, owner, p["credits"])
+    draw(game, s, owner, p["cards"])
+    ships = tuple(i for i, ship in enumerate(s.ships) if ship.at_sea and ship.cargo)
+    if not ships:
+        return
+    i = yield Decision(owner, "pocky_import", ships)
+    ship = s.ships[i]
+    taken = yield from game._take_from_ship(s, owner, ship, p["containers"])
+    if taken and ship.owner != owner:
+        pay = s.mods[ship.owner].get("owner_compensation", game.rules.owner_compensation)
+        game.gain(s, ship.owner, pay)
+    yield from game.emit(s, "imported", owner, (i, taken))
+    yield from game.ship_home(s, ship)
+
+
+@power("Rice", on_fulfil=True)
+def rice(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """`pay_per_contract` for each agricultural contract among one's completed contracts,
+    Rice included (IE-JP-7)."""
+    by_id = game.cards.contract_by_id
+    count = sum(1 for cid in s.fulfilled[owner] if by_id[cid].color == YELLOW)
+    game.gain(s, owner, contract.params["pay_per_contract"] * count)
+    return
+    yield
+
+
+@power("Soy Sauce", on_fulfil=True)
+def soy_sauce(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The owner may move his whole crew into his goods, `pay_per_card` for each card moved;
+    in the order the crew was taken, the cards beyond the goods limit are discarded, and
+    paid for too (IE-JP-9)."""
+    crew = s.crew[owner]
+    if not crew or (yield Decision(owner, "soy_sauce_use", ("pass", "transfer"))) == "pass":
+        return
+    moved = crew[:]
+    crew.clear()
+    s.moving.extend(moved)
+    game.gain(s, owner, contract.params["pay_per_card"] * len(moved))
+    for card in moved:
+        s.moving.remove(card)
+        yield from game._to_goods(s, owner, card)
+
+
+# ---------------------------------------------------------------- rule modifiers
+
+
+@power("Chopsticks", on_fulfil=True)
+def chopsticks(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The owner's Import cards, from the hand or the crew, may be used as Contract or Load
+    actions: leading or following a Contract or a Load with one, his Import crew adding
+    actions of that type, or following an Import with one and performing Contract or Load
+    actions instead. He performs one type of action a turn (IE-JP-2)."""
+    _grant(s, owner, "card_also", CHOPSTICKS_CARDS)
+    _grant(s, owner, "follow_as", CHOPSTICKS_FOLLOW)
+    return
+    yield
+
+
+@power("Chopsticks", on_lose=True)
+def chopsticks_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    _revoke(s, owner, "card_also", CHOPSTICKS_CARDS)
+    _revoke(s, owner, "follow_as", CHOPSTICKS_FOLLOW)
+
+
+@power("Rice Cookers", on_fulfil=True)
+def rice_cookers(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """For the owner alone, Load cards count as Contract cards and vice versa, in the hand
+    and in the crew, leading or following: he may lead a Load with a Contract card (the
+    others follow the Load) and add both Load and Contract crew. He performs one type of
+    action a turn (FAQ: IE-JP-6)."""
+    _grant(s, owner, "card_also", RICE_COOKERS_CARDS)
+    return
+    yield
+
+
+@power("Rice Cookers", on_lose=True)
+def rice_cookers_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    _revoke(s, owner, "card_also", RICE_COOKERS_CARDS)
+
+
+@power("Foxes", on_fulfil=True)
+def foxes(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The owner wins every tie he is in: import bids (before the leader decides), goods
+    majorities (the whole bonus, and the whole illegal penalty), the most credits at the
+    end, and powers' "the most" (FAQ: IE-JP-3)."""
+    set_mod(s, owner, "wins_ties", True)
+    return
+    yield
+
+
+@power("Foxes", on_lose=True)
+def foxes_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    s.mods[owner].pop("wins_ties", None)
+
+
+@power("Robo-Cats", on_fulfil=True)
+def robo_cats(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """One Load may load `containers_per_tech` hand cards of one type together as one tech
+    container; Pirate actions may gather them, one each, kept aside until the pair is made
+    that turn. The ship's payout counts every card loaded (IE-JP-8)."""
+    set_mod(s, owner, "pair_load", (GREEN, contract.params["containers_per_tech"]))
+    return
+    yield
+
+
+@power("Robo-Cats", on_lose=True)
+def robo_cats_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    s.mods[owner].pop("pair_load", None)
+
+
+# ---------------------------------------------------------------- ongoing hooks
+
+
+@power("Sushi Knives", hook="turn_started")
+def sushi_knives(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """ "At any time": at the start of each of his turns, as often as he can, the owner may
+    discard `cards` luxury cards from his hand for `payment`; the hand is not refilled
+    (IE-JP-10)."""
+    if actor != owner:
+        return
+    p = contract.params
+    while True:
+        luxury = [c for c in s.hands[owner] if game.color[c] == BLUE]
+        if len(luxury) < p["cards"]:
+            return
+        if (yield Decision(owner, "sushi_knives_use", ("pass", "discard"))) == "pass":
+            return
+        chosen = luxury if len(luxury) == p["cards"] else []
+        while len(chosen) < p["cards"]:
+            rest = tuple(c for c in luxury if c not in chosen)
+            chosen.append((yield Decision(owner, "sushi_knives_card", rest)))
+        for card in chosen:
+            s.hands[owner].remove(card)
+            game.to_discard(s, owner, card)
+        game.gain(s, owner, p["payment"])

@@ -1,6 +1,278 @@
 """Kickstarter powers. One function per card, named after it; numbers from the card sheet.
 
 Rulings for these powers are in docs/rulings.md, section "Card powers (Kickstarter)".
+Sources: the rulebook's card list (seed 000, lines ~313-635) and its FAQ.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from simulator.core.protocol import Decision
+from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
+from simulator.games.import_export.powers import power
+from simulator.games.import_export.powers.common import add_goods, draw, set_mod, transfer
+from simulator.games.import_export.state import GameOver
+
+GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
+"""The five coloured good types; grey Capital cards are none of them (Improbability)."""
+JOE_WIGGINS_GOODS = (
+    ("tech_goods", GREEN),
+    ("agriculture_goods", YELLOW),
+    ("illegal_goods", RED),
+    ("consumer_goods", BLACK),
+)
+"""Joe Wiggins' params and the good type each counts."""
+
+
+def _others(s: Any, owner: int) -> list[int]:
+    """The other players, clockwise from the owner."""
+    return [(owner + k) % s.n for k in range(1, s.n)]
+
+
+def _in_play(s: Any, owner: int, contract: Any) -> bool:
+    """Whether the owner still has this power: the contract fulfilled, or copied."""
+    return contract.id in s.fulfilled[owner] or contract.id in s.mods[owner].get(
+        "copied_powers", ()
+    )
+
+
+# ---------------------------------------------------------------- immediate powers
+
+
+@power("Danger Pets", on_fulfil=True)
+def danger_pets(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Every other player gives the owner `payment`; one who cannot pays nothing (IE-KS-4)."""
+    for q in _others(s, owner):
+        transfer(game, s, q, owner, contract.params["payment"])
+    return
+    yield
+
+
+@power("Dino Bones", on_fulfil=True)
+def dino_bones(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Every player, the owner first and clockwise, puts `goods_given` good(s) of his choice
+    on the supply island; then the owner takes `cards_taken` island cards of his choice into
+    his goods, within the limit (IE-KS-5)."""
+    p = contract.params
+    for k in range(s.n):
+        q = (owner + k) % s.n
+        for _ in range(p["goods_given"]):
+            if not s.goods[q]:
+                break
+            card = yield Decision(q, "dino_bones_give", tuple(s.goods[q]), context=owner)
+            s.goods[q].remove(card)
+            card = game.as_card(s, card)  # a goods container brings a card (IE-VAR-8)
+            if card is not None:
+                s.island.append(card)
+    for _ in range(p["cards_taken"]):
+        if not s.island:
+            return
+        card = yield Decision(owner, "dino_bones_take", tuple(s.island))
+        s.island.remove(card)
+        yield from add_goods(game, s, owner, card)
+
+
+@power("Flametorch", on_fulfil=True)
+def flametorch(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """A coin from the game's generator: heads, every other player pays the owner
+    `heads_pay` (one who cannot pays nothing); tails, the owner pays `tails_pay` to each
+    other player, in full or not at all (IE-KS-8)."""
+    p = contract.params
+    others = _others(s, owner)
+    if s.rng.below(2) == 0:  # heads
+        for q in others:
+            transfer(game, s, q, owner, p["heads_pay"])
+    elif s.credits[owner] >= p["tails_pay"] * len(others):
+        for q in others:
+            transfer(game, s, owner, q, p["tails_pay"])
+    return
+    yield
+
+
+@power("Stretch Goal", on_fulfil=True)
+def stretch_goal(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Once, when fulfilled: every player, the owner first and clockwise, draws `cards`,
+    takes `credits` and imports `goods` container(s) of his choice from ships at sea into
+    his goods (FAQ: IE-KS-13). No bid, no payment to the ship's owner."""
+    p = contract.params
+    for k in range(s.n):
+        q = (owner + k) % s.n
+        draw(game, s, q, p["cards"])
+        game.gain(s, q, p["credits"])
+        for _ in range(p["goods"]):
+            options = tuple(
+                (i, card) for i, ship in enumerate(s.ships) if ship.at_sea for card in ship.cargo
+            )
+            if not options:
+                break
+            i, card = yield Decision(q, "stretch_goal_import", options)
+            ship = s.ships[i]
+            j = ship.cargo.index(card)
+            ship.cargo.pop(j)
+            ship.cargo_colors.pop(j)
+            s.moving.append(card)
+            yield from game.ship_home(s, ship)
+            s.moving.remove(card)
+            good = game.as_card(s, card)  # a physical container (IE-VAR-8)
+            if good is not None:
+                s.log[q]["imported"].append(good)
+                yield from add_goods(game, s, q, good)
+
+
+# ---------------------------------------------------------------- ongoing powers
+
+
+@power("Backpacks", hook="ship_returned")
+def backpacks(game: Any, s: Any, owner: int, contract: Any, actor: int, index: int) -> Any:
+    """Each time any player's ship returns to port from the open sea, the owner may draw
+    `cards` (an ongoing power despite its immediate icon: IE-KS-1)."""
+    choice = yield Decision(owner, "backpacks_draw", ("pass", "draw"), context=index)
+    if choice == "draw":
+        draw(game, s, owner, contract.params["cards"])
+
+
+@power("Big Ammunition", hook="ship_plundered")
+def big_ammunition(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Each Pirate action of the owner taking a container from another player's ship at sea
+    takes `cards` random card(s) from that player's hand (FAQ: IE-KS-2)."""
+    victim = s.ships[payload[0]].owner
+    if actor != owner or victim == owner:
+        return
+    for _ in range(contract.params["cards"]):
+        hand = s.hands[victim]
+        if not hand:
+            return
+        s.hands[owner].append(hand.pop(s.rng.below(len(hand))))
+    return
+    yield
+
+
+@power("Bionic Ears", hook="turn_started")
+def bionic_ears(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """At any time the owner may take Bionic Ears from his fulfilled contracts into his
+    hand; offered at the start of every turn (IE-KS-3). Its limits fall with it."""
+    if contract.id not in s.fulfilled[owner]:
+        return  # copied (Wind Turbines): the card is not the copier's to take
+    if (yield Decision(owner, "bionic_ears_take", ("keep", "hand"))) == "keep":
+        return
+    game.leave_fulfilled(s, owner, contract.id)
+    for hooks in s.hooks.values():
+        while (owner, contract.id) in hooks:
+            hooks.remove((owner, contract.id))
+    s.hands[owner].append(game.cards.card_of_contract[contract.id])
+
+
+@power("Board Games", on_fulfil=True)
+def board_games(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """With `goods_per_type` good(s) of every type among one's fulfilled contracts, the
+    crew has no limit (read in rules.crew_limit; IE-KS-6)."""
+    set_mod(s, owner, "no_crew_limit", (contract.id, contract.params["goods_per_type"]))
+    return
+    yield
+
+
+@power("Joe Wiggins", on_fulfil=True)
+def joe_wiggins(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """While fulfilled, counts as one tech, agricultural, illegal and consumer good each,
+    outside the goods area and its limit (read in rules.counted_goods; IE-KS-7)."""
+    entries = s.mods[owner].get("counted_goods", ())
+    if any(cid == contract.id for cid, _ in entries):
+        return
+    colors = tuple(c for key, c in JOE_WIGGINS_GOODS for _ in range(contract.params[key]))
+    set_mod(s, owner, "counted_goods", (*entries, (contract.id, colors)))
+    return
+    yield
+
+
+@power("Water Notepad", on_fulfil=True)
+def water_notepad(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Nobody, the owner included, may plunder the owner's ships (rules._pirate;
+    IE-KS-14)."""
+    set_mod(s, owner, "no_plunder", True)
+    return
+    yield
+
+
+@power("Souvenirs")
+def souvenirs(*_: Any) -> None:
+    """This card does nothing: registered with no handler, it only counts as a fulfilled
+    consumer contract like any other (IE-KS-15)."""
+
+
+# ---------------------------------------------------------------- end of the game
+
+
+@power("Import/Export Definitive Edition", end="game")
+def import_export_definitive_edition(
+    game: Any, s: Any, owner: int, contract: Any, scoring: Any
+) -> None:
+    """At the end, `pay_per_contract` per fulfilled luxury contract, itself included
+    (IE-KS-16)."""
+    by_id = game.cards.contract_by_id
+    luxury = sum(1 for cid in s.fulfilled[owner] if by_id[cid].color == BLUE)
+    scoring.final[owner] += contract.params["pay_per_contract"] * luxury
+
+
+# ---------------------------------------------------------------- immediate wins
+
+WIN_EVENTS = ("goods_added", "crew_added", "contract_fulfilled", "turn_ended")
+"""When an immediate win is checked again after the card's own completion (IE-KS-9)."""
+
+
+def _immediate_win(name: str) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+    """Register a win condition (game, state, owner, contract) -> bool, checked when the
+    card is fulfilled and after each of WIN_EVENTS: met, its owner wins at once (IE-KS-9)."""
+
+    def register(met: Callable[..., bool]) -> Callable[..., bool]:
+        def check(game: Any, s: Any, owner: int, contract: Any) -> Any:
+            if _in_play(s, owner, contract) and met(game, s, owner, contract):
+                s.winners = [owner]
+                s.end_reason = "card"
+                raise GameOver(name)
+            return
+            yield
+
+        def on_event(game: Any, s: Any, owner: int, contract: Any, actor: int, _: Any) -> Any:
+            yield from check(game, s, owner, contract)
+
+        power(name, on_fulfil=True)(check)
+        for event in WIN_EVENTS:
+            power(name, hook=event)(on_event)
+        return met
+
+    return register
+
+
+@_immediate_win("Graphics Cards")
+def graphics_cards(game: Any, s: Any, owner: int, contract: Any) -> bool:
+    """Strictly the most goods (at least one; tied, only by winning ties) in `good_types`
+    of the five types wins (IE-KS-10); goods as counted everywhere (IE-KS-7). Fulfilled
+    contracts are public, so every player's view shows it (FAQ: IE-KS-17)."""
+    most = 0
+    for color in GOOD_COLORS:
+        counts = [game.goods_count(s, q, color) for q in range(s.n)]
+        if counts[owner] > 0 and game.has_most(s, owner, counts):  # ties: Foxes only
+            most += 1
+    return most >= contract.params["good_types"]
+
+
+@_immediate_win("Improbability")
+def improbability(game: Any, s: Any, owner: int, contract: Any) -> bool:
+    """A card of each of the five colours in the crew, in the fulfilled contracts and in
+    the goods wins; grey Capital cards count for nothing (IE-KS-11)."""
+    colors = set(GOOD_COLORS)
+    by_id = game.cards.contract_by_id
+    return (
+        colors <= {game.color[c] for c in s.crew[owner]}
+        and colors <= {by_id[cid].color for cid in s.fulfilled[owner]}
+        and colors <= {game.color[c] for c in s.goods[owner]}
+    )
+
+
+@_immediate_win("Mother Load")
+def mother_load(game: Any, s: Any, owner: int, contract: Any) -> bool:
+    """`illegal_goods` illegal goods or more win (IE-KS-12); goods as counted everywhere
+    (IE-KS-7)."""
+    return game.goods_count(s, owner, RED) >= contract.params["illegal_goods"]

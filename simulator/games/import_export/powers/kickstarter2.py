@@ -1,6 +1,277 @@
 """Kickstarter 2 powers. One function per card, named after it; numbers from the card sheet.
 
 Rulings for these powers are in docs/rulings.md, section "Card powers (Kickstarter 2)".
+Sources: the rulebook's card list (seed 000, lines ~289-561) and its FAQ.
+
+Rules these powers change are read where the rule lives (rules.py), through the owner's
+modifiers: "follow_any_card" (3D Printers), "sea_return_at" (Aeroponics), "follow_as"
+(Neural Units); draws reach Nanobots through the `cards_drawn` event, loads reach Fixie
+Bikes through `load_action`.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.protocol import Decision
+from simulator.games.import_export.cards import GREY, LOAD, YELLOW
+from simulator.games.import_export.powers import power
+from simulator.games.import_export.powers.common import add_goods, draw, set_mod, transfer
+
+NEURAL_FOLLOW = (-1, LOAD, LOAD)
+"""Neural Units' way to follow: any led action, performing Load actions, with a Load card."""
+
+
+def _others(s: Any, owner: int) -> list[int]:
+    """The other players, clockwise from the owner."""
+    return [(owner + k) % s.n for k in range(1, s.n)]
+
+
+# ---------------------------------------------------------------- immediate powers
+
+
+@power("AR Glasses", on_fulfil=True)
+def ar_glasses(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Perform up to `actions` actions alone, each with a card from the hand performing its
+    printed action (no wildcard pairs), no crew added, nobody following or drawing; played
+    cards go to the discard pile (IE-KSB-3; rules.solo_action, as for Platinum Rings)."""
+    for _ in range(contract.params["actions"]):
+        if not s.hands[owner]:
+            return
+        card = yield Decision(owner, "ar_glasses_play", ("stop", *s.hands[owner]))
+        if card == "stop":
+            return
+        s.hands[owner].remove(card)
+        game.to_discard(s, owner, card)
+        s.log[owner]["played"].append(card)
+        yield from game.solo_action(s, s.rng, owner, game.actions[card])
+
+
+@power("Railguns", on_fulfil=True)
+def railguns(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Every other player, clockwise, gives the owner `credits` credits, one of his completed
+    contracts, or `goods` of his goods (which join the owner's goods within the limit), his
+    choice among those he can give in full; one who can give none gives nothing. A contract
+    given takes its ongoing power and rule modifiers to the owner; its immediate power does
+    not resolve again (IE-KSB-8)."""
+    p = contract.params
+    for q in _others(s, owner):
+        options: list[Any] = []
+        if s.credits[q] >= p["credits"]:
+            options.append("credits")
+        options.extend(("contract", cid) for cid in s.fulfilled[q])
+        if len(s.goods[q]) >= p["goods"]:
+            options.append("goods")
+        if not options:
+            continue
+        choice = yield Decision(q, "railguns_give", tuple(options), context=owner)
+        if choice == "credits":
+            transfer(game, s, q, owner, p["credits"])
+        elif choice == "goods":
+            for _ in range(p["goods"]):
+                card = yield Decision(q, "railguns_good", tuple(s.goods[q]), context=owner)
+                s.goods[q].remove(card)
+                yield from add_goods(game, s, owner, card)
+        else:
+            yield from _take_contract(game, s, q, owner, choice[1])
+
+
+def _take_contract(game: Any, s: Any, giver: int, taker: int, cid: int) -> Any:
+    """A completed contract changes hands: the giver loses its power (hooks, modifiers), the
+    taker gains its ongoing part; an immediate power does not resolve again (IE-KSB-8)."""
+    game.powers.lost(game, s, giver, cid)
+    game.leave_fulfilled(s, giver, cid)
+    s.fulfilled[taker].append(cid)
+    yield from game.powers.gained(game, s, taker, cid)
+
+
+@power("Sanitizer", on_fulfil=True)
+def sanitizer(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The whole crew and the whole goods swap places; then the owner discards cards of his
+    choice from each that is over its limit. Cards joining the goods are told to the powers
+    (Bubblegum) once the discards are done (IE-KSB-9)."""
+    crew, goods = s.crew[owner][:], s.goods[owner][:]
+    s.crew[owner].clear()
+    s.goods[owner].clear()
+    s.moving.extend(crew + goods)  # swapped first, then trimmed (the rulebook's order)
+    new_crew = yield from _trim(game, s, owner, goods, game.crew_limit(s, owner), "crew")
+    new_goods = yield from _trim(game, s, owner, crew, game.goods_limit(s, owner), "goods")
+    for zone, cards in (("crew", new_crew), ("goods", new_goods)):
+        for card in cards:
+            s.moving.remove(card)
+            getattr(s, zone)[owner].append(card)
+            if card < game.n_cards:  # a physical container is not logged (variants.py)
+                s.log[owner][zone].append(card)
+    for card in new_goods:
+        yield from game.emit(s, "goods_added", owner, card)
+
+
+def _trim(game: Any, s: Any, owner: int, cards: list[int], limit: int, zone: str) -> Any:
+    """Sanitizer: the owner discards cards of his choice until `cards` fit the limit."""
+    cards = cards[:]
+    while len(cards) > limit:
+        card = yield Decision(owner, f"sanitizer_discard_{zone}", tuple(cards))
+        cards.remove(card)
+        s.moving.remove(card)
+        game.to_discard(s, owner, card)
+    return cards
+
+
+# ---------------------------------------------------------------- rule modifiers
+
+
+@power("3D Printers", on_fulfil=True)
+def three_d_printers(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Following, the owner may play any card of his hand to declare the led action, which
+    he still performs; leading, his cards count as usual (IE-KSB-1)."""
+    set_mod(s, owner, "follow_any_card", True)
+    return
+    yield
+
+
+@power("3D Printers", on_lose=True)
+def three_d_printers_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    s.mods[owner].pop("follow_any_card", None)
+
+
+@power("Aeroponics", on_fulfil=True)
+def aeroponics(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """A ship of the owner at sea left with `containers_left` container(s) comes home at once
+    with it still loaded, in the middle of an action if need be: an import of 2 from such a
+    ship of 2 takes 1 (IE-KSB-2). Ships already so come home as it is completed."""
+    set_mod(s, owner, "sea_return_at", contract.params["containers_left"])
+    for ship in s.ships_of(owner):
+        yield from game.ship_home(s, ship)
+
+
+@power("Aeroponics", on_lose=True)
+def aeroponics_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    s.mods[owner].pop("sea_return_at", None)
+
+
+@power("Neural Units", on_fulfil=True)
+def neural_units(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The owner may follow any led action by playing a Load card (or a wildcard pair) and
+    then performs Load actions only (with his Load crew), not the led action (IE-KSB-6)."""
+    ways = frozenset(s.mods[owner].get("follow_as", frozenset()))
+    set_mod(s, owner, "follow_as", ways | {NEURAL_FOLLOW})
+    return
+    yield
+
+
+@power("Neural Units", on_lose=True)
+def neural_units_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    ways = frozenset(s.mods[owner].get("follow_as", frozenset()))
+    set_mod(s, owner, "follow_as", ways - {NEURAL_FOLLOW})
+
+
+# ---------------------------------------------------------------- ongoing hooks
+
+
+@power("Fixie Bikes", hook="load_action")
+def fixie_bikes(game: Any, s: Any, owner: int, contract: Any, actor: int, loaded: Any) -> Any:
+    """`payment` for each container any player (the owner too) loads with a Load action:
+    declared, or a power's Load action (Nanobots, AR Glasses); not a Pirate action's or a
+    power's extra load (IE-KSB-4)."""
+    game.gain(s, owner, contract.params["payment"] * len(loaded or ()))
+    return
+    yield
+
+
+@power("Nanobots", hook="cards_drawn")
+def nanobots(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Each time the owner draws cards (a Draw action or a power's draw), once they are in
+    his hand, he may perform `free_loads` free Load action(s) if a hand card can be loaded;
+    nobody follows it (FAQ: IE-KSB-5)."""
+    if actor != owner:
+        return
+    for _ in range(contract.params["free_loads"]):
+        if not game._load_options(s, owner, s.hands[owner]):
+            return
+        if (yield Decision(owner, "nanobots_load", ("pass", "load"))) == "pass":
+            return
+        yield from game.load_action(s, owner)
+
+
+@power("Oat Milk", hook="container_loaded")
+def oat_milk(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int) -> Any:
+    """Whenever any player (the owner too) loads a container as agricultural onto his ship
+    (any Load, a plunder, a power), the owner may take `credits` or draw `cards` (IE-KSB-7)."""
+    if _loaded_as(s, card) != YELLOW:
+        return
+    p = contract.params
+    choice = yield Decision(owner, "oat_milk_take", ("pass", "credits", "draw"), context=actor)
+    if choice == "credits":
+        game.gain(s, owner, p["credits"])
+    elif choice == "draw":
+        draw(game, s, owner, p["cards"])
+
+
+def _loaded_as(s: Any, card: int) -> int | None:
+    """The colour a container just loaded counts as (None if it is on no ship)."""
+    for ship in s.ships:
+        if card in ship.cargo:
+            return ship.cargo_colors[ship.cargo.index(card)]
+    return None
+
+
+@power("Segways", hook="turn_started")
+def segways(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """Once completed, Segways may move to the owner's crew or goods, each only with room
+    under its limit once Segways has left the completed contracts (FAQ), or be loaded as a
+    container on a ship of his at port with a need it fits (not a Load action); offered at
+    the start of each of his turns. Leaving lowers his limits; nothing is discarded for it
+    (FAQ: IE-KSB-10)."""
+    cid = contract.id
+    if actor != owner or cid not in s.fulfilled[owner]:
+        return
+    card = game.cards.card_of_contract[cid]
+    fulfilled = s.fulfilled[owner]
+    at = fulfilled.index(cid)
+    fulfilled.pop(at)  # the limits as they are once Segways has left
+    options: list[Any] = ["pass"]
+    if len(s.crew[owner]) < game.crew_limit(s, owner):
+        options.append("crew")
+    if game.goods_fit(s, owner, card):
+        options.append("goods")
+    fulfilled.insert(at, cid)
+    options.extend(
+        ("load", i, color)
+        for i, ship in enumerate(s.ships)
+        if ship.owner == owner and i not in s.departing
+        for color in dict.fromkeys(game.cards.colors[card])
+        if color != GREY and game.fits(ship, color, s)
+    )
+    if len(options) == 1:
+        return
+    choice = yield Decision(owner, "segways_move", tuple(options))
+    if choice == "pass" or cid not in s.fulfilled[owner]:
+        return
+    game.powers.lost(game, s, owner, cid)
+    game.leave_fulfilled(s, owner, cid)
+    if choice == "crew":
+        game._to_crew(s, owner, card)
+    elif choice == "goods":
+        yield from add_goods(game, s, owner, card)
+    else:
+        _, i, color = choice
+        yield from game.load_container(s, owner, s.ships[i], card, color)
+
+
+@power("Segways", end="prepare")
+def segways_end(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+    """At the end ("even at the end of the game"), Segways still completed moves into the
+    goods if they have room once it has left: a good scores, a completed contract does
+    not; scoring asks no questions (IE-KSB-10)."""
+    cid = contract.id
+    if cid not in s.fulfilled[owner]:
+        return
+    card = game.cards.card_of_contract[cid]
+    fulfilled = s.fulfilled[owner]
+    at = fulfilled.index(cid)
+    fulfilled.pop(at)
+    room = game.goods_fit(s, owner, card)
+    fulfilled.insert(at, cid)
+    if room:
+        game.leave_fulfilled(s, owner, cid)
+        s.goods[owner].append(card)

@@ -1,0 +1,464 @@
+"""Capital powers (the grey expansion). One function per card, named after it; numbers from
+the card sheet.
+
+Rulings for these powers are in docs/rulings.md, section "Capital rules and powers"
+(IE-CAP-n). Sources: the rulebook's card list (seed 000, lines ~293-643) and its FAQ.
+Several of these cards put themselves somewhere unusual: as a grey container on a ship
+(grey containers are wild: IE-CAP-7), as an extra ship (Diesel Engine), under a ship (Yen),
+or join two ships (Partnership); cards kept outside the usual zones are listed in the
+owner's mods "held_cards" so the invariant check finds each card once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.protocol import Decision
+from simulator.games.import_export.cards import GREY, PAIRED
+from simulator.games.import_export.powers import power
+from simulator.games.import_export.powers.common import draw, good_types
+from simulator.games.import_export.state import Ship
+
+Flow = Any
+
+
+def _others(s: Any, owner: int) -> list[int]:
+    """The other players, clockwise from the owner."""
+    return [(owner + k) % s.n for k in range(1, s.n)]
+
+
+def _own_card(game: Any, s: Any, owner: int, contract: Any) -> int | None:
+    """The card of a contract in the owner's fulfilled area, or None (a copied power, or a
+    card already gone: such a power does not move it; IE-POWER-40, IE-CAP-11)."""
+    if contract.id not in s.fulfilled[owner]:
+        return None
+    return game.cards.card_of_contract[contract.id]
+
+
+def _take_out(game: Any, s: Any, owner: int, contract: Any) -> int:
+    """Take the contract's card out of the owner's fulfilled area (the limits fall)."""
+    game.leave_fulfilled(s, owner, contract.id)
+    return game.cards.card_of_contract[contract.id]
+
+
+def _discard_self(game: Any, s: Any, owner: int, contract: Any) -> None:
+    """Discard the card instead of keeping it in the completed contracts (FAQ on Champagne:
+    such Capital cards do not count there; IE-CAP-20)."""
+    if _own_card(game, s, owner, contract) is not None:
+        game.to_discard(s, owner, _take_out(game, s, owner, contract))
+
+
+def _live(ship: Any) -> bool:
+    """A ship in play: at port, or at sea with containers (not a retired single-use ship nor
+    the hidden half of a Super Ship)."""
+    return not ship.at_sea or bool(ship.cargo)
+
+
+def _loadable(game: Any, s: Any, p: int, exclude: int = -1) -> tuple[int, ...]:
+    """p's ships at port where a grey (wild) container fills an uncovered need."""
+    return tuple(
+        i
+        for i, ship in enumerate(s.ships)
+        if ship.owner == p and i != exclude and i not in s.departing and game.fits(ship, GREY, s)
+    )
+
+
+def _has_room(game: Any, s: Any, ship: Any) -> bool:
+    """Whether a ship at port takes one more container: one filling a need, or a leftover
+    within the capacity (IE-CARGO-1)."""
+    if game.fits(ship, GREY, s):
+        return True
+    _, unmatched = game.remaining(ship, s=s)
+    cargo = game._contract_cargo(ship, ship.contracts, s, None)
+    return sum(sum(c.values()) for c in cargo) + unmatched + 1 <= game.capacity(s, ship.owner)
+
+
+def place_grey(game: Any, s: Any, p: int, ship: Any, card: int, loaded: bool = True) -> Flow:
+    """Put a Capital card on a ship as a grey container (wild: IE-CAP-7). `loaded`: a load
+    (rules.load_container: logged, told to the powers, a ship at port may complete; with
+    physical containers, one of a colour p chooses: IE-VAR-9); otherwise only placed on a
+    ship at sea (Euros)."""
+    if loaded:
+        yield from game.load_container(s, p, ship, card, GREY)
+        return
+    ship.cargo.append(card)
+    ship.cargo_colors.append(GREY)
+    game._say(s, f"   player {p} puts {game.names[card]} on a ship as a grey container")
+
+
+def _room_out_of_fulfilled(game: Any, s: Any, p: int, contract: Any, card: int) -> list[str]:
+    """Where the card fits once it leaves p's fulfilled contracts: "crew", "goods" (the
+    limits without it; FAQ on Segways)."""
+    k = s.fulfilled[p].index(contract.id)
+    s.fulfilled[p].pop(k)
+    room = []
+    if len(s.crew[p]) < game.crew_limit(s, p):
+        room.append("crew")
+    if game.goods_fit(s, p, card):
+        room.append("goods")
+    s.fulfilled[p].insert(k, contract.id)
+    return room
+
+
+def _move_own(game: Any, s: Any, owner: int, contract: Any, where: Any) -> Flow:
+    """Move the fulfilled card to crew, goods, hand, or onto ship ("load", i) as grey."""
+    card = _take_out(game, s, owner, contract)
+    if where == "crew":
+        if game._to_crew(s, owner, card):
+            yield from game.emit(s, "crew_added", owner, card)
+    elif where == "goods":
+        yield from game._to_goods(s, owner, card)
+    elif where == "hand":
+        s.hands[owner].append(card)
+    else:
+        yield from place_grey(game, s, owner, s.ships[where[1]], card)
+
+
+# ---------------------------------------------------------------- the card moves itself
+
+
+@power("The Algorithm", on_fulfil=True)
+def the_algorithm(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The owner may move The Algorithm to his crew (with room), or load it as a grey
+    container on a ship at his port with an uncovered need; otherwise, or if he does
+    neither, it stays in his completed contracts (IE-CAP-12)."""
+    card = _own_card(game, s, owner, contract)
+    if card is None:
+        return
+    options: list[Any] = ["keep"]
+    if "crew" in _room_out_of_fulfilled(game, s, owner, contract, card):
+        options.append("crew")
+    options.extend(("load", i) for i in _loadable(game, s, owner))
+    if len(options) == 1:
+        return
+    where = yield Decision(owner, "algorithm_place", tuple(options))
+    if where != "keep":
+        yield from _move_own(game, s, owner, contract, where)
+
+
+@power("Automation", on_fulfil=True)
+def automation(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Load Automation as a grey (rainbow) container on a ship at the owner's port with an
+    uncovered need; with none, it is discarded (IE-CAP-13)."""
+    card = _own_card(game, s, owner, contract)
+    if card is None:
+        return
+    ships = _loadable(game, s, owner)
+    if not ships:
+        _discard_self(game, s, owner, contract)
+        return
+    i = ships[0] if len(ships) == 1 else (yield Decision(owner, "automation_ship", ships))
+    yield from _move_own(game, s, owner, contract, ("load", i))
+
+
+@power("Automation", on_cargo=True)
+def automation_moves_on(
+    game: Any, s: Any, contract: Any, card: int, ship: int, contracts: list[int], filled: int
+) -> Any:
+    """When a ship carrying Automation completes, Automation moves on to another ship at
+    its owner's port with an uncovered need, if any; otherwise it sails with the ship
+    (IE-CAP-13)."""
+    sailing = s.ships[ship]
+    owner = sailing.owner
+    ships = _loadable(game, s, owner, exclude=ship)
+    if not ships or card not in sailing.cargo:
+        return
+    i = ships[0] if len(ships) == 1 else (yield Decision(owner, "automation_ship", ships))
+    j = sailing.cargo.index(card)
+    sailing.cargo.pop(j)
+    sailing.cargo_colors.pop(j)
+    s.moving.append(card)
+    yield from game.ship_home(s, sailing)  # it was the last container
+    s.moving.remove(card)
+    yield from place_grey(game, s, owner, s.ships[i], card)
+
+
+@power("Cheap Labor", on_fulfil=True)
+def cheap_labor(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Load Cheap Labor as a grey container on a ship at the owner's port, even one with no
+    contract (then a leftover that a later contract may use); with no ship with room it
+    stays in the completed contracts (IE-CAP-14)."""
+    if _own_card(game, s, owner, contract) is None:
+        return
+    ships = tuple(
+        i
+        for i, ship in enumerate(s.ships)
+        if ship.owner == owner
+        and not ship.at_sea
+        and i not in s.departing
+        and _has_room(game, s, ship)
+    )
+    if not ships:
+        return
+    i = ships[0] if len(ships) == 1 else (yield Decision(owner, "cheap_labor_ship", ships))
+    yield from _move_own(game, s, owner, contract, ("load", i))
+
+
+@power("Container Factory", on_fulfil=True)
+def container_factory(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Container Factory stays in the completed contracts, or moves to the crew or the goods
+    (with room), onto a ship at port as a grey container (an uncovered need), or back to
+    the hand: the owner's choice (IE-CAP-15)."""
+    card = _own_card(game, s, owner, contract)
+    if card is None:
+        return
+    options: list[Any] = ["keep", *_room_out_of_fulfilled(game, s, owner, contract, card)]
+    options.extend(("load", i) for i in _loadable(game, s, owner))
+    options.append("hand")
+    where = yield Decision(owner, "container_factory_place", tuple(options))
+    if where != "keep":
+        yield from _move_own(game, s, owner, contract, where)
+
+
+@power("Diesel Engine", on_fulfil=True)
+def diesel_engine(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Diesel Engine becomes `extra_ships` extra ship(s) at the owner's port; once it has
+    sailed and been emptied it is discarded, not returned (IE-CAP-16)."""
+    if _own_card(game, s, owner, contract) is None:
+        return
+    card = _take_out(game, s, owner, contract)
+    mods = s.mods[owner]
+    for _ in range(contract.params["extra_ships"]):
+        s.ships.append(Ship(owner))
+        mods["single_use_ships"] = (*mods.get("single_use_ships", ()), (len(s.ships) - 1, card))
+    mods["held_cards"] = (*mods.get("held_cards", ()), card)
+    game._say(s, f"   player {owner}'s Diesel Engine is an extra ship")
+    return
+    yield
+
+
+@power("Euros", on_fulfil=True)
+def euros(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Euros goes as a grey container on any ship at sea, whoever owns it; only an import
+    takes it off (FAQ: IE-CAP-17). With no ship at sea it stays completed."""
+    if _own_card(game, s, owner, contract) is None:
+        return
+    ships = tuple(i for i, ship in enumerate(s.ships) if ship.at_sea and ship.cargo)
+    if not ships:
+        return
+    i = yield Decision(owner, "euros_ship", ships)
+    card = _take_out(game, s, owner, contract)
+    yield from place_grey(game, s, owner, s.ships[i], card, loaded=False)
+
+
+@power("GPS", on_fulfil=True)
+def gps(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Load GPS as a grey (rainbow) container on a ship at the owner's port with an
+    uncovered need, else discard it. Once that ship is at sea, when GPS is its last
+    container GPS is discarded and the ship comes home (mods "homing_cards"; IE-CAP-19)."""
+    card = _own_card(game, s, owner, contract)
+    if card is None:
+        return
+    ships = _loadable(game, s, owner)
+    if not ships:
+        _discard_self(game, s, owner, contract)
+        return
+    i = ships[0] if len(ships) == 1 else (yield Decision(owner, "gps_ship", ships))
+    mods = s.mods[owner]
+    mods["homing_cards"] = (*mods.get("homing_cards", ()), card)
+    yield from _move_own(game, s, owner, contract, ("load", i))
+
+
+@power("Yen", on_fulfil=True)
+def yen(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Yen goes under one of the owner's ships for good: from then on, the first contract
+    of each of its loads needs `cargo_reduction` container(s) fewer (mods
+    "first_contract_cut"; IE-CAP-25)."""
+    if _own_card(game, s, owner, contract) is None:
+        return
+    ships = tuple(i for i, ship in enumerate(s.ships) if ship.owner == owner and _live(ship))
+    if not ships:
+        return
+    i = ships[0] if len(ships) == 1 else (yield Decision(owner, "yen_ship", ships))
+    card = _take_out(game, s, owner, contract)
+    mods = s.mods[owner]
+    mods["held_cards"] = (*mods.get("held_cards", ()), card)
+    cut = (i, contract.params["cargo_reduction"])
+    mods["first_contract_cut"] = (*mods.get("first_contract_cut", ()), cut)
+    yield from game._check_complete(s, s.ships[i])  # its first contract may be met now
+
+
+# ---------------------------------------------------------------- credits and cards
+
+
+@power("Fake Money", on_fulfil=True)
+def fake_money(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """From each loaded ship of every opponent (at sea or at port), take
+    `containers_per_ship` container(s) of one's choice, never a grey one (only an import
+    takes those: FAQ, IE-CAP-18); load it on a ship at one's port where it fits if one can,
+    else keep it in the hand. An emptied ship at sea comes home, its owner unpaid."""
+    for q in _others(s, owner):
+        for i, ship in enumerate(s.ships):
+            if ship.owner != q or i in s.departing:
+                continue
+            for _ in range(contract.params["containers_per_ship"]):
+                loaded = ship.cargo_colors
+                options = tuple(
+                    j
+                    for j, c in enumerate(loaded)
+                    if c != GREY and (ship.at_sea or PAIRED not in loaded[j : j + 2])  # IE-JP-8
+                )
+                if not options:
+                    break
+                if len(options) > 1:
+                    j = yield Decision(owner, "fake_money_take", options, context=i)
+                else:
+                    j = options[0]
+                card = ship.cargo.pop(j)
+                color = ship.cargo_colors.pop(j)
+                s.moving.append(card)
+                yield from game.ship_home(s, ship)
+                targets = tuple(
+                    (k, color)
+                    for k, other in enumerate(s.ships)
+                    if other.owner == owner and k not in s.departing and game.fits(other, color, s)
+                )
+                if targets:
+                    k, _ = yield Decision(owner, "fake_money_load", targets, context=card)
+                    s.moving.remove(card)
+                    yield from game.load_container(s, owner, s.ships[k], card, color)
+                    continue
+                s.moving.remove(card)
+                kept = game.as_card(s, card)  # a physical container: IE-VAR-8
+                if kept is not None:
+                    s.hands[owner].append(kept)
+
+
+@power("Import Tax", on_fulfil=True)
+def import_tax(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Every other player pays `payment` to the bank, or nothing if he cannot (IE-POWER-1);
+    then Import Tax is discarded (IE-CAP-20)."""
+    for q in _others(s, owner):
+        game.pay(s, q, contract.params["payment"])
+    _discard_self(game, s, owner, contract)
+    return
+    yield
+
+
+@power("Interest", on_fulfil=True)
+def interest(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Every other player with goods gives `goods_per_player` good(s) of his choice; the
+    owner keeps those his goods limit allows, choosing which, and discards the rest
+    (IE-CAP-21)."""
+    given: list[int] = []
+    for q in _others(s, owner):
+        for _ in range(contract.params["goods_per_player"]):
+            if not s.goods[q]:
+                break
+            card = yield Decision(q, "interest_give", tuple(s.goods[q]), context=owner)
+            s.goods[q].remove(card)
+            s.moving.append(card)
+            given.append(card)
+    choose = len(given) > game.goods_limit(s, owner) - len(s.goods[owner])
+    while given:
+        fitting = tuple(c for c in given if game.goods_fit(s, owner, c))
+        if not fitting:
+            break
+        card = fitting[0]
+        if choose and len(fitting) > 1:  # more than he can keep: he chooses
+            card = yield Decision(owner, "interest_keep", fitting)
+        given.remove(card)
+        s.moving.remove(card)
+        yield from game._to_goods(s, owner, card)
+    for card in given:
+        s.moving.remove(card)
+        game.to_discard(s, owner, card)
+
+
+@power("Lucky Cards", on_fulfil=True)
+def lucky_cards(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Once, on completion: pay `cost` to the bank (or nothing happens: IE-POWER-1), name a
+    good type and draw a card; a match pays `prize` (IE-CAP-22)."""
+    p = contract.params
+    if not game.pay(s, owner, p["cost"]):
+        return
+    named = yield Decision(owner, "lucky_cards_type", good_types(game))
+    drawn = draw(game, s, owner, 1)
+    if drawn and game.color[drawn[0]] == named:
+        game.gain(s, owner, p["prize"])
+
+
+@power("Market Data", on_fulfil=True)
+def market_data(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Every other player gives `cards_per_player` hand cards of his choice, or as many as
+    he has; then Market Data is discarded (IE-CAP-20)."""
+    for q in _others(s, owner):
+        for _ in range(contract.params["cards_per_player"]):
+            if not s.hands[q]:
+                break
+            card = yield Decision(q, "market_data_give", tuple(s.hands[q]), context=owner)
+            s.hands[q].remove(card)
+            s.hands[owner].append(card)
+    _discard_self(game, s, owner, contract)
+
+
+@power("US Dollars", on_fulfil=True)
+def us_dollars(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """US Dollars stays in the completed contracts; when declaring an action, the owner may
+    discard it to count as `turns` turn's crew card of that action (mods
+    "crew_for_discard", read in rules._declare; IE-CAP-24)."""
+    if _own_card(game, s, owner, contract) is not None:
+        mods = s.mods[owner]
+        mods["crew_for_discard"] = (*mods.get("crew_for_discard", ()), contract.id)
+    return
+    yield
+
+
+# ---------------------------------------------------------------- Partnership
+
+
+@power("Partnership", card_hook="contract_placed")
+def partnership(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any) -> Any:
+    """Placed on a ship at its placer's port that already has contracts, Partnership may
+    join it with another of his ships at port with contracts, their contracts needing at
+    most `max_combined_cargo` containers together: one Super Ship, Partnership its contract
+    with no cargo of its own, up to `super_ship_capacity` containers of contracts; it pays
+    `payout_multiplier` times, another player importing from it pays its owner
+    `import_compensation`, and once emptied at sea the two ships come home apart (mods
+    "super_ships"; IE-CAP-23). Declined, Partnership is an ordinary contract."""
+    p = contract.params
+    index = next(
+        (i for i, ship in enumerate(s.ships) if contract.id in ship.contracts and not ship.at_sea),
+        None,
+    )
+    if index is None:
+        return
+    ship = s.ships[index]
+    others = [cid for cid in ship.contracts if cid != contract.id]
+    if not others or s.ships[index].owner != actor:
+        return
+    by_id = game.cards.contract_by_id
+    options = []
+    for i, mate in enumerate(s.ships):
+        if mate.owner != actor or mate.at_sea or i == index or not mate.contracts:
+            continue
+        if i in s.departing:
+            continue
+        joined = [*others, *mate.contracts]
+        if sum(by_id[cid].cargo_total for cid in joined) > p["max_combined_cargo"]:
+            continue
+        trial = Ship(actor)
+        trial.contracts = joined
+        trial.cargo = [*ship.cargo, *mate.cargo]
+        trial.cargo_colors = [*ship.cargo_colors, *mate.cargo_colors]
+        need, unmatched = game.remaining(trial, s=s)
+        total = sum(by_id[cid].cargo_total for cid in joined)
+        if total + unmatched <= p["super_ship_capacity"]:
+            options.append(i)
+    if not options:
+        return
+    mate_index = yield Decision(actor, "partnership_join", ("pass", *options))
+    if mate_index == "pass":
+        return
+    mate = s.ships[mate_index]
+    ship.contracts[:] = [*others, *mate.contracts, contract.id]
+    ship.cargo.extend(mate.cargo)
+    ship.cargo_colors.extend(mate.cargo_colors)
+    mate.contracts.clear()
+    mate.cargo.clear()
+    mate.cargo_colors.clear()
+    mate.at_sea = True  # out of play, at sea and empty, until the Super Ship comes home
+    record = (index, mate_index, contract.id, p["payout_multiplier"], p["import_compensation"])
+    mods = s.mods[actor]
+    mods["super_ships"] = (*mods.get("super_ships", ()), record)
+    game._say(s, f"   player {actor} joins ships {index} and {mate_index} into a Super Ship")

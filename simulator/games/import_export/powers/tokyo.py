@@ -1,0 +1,202 @@
+"""Tokyo powers. One function per card, named after it; numbers from the card sheet.
+
+The Tokyo Port itself (columns by level, contracting from it) is in rules.py: `port_column`,
+`port_cost`, `port_contract_options` (IE-TOKYO-1 to IE-TOKYO-5). When the Port is not in
+play (`--rule tokyo_port=false`), the powers naming it use the Supply Island, as the FAQ on
+Ramen rules (IE-TOKYO-5). Rulings in docs/rulings.md, section "Tokyo rules and powers".
+Sources: the rulebook's card list (seed 000, lines 421-641) and its FAQ.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.protocol import Decision
+from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
+from simulator.games.import_export.powers import power
+from simulator.games.import_export.powers.common import add_to_mod, draw, set_mod
+
+# ---------------------------------------------------------------- immediate powers
+
+
+@power("Spacecraft", on_fulfil=True)
+def spacecraft(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """With a ship at his port able to take one, the owner must place a Tokyo Port (or
+    Supply Island) card whose level he meets as a contract, free; the ship completing
+    Spacecraft cannot take it (IE-TOKYO-10)."""
+    options = game._contract_options(s, owner, 1, 1, list(s.island))
+    if not options:
+        return
+    card, cid, i = yield Decision(owner, "spacecraft_place", tuple(options))
+    yield from game.place_contract(s, owner, card, cid, i, source=s.island)
+
+
+@power("Squid Jerky", on_fulfil=True)
+def squid_jerky(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Squid Jerky goes to the Tokyo Port and a different card of the `column_cost`-credit
+    column joins the owner's completed contracts, its own power resolving; with none there
+    (or no Port: IE-TOKYO-5) Squid Jerky stays completed (IE-TOKYO-11)."""
+    if not game.tokyo_port or contract.id not in s.fulfilled[owner]:
+        return
+    costs = game.rules.tokyo_column_costs
+    wanted = contract.params["column_cost"]
+    options = tuple(
+        (card, c.id)
+        for card in s.island
+        if costs[game.port_column(card)] == wanted
+        for c in game.cards.contracts[card]
+    )
+    if not options:
+        return
+    card, cid = yield Decision(owner, "squid_jerky_take", options)
+    game.leave_fulfilled(s, owner, contract.id)
+    s.island.remove(card)
+    s.island.append(game.cards.card_of_contract[contract.id])
+    s.fulfilled[owner].append(cid)
+    s.log[owner]["fulfilled"].append(cid)
+    yield from game.powers.fulfilled(game, s, owner, cid)
+
+
+@power("Yakuza Art", on_fulfil=True)
+def yakuza_art(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """With a consumer good, draw `cards`; with a tech good, take `credits`; both if both."""
+    if game.goods_count(s, owner, BLACK):
+        draw(game, s, owner, contract.params["cards"])
+    if game.goods_count(s, owner, GREEN):
+        game.gain(s, owner, contract.params["credits"])
+    return
+    yield
+
+
+# ---------------------------------------------------------------- rule modifiers
+
+
+@power("Hentai Manga", on_fulfil=True)
+def hentai_manga(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Each illegal contract the owner completes afterwards may go to his crew or goods
+    instead of his completed contracts (rules._tuck_elsewhere; FAQ: IE-TOKYO-6)."""
+    add_to_mod(s, owner, "tuck_elsewhere", RED)
+    return
+    yield
+
+
+@power("Hentai Manga", on_lose=True)
+def hentai_manga_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    s.mods[owner]["tuck_elsewhere"] = frozenset(s.mods[owner].get("tuck_elsewhere", ())) - {RED}
+
+
+@power("Jidohanbaiki", on_fulfil=True)
+def jidohanbaiki(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """Leading, the owner may declare a Draw action and take `credits` instead of drawing
+    (rules._draw_action; IE-TOKYO-7)."""
+    set_mod(s, owner, "lead_draw_credits", contract.params["credits"])
+    return
+    yield
+
+
+@power("Jidohanbaiki", on_lose=True)
+def jidohanbaiki_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    s.mods[owner].pop("lead_draw_credits", None)
+
+
+@power("Toto Toilets", on_fulfil=True)
+def toto_toilets(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The owner's Contract actions place Tokyo Port cards without paying (without the Port,
+    Supply Island cards: rules.port_cost; IE-TOKYO-12)."""
+    set_mod(s, owner, "port_contract_free", True)
+    return
+    yield
+
+
+@power("Toto Toilets", on_lose=True)
+def toto_toilets_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+    s.mods[owner].pop("port_contract_free", None)
+
+
+# ---------------------------------------------------------------- ongoing hooks
+
+
+@power("PlayStations", hook="load_action")
+def playstations(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """After each of his Load actions the owner may load one extra container from his hand
+    per `tech_goods_per_extra` tech goods (`extra_containers` each; IE-TOKYO-8)."""
+    if actor != owner:
+        return
+    p = contract.params
+    extra = game.goods_count(s, owner, GREEN) // p["tech_goods_per_extra"] * p["extra_containers"]
+    for _ in range(extra):
+        options = game._load_options(s, owner, s.hands[owner])
+        if not options:
+            return
+        choice = yield Decision(owner, "playstations_load", ("pass", *options))
+        if choice == "pass":
+            return
+        card, i, color = choice
+        if len(game.cards.colors[card]) > 1:
+            game.pay(s, owner, game.rules.flag_load_cost)
+        s.hands[owner].remove(card)
+        yield from game.load_container(s, owner, s.ships[i], card, color)
+
+
+def _ramen_take(game: Any, s: Any, owner: int) -> Any:
+    for card in [c for c in s.island if game.color[c] == YELLOW]:
+        if not game.goods_fit(s, owner, card):
+            return
+        s.island.remove(card)
+        yield from game._to_goods(s, owner, card)
+
+
+@power("Ramen", on_fulfil=True)
+def ramen(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    """The agricultural cards on the Tokyo Port (or Supply Island: FAQ, IE-TOKYO-5) join the
+    owner's goods, within his limit, oldest first; an ongoing power, applied on completion
+    and again at the end of every turn (IE-TOKYO-9)."""
+    yield from _ramen_take(game, s, owner)
+
+
+@power("Ramen", hook="turn_ended")
+def ramen_turn_ended(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    yield from _ramen_take(game, s, owner)
+
+
+@power("Toyota", hook="ship_returned")
+def toyota(game: Any, s: Any, owner: int, contract: Any, actor: int, index: int) -> Any:
+    """Each time one of the owner's ships returns to his port, he draws `cards`
+    (IE-TOKYO-13)."""
+    if actor == owner:
+        draw(game, s, owner, contract.params["cards"])
+    return
+    yield
+
+
+def _tsukiji_place(game: Any, s: Any, owner: int) -> Any:
+    while True:
+        options = tuple(
+            o
+            for o in game._contract_options(s, owner, 1, 1)
+            if game.cards.contract_by_id[o[1]].color in (BLUE, YELLOW)
+        )
+        if not options:
+            return
+        choice = yield Decision(owner, "tsukiji_fish_place", ("pass", *options))
+        if choice == "pass":
+            return
+        card, cid, i = choice
+        yield from game.place_contract(s, owner, card, cid, i)
+
+
+@power("Tsukiji Fish", hook="turn_started")
+def tsukiji_fish(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+    """On his turn (at its start, before he leads or draws, and at its end) the owner may
+    place luxury and agricultural contracts from his hand, their level met, as many as he
+    likes, without an action (IE-TOKYO-14)."""
+    if actor == owner:
+        yield from _tsukiji_place(game, s, owner)
+
+
+@power("Tsukiji Fish", hook="turn_ended")
+def tsukiji_fish_turn_ended(
+    game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any
+) -> Any:
+    if actor == owner:
+        yield from _tsukiji_place(game, s, owner)
