@@ -307,6 +307,16 @@ def test_champagne_pays_for_strictly_the_most_completed_contracts(ie_table) -> N
     assert _delta(t, 0, "Champagne") == 0
 
 
+def test_champagne_tie_goes_to_an_owner_with_foxes(ie_table) -> None:
+    """Rulings: IE-FLAGP-11 and IE-JP-3 (FAQ: Foxes wins all ties)."""
+    t = ie_table(cards=specs("Champagne", "Foxes"))
+    t.arrange(
+        fulfilled={0: ["Champagne", "Foxes"], 1: ["green load 2", "green load 3"]},
+    )
+    fulfil(t, 0, "Foxes")
+    assert _delta(t, 0, "Champagne") == params(t, "Champagne")["payment"]
+
+
 def test_champagne_does_not_count_a_contract_that_left_the_area(ie_table) -> None:
     """Ruling: IE-FLAGP-11 (FAQ: contracts skipping the completed area do not count)."""
     t = ie_table(cards=specs("Champagne", "Olive Oil"))

@@ -315,9 +315,9 @@ def teslas(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
 @power("Champagne", end="game")
 def champagne(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
     """`payment` for strictly the most completed contracts: a tie pays nothing, and cards
-    that left the completed area do not count (FAQ: IE-FLAGP-11)."""
-    mine = len(s.fulfilled[owner])
-    if all(mine > len(s.fulfilled[q]) for q in range(s.n) if q != owner):
+    that left the completed area do not count (FAQ: IE-FLAGP-11); Foxes wins the tie
+    (IE-JP-3)."""
+    if game.has_most(s, owner, [len(f) for f in s.fulfilled]):
         scoring.final[owner] += contract.params["payment"]
 
 
