@@ -140,6 +140,43 @@ FLAG_MARKS = {"over": "\u25b2 over", "under": "\u25bc under"}
 
 
 def _adjusted_cell(row: dict[str, Any], prefix: str) -> Html:
+def strength_section(players: pl.DataFrame) -> Html:
+    """Head-to-head shares and Bradley–Terry ratings of the strategies (core/ratings.py)."""
+    from simulator.core.ratings import bradley_terry, head_to_head
+
+    if players["strategy"].n_unique() < 2:
+        return _p("Only one strategy played: nothing to compare.")
+    matrix = head_to_head(players)
+    rating = bradley_terry(players)
+    names = rating["strategy"].to_list()
+    share = {(r["strategy"], r["opponent"]): r for r in matrix.iter_rows(named=True)}
+    rows = []
+    for a in names:
+        cells: list[object] = [a]
+        for b in names:
+            r = share.get((a, b))
+            cells.append("—" if r is None else fmt_pct(r["share"], r["lo"], r["hi"]))
+        rows.append(cells)
+    ratings = [
+        (r["strategy"], f"{r['elo']:+.0f} [{r['lo']:+.0f}, {r['hi']:+.0f}]")
+        for r in rating.iter_rows(named=True)
+    ]
+    return Html(
+        _p(
+            "Each cell: how often the row's strategy finished ahead of the column's in games "
+            "where both played (ties count half), with a 95% Wilson interval. Pairs of seats "
+            "with the same strategy are not compared."
+        )
+        + table(("", *names), rows, "head-to-head", 1)
+        + _p(
+            "Bradley–Terry rating on the Elo scale (mean zero; 400 points = 10:1 odds of "
+            "finishing ahead), 95% interval from a Poisson bootstrap over games: "
+            "docs/metrics.md."
+        )
+        + table(("strategy", "rating [95% CI]"), ratings, "ratings", 1)
+    )
+
+
     """The adjusted contribution in points with its interval, its flag and its n's; a dash
     with the n's when the card is under the minimum sample (or its column was constant)."""
     n, n_without = row.get(prefix + "n"), row.get(prefix + "n_without")
@@ -264,6 +301,7 @@ class _Report:
             ("outcomes", "Outcomes", self._outcomes()),
             ("win-rates", "Win rates", self._win_rates()),
             ("length", "Game length", self._length()),
+            ("strength", "Strategy strength", strength_section(self.players)),
             ("end-reasons", "End reasons", self._end_reasons()),
             ("cards", "Cards", self._cards()),
             ("caveats", "Reading the card numbers", self._caveats()),

@@ -167,3 +167,25 @@ def test_incomplete_run_still_reports(run: tuple[Path, Path, str], tmp_path: Pat
     assert "This run is incomplete: 40 of 60 games" in page
     assert "cards.parquet is missing" in page
     assert sum(int(r[2].replace(",", "")) for r in _table(page, "winrate-seat")) == 40 * 4
+
+
+def test_strategy_strength_matches_the_players_table(run: tuple[Path, Path, str]) -> None:
+    """The head-to-head cell is the share of comparisons the row strategy finished ahead."""
+    from simulator.core.datasets import read_players
+
+    folder, _, page = run
+    players = read_players(folder)
+    rows = {r[0]: r[1:] for r in _table(page, "head-to-head")}
+    names = list(rows)
+    assert set(names) == {"heuristic", "random"}
+    both = players.select("game_id", "strategy", "placement")
+    heur = both.filter(pl.col("strategy") == "heuristic")
+    rand = both.filter(pl.col("strategy") == "random")
+    pairs = heur.join(rand, on="game_id", suffix="_r")
+    ahead = (pairs["placement"] < pairs["placement_r"]).sum()
+    ahead += 0.5 * (pairs["placement"] == pairs["placement_r"]).sum()
+    share = ahead / pairs.height
+    cell = rows["heuristic"][names.index("random")]
+    assert cell.startswith(f"{100 * share:.1f}%")
+    ratings = {r[0]: r[1] for r in _table(page, "ratings")}
+    assert float(ratings["heuristic"].split()[0]) > float(ratings["random"].split()[0])
