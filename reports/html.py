@@ -20,6 +20,7 @@ from typing import Any
 import polars as pl
 
 from reports import plots
+from reports.precision import precision_section
 from simulator.core.adjusted import GIH, AdjustedOptions, column_prefix
 from simulator.core.datasets import read_games, read_players
 from simulator.core.metrics import (
@@ -139,7 +140,6 @@ def _f(value: Any) -> float:
 FLAG_MARKS = {"over": "\u25b2 over", "under": "\u25bc under"}
 
 
-def _adjusted_cell(row: dict[str, Any], prefix: str) -> Html:
 def strength_section(players: pl.DataFrame) -> Html:
     """Head-to-head shares and Bradley–Terry ratings of the strategies (core/ratings.py)."""
     from simulator.core.ratings import bradley_terry, head_to_head
@@ -177,6 +177,7 @@ def strength_section(players: pl.DataFrame) -> Html:
     )
 
 
+def _adjusted_cell(row: dict[str, Any], prefix: str) -> Html:
     """The adjusted contribution in points with its interval, its flag and its n's; a dash
     with the n's when the card is under the minimum sample (or its column was constant)."""
     n, n_without = row.get(prefix + "n"), row.get(prefix + "n_without")
@@ -300,9 +301,10 @@ class _Report:
         sections = [
             ("outcomes", "Outcomes", self._outcomes()),
             ("win-rates", "Win rates", self._win_rates()),
-            ("length", "Game length", self._length()),
             ("strength", "Strategy strength", strength_section(self.players)),
+            ("length", "Game length", self._length()),
             ("end-reasons", "End reasons", self._end_reasons()),
+            ("precision", "Precision", precision_section(self.manifest, self.games, self.players)),
             ("cards", "Cards", self._cards()),
             ("caveats", "Reading the card numbers", self._caveats()),
             ("glossary", "Glossary", self._glossary()),
@@ -358,8 +360,13 @@ class _Report:
         played = self.games.height
         configured = int(c.get("games") or 0)
         games_text = f"{played:,}"
+        stopped = (m.get("stop") or {}).get("reason") == "until_ci"  # reports/precision.py
         if configured and configured != played:
-            games_text += f" of {configured:,} configured"
+            games_text += (
+                f" of at most {configured:,} (stopped by --until-ci)"
+                if stopped
+                else f" of {configured:,} configured"
+            )
         versions = m.get("versions") or {}
         version_text = ", ".join(f"{k} {v}" for k, v in versions.items())
         chunks_done = len(list((self.folder / "parts").glob("chunk-*")))
@@ -385,7 +392,7 @@ class _Report:
         ]
         meta = "".join(f"<tr><th>{esc(k)}</th><td>{_cell(v)}</td></tr>" for k, v in rows)
         warnings = []
-        if not m.get("finished") or (configured and played < configured):
+        if not m.get("finished") or (configured and played < configured and not stopped):
             warnings.append(
                 f"This run is incomplete: {played:,} of {configured:,} games are in the folder. "
                 "Re-run the same command to finish it."
@@ -416,6 +423,10 @@ class _Report:
             args += ["--max-turns", str(max_turns)]
         if not c.get("rotate", True):
             args.append("--no-rotate")
+        if c.get("duplicate"):
+            args.append("--duplicate")
+        if c.get("until_ci") is not None:
+            args += ["--until-ci", str(c["until_ci"])]
         args += ["--seed", str(c.get("seed", 0)), "--games", str(c.get("games", ""))]
         args += ["--chunk-size", str(c.get("chunk_size", ""))]
         if c.get("check_invariants"):

@@ -17,6 +17,7 @@ from simulator.core.spec import GameSpec
 
 GAMES_COLUMNS = {
     "game_id": pl.Int64,
+    "deal": pl.Int64,
     "game": pl.Utf8,
     "players": pl.Int8,
     "modules": pl.Utf8,
@@ -53,11 +54,17 @@ def rows_for_game(
     slots: Sequence[int],
     games: dict[str, list[Any]],
     players: dict[str, list[Any]],
+    deal: int | None = None,
 ) -> None:
-    """Append one game's rows to column lists (cheaper than building frames per game)."""
+    """Append one game's rows to column lists (cheaper than building frames per game).
+
+    `deal` is the index of the rules stream the game was dealt from: the game's own index,
+    or in duplicate mode the block shared by `players` games (None: the game's index).
+    """
     n = len(outcome.players)
     winners = outcome.winners
     games["game_id"].append(game_id)
+    games["deal"].append(game_id if deal is None else deal)
     games["game"].append(spec.name)
     games["players"].append(n)
     games["modules"].append(modules)

@@ -1,21 +1,29 @@
-"""Runs many games in chunks over joblib and streams them into a run folder.
+"""Runs many games in chunks on a backend and streams them into a run folder.
 
-A run folder holds `manifest.json` (the full config, versions, times), `card_sheet.csv`
-(the exact sheet played), `parts/chunk-NNNNN/{games,players}.parquet` and, once every
-chunk is in, `cards.parquet` (the per-card summary). A chunk is written into a temporary
-folder and renamed into place, so a killed run loses at most the chunks in flight;
-running the same command again plays only the missing chunks.
+A run folder holds `manifest.json` (the full config, versions, times, where the run
+stopped), `card_sheet.csv` (the exact sheet played), `parts/chunk-NNNNN/{games,players}.parquet`
+and, once every chunk is in, `cards.parquet` (the per-card summary).
+
+Workers (loky processes, threads, Dask or Ray workers) play a chunk and return its two
+tables as Parquet bytes; this process writes them into a temporary folder and renames it
+into place, so a killed run loses at most the chunks in flight and running the same command
+again plays only the missing chunks. Workers never touch the run folder, so a cluster needs
+no shared filesystem. At most a few chunks per worker are in flight, so memory stays flat
+however many games a run has.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import os
 import platform
 import shutil
+import tempfile
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -25,16 +33,25 @@ import numpy as np
 import polars as pl
 
 import simulator
+from simulator.core.backends import BACKENDS, Backend, open_backend
 from simulator.core.datasets import empty_columns, rows_for_game, to_frames
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError, RunFolderError
+from simulator.core.precision import (
+    Counts,
+    add_counts,
+    group_counts,
+    headline_column,
+    headline_half_width,
+)
 from simulator.core.protocol import Game, Outcome, Strategy
 from simulator.core.registry import get_game
 from simulator.core.spec import GameConfig
 
 MANIFEST = "manifest.json"
 SHEET_COPY = "card_sheet.csv"
-BACKENDS = ("loky", "threading", "sequential")
+DEFAULT_CHUNK_SIZE = 500
+__all__ = ["BACKENDS", "RunConfig", "make_run_config", "run_simulation", "seat_slots"]
 
 
 @dataclass(frozen=True)
@@ -44,10 +61,15 @@ class RunConfig:
     game: GameConfig
     strategies: tuple[str, ...]
     games: int
+    """The number of games, or with `until_ci` the most games the run may play."""
     seed: int
     rotate: bool = True
-    chunk_size: int = 500
+    chunk_size: int = DEFAULT_CHUNK_SIZE
     check_invariants: bool = False
+    duplicate: bool = False
+    """Deals in blocks of `players` games, the strategies rotated one seat per game."""
+    until_ci: float | None = None
+    """Stop after the first chunk at which the headline 95% half-width is at most this."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -57,6 +79,7 @@ class RunConfig:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunConfig:
+        until = data.get("until_ci")
         return cls(
             game=GameConfig.from_json(data["game"]),
             strategies=tuple(data["strategies"]),
@@ -65,11 +88,21 @@ class RunConfig:
             rotate=bool(data["rotate"]),
             chunk_size=int(data["chunk_size"]),
             check_invariants=bool(data["check_invariants"]),
+            duplicate=bool(data.get("duplicate", False)),
+            until_ci=None if until is None else float(until),
         )
 
     @property
     def chunks(self) -> int:
         return -(-self.games // self.chunk_size)
+
+    def deal(self, game_index: int) -> int:
+        """The rules stream (the shuffle) of a game: its own index, or its duplicate block."""
+        return game_index // self.game.players if self.duplicate else game_index
+
+    def chunk_games(self, chunk: int) -> range:
+        first = chunk * self.chunk_size
+        return range(first, min(self.games, first + self.chunk_size))
 
 
 def make_run_config(
@@ -81,13 +114,18 @@ def make_run_config(
     seed: int = 0,
     card_sheet: str | None = None,
     rotate: bool = True,
-    chunk_size: int = 500,
+    chunk_size: int | None = None,
     max_turns: int | None = None,
     check_invariants: bool = False,
     variants: tuple[str, ...] | list[str] = (),
     rules: tuple[tuple[str, str], ...] | list[tuple[str, str]] = (),
+    duplicate: bool = False,
+    until_ci: float | None = None,
 ) -> RunConfig:
-    """Validate user choices; errors name the option and the accepted values."""
+    """Validate user choices; errors name the option and the accepted values.
+
+    `chunk_size` None means 500 games, rounded down to whole deals in duplicate mode.
+    """
     from strategies.registry import resolve
 
     spec = get_game(game)
@@ -105,16 +143,67 @@ def make_run_config(
         resolve(game, text)
     if games < 1:
         raise ConfigError("--games: must be at least 1")
+    if chunk_size is None:
+        chunk_size = DEFAULT_CHUNK_SIZE
+        if duplicate:
+            chunk_size = max(players, chunk_size - chunk_size % players)
     if chunk_size < 1:
         raise ConfigError("--chunk-size: must be at least 1")
     if seed < 0:
         raise ConfigError("--seed: must be a whole number >= 0")
+    if duplicate:
+        _check_duplicate(players, strategies, games, chunk_size, rotate)
+    if until_ci is not None and not 0 < until_ci < 0.5:
+        raise ConfigError(
+            f"--until-ci: {until_ci} is not a 95% half-width between 0 and 0.5 "
+            "(e.g. 0.01 stops at +/- 1 point)"
+        )
     spec.factory(game_config)  # loads and validates the card sheet now, not in a worker
-    return RunConfig(game_config, strategies, games, seed, rotate, chunk_size, check_invariants)
+    return RunConfig(
+        game_config,
+        strategies,
+        games,
+        seed,
+        rotate,
+        chunk_size,
+        check_invariants,
+        duplicate,
+        None if until_ci is None else float(until_ci),
+    )
+
+
+def _check_duplicate(
+    players: int, strategies: tuple[str, ...], games: int, chunk_size: int, rotate: bool
+) -> None:
+    if len(strategies) != players:
+        raise ConfigError(
+            f"--duplicate: give one --strategy per seat ({players}); with one strategy in "
+            "every seat the games of a deal would all be the same match"
+        )
+    if not rotate:
+        raise ConfigError(
+            "--duplicate: rotates the strategies one seat per game of a deal; "
+            "it cannot be combined with --no-rotate"
+        )
+    if games % players:
+        lower = games - games % players
+        raise ConfigError(
+            f"--games: with --duplicate a whole number of deals of {players} games, "
+            f"e.g. {lower or players} or {lower + players}"
+        )
+    if chunk_size % players:
+        raise ConfigError(
+            f"--chunk-size: with --duplicate a multiple of --players ({players}) so that no "
+            f"deal is split between chunks, e.g. {max(players, chunk_size - chunk_size % players)}"
+        )
 
 
 def seat_slots(config: RunConfig, game_index: int) -> list[int]:
-    """Which `--strategy` entry sits in each seat; rotated across games by default."""
+    """Which `--strategy` entry sits in each seat; rotated across games by default.
+
+    Rotation moves every strategy one seat per game, so in duplicate mode (deals of
+    `players` consecutive games) each strategy plays every seat of each deal once.
+    """
     n = config.game.players
     if len(config.strategies) == 1:
         return [0] * n
@@ -153,24 +242,79 @@ class Match:
             check_invariants=self.config.check_invariants,
             on_decision=on_decision,
             trace=trace,
+            deal=self.config.deal(game_index),
         )
         return outcome, decisions, slots
 
 
+# ---------------------------------------------------------------------------- one chunk
+
+
+@dataclass(frozen=True)
+class SheetCopy:
+    """The card sheet's bytes, sent to workers that may not see the run folder."""
+
+    sha256: str
+    data: bytes
+
+    def local_path(self) -> str:
+        """A file with these bytes on this machine (written once per machine and sheet)."""
+        folder = Path(tempfile.gettempdir()) / "deckhand-sheets"
+        path = folder / f"{self.sha256}.csv"
+        if not path.exists() or path.stat().st_size != len(self.data):
+            folder.mkdir(parents=True, exist_ok=True)
+            # a temp file of its own per writer (worker threads share a pid), then renamed
+            with tempfile.NamedTemporaryFile(dir=folder, suffix=".tmp", delete=False) as tmp:
+                tmp.write(self.data)
+            os.replace(tmp.name, path)
+        return str(path)
+
+
+@dataclass
+class ChunkResult:
+    """What a worker sends back: the chunk's two tables as Parquet, and a few counts."""
+
+    chunk: int
+    games: int
+    seconds: float
+    games_parquet: bytes
+    players_parquet: bytes
+    counts: Counts = field(default_factory=list)
+    """Headline (wins, player-games) per group, for --until-ci."""
+
+
+def _engine_versions() -> dict[str, str]:
+    """The versions that decide a game's result (the random streams come from numpy)."""
+    return {"deckhand": simulator.__version__, "numpy": np.__version__}
+
+
+def _parquet(frame: pl.DataFrame) -> bytes:
+    buffer = io.BytesIO()
+    frame.write_parquet(buffer)
+    return buffer.getvalue()
+
+
 def play_chunk(
-    config_json: dict[str, Any], chunk: int, folder: str, sheet: str
-) -> tuple[int, int, float]:
-    """Play one chunk and write its part files atomically; returns (chunk, games, seconds)."""
-    config = RunConfig.from_json(config_json)
+    config_json: dict[str, Any], chunk: int, sheet: SheetCopy, versions: dict[str, str]
+) -> ChunkResult:
+    """Play one chunk's games on a worker and return its tables (the client writes them)."""
     start = time.perf_counter()
-    match = Match(config, sheet)
+    mine = _engine_versions()
+    if mine != versions:
+        raise ConfigError(
+            f"worker {platform.node()} runs {mine} but the client runs {versions}: install "
+            "the same deckhand and numpy on every worker, or the games would differ"
+        )
+    config = RunConfig.from_json(config_json)
+    match = Match(config, sheet.local_path())
+    if match.game.sheet.sha256 != sheet.sha256:
+        raise ConfigError(f"worker {platform.node()}: the card sheet copy does not match")
     spec = match.spec
     games, players = empty_columns(spec)
-    first = chunk * config.chunk_size
-    last = min(config.games, first + config.chunk_size)
     modules = ",".join(config.game.modules)
     texts = [c.text for c in match.choices]
-    for game_index in range(first, last):
+    indices = config.chunk_games(chunk)
+    for game_index in indices:
         outcome, decisions, slots = match.play(game_index)
         rows_for_game(
             spec,
@@ -183,18 +327,34 @@ def play_chunk(
             slots,
             games,
             players,
+            deal=config.deal(game_index),
         )
     games_df, players_df = to_frames(spec, games, players)
-    parts = Path(folder) / "parts"
-    final = parts / f"chunk-{chunk:05d}"
-    tmp = parts / f".tmp-chunk-{chunk:05d}-{os.getpid()}"
+    counts = group_counts(players_df, headline_column(config.strategies), config.game.players)
+    return ChunkResult(
+        chunk,
+        len(indices),
+        time.perf_counter() - start,
+        _parquet(games_df),
+        _parquet(players_df),
+        counts,
+    )
+
+
+def _chunk_dir(folder: Path, chunk: int) -> Path:
+    return folder / "parts" / f"chunk-{chunk:05d}"
+
+
+def _write_chunk(folder: Path, result: ChunkResult) -> None:
+    """Write a chunk's part files into a temporary folder, then rename it into place."""
+    parts = folder / "parts"
+    tmp = parts / f".tmp-chunk-{result.chunk:05d}-{os.getpid()}"
     if tmp.exists():
         shutil.rmtree(tmp)
     tmp.mkdir(parents=True)
-    players_df.write_parquet(tmp / "players.parquet")
-    games_df.write_parquet(tmp / "games.parquet")
-    os.replace(tmp, final)  # atomic: a chunk is either complete or absent
-    return chunk, last - first, time.perf_counter() - start
+    (tmp / "players.parquet").write_bytes(result.players_parquet)
+    (tmp / "games.parquet").write_bytes(result.games_parquet)
+    os.replace(tmp, _chunk_dir(folder, result.chunk))  # atomic: complete or absent
 
 
 def completed_chunks(folder: Path) -> set[int]:
@@ -206,6 +366,15 @@ def completed_chunks(folder: Path) -> set[int]:
         if (p / "games.parquet").exists() and (p / "players.parquet").exists():
             done.add(int(p.name.split("-")[1]))
     return done
+
+
+def _counts_on_disk(folder: Path, chunk: int, config: RunConfig) -> Counts:
+    column = headline_column(config.strategies)
+    path = _chunk_dir(folder, chunk) / "players.parquet"
+    return group_counts(pl.read_parquet(path, columns=[column, "win"]), column, config.game.players)
+
+
+# ---------------------------------------------------------------------------- the folder
 
 
 def _versions() -> dict[str, str]:
@@ -233,7 +402,8 @@ def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[st
             )
     if manifest_path.exists():
         manifest = json.loads(manifest_path.read_text())
-        if manifest["config"] != config.to_json():
+        # through from_json, so a manifest written before a field existed reads the default
+        if RunConfig.from_json(manifest["config"]).to_json() != config.to_json():
             raise RunFolderError(
                 f"{folder} holds a run with a different config; resume it with the same options, "
                 "or choose another --out, or pass --overwrite"
@@ -266,11 +436,100 @@ def _write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
     os.replace(tmp, folder / MANIFEST)
 
 
-def _parallel(backend: str, jobs: int) -> joblib.Parallel:
-    if backend not in BACKENDS:
-        raise ConfigError(f"--backend: '{backend}' is not one of: {', '.join(BACKENDS)}")
-    n_jobs = 1 if backend == "sequential" else jobs
-    return joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")
+# ---------------------------------------------------------------------------- the run
+
+
+@dataclass
+class _Stopping:
+    """The --until-ci decision, taken over completed chunks strictly in chunk order."""
+
+    config: RunConfig
+    pending: dict[int, Counts] = field(default_factory=dict)
+    next_chunk: int = 0
+    total: Counts = field(default_factory=list)
+    half_width: float = float("inf")
+    stop_chunk: int | None = None
+    discarded: int = 0
+    """Chunks played beyond the stop (in flight when it was decided, or left by a killed
+    session) and thrown away."""
+
+    def __post_init__(self) -> None:
+        self.total = [(0, 0)] * self.config.game.players
+
+    def add(self, chunk: int, counts: Counts) -> None:
+        if self.config.until_ci is None or self.stop_chunk is not None:
+            return
+        self.pending[chunk] = counts
+        while self.stop_chunk is None and self.next_chunk in self.pending:
+            self.total = add_counts(self.total, self.pending.pop(self.next_chunk))
+            self.half_width = headline_half_width(self.total)
+            if self.half_width <= self.config.until_ci:
+                self.stop_chunk = self.next_chunk
+            self.next_chunk += 1
+
+    def wanted(self, chunk: int) -> bool:
+        return self.stop_chunk is None or chunk <= self.stop_chunk
+
+
+def _play_chunks(
+    config: RunConfig,
+    folder: Path,
+    backend: Backend,
+    progress: bool,
+    max_in_flight: int | None,
+) -> _Stopping:
+    """Send the missing chunks to the backend, a bounded number at a time; write each one
+    as it comes back. Returns the --until-ci state (its stop chunk, if it stopped)."""
+    done = completed_chunks(folder)
+    stopping = _Stopping(config)
+    if config.until_ci is not None:
+        for chunk in sorted(done):
+            stopping.add(chunk, _counts_on_disk(folder, chunk, config))
+    todo = [c for c in range(config.chunks) if c not in done and stopping.wanted(c)]
+    if not todo:
+        return stopping
+    data = (folder / SHEET_COPY).read_bytes()
+    sheet = backend.share(SheetCopy(hashlib.sha256(data).hexdigest(), data))
+    versions = _engine_versions()
+    config_json = config.to_json()
+    window = max_in_flight or backend.in_flight
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(todo), unit="chunk", desc=f"{config.game.game}: {config.games} games")
+    queue = iter(todo)
+    pending: dict[Any, int] = {}
+    try:
+        while True:
+            while stopping.stop_chunk is None and len(pending) < window:
+                chunk = next(queue, None)
+                if chunk is None:
+                    break
+                pending[backend.submit(play_chunk, config_json, chunk, sheet, versions)] = chunk
+            if not pending:
+                break
+            for handle in backend.wait(pending):
+                chunk = pending.pop(handle)
+                result: ChunkResult = backend.result(handle)
+                if not stopping.wanted(chunk):
+                    stopping.discarded += 1  # played ahead of the stop: not part of the run
+                    continue
+                _write_chunk(folder, result)
+                stopping.add(chunk, result.counts)
+                if bar is not None:
+                    bar.update(1)
+            if stopping.stop_chunk is not None and pending:
+                backend.cancel(list(pending))
+                pending.clear()
+    except BaseException:
+        backend.cancel(list(pending))
+        backend.abort()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    return stopping
 
 
 def run_simulation(
@@ -280,39 +539,59 @@ def run_simulation(
     backend: str = "loky",
     overwrite: bool = False,
     progress: bool = True,
+    address: str | None = None,
+    max_in_flight: int | None = None,
 ) -> Path:
-    """Play every missing chunk of the run into `out`; then write the per-card summary."""
+    """Play every missing chunk of the run into `out`; then write the per-card summary.
+
+    `backend` is loky (worker processes; one job plays in this process), threading,
+    sequential, dask or ray; `address` is the Dask scheduler or Ray cluster (none: a local
+    one is started with `jobs` workers). Results do not depend on the backend or `jobs`.
+    At most `max_in_flight` chunks (default: twice the workers) are out at once.
+    """
     from simulator.core.metrics import write_card_summary
 
-    if jobs == 0 or jobs < -1:
-        raise ConfigError("--jobs: a positive number of workers, or -1 for every core")
     folder = Path(out)
     manifest = _prepare_folder(config, folder, overwrite)
-    done = completed_chunks(folder)
-    todo = [c for c in range(config.chunks) if c not in done]
-    sheet = str(folder / SHEET_COPY)
-    if todo:
-        tasks = (joblib.delayed(play_chunk)(config.to_json(), c, str(folder), sheet) for c in todo)
-        results: Iterator[Any] = _parallel(backend, jobs)(tasks)
-        if progress:
-            from tqdm import tqdm
-
-            results = tqdm(
-                results,
-                total=len(todo),
-                unit="chunk",
-                desc=f"{config.game.game}: {config.games} games",
-                initial=0,
-            )
-        for _ in results:
-            pass
+    with open_backend(backend, jobs, address) as engine:
+        where = {"backend": engine.name, "where": engine.where, "workers": engine.workers}
+        stopping = _play_chunks(config, folder, engine, progress, max_in_flight)
     for tmp in (folder / "parts").glob(".tmp-chunk-*"):
         shutil.rmtree(tmp, ignore_errors=True)  # leftovers of a killed run
+    if stopping.stop_chunk is not None:
+        for chunk in completed_chunks(folder):
+            if chunk > stopping.stop_chunk:  # played ahead of the stop: not part of the run
+                shutil.rmtree(_chunk_dir(folder, chunk))
+                stopping.discarded += 1
     write_card_summary(folder)
+    chunks = completed_chunks(folder)
+    played = sum(len(config.chunk_games(c)) for c in chunks)
+    manifest["games_played"] = played
+    if config.duplicate:
+        manifest["deals"] = played // config.game.players
+    manifest["stop"] = _stop_record(config, stopping, played)
+    manifest["last_backend"] = where
     manifest["finished"] = datetime.now(UTC).isoformat(timespec="seconds")
     manifest["versions"] = _versions()
     _write_manifest(folder, manifest)
     return folder
+
+
+def _stop_record(config: RunConfig, stopping: _Stopping, played: int) -> dict[str, Any]:
+    """Why the run ended, for the manifest and the report."""
+    if config.until_ci is None:
+        return {"reason": "games", "games": played}
+    record: dict[str, Any] = {
+        "reason": "until_ci" if stopping.stop_chunk is not None else "games",
+        "games": played,
+        "target": config.until_ci,
+        "half_width": stopping.half_width,
+        "groups": headline_column(config.strategies),
+        "chunks": stopping.next_chunk,
+    }
+    if stopping.discarded:
+        record["discarded_chunks"] = stopping.discarded
+    return record
 
 
 def load_manifest(folder: str | Path) -> dict[str, Any]:
