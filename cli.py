@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -108,7 +109,7 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-def _run_config(game: str, games: int, chunk_size: int, check: bool, **kw: Any) -> Any:
+def _run_config(game: str, games: int, chunk_size: int | None, check: bool, **kw: Any) -> Any:
     from simulator.core.runner import make_run_config
 
     return make_run_config(
@@ -125,6 +126,8 @@ def _run_config(game: str, games: int, chunk_size: int, check: bool, **kw: Any) 
         chunk_size=chunk_size,
         max_turns=kw["max_turns"],
         check_invariants=check,
+        duplicate=kw.get("duplicate", False),
+        until_ci=kw.get("until_ci"),
     )
 
 
@@ -137,19 +140,64 @@ def main() -> None:
 @main.command()
 @click.argument("game")
 @game_options
-@click.option("--games", "-n", type=int, default=1000, show_default=True, help="Number of games.")
+@click.option(
+    "--games",
+    "-n",
+    type=int,
+    default=1000,
+    show_default=True,
+    help="Number of games (with --until-ci: the most games to play).",
+)
 @click.option("--out", "-o", type=click.Path(file_okay=False), required=True, help="Run folder.")
 @click.option(
-    "--jobs", "-j", type=int, default=1, show_default=True, help="Worker processes (-1: all)."
+    "--jobs",
+    "-j",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Workers on this machine (-1: every core); also the size of the local Dask cluster "
+    "or Ray instance started without an address. Ignored with an address.",
 )
 @click.option(
     "--backend",
-    type=click.Choice(["loky", "threading", "sequential"]),
+    type=click.Choice(["loky", "threading", "sequential", "dask", "ray"]),
     default="loky",
     show_default=True,
-    help="joblib backend.",
+    help="Where chunks are played: loky (worker processes on this machine), threading, "
+    "sequential, dask or ray (a cluster; needs pip install 'deckhand[cluster]'). Results are "
+    "identical on every backend.",
 )
-@click.option("--chunk-size", type=int, default=500, show_default=True, help="Games per part file.")
+@click.option(
+    "--scheduler",
+    "--address",
+    "address",
+    metavar="ADDRESS",
+    help="The cluster for --backend dask (scheduler address, e.g. tcp://10.0.0.5:8786) or "
+    "--backend ray (e.g. ray://10.0.0.5:10001, or auto). Without it dask starts a local "
+    "LocalCluster of --jobs workers and ray a local instance (ray.init) with --jobs CPUs. "
+    "Workers send the games back here; they need deckhand installed, not the run folder.",
+)
+@click.option(
+    "--chunk-size",
+    type=int,
+    default=None,
+    help="Games per part file [default: 500; with --duplicate, whole deals: 500 rounded down "
+    "to a multiple of --players].",
+)
+@click.option(
+    "--until-ci",
+    type=float,
+    metavar="HALF_WIDTH",
+    help="Play chunks in order until the headline 95% interval (the widest Wilson half-width "
+    "of the turn-order win rates, or of the strategy-slot win rates when a strategy is given "
+    "per seat) is at most HALF_WIDTH, e.g. 0.01 for +/- 1 point; --games is then the maximum.",
+)
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Duplicate deals: each shuffle is played once per seat rotation (blocks of --players "
+    "games, strategies rotated one seat per game); needs one --strategy per seat.",
+)
 @click.option(
     "--check-invariants", is_flag=True, help="Check card conservation after every decision."
 )
@@ -164,23 +212,47 @@ def simulate(
     out: str,
     jobs: int,
     backend: str,
-    chunk_size: int,
+    address: str | None,
+    chunk_size: int | None,
     check_invariants: bool,
     overwrite: bool,
     quiet: bool,
     **kw: Any,
 ) -> None:
     """Play GAMES games of GAME into the run folder OUT (re-run the same command to resume)."""
-    from simulator.core.datasets import read_games
-    from simulator.core.runner import run_simulation
+    import polars as pl
+
+    from simulator.core.runner import load_manifest, run_simulation
 
     config = _run_config(game, games, chunk_size, check_invariants, **kw)
     folder = run_simulation(
-        config, out, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet
+        config,
+        out,
+        jobs=jobs,
+        backend=backend,
+        overwrite=overwrite,
+        progress=not quiet,
+        address=address,
     )
-    played = read_games(folder)
+    summary = (
+        pl.scan_parquet(folder / "parts" / "chunk-*" / "games.parquet")
+        .select(pl.len().alias("n"), pl.col("turns").median().alias("turns"))
+        .collect()
+        .row(0, named=True)
+    )
+    stop = load_manifest(folder).get("stop") or {}
+    if stop.get("reason") == "until_ci":
+        click.echo(
+            f"stopped by --until-ci after {summary['n']:,} of at most {config.games:,} games: "
+            f"headline 95% half-width {stop['half_width']:.4f} <= {stop['target']}"
+        )
+    elif config.until_ci is not None:
+        click.echo(
+            f"--until-ci {config.until_ci} not reached within {config.games:,} games "
+            f"(headline 95% half-width {stop.get('half_width', float('nan')):.4f})"
+        )
     click.echo(
-        f"{played.height} games in {folder} (median {played['turns'].median():.0f} turns); "
+        f"{summary['n']} games in {folder} (median {summary['turns']:.0f} turns); "
         f"next: deckhand report {folder}"
     )
 
@@ -281,7 +353,13 @@ def games() -> None:
     help="card: fraction of player-games that hold the card.",
 )
 @click.option("--alpha", type=float, default=0.05, show_default=True, help="Test level.")
-@click.option("--power", type=float, default=0.8, show_default=True)
+@click.option(
+    "--power",
+    type=float,
+    default=0.8,
+    show_default=True,
+    help="Chance to detect the difference if it is real.",
+)
 @_fail_cleanly
 def plan(**kw: Any) -> None:
     """How many games a run needs to detect a win-rate difference (docs/metrics.md)."""
@@ -370,6 +448,204 @@ def cards_list(game: str, card_sheet: str | None, card_type: str | None) -> None
             continue
         extra = f" requires {' + '.join(row['requires'])}" if row.get("requires") else ""
         click.echo(f"{row['id']:>4}  {kind:<10} {row['name']}{extra}  [{row['provenance']}]")
+
+
+def _grid_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """How the runs of a grid (mixes, sweep) are played and where they go."""
+    options = [
+        click.option(
+            "--games", "-n", type=int, default=1000, show_default=True, help="Games per run."
+        ),
+        click.option(
+            "--out",
+            "-o",
+            type=click.Path(file_okay=False),
+            required=True,
+            help="Folder for the run folders and the HTML reports.",
+        ),
+        click.option(
+            "--jobs",
+            "-j",
+            type=int,
+            default=1,
+            show_default=True,
+            help="Worker processes (-1: all).",
+        ),
+        click.option(
+            "--backend",
+            default="loky",
+            show_default=True,
+            help="Where chunks are played (as for `deckhand simulate`).",
+        ),
+        click.option(
+            "--chunk-size", type=int, default=None, help="Games per part file [default: 500]."
+        ),
+        click.option(
+            "--check-invariants",
+            is_flag=True,
+            help="Check card conservation after every decision.",
+        ),
+        click.option(
+            "--overwrite",
+            is_flag=True,
+            help="Replace existing run folders instead of resuming them.",
+        ),
+        click.option("--quiet", "-q", is_flag=True, help="No progress bars."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+@main.command()
+@click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, file_okay=False))
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="HTML file [default: compare.html in the folder holding the runs].",
+)
+@click.option(
+    "--top",
+    type=int,
+    default=25,
+    show_default=True,
+    help="Cards listed per comparison (the full list is folded below them).",
+)
+@click.option(
+    "--all-pairs", is_flag=True, help="Compare every pair of runs, not each run with the first."
+)
+@_fail_cleanly
+def compare(runs: tuple[str, ...], out: str | None, top: int, all_pairs: bool) -> None:
+    """Compare run folders side by side in one HTML report (the first run is the reference).
+
+    Runs are labelled by what differs between their manifests (sets, strategies, rules,
+    card-sheet cells...); game length, end reasons, turn-order and strategy win rates and
+    the cards whose contribution changes most are shown with 95% intervals and p/q-values.
+    """
+    from reports.compare import build_compare_report
+
+    path = build_compare_report(runs, out, top=top, all_pairs=all_pairs)
+    click.echo(f"comparison written to {path}")
+
+
+@main.command()
+@click.argument("game")
+@click.option(
+    "--mix",
+    "mixes",
+    multiple=True,
+    required=True,
+    help="A mix of sets joined by +, e.g. base, base+kickstarter, all, base+market "
+    "(repeat for each run of the grid).",
+)
+@game_options
+@_grid_options
+@click.option("--top", type=int, default=25, show_default=True, help="Cards listed per pair.")
+@_fail_cleanly
+def mixes(
+    game: str,
+    mixes: tuple[str, ...],
+    games: int,
+    out: str,
+    jobs: int,
+    backend: str,
+    chunk_size: int | None,
+    check_invariants: bool,
+    overwrite: bool,
+    quiet: bool,
+    top: int,
+    **kw: Any,
+) -> None:
+    """Play GAME once per --mix (one run folder each under OUT) and compare the mixes.
+
+    Every mix uses the same options and seed; re-running the same command resumes it.
+    """
+    from reports.compare import build_compare_report
+    from simulator.core.errors import ConfigError
+    from simulator.core.mixes import plan_mixes, run_mixes
+
+    if kw["modules"]:
+        raise ConfigError("--modules: deckhand mixes takes its sets from --mix")
+    plans = plan_mixes(
+        game,
+        mixes,
+        out,
+        players=kw["players"],
+        strategies=kw["strategies"] or ("heuristic",),
+        games=games,
+        seed=kw["seed"],
+        variants=kw["variants"],
+        rules=kw["rules"],
+        card_sheet=kw["card_sheet"],
+        rotate=kw["rotate"],
+        chunk_size=chunk_size,
+        max_turns=kw["max_turns"],
+        check_invariants=check_invariants,
+    )
+    folders = run_mixes(plans, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
+    path = build_compare_report(folders, Path(out) / "compare.html", top=top)
+    click.echo(f"{len(folders)} runs in {out}; comparison written to {path}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--card", required=True, help="The card's name, as in the card sheet.")
+@click.option(
+    "--param",
+    required=True,
+    help="KEY=V1,V2,... : one of the card's parameters (its `params` cell) and the values "
+    "to try, e.g. high_pay=4,6,8.",
+)
+@game_options
+@_grid_options
+@_fail_cleanly
+def sweep(
+    game: str,
+    card: str,
+    param: str,
+    games: int,
+    out: str,
+    jobs: int,
+    backend: str,
+    chunk_size: int | None,
+    check_invariants: bool,
+    overwrite: bool,
+    quiet: bool,
+    **kw: Any,
+) -> None:
+    """Play GAME once per value of a card's parameter and plot the card against the value.
+
+    Each value gets a copy of the card sheet (OUT/sheets/) and a run (OUT/KEY=VALUE), all
+    with the same seed; OUT/sweep.html names the values where the card is balanced.
+    """
+    from reports.compare import build_compare_report
+    from reports.sweep import build_sweep_report
+    from simulator.core.sweep import plan_sweep, run_sweep
+
+    plan = plan_sweep(
+        game,
+        card,
+        param,
+        out,
+        players=kw["players"],
+        modules=kw["modules"],
+        strategies=kw["strategies"] or ("heuristic",),
+        games=games,
+        seed=kw["seed"],
+        variants=kw["variants"],
+        rules=kw["rules"],
+        card_sheet=kw["card_sheet"],
+        rotate=kw["rotate"],
+        chunk_size=chunk_size,
+        max_turns=kw["max_turns"],
+        check_invariants=check_invariants,
+        overwrite=overwrite,
+    )
+    folder = run_sweep(plan, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
+    report = build_sweep_report(folder)
+    build_compare_report([r.folder for r in plan.runs], folder / "compare.html")
+    click.echo(f"sweep of {plan.card} {plan.key} in {folder}; report written to {report}")
 
 
 if __name__ == "__main__":

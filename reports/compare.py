@@ -1,0 +1,625 @@
+"""A self-contained HTML report of several runs side by side (`deckhand compare`).
+
+The runs are labelled by what differs between their manifests (simulator/core/compare.py);
+the first run is the reference and every other run is compared with it (or every pair, with
+`all_pairs`). Every figure that differs between two runs is shown as a difference with its
+95% interval and p-value; the per-card changes carry Benjamini-Hochberg q-values across the
+cards compared. Like the run report, the page has no side files and no scripts, and every
+string from data (card names, labels, paths, strategy texts) is escaped.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+import numpy as np
+import polars as pl
+from matplotlib.figure import Figure
+
+from reports import plots
+from reports.html import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, fmt_q, table
+from simulator.core.compare import (
+    CARD_COLUMNS,
+    MAIN_FACETS,
+    Difference,
+    LengthStats,
+    Rate,
+    Run,
+    card_changes,
+    cards_only_in,
+    count_rates,
+    differing_facets,
+    has_adjusted,
+    headline_name,
+    length_stats,
+    load_runs,
+    mean_difference,
+    outcome_rates,
+    overall_rate,
+    rate_difference,
+    win_rates,
+)
+
+COMPARE_FILE = "compare.html"
+
+EXTRA_CSS = """
+table.runs th.differs { color: #a40e26; }
+table.runs td.differs { font-weight: 600; }
+.legend-runs { color: var(--muted); font-size: 12px; }
+details { margin: 8px 0 14px; }
+summary { cursor: pointer; color: var(--accent); font-weight: 600; }
+"""
+
+
+def default_out(folders: Sequence[str | Path]) -> Path:
+    """compare.html in the folder that holds all the runs."""
+    parent = Path(os.path.commonpath([str(Path(f).resolve()) for f in folders]))
+    if any(Path(f).resolve() == parent for f in folders):
+        parent = parent.parent
+    return parent / COMPARE_FILE
+
+
+def build_compare_report(
+    folders: Sequence[str | Path],
+    out: str | Path | None = None,
+    top: int = 25,
+    all_pairs: bool = False,
+    title: str | None = None,
+) -> Path:
+    """Write the comparison of the run folders (the first is the reference); return its path."""
+    runs = load_runs(folders)
+    page = CompareReport(runs, top=top, all_pairs=all_pairs, title=title).render()
+    path = Path(out) if out is not None else default_out(folders)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(page, encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+# ---------------------------------------------------------------------------- small pieces
+
+
+def fmt_p(p: float | None) -> str:
+    if p is None or math.isnan(p):
+        return DASH
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def rate_text(rate: Rate | None) -> str:
+    if rate is None or not rate.n:
+        return DASH
+    lo, hi = rate.interval
+    return fmt_pct(rate.rate, lo, hi)
+
+
+def rate_cell(rate: Rate | None) -> Html:
+    """A rate with its interval and its n under it."""
+    if rate is None or not rate.n:
+        return Html(f'<span class="na">{DASH}</span>')
+    return Html(
+        f'{esc(rate_text(rate))}<span class="n">{fmt_int(rate.wins)} of {fmt_int(rate.n)}</span>'
+    )
+
+
+def diff_cell(d: Difference | None, unit: str = "pp") -> Html:
+    """A difference with its interval, and p (and q when there is one) under it."""
+    if d is None or d.diff is None or math.isnan(d.diff):
+        return Html(f'<span class="na">{DASH}</span>')
+    if unit == "pp":
+        text = fmt_pp(d.diff, d.lo, d.hi)
+    else:
+        text = f"{d.diff:+.1f} [{d.lo:+.1f}, {d.hi:+.1f}]"
+    under = f"p={fmt_p(d.p)}"
+    if not math.isnan(d.q):
+        under += f", q={fmt_p(d.q)}"
+    sig = d.p < 0.05 if not math.isnan(d.p) else False
+    body = f'<span class="sig">{esc(text)}</span>' if sig else esc(text)
+    return Html(f'{body}<span class="n">{esc(under)}</span>')
+
+
+def _figure(uri: str, alt: str) -> Html:
+    return Html(f'<figure><img src="{uri}" alt="{esc(alt)}"></figure>')
+
+
+def _p(text: str) -> Html:
+    return Html(f"<p>{esc(text)}</p>")
+
+
+def _ordinal(k: int) -> str:
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def _short(text: str, limit: int = 28) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+# ---------------------------------------------------------------------------- figures
+
+
+def grouped_rate_bars(
+    categories: Sequence[str],
+    series: Sequence[str],
+    rates: Sequence[Sequence[float]],
+    lows: Sequence[Sequence[float]],
+    highs: Sequence[Sequence[float]],
+    reference: float | None,
+    title: str,
+) -> str:
+    """One group of bars per category, one bar per run, with 95% intervals."""
+    with matplotlib.rc_context(plots.STYLE):
+        k = max(1, len(series))
+        width = max(5.0, min(11.0, 1.5 + 0.35 * k * len(categories)))
+        fig = Figure(figsize=(width, 3.2))
+        ax = fig.add_subplot()
+        bar = 0.8 / k
+        for s, name in enumerate(series):
+            xs = [i - 0.4 + bar * (s + 0.5) for i in range(len(categories))]
+            values = [100 * _z(r) for r in rates[s]]
+            err = [
+                [100 * _gap(r, lo) for r, lo in zip(rates[s], lows[s], strict=True)],
+                [100 * _gap(hi, r) for r, hi in zip(rates[s], highs[s], strict=True)],
+            ]
+            colour = plots.PALETTE[s % len(plots.PALETTE)]
+            ax.bar(xs, values, width=bar * 0.95, color=colour, label=_short(name, 40), zorder=2)
+            ax.errorbar(xs, values, yerr=err, fmt="none", ecolor="black", capsize=2, zorder=3)
+        if reference is not None:
+            ax.axhline(100 * reference, color=plots.REFERENCE, linestyle="--", linewidth=1.0)
+        ax.set_xticks(range(len(categories)), [_short(c, 24) for c in categories])
+        if max((len(c) for c in categories), default=0) > 12:
+            ax.tick_params(axis="x", labelrotation=30)
+        ax.set_ylabel("win rate (%)")
+        ax.set_title(title)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+        return plots.figure_data_uri(fig)
+
+
+def length_lines(labels: Sequence[str], stats: Sequence[LengthStats]) -> str:
+    """Share of games per length (common bins), one line per run, medians marked."""
+    with matplotlib.rc_context(plots.STYLE):
+        fig = Figure(figsize=(8.0, 3.0))
+        ax = fig.add_subplot()
+        values = [v for s in stats for v, _ in s.counts]
+        if values:
+            lo, hi = min(values), max(values)
+            edges = np.histogram_bin_edges([lo, hi + 1], bins=min(40, max(5, hi + 1 - lo)))
+            for i, (label, s) in enumerate(zip(labels, stats, strict=True)):
+                if not s.counts:
+                    continue
+                hist, _ = np.histogram(
+                    [v for v, _ in s.counts], bins=edges, weights=[c for _, c in s.counts]
+                )
+                colour = plots.PALETTE[i % len(plots.PALETTE)]
+                ax.stairs(100 * hist / s.games, edges, color=colour, label=_short(label, 40))
+                ax.axvline(s.median, color=colour, linestyle=":", linewidth=1.0)
+        ax.set_xlabel("turns per game (dotted: medians)")
+        ax.set_ylabel("% of games")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+        return plots.figure_data_uri(fig)
+
+
+def _z(v: float) -> float:
+    return 0.0 if v is None or math.isnan(v) else v
+
+
+def _gap(a: float, b: float) -> float:
+    if a is None or b is None or math.isnan(a) or math.isnan(b):
+        return 0.0
+    return max(0.0, a - b)
+
+
+# ---------------------------------------------------------------------------- the report
+
+
+class CompareReport:
+    """The sections of a comparison, rendered from the runs' aggregates."""
+
+    def __init__(
+        self, runs: list[Run], top: int = 25, all_pairs: bool = False, title: str | None = None
+    ) -> None:
+        self.runs = runs
+        self.spec = runs[0].spec
+        self.top = top
+        self.title = title
+        n = len(runs)
+        if all_pairs:
+            self.pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        else:
+            self.pairs = [(0, j) for j in range(1, n)]
+        self.lengths = [length_stats(r) for r in runs]
+        self.overall = [overall_rate(r) for r in runs]
+        self.cards = [r.cards(list(CARD_COLUMNS)) for r in runs]
+
+    @property
+    def labels(self) -> list[str]:
+        return [r.label for r in self.runs]
+
+    def render(self) -> str:
+        sections = [
+            ("runs", "Runs", self._runs()),
+            ("length", "Outcomes and game length", self._length()),
+            ("end-reasons", "End reasons", self._end_reasons()),
+            ("turn-order", "Win rate by turn order", self._turn_order()),
+            ("strategy", "Win rate by strategy", self._strategy()),
+            ("cards", "Cards whose contribution changes most", self._cards()),
+            ("method", "How the differences are computed", self._method()),
+        ]
+        toc = "".join(f'<a href="#{key}">{esc(t)}</a>' for key, t, _ in sections)
+        body = "".join(
+            f'<section id="{key}"><h2>{esc(t)}</h2>{content}</section>'
+            for key, t, content in sections
+        )
+        title = self.title or f"{self.spec.title}: {len(self.runs)} runs compared"
+        sub = "Reference: " + self.labels[0] if len(self.pairs) == len(self.runs) - 1 else ""
+        differs = differing_facets(self.runs)
+        what = ", ".join(differs) if differs else "nothing in the manifests (folders only)"
+        return (
+            "<!DOCTYPE html>\n"
+            '<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{esc(title)}</title><style>{CSS}{EXTRA_CSS}</style></head><body>"
+            f"<header><h1>{esc(title)}</h1>"
+            f'<p class="sub">What differs: {esc(what)}. {esc(sub)}</p></header>'
+            f"<nav>{toc}</nav>{body}"
+            "<footer>Deckhand comparison of "
+            + esc(", ".join(str(r.folder) for r in self.runs))
+            + ".</footer></body></html>\n"
+        )
+
+    # ------------------------------------------------------------------ runs
+
+    def _runs(self) -> Html:
+        facets = list(self.runs[0].facets)
+        differs = set(differing_facets(self.runs))
+        head = "<th></th>" + "".join(f"<th>{esc(label)}</th>" for label in self.labels)
+        rows = [f"<tr><th>run folder</th>{self._cells([str(r.folder) for r in self.runs])}</tr>"]
+        for key in facets:
+            if key not in MAIN_FACETS and key not in differs:
+                continue
+            cls = ' class="differs"' if key in differs else ""
+            cells = "".join(f"<td{cls}>{esc(r.facets[key])}</td>" for r in self.runs)
+            rows.append(f"<tr><th{cls}>{esc(key)}</th>{cells}</tr>")
+        finished = [r.manifest.get("finished") or "not finished" for r in self.runs]
+        rows.append(f"<tr><th>finished</th>{self._cells(finished)}</tr>")
+        note = _p(
+            "Each run is labelled by the settings that differ between the runs (in red). "
+            + (
+                f"Every other run is compared with the reference, {self.labels[0]}."
+                if len(self.pairs) == len(self.runs) - 1
+                else "Every pair of runs is compared."
+            )
+        )
+        return Html(
+            f'<div class="scroll"><table class="runs meta" id="runs-table"><thead><tr>{head}'
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>{note}"
+        )
+
+    @staticmethod
+    def _cells(values: Sequence[str]) -> str:
+        return "".join(f"<td><code>{esc(v)}</code></td>" for v in values)
+
+    # ------------------------------------------------------------------ length
+
+    def _length(self) -> Html:
+        rows = []
+        for i, (run, s) in enumerate(zip(self.runs, self.lengths, strict=True)):
+            outcomes = outcome_rates(run)
+            lo, hi = s.mean_interval
+            ref = self.lengths[0]
+            delta = mean_difference(ref, s) if i else None
+            rows.append(
+                [
+                    run.label,
+                    fmt_int(s.games),
+                    f"{s.mean:.1f} [{lo:.1f}, {hi:.1f}]",
+                    diff_cell(delta, unit="turns") if i else Html(DASH),
+                    f"{s.median:g} [{s.median_lo:g}, {s.median_hi:g}]",
+                    rate_text(outcomes["shared win"]),
+                    rate_text(outcomes["no winner"]),
+                    rate_text(self.overall[i]),
+                ]
+            )
+        headers = [
+            "run",
+            "games",
+            "mean turns [95% CI]",
+            "mean change vs reference [95% CI]",
+            "median turns [95% CI]",
+            "shared wins",
+            "no winner",
+            "average win rate",
+        ]
+        uri = length_lines(self.labels, self.lengths)
+        return Html(
+            table(headers, rows, "length-table")
+            + _p(
+                "Turns are player-turns per game. The mean's interval is normal (mean \u00b1 "
+                "1.96 sd/\u221an); the median's is distribution-free (order statistics); the "
+                "change of the mean uses Welch's standard error. The average win rate is all "
+                "wins over all player-games (above 1/players when wins are shared)."
+            )
+            + _figure(uri, "distribution of turns per game, one line per run")
+        )
+
+    # ------------------------------------------------------------------ categories
+
+    def _side_by_side(
+        self,
+        table_id: str,
+        category: str,
+        keys: Sequence[Any],
+        label: Any,
+        rates: list[dict[Any, Rate]],
+    ) -> Html:
+        headers = [category] + [f"{lab}" for lab in self.labels]
+        headers += [f"{self.labels[j]} vs {self.labels[i]}" for i, j in self.pairs]
+        rows = []
+        for key in keys:
+            row: list[object] = [label(key)]
+            row += [rate_cell(r.get(key)) for r in rates]
+            for i, j in self.pairs:
+                a, b = rates[i].get(key), rates[j].get(key)
+                row.append(diff_cell(rate_difference(a, b)) if a and b and a.n and b.n else DASH)
+            rows.append(row)
+        return table(headers, rows, table_id)
+
+    def _end_reasons(self) -> Html:
+        rates = []
+        for run in self.runs:
+            by_reason, _ = count_rates(run, "end_reason")
+            rates.append(by_reason)
+        declared = [r for r, _ in self.spec.end_reasons]
+        seen = {k for r in rates for k in r}
+        keys = [r for r in declared if r in seen] + sorted(seen - set(declared))
+        meanings = dict(self.spec.end_reasons)
+        body = self._side_by_side("end-reasons-table", "end reason", keys, str, rates)
+        legend = "; ".join(f"{k}: {meanings.get(k, '')}" for k in keys)
+        return Html(
+            body
+            + _p(
+                "Share of games ending each way (95% Wilson interval), and the change against "
+                "the reference in percentage points (Newcombe interval, two-proportion p)."
+            )
+            + Html(f'<p class="legend">{esc(legend)}</p>')
+        )
+
+    def _turn_order(self) -> Html:
+        rates = [win_rates(r, "turn_order") for r in self.runs]
+        keys = sorted({k for r in rates for k in r})
+
+        def label(k: Any) -> str:
+            return _ordinal(int(k) + 1) + (" (first player)" if k == 0 else "")
+
+        body = self._side_by_side("turn-order-table", "turn order", keys, label, rates)
+        players = {int(r.game_config["players"]) for r in self.runs}
+        reference = 1 / players.pop() if len(players) == 1 else None
+        uri = grouped_rate_bars(
+            [label(k) for k in keys],
+            self.labels,
+            [[_rate(r.get(k)) for k in keys] for r in rates],
+            [[_rate(r.get(k), 1) for k in keys] for r in rates],
+            [[_rate(r.get(k), 2) for k in keys] for r in rates],
+            reference,
+            "Win rate by turn order (95% Wilson intervals; dashed: 1/players)",
+        )
+        return Html(
+            body
+            + _p(
+                "Win rate of the player-games at each position in the turn order (1st = the "
+                "player who played first), and the change against the reference."
+            )
+            + _figure(uri, "grouped bar chart of win rate by turn order, one bar per run")
+        )
+
+    def _strategy(self) -> Html:
+        rates = [win_rates(r, "strategy") for r in self.runs]
+        keys = list(dict.fromkeys(s for r in self.runs for s in r.config["strategies"]))
+        keys += sorted({k for r in rates for k in r} - set(keys))
+        body = self._side_by_side("strategy-table", "strategy", keys, str, rates)
+        parts = [body]
+        if len(keys) > 1:
+            uri = grouped_rate_bars(
+                keys,
+                self.labels,
+                [[_rate(r.get(k)) for k in keys] for r in rates],
+                [[_rate(r.get(k), 1) for k in keys] for r in rates],
+                [[_rate(r.get(k), 2) for k in keys] for r in rates],
+                None,
+                "Win rate by strategy (95% Wilson intervals)",
+            )
+            parts.append(_figure(uri, "grouped bar chart of win rate by strategy"))
+        else:
+            parts.append(_p("One strategy in every run: this is the overall win rate."))
+        return Html("".join(parts))
+
+    # ------------------------------------------------------------------ cards
+
+    def _cards(self) -> Html:
+        parts = []
+        for i, j in self.pairs:
+            parts.append(self._card_pair(i, j))
+        return Html("".join(parts))
+
+    def _card_pair(self, i: int, j: int) -> Html:
+        a, b = self.runs[i], self.runs[j]
+        changes = card_changes(self.cards[i], self.cards[j])
+        anchor = f"cards-{i}-{j}"
+        parts = [f'<h3 id="{anchor}">{esc(b.label)} vs {esc(a.label)}</h3>']
+        parts.append(
+            f'<p class="legend-runs"><b>A</b> = {esc(a.label)} (<code>{esc(a.folder)}</code>), '
+            f"<b>B</b> = {esc(b.label)} (<code>{esc(b.folder)}</code>); change = B \u2212 A.</p>"
+        )
+        if changes.height == 0:
+            parts.append(_p("No card is in the game in both runs."))
+        else:
+            headline = changes["headline"][0]
+            parts.append(self._card_summary(changes, headline))
+            shown = changes.head(self.top)
+            parts.append(self._card_table(shown, headline, f"{anchor}-top"))
+            forest = shown.filter(pl.col(f"{headline}_change").is_not_null())
+            if forest.height:
+                uri = plots.iwd_forest(
+                    forest["name"].to_list(),
+                    forest["type"].to_list(),
+                    list(dict.fromkeys(changes["type"].to_list())),
+                    forest[f"{headline}_change"].to_list(),
+                    forest[f"{headline}_change_lo"].fill_null(math.nan).to_list(),
+                    forest[f"{headline}_change_hi"].fill_null(math.nan).to_list(),
+                    xlabel=f"change of the {headline_name(headline)}, B \u2212 A "
+                    "(percentage points), 95% interval",
+                )
+                parts.append(
+                    _figure(uri, f"forest plot of the card changes, {b.label} vs {a.label}")
+                )
+            if changes.height > shown.height:
+                parts.append(
+                    f"<details><summary>All {changes.height} cards compared</summary>"
+                    + self._card_table(changes, headline, f"{anchor}-all")
+                    + "</details>"
+                )
+        for side, other, run in (
+            (self.cards[j], self.cards[i], b),
+            (self.cards[i], self.cards[j], a),
+        ):
+            only = cards_only_in(other, side)
+            if only.height:
+                parts.append(self._only_table(only, run, f"{anchor}-only-{_slug(run.label)}"))
+        return Html("".join(parts))
+
+    def _card_summary(self, changes: pl.DataFrame, headline: str) -> Html:
+        def count(measure: str) -> tuple[int, int]:
+            q = changes[f"{measure}_change_q"].drop_nulls()
+            return q.len(), int((q < 0.05).sum())
+
+        n_adj, sig_adj = count("adj")
+        n_iwd, sig_iwd = count("iwd")
+        texts = []
+        if headline == "adj":
+            texts.append(
+                f"{n_adj} cards have an adjusted figure in both runs; the change of {sig_adj} "
+                "of them has a Benjamini-Hochberg q below 0.05."
+            )
+        elif n_adj == 0 and all(has_adjusted(c.columns) for c in self.cards):
+            texts.append(
+                "No card has an adjusted figure in both runs (a figure needs at least 100 "
+                "player-games with and 100 without the card in hand), so the headline is the "
+                "raw IWD."
+            )
+        else:
+            texts.append(
+                "The card summaries have no adjusted columns (runs written before the adjusted "
+                "model), so the headline is the raw IWD."
+            )
+        texts.append(
+            f"{n_iwd} cards have an IWD in both runs; the change of {sig_iwd} has q < 0.05. "
+            f"The table shows the {min(self.top, changes.height)} cards with the smallest "
+            "headline p-value."
+        )
+        return Html("".join(_p(t) for t in texts))
+
+    def _card_table(self, rows: pl.DataFrame, headline: str, table_id: str) -> Html:
+        headers: list[str] = ["card", "type"]
+        measures = ["adj", "iwd"] if headline == "adj" else ["iwd"]
+        names = {"adj": "adjusted", "iwd": "IWD"}
+        for m in measures:
+            headers += [f"{names[m]} A", f"{names[m]} B", f"{names[m]} change [95% CI]", "p", "q"]
+        headers.append("in hand n (A / B)")
+        body = []
+        for r in rows.iter_rows(named=True):
+            cells: list[object] = [r["name"], r["type"]]
+            for m in measures:
+                cells.append(_pp(r[f"{m}_a"], r[f"{m}_lo_a"], r[f"{m}_hi_a"]))
+                cells.append(_pp(r[f"{m}_b"], r[f"{m}_lo_b"], r[f"{m}_hi_b"]))
+                d = r[f"{m}_change"]
+                cells.append(_pp(d, r[f"{m}_change_lo"], r[f"{m}_change_hi"]))
+                cells.append(fmt_p(_nan(r[f"{m}_change_p"])))
+                cells.append(fmt_q(_nan(r[f"{m}_change_q"])))
+            cells.append(f"{fmt_int(r['gih_n_a'])} / {fmt_int(r['gih_n_b'])}")
+            body.append(cells)
+        return table(headers, body, table_id, 2)
+
+    def _only_table(self, only: pl.DataFrame, run: Run, table_id: str) -> Html:
+        adjusted = "adj_pp" in only.columns
+        only = only.with_columns(
+            (pl.col("adj_pp") if adjusted else pl.col("iwd")).fill_nan(None).alias("_key")
+        ).sort("_key", descending=True, nulls_last=True)
+        headers = ["card", "type", "IWD [95% CI]", "IWD q"]
+        if adjusted:
+            headers += ["adjusted [95% CI]", "adj. q"]
+        body = []
+        for r in only.iter_rows(named=True):
+            cells: list[object] = [
+                r["name"],
+                r["type"],
+                _pp(r["iwd"], r["iwd_lo"], r["iwd_hi"]),
+                fmt_q(_nan(r["iwd_q"])),
+            ]
+            if adjusted:
+                cells += [_pp(r["adj_pp"], r["adj_lo"], r["adj_hi"]), fmt_q(_nan(r["adj_q"]))]
+            body.append(cells)
+        flagged = ""
+        if adjusted and "adj_flag" in only.columns:
+            marks = {"over": "\u25b2", "under": "\u25bc"}
+            named = [
+                f"{r['name']} {marks.get(r['adj_flag'], r['adj_flag'])}"
+                for r in only.iter_rows(named=True)
+                if r["adj_flag"]
+            ]
+            flagged = f" (adjusted q < 0.05: {', '.join(named)})" if named else " (none flagged)"
+        return Html(
+            f"<details><summary>{only.height} cards in the game only in "
+            f"{esc(run.label)}{esc(flagged)}</summary>"
+            + _p("Their contribution within that run (no change can be computed).")
+            + table(headers, body, table_id, 2)
+            + "</details>"
+        )
+
+    # ------------------------------------------------------------------ text
+
+    def _method(self) -> Html:
+        paragraphs = [
+            "Every difference is B \u2212 A, a run against the reference (or each pair), with a "
+            "95% interval and a two-sided p-value. Win rates and shares: Newcombe's hybrid "
+            "score interval and the pooled two-proportion z-test. Mean game length: Welch's "
+            "standard error, normal interval.",
+            "Cards are matched by type and name and compared when they are in the game in both "
+            "runs. The change of a card's adjusted contribution is the difference of its "
+            "figures in percentage points; its standard error combines the two runs' "
+            "(each the coefficient's standard error times p(1\u2212p) at the figure, the delta "
+            "method), the interval is normal and p is the z-test of no change. The raw IWD "
+            "change uses the Wald standard error of each IWD from its counts. q-values are "
+            "Benjamini-Hochberg across the cards compared, one family per measure and pair: "
+            "with 100 cards, a few p < 0.05 are expected by chance, q < 0.05 is the one to read.",
+            "The runs are treated as independent. Runs with the same seed share their random "
+            "streams (common random numbers), which makes their differences positively "
+            "correlated: the intervals are then conservative (too wide), never too narrow.",
+            "A card's contribution is relative to the other cards of its run: when the mix "
+            "changes, a card can look better or worse because its competitors changed, not "
+            "because it did. The adjusted figure controls for turn order and strategy within "
+            "each run, not for skill or luck within a strategy (docs/metrics.md).",
+        ]
+        return Html("".join(_p(t) for t in paragraphs))
+
+
+def _rate(rate: Rate | None, which: int = 0) -> float:
+    if rate is None or not rate.n:
+        return math.nan
+    return (rate.rate, *rate.interval)[which]
+
+
+def _nan(v: Any) -> float:
+    return math.nan if v is None else float(v)
+
+
+def _pp(d: Any, lo: Any, hi: Any) -> str:
+    return fmt_pp(_nan(d), _nan(lo), _nan(hi))
+
+
+def _slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in text.lower()) or "run"

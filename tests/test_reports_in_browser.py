@@ -1,0 +1,110 @@
+"""The HTML reports render in a real browser: headless Chromium takes a screenshot of the run
+report, a comparison and a sweep report; the screenshot must not be blank, the browser's
+console must stay silent, and the parsed page must hold no <script> element (the card sheet
+has a card named `<script>alert(1)</script>`).
+
+Skipped, with the reason, where Chromium is not installed (`apt-get install -y chromium` on
+Debian; .ci/run installs it when it runs as root with apt-get available).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+from matplotlib.image import imread
+from report_runs import EVIL
+
+from reports.compare import build_compare_report
+from reports.html import build_report
+from reports.sweep import build_sweep_report
+from simulator.core.mixes import Mix
+from simulator.core.sweep import SweepPlan
+
+BROWSER = next(
+    (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None
+)
+pytestmark = pytest.mark.skipif(
+    BROWSER is None,
+    reason="Chromium is not installed: `apt-get install -y chromium` (Debian) to run the "
+    "headless-browser checks of the HTML reports",
+)
+CONSOLE = re.compile(r":CONSOLE[(:]")
+"""How Chromium's --enable-logging=stderr marks a message of the page's console."""
+
+
+def render(page: Path, folder: Path) -> tuple[np.ndarray, str, list[str]]:
+    """Screenshot (RGB array), parsed DOM and console lines of a page in headless Chromium."""
+    assert BROWSER is not None
+    folder.mkdir(parents=True, exist_ok=True)
+    shot = folder / f"{page.stem}.png"
+    command = [
+        BROWSER,
+        "--headless",
+        "--disable-gpu",
+        "--no-sandbox",
+        "--no-first-run",
+        "--disable-extensions",
+        "--hide-scrollbars",
+        f"--user-data-dir={folder / 'profile'}",
+        "--window-size=1280,1800",
+        f"--screenshot={shot}",
+        "--dump-dom",
+        "--enable-logging=stderr",
+        "--v=0",
+        page.resolve().as_uri(),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    console = [line for line in done.stderr.splitlines() if CONSOLE.search(line)]
+    return imread(str(shot))[:, :, :3], done.stdout, console
+
+
+def assert_renders(page: Path, folder: Path) -> str:
+    image, dom, console = render(page, folder)
+    assert console == [], "\n".join(console)
+    assert image.shape[:2] == (1800, 1280)
+    ink = (image < 0.9).any(axis=2)  # pixels that are not (nearly) white
+    assert ink.mean() > 0.03, f"{page.name}: the screenshot is (nearly) blank"
+    rgb = (image[::4, ::4] * 255).astype(np.uint32)
+    colours = np.unique(rgb[..., 0] << 16 | rgb[..., 1] << 8 | rgb[..., 2])
+    assert len(colours) > 50  # text, tables and figures, not one flat colour
+    assert dom.lstrip().lower().startswith("<!doctype html>")
+    assert "<script" not in dom.lower()  # the renamed card is text, not an element
+    assert EVIL not in dom
+    return dom
+
+
+def test_the_detector_sees_console_errors(tmp_path: Path) -> None:
+    """A page that logs and throws is caught, so a silent console means something."""
+    page = tmp_path / "bad.html"
+    page.write_text(
+        "<!DOCTYPE html><html><body><p>bad</p>"
+        "<script>console.error('boom'); missing_function();</script></body></html>",
+        encoding="utf-8",
+    )
+    _, _, console = render(page, tmp_path / "shot")
+    assert any("boom" in line for line in console)
+    assert any("missing_function" in line for line in console)
+
+
+def test_run_report_renders(travel_mixes: tuple[list[Mix], list[Path]], tmp_path: Path) -> None:
+    page = build_report(travel_mixes[1][1], tmp_path / "report.html")
+    dom = assert_renders(page, tmp_path / "shot")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in dom
+
+
+def test_compare_report_renders(travel_mixes: tuple[list[Mix], list[Path]], tmp_path: Path) -> None:
+    page = build_compare_report(travel_mixes[1], tmp_path / "compare.html")
+    dom = assert_renders(page, tmp_path / "shot")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in dom and "base+special_items" in dom
+
+
+def test_sweep_report_renders(travel_sweep: SweepPlan, tmp_path: Path) -> None:
+    page = build_sweep_report(travel_sweep.out, tmp_path / "sweep.html")
+    dom = assert_renders(page, tmp_path / "shot")
+    assert "<h1>&lt;script&gt;alert(1)&lt;/script&gt;: bonus swept over 0, 1, 2</h1>" in dom
