@@ -302,7 +302,8 @@ def bench(game: str, games: int, repeats: int, profile: bool, **kw: Any) -> None
     click.echo(
         f"game={g.game} players={g.players} modules={','.join(g.modules) or 'none'} "
         f"strategies={','.join(config.strategies)} seed={config.seed} logging=full "
-        f"python={platform.python_version()}"
+        + "".join(f"rule:{k}={v} " for k, v in g.rules)
+        + f"python={platform.python_version()}"
     )
     click.echo(
         f"{result.median:.1f} games/s per core (median of {repeats} x {games} games; "

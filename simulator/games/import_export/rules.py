@@ -98,6 +98,10 @@ class BaseRules:
     tea_drinkers: tuple[int, ...] = ()
     """Seats whose players are drinking tea at the table (Rooibos Tea); a simulation sees
     nobody drinking (IE-FLAGP-8). A designer may list seats to play it otherwise."""
+    card_powers: bool = True
+    """False plays every card as a vanilla good with no power: a baseline to measure what the
+    powers do to the game (and what they cost in speed: `deckhand bench --rule
+    card_powers=false`)."""
     tokyo_port: bool = True
     """With the Tokyo set, the island's Tokyo Port side is up (IE-TOKYO-1); false plays the
     Tokyo cards with the Supply Island, their Port references then naming it (IE-TOKYO-5)."""
@@ -168,7 +172,9 @@ class ImportExportGame:
         self.color = tuple(c[0] for c in cards.colors)
         """A card's colour as a good, crew, wildcard or setup container: a Flag card's first
         side (IE-FLAG-3); loaded, it counts as the colour chosen (IE-FLAG-1)."""
-        self.powers = powers.index_for(cards)
+        self.powers = (
+            powers.index_for(cards) if rules.card_powers else powers.PowerIndex({}, cards)
+        )
         self.n_cards = len(cards)
         """Card ids are below it; physical containers (tokens) at or above it (variants.py)."""
         self.names = cards.names
