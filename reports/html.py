@@ -22,12 +22,13 @@ import polars as pl
 from reports import plots
 from reports.precision import precision_section
 from simulator.core.adjusted import GIH, AdjustedOptions, column_prefix
-from simulator.core.datasets import read_games, read_players
+from simulator.core.datasets import player_chunks, read_games, read_players
 from simulator.core.metrics import (
     SUMMARY_FILE,
     card_summary,
     read_card_summary,
     summary_chunks,
+    summary_columns,
     with_adjusted,
 )
 from simulator.core.registry import get_game
@@ -59,8 +60,8 @@ def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
     config = manifest.get("config", {})
     spec = get_game(config["game"]["game"])
     games = read_games(folder)
-    players = read_players(folder)
-    cards, cards_note = _load_cards(folder, players)
+    players = read_players(folder, REPORT_PLAYER_COLUMNS)
+    cards, cards_note = _load_cards(folder)
     report = _Report(folder, manifest, spec, games, players, cards, cards_note)
     page = report.render()
     path = Path(out) if out is not None else folder / REPORT_FILE
@@ -71,7 +72,20 @@ def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
     return path
 
 
-def _load_cards(folder: Path, players: pl.DataFrame) -> tuple[pl.DataFrame, str | None]:
+REPORT_PLAYER_COLUMNS = (
+    "turn_order",
+    "strategy",
+    "strategy_slot",
+    "result",
+    "win",
+    "score",
+    "placement",
+)
+"""The players-table columns the report reads whole; the per-event card lists (most of a
+run's size) are only summarised chunk by chunk."""
+
+
+def _load_cards(folder: Path) -> tuple[pl.DataFrame, str | None]:
     """The per-card summary; computed in memory when a run stopped before writing it (and
     its adjusted columns when it was written before the adjusted model existed)."""
     from simulator.core.runner import replay_match
@@ -89,7 +103,8 @@ def _load_cards(folder: Path, players: pl.DataFrame) -> tuple[pl.DataFrame, str 
         )
     match = replay_match(folder)
     rows = [r.values for r in match.game.sheet.rows]
-    summary = card_summary(players, match.spec, rows, match.game.cards_in_game())
+    chunks = player_chunks(folder, summary_columns(match.spec))
+    summary = card_summary(chunks, match.spec, rows, match.game.cards_in_game())
     summary = with_adjusted(summary, summary_chunks(folder, match.spec), match.spec, rows)
     return summary, (
         f"{SUMMARY_FILE} is missing (the run did not finish); the card tables were computed "

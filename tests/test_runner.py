@@ -169,3 +169,22 @@ def test_a_broken_strategy_stops_a_parallel_run_with_a_clear_error(tmp_path: Pat
     )
     assert "seed 4, game index" in result.output
     assert "Traceback" not in result.output
+
+
+def test_card_summary_streamed_by_chunk_equals_the_whole_table(small_run: Path) -> None:
+    """cards.parquet is summed chunk by chunk (memory flat in the run size); the same
+    numbers as counting the whole players table at once."""
+    from simulator.core.datasets import player_chunks
+    from simulator.core.metrics import card_summary, summary_columns
+    from simulator.core.runner import replay_match
+
+    match = replay_match(small_run)
+    rows = [r.values for r in match.game.sheet.rows]
+    cards_in_game = match.game.cards_in_game()
+    whole = card_summary(read_players(small_run), match.spec, rows, cards_in_game)
+    chunks = list(player_chunks(small_run, summary_columns(match.spec)))
+    assert len(chunks) > 1
+    streamed = card_summary(iter(chunks), match.spec, rows, cards_in_game)
+    assert_frame_equal(whole, streamed)
+    written = read_card_summary(small_run).select(whole.columns)
+    assert_frame_equal(written, whole)

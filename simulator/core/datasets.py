@@ -6,7 +6,7 @@ card ids per event the game declares. Both are written as Parquet part files per
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -125,15 +125,31 @@ def read_games(run: str | Path) -> pl.DataFrame:
     return _read(Path(run), "games").sort("game_id")
 
 
-def read_players(run: str | Path) -> pl.DataFrame:
-    """All player rows of a run folder, in game and seat order."""
-    return _read(Path(run), "players").sort("game_id", "seat")
+def read_players(run: str | Path, columns: Sequence[str] | None = None) -> pl.DataFrame:
+    """All player rows of a run folder, in game and seat order; only `columns` if given
+    (the per-event card lists are most of the size: leave them out when not needed)."""
+    if columns is not None:
+        columns = list(dict.fromkeys(["game_id", "seat", *columns]))
+    return _read(Path(run), "players", columns).sort("game_id", "seat")
 
 
-def _read(run: Path, table: str) -> pl.DataFrame:
+def player_chunks(run: str | Path, columns: Sequence[str]) -> Iterator[pl.DataFrame]:
+    """The player rows chunk by chunk (only `columns`), so a summary over a run of any size
+    holds one chunk in memory at a time."""
+    for f in part_files(Path(run), "players"):
+        yield pl.read_parquet(f, columns=list(columns))
+
+
+def part_files(run: Path, table: str) -> list[Path]:
     files = sorted((run / "parts").glob(f"chunk-*/{table}.parquet"))
     if not files:
         from simulator.core.errors import RunFolderError
 
         raise RunFolderError(f"{run}: no completed chunks (is this a run folder?)")
-    return pl.concat([pl.read_parquet(f) for f in files], how="vertical")
+    return files
+
+
+def _read(run: Path, table: str, columns: Sequence[str] | None = None) -> pl.DataFrame:
+    files = part_files(run, table)
+    wanted = list(columns) if columns is not None else None
+    return pl.concat([pl.read_parquet(f, columns=wanted) for f in files], how="vertical")

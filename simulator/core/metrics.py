@@ -13,7 +13,7 @@ modules.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from simulator.core.adjusted import (
     event_columns,
     run_chunks,
 )
-from simulator.core.datasets import read_players
+from simulator.core.datasets import player_chunks
 from simulator.core.spec import GameSpec
 from simulator.core.stats import benjamini_hochberg, newcombe_difference, two_proportion_p, wilson
 
@@ -61,8 +61,14 @@ def _seen_counts(
     return _counts(combined, "seen", group_of)
 
 
+def _add(into: dict[int, tuple[int, int]], counts: dict[int, tuple[int, int]]) -> None:
+    for g, (n, w) in counts.items():
+        n0, w0 = into.get(g, (0, 0))
+        into[g] = (n0 + n, w0 + w)
+
+
 def card_summary(
-    players: pl.DataFrame,
+    players: pl.DataFrame | Iterable[pl.DataFrame],
     spec: GameSpec,
     sheet_rows: list[dict[str, Any]],
     cards_in_game: list[int],
@@ -71,13 +77,21 @@ def card_summary(
 
     A designer asks "is the Camera too strong", not "is Camera copy 2": a player-game counts
     for a card when any copy had the event. Cards out of this game's config have n = 0.
+    `players` is the players table, or its chunks one by one (the counts add up, so a run
+    of any size is summarised one chunk at a time: `summary_columns` says which columns).
     """
     group_of, members = card_groups(spec, sheet_rows)
-    total = players.height
-    total_wins = int(players["win"].sum()) if total else 0
+    frames = [players] if isinstance(players, pl.DataFrame) else players
+    total = total_wins = 0
+    per_event: dict[str, dict[int, tuple[int, int]]] = {e: {} for e in spec.event_names}
+    seen: dict[int, tuple[int, int]] = {}
+    for frame in frames:
+        total += frame.height
+        total_wins += int(frame["win"].sum()) if frame.height else 0
+        for e in spec.event_names:
+            _add(per_event[e], _counts(frame, e, group_of))
+        _add(seen, _seen_counts(frame, spec.seen_events, group_of))
     in_game = {group_of[c] for c in cards_in_game if c in group_of}
-    per_event = {e: _counts(players, e, group_of) for e in spec.event_names}
-    seen = _seen_counts(players, spec.seen_events, group_of)
     opening = per_event.get(spec.opening_event, {}) if spec.opening_event else {}
     rows: list[dict[str, Any]] = []
     for g, group in enumerate(members):
@@ -176,14 +190,19 @@ def write_card_summary(folder: str | Path) -> Path:
 
     folder = Path(folder)
     match = replay_match(folder)
-    players = read_players(folder)
     rows = [r.values for r in match.game.sheet.rows]
-    summary = card_summary(players, match.spec, rows, match.game.cards_in_game())
+    chunks = player_chunks(folder, summary_columns(match.spec))
+    summary = card_summary(chunks, match.spec, rows, match.game.cards_in_game())
     summary = with_adjusted(summary, summary_chunks(folder, match.spec), match.spec, rows)
     tmp = folder / (SUMMARY_FILE + ".tmp")
     summary.write_parquet(tmp)
     tmp.replace(folder / SUMMARY_FILE)
     return folder / SUMMARY_FILE
+
+
+def summary_columns(spec: GameSpec) -> list[str]:
+    """The players-table columns the raw card summary reads."""
+    return ["win", *dict.fromkeys([*spec.event_names, *spec.seen_events])]
 
 
 def summary_chunks(
