@@ -172,9 +172,7 @@ class ImportExportGame:
         self.color = tuple(c[0] for c in cards.colors)
         """A card's colour as a good, crew, wildcard or setup container: a Flag card's first
         side (IE-FLAG-3); loaded, it counts as the colour chosen (IE-FLAG-1)."""
-        self.powers = (
-            powers.index_for(cards) if rules.card_powers else powers.PowerIndex({}, cards)
-        )
+        self.powers = powers.index_for(cards) if rules.card_powers else powers.PowerIndex({}, cards)
         self.n_cards = len(cards)
         """Card ids are below it; physical containers (tokens) at or above it (variants.py)."""
         self.names = cards.names
