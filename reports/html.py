@@ -700,8 +700,12 @@ class _Report:
         if self.adjusted:
             parts.append(self._adjusted_note())
         groups = self._card_types()
+        least = AdjustedOptions().min_games
         hand = cards.filter(
-            pl.col("type").is_in([t for t, h in groups if h]) & pl.col("iwd").is_not_nan()
+            pl.col("type").is_in([t for t, h in groups if h])
+            & pl.col("iwd").is_not_nan()
+            & (pl.col("gih_n") >= least)
+            & (pl.col("gns_n") >= least)
         )
         if hand.height:
             hand = hand.sort("iwd", descending=True)
@@ -722,6 +726,13 @@ class _Report:
                 )
             )
             parts.append(_figure(uri, "forest plot of IWD per hand card"))
+        else:
+            parts.append(
+                _p(
+                    f"No hand card has {least:,} player-games with and without it yet, so no IWD "
+                    "is shown: play more games (`deckhand plan` says how many)."
+                )
+            )
         adj = cards.filter(
             pl.col("type").is_in([t for t, h in groups if h]) & pl.col("adj_pp").is_not_null()
             if "adj_pp" in cards.columns
@@ -783,10 +794,11 @@ class _Report:
             f"{options.prior_sd:g} on the log-odds scale) that pulls thin evidence toward zero. "
             f"It is shown in percentage points at the run's average win rate ({base_text}), "
             "with its 95% interval; \u25b2 over / \u25bc under mark cards whose "
-            f"Benjamini-Hochberg q is below {options.fdr:g}. A figure needs at least "
-            f"{options.min_games:,} player-games with and {options.min_games:,} without the "
-            "event; below that it shows a dash. It still does not control for what the model "
-            "cannot see: skill or luck within a strategy, or how many cards a player draws."
+            f"Benjamini-Hochberg q is below {options.fdr:g}. A figure (adjusted or IWD) "
+            f"needs at least {options.min_games:,} player-games with and "
+            f"{options.min_games:,} without the event; below that it shows a dash. It still "
+            "does not control for what the model cannot see: skill or luck within a strategy, "
+            "or how many cards a player draws."
         )
 
     @staticmethod
@@ -866,13 +878,16 @@ class _Report:
                     cells.append(self._rate(r, "oh"))
                 cells.append(self._rate(r, "gns"))
                 iwd = fmt_pp(_f(r["iwd"]), _f(r["iwd_lo"]), _f(r["iwd_hi"]))
+                thin = min(r["gih_n"], r["gns_n"]) < AdjustedOptions().min_games
+                if thin:
+                    iwd = "—"  # under the minimum sample: not shown (docs/metrics.md)
                 cells.append(
                     Html(
                         f'{esc(iwd)}<span class="n">n={fmt_int(r["gih_n"])} vs '
                         f"{fmt_int(r['gns_n'])}</span>"
                     )
                 )
-                cells.append(fmt_q(_f(r["iwd_q"])))
+                cells.append("—" if thin else fmt_q(_f(r["iwd_q"])))
                 cells += self._adjusted_cells(r, True)
                 body.append(cells)
             parts.append(table(headers, body, f"{anchor}-hand", 1))

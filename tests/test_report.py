@@ -93,7 +93,7 @@ def test_report_is_written_and_self_contained(run: tuple[Path, Path, str]) -> No
     assert not re.search(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", page, re.I)
     assert "<link" not in page and "@import" not in page and "url(" not in page
     images = re.findall(r'<img src="([^"]*)"', page)
-    assert len(images) >= 5  # seat, turn order, strategy, length, IWD forest
+    assert len(images) >= 4  # seat, turn order, strategy, length (+ forests with enough games)
     assert all(src.startswith("data:image/png;base64,") for src in images)
 
 
@@ -189,3 +189,18 @@ def test_strategy_strength_matches_the_players_table(run: tuple[Path, Path, str]
     assert cell.startswith(f"{100 * share:.1f}%")
     ratings = {r[0]: r[1] for r in _table(page, "ratings")}
     assert float(ratings["heuristic"].split()[0]) > float(ratings["random"].split()[0])
+
+
+def test_iwd_under_the_minimum_sample_is_not_shown(run: tuple[Path, Path, str]) -> None:
+    """A raw IWD from fewer than 100 player-games on either side shows a dash, its n's kept."""
+    folder, _, page = run
+    cards = read_card_summary(folder).filter(pl.col("type") == "item")
+    thin = cards.filter((pl.col("gih_n") < 100) | (pl.col("gns_n") < 100)).row(0, named=True)
+    row = next(r for r in _table(page, "cards-item-hand") if r[0] == html.escape(thin["name"]))
+    head = re.search(r'<table id="cards-item-hand"><thead>(.*?)</thead>', page, re.S)
+    assert head
+    names = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th[^>]*>(.*?)</th>", head.group(1))]
+    iwd, q = row[names.index("IWD [95% CI]")], row[names.index("IWD q")]
+    assert iwd.startswith("—") and f"n={thin['gih_n']:,}" in iwd and q == "—"
+    if cards.filter((pl.col("gih_n") >= 100) & (pl.col("gns_n") >= 100)).is_empty():
+        assert "no IWD is shown" in page
