@@ -13,7 +13,7 @@ from typing import Any
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, IMPORT, PIRATE, RED, YELLOW
 from simulator.games.import_export.powers import power
-from simulator.games.import_export.powers.common import add_goods, draw, transfer
+from simulator.games.import_export.powers.common import add_goods, draw, take_container, transfer
 
 
 @power("A Small Tank", hook="contract_fulfilled")
@@ -263,13 +263,7 @@ def jets(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any)
         card = yield Decision(owner, "jets_take", ("pass", *ship.cargo), context=index)
         if card == "pass":
             break
-        j = ship.cargo.index(card)
-        ship.cargo.pop(j)
-        ship.cargo_colors.pop(j)
-        s.moving.append(card)
-        yield from game.ship_home(s, ship)
-        s.moving.remove(card)
-        good = game.as_card(s, card)  # a physical container (IE-VAR-8)
+        good = yield from take_container(game, s, ship, card)
         if good is not None:
             yield from add_goods(game, s, owner, good)
 
@@ -288,13 +282,9 @@ def flash_drives(game: Any, s: Any, owner: int, contract: Any, actor: int, paylo
         card = yield Decision(owner, "flash_drives_take", ("pass", *ship.cargo), context=index)
         if card == "pass":
             break
-        j = ship.cargo.index(card)
-        ship.cargo.pop(j)
-        ship.cargo_colors.pop(j)
-        taken = game.as_card(s, card)  # a physical container (IE-VAR-8)
+        taken = yield from take_container(game, s, ship, card)
         if taken is not None:
             s.hands[owner].append(taken)
-        yield from game.ship_home(s, ship)
 
 
 @power("Paper", hook="contract_fulfilled")

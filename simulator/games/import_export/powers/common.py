@@ -76,3 +76,19 @@ def set_mod(s: Any, p: int, key: str, value: Any) -> None:
 def add_to_mod(s: Any, p: int, key: str, *values: int) -> None:
     """Add values to one of p's set-valued rule modifiers (kept immutable for copies)."""
     s.mods[p][key] = frozenset(s.mods[p].get(key, frozenset())) | frozenset(values)
+
+
+def take_container(game: Any, s: Any, ship: Any, card: int) -> Flow:
+    """A power takes a container off a ship: the card it brings (a physical container
+    brings a card of its colour from the discard pile, or None: IE-VAR-8), then the ship goes
+    home if that emptied it (`ship_home` tells the powers). Returns the card or None."""
+    j = ship.cargo.index(card)
+    ship.cargo.pop(j)
+    ship.cargo_colors.pop(j)
+    taken = game.as_card(s, card)
+    if taken is not None:
+        s.moving.append(taken)
+    yield from game.ship_home(s, ship)
+    if taken is not None:
+        s.moving.remove(taken)
+    return taken

@@ -12,7 +12,13 @@ from typing import Any
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
 from simulator.games.import_export.powers import power
-from simulator.games.import_export.powers.common import add_goods, draw, set_mod, transfer
+from simulator.games.import_export.powers.common import (
+    add_goods,
+    draw,
+    set_mod,
+    take_container,
+    transfer,
+)
 from simulator.games.import_export.state import GameOver
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
@@ -109,13 +115,7 @@ def stretch_goal(game: Any, s: Any, owner: int, contract: Any) -> Any:
                 break
             i, card = yield Decision(q, "stretch_goal_import", options)
             ship = s.ships[i]
-            j = ship.cargo.index(card)
-            ship.cargo.pop(j)
-            ship.cargo_colors.pop(j)
-            s.moving.append(card)
-            yield from game.ship_home(s, ship)
-            s.moving.remove(card)
-            good = game.as_card(s, card)  # a physical container (IE-VAR-8)
+            good = yield from take_container(game, s, ship, card)
             if good is not None:
                 s.log[q]["imported"].append(good)
                 yield from add_goods(game, s, q, good)
