@@ -34,7 +34,7 @@ from simulator.core.metrics import (
 from simulator.core.registry import get_game
 from simulator.core.runner import load_manifest
 from simulator.core.spec import GameSpec
-from simulator.core.stats import wilson
+from simulator.core.stats import newcombe_difference, two_proportion_p, wilson
 
 REPORT_FILE = "report.html"
 DASH = "\u2014"
@@ -276,6 +276,24 @@ class _Group:
     @property
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.n)
+
+
+def _first_player_advantage(order: list[_Group]) -> str:
+    """The first player's win rate against all later positions pooled: difference with a
+    Newcombe interval and a two-proportion p (approximate: one game's seats are not
+    independent)."""
+    if len(order) < 2:
+        return ""
+    first, rest = order[0], order[1:]
+    n2, w2 = sum(g.n for g in rest), sum(g.wins for g in rest)
+    d, lo, hi = newcombe_difference(first.wins, first.n, w2, n2)
+    p = two_proportion_p(first.wins, first.n, w2, n2)
+    if math.isnan(d):
+        return ""
+    return (
+        f"First-player advantage (1st against all later positions): {fmt_pp(d, lo, hi)}, "
+        f"p = {p:.3g}."
+    )
 
 
 class _Report:
@@ -543,7 +561,8 @@ class _Report:
                 "winrate-turn-order",
                 order,
                 "strategies seen",
-                "Position in the turn order: 1st is the player who played first in that game.",
+                "Position in the turn order: 1st is the player who played first in that game. "
+                + _first_player_advantage(order),
             ),
             self._rate_block(
                 "By strategy",

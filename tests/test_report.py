@@ -204,3 +204,22 @@ def test_iwd_under_the_minimum_sample_is_not_shown(run: tuple[Path, Path, str]) 
     assert iwd.startswith("—") and f"n={thin['gih_n']:,}" in iwd and q == "—"
     if cards.filter((pl.col("gih_n") >= 100) & (pl.col("gns_n") >= 100)).is_empty():
         assert "no IWD is shown" in page
+
+
+def test_first_player_advantage_is_the_first_position_against_the_rest(
+    run: tuple[Path, Path, str],
+) -> None:
+    from simulator.core.stats import newcombe_difference
+
+    folder, _, page = run
+    players = read_players(folder)
+    first = players.filter(pl.col("turn_order") == 0)
+    rest = players.filter(pl.col("turn_order") > 0)
+    d, lo, hi = newcombe_difference(
+        int(first["win"].sum()), first.height, int(rest["win"].sum()), rest.height
+    )
+    expected = f"{100 * d:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+    match = re.search(
+        r"First-player advantage \(1st against all later positions\): ([^,]+\])", page
+    )
+    assert match and match.group(1) == expected
