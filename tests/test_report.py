@@ -220,6 +220,6 @@ def test_first_player_advantage_is_the_first_position_against_the_rest(
     )
     expected = f"{100 * d:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]"
     match = re.search(
-        r"First-player advantage \(1st against all later positions\): ([^,]+\])", page
+        r"First-player advantage \(1st against all later positions\): (\S+ pp \[[^\]]+\])", page
     )
     assert match and match.group(1) == expected
