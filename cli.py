@@ -530,6 +530,25 @@ def compare(runs: tuple[str, ...], out: str | None, top: int, all_pairs: bool) -
     click.echo(f"comparison written to {path}")
 
 
+def _grid_run_options(
+    kw: dict[str, Any], games: int, chunk_size: int | None, check_invariants: bool
+) -> dict[str, Any]:
+    """The run options that `mixes` and `sweep` pass on to every run of their grid."""
+    return {
+        "players": kw["players"],
+        "strategies": kw["strategies"] or ("heuristic",),
+        "games": games,
+        "seed": kw["seed"],
+        "variants": kw["variants"],
+        "rules": kw["rules"],
+        "card_sheet": kw["card_sheet"],
+        "rotate": kw["rotate"],
+        "chunk_size": chunk_size,
+        "max_turns": kw["max_turns"],
+        "check_invariants": check_invariants,
+    }
+
+
 @main.command()
 @click.argument("game")
 @click.option(
@@ -572,17 +591,7 @@ def mixes(
         game,
         mixes,
         out,
-        players=kw["players"],
-        strategies=kw["strategies"] or ("heuristic",),
-        games=games,
-        seed=kw["seed"],
-        variants=kw["variants"],
-        rules=kw["rules"],
-        card_sheet=kw["card_sheet"],
-        rotate=kw["rotate"],
-        chunk_size=chunk_size,
-        max_turns=kw["max_turns"],
-        check_invariants=check_invariants,
+        **_grid_run_options(kw, games, chunk_size, check_invariants),
     )
     folders = run_mixes(plans, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
     path = build_compare_report(folders, Path(out) / "compare.html", top=top)
@@ -629,19 +638,9 @@ def sweep(
         card,
         param,
         out,
-        players=kw["players"],
         modules=kw["modules"],
-        strategies=kw["strategies"] or ("heuristic",),
-        games=games,
-        seed=kw["seed"],
-        variants=kw["variants"],
-        rules=kw["rules"],
-        card_sheet=kw["card_sheet"],
-        rotate=kw["rotate"],
-        chunk_size=chunk_size,
-        max_turns=kw["max_turns"],
-        check_invariants=check_invariants,
         overwrite=overwrite,
+        **_grid_run_options(kw, games, chunk_size, check_invariants),
     )
     folder = run_sweep(plan, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
     report = build_sweep_report(folder)
