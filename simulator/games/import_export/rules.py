@@ -1044,13 +1044,8 @@ class ImportExportGame:
                 missing = self.missing_levels(s, p, contract.id)
                 if cost + missing > budget:
                     continue
-                for i, ship in enumerate(s.ships):
-                    if (
-                        ship.owner == p
-                        and not ship.at_sea
-                        and i not in s.departing  # completed, sailing (IE-POWER-48)
-                        and self.can_hold(ship, contract.id, s)
-                    ):
+                for i, ship in self.ships_in_port(s, p):
+                    if self.can_hold(ship, contract.id, s):
                         options.append((card, contract.id, i))
         return options
 
@@ -1392,6 +1387,15 @@ class ImportExportGame:
                 mods["held_cards"] = tuple(c for c in mods.get("held_cards", ()) if c not in held)
                 for card in held:
                     self.to_discard(s, p, card)
+
+    def ships_in_port(self, s: IEState, p: int) -> list[tuple[int, Ship]]:
+        """(index, ship) of p's ships that can take contracts and containers now: at port,
+        and not the ship that has just completed and is sailing (IE-POWER-48)."""
+        return [
+            (i, ship)
+            for i, ship in enumerate(s.ships)
+            if ship.owner == p and not ship.at_sea and i not in s.departing
+        ]
 
     def ship_home(self, s: IEState, ship: Ship) -> Flow:
         """A ship at sea left without containers (by an import, a plunder or a power) returns

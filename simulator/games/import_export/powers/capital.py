@@ -57,9 +57,7 @@ def _live(ship: Any) -> bool:
 def _loadable(game: Any, s: Any, p: int, exclude: int = -1) -> tuple[int, ...]:
     """p's ships at port where a grey (wild) container fills an uncovered need."""
     return tuple(
-        i
-        for i, ship in enumerate(s.ships)
-        if ship.owner == p and i != exclude and i not in s.departing and game.fits(ship, GREY, s)
+        i for i, ship in game.ships_in_port(s, p) if i != exclude and game.fits(ship, GREY, s)
     )
 
 
@@ -180,14 +178,7 @@ def cheap_labor(game: Any, s: Any, owner: int, contract: Any) -> Any:
     stays in the completed contracts (IE-CAP-14)."""
     if _own_card(game, s, owner, contract) is None:
         return
-    ships = tuple(
-        i
-        for i, ship in enumerate(s.ships)
-        if ship.owner == owner
-        and not ship.at_sea
-        and i not in s.departing
-        and _has_room(game, s, ship)
-    )
+    ships = tuple(i for i, ship in game.ships_in_port(s, owner) if _has_room(game, s, ship))
     if not ships:
         return
     i = ships[0] if len(ships) == 1 else (yield Decision(owner, "cheap_labor_ship", ships))
@@ -310,8 +301,8 @@ def fake_money(game: Any, s: Any, owner: int, contract: Any) -> Any:
                 yield from game.ship_home(s, ship)
                 targets = tuple(
                     (k, color)
-                    for k, other in enumerate(s.ships)
-                    if other.owner == owner and k not in s.departing and game.fits(other, color, s)
+                    for k, other in game.ships_in_port(s, owner)
+                    if game.fits(other, color, s)
                 )
                 if targets:
                     k, _ = yield Decision(owner, "fake_money_load", targets, context=card)

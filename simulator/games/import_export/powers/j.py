@@ -52,14 +52,7 @@ def bamboo(game: Any, s: Any, owner: int, contract: Any) -> Any:
     cid = contract.id
     if cid not in s.fulfilled[owner] or game.missing_levels(s, owner, cid):
         return
-    ships = tuple(
-        i
-        for i, ship in enumerate(s.ships)
-        if ship.owner == owner
-        and not ship.at_sea
-        and i not in s.departing
-        and game.can_hold(ship, cid, s)
-    )
+    ships = tuple(i for i, ship in game.ships_in_port(s, owner) if game.can_hold(ship, cid, s))
     if not ships:
         return
     i = yield Decision(owner, "bamboo_place", ("pass", *ships))

@@ -237,8 +237,7 @@ def segways(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: A
     fulfilled.insert(at, cid)
     options.extend(
         ("load", i, color)
-        for i, ship in enumerate(s.ships)
-        if ship.owner == owner and i not in s.departing
+        for i, ship in game.ships_in_port(s, owner)
         for color in dict.fromkeys(game.cards.colors[card])
         if color != GREY and game.fits(ship, color, s)
     )
