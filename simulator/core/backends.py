@@ -12,6 +12,7 @@ docs/architecture.md, "Backends").
 
 from __future__ import annotations
 
+import abc
 import concurrent.futures as cf
 import logging
 import os
@@ -31,8 +32,9 @@ _MISSING = (
 )
 
 
-class Backend:
-    """Runs tasks somewhere; a context manager that releases what it started."""
+class Backend(abc.ABC):
+    """Runs tasks somewhere; a context manager that releases what it started. Each backend
+    says how it submits a task; waiting and results default to concurrent.futures."""
 
     name = "base"
     workers = 1
@@ -49,8 +51,9 @@ class Backend:
     def share(self, value: Any) -> Any:
         return value
 
+    @abc.abstractmethod
     def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
-        raise NotImplementedError
+        """Start `fn(*args)`; return a handle that `wait` and `result` understand."""
 
     def wait(self, handles: Iterable[Any]) -> set[Any]:
         """Block until at least one of the handles is done; return the done ones."""
@@ -65,10 +68,13 @@ class Backend:
             handle.cancel()
 
     def abort(self) -> None:
-        """Stop what still runs after an error (tasks of a failed run are not wanted)."""
+        """Stop what still runs after an error (tasks of a failed run are not wanted).
+        Nothing to stop by default: in-process backends have finished by then."""
+        return None
 
     def close(self) -> None:
-        pass
+        """Release what the backend started; nothing by default."""
+        return None
 
     def __enter__(self) -> Backend:
         return self
