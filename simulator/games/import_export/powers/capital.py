@@ -61,6 +61,21 @@ def _loadable(game: Any, s: Any, p: int, exclude: int = -1) -> tuple[int, ...]:
     )
 
 
+def _grey_ship_or_discard(game: Any, s: Any, owner: int, contract: Any, kind: str) -> Any:
+    """For a card that loads itself as a grey container (Automation, GPS): its physical card
+    and the port ship with an uncovered need the owner picks (asked as `kind` when there is a
+    choice); with no such ship the card is discarded and None returned."""
+    card = _own_card(game, s, owner, contract)
+    if card is None:
+        return None
+    ships = _loadable(game, s, owner)
+    if not ships:
+        _discard_self(game, s, owner, contract)
+        return None
+    i = ships[0] if len(ships) == 1 else (yield Decision(owner, kind, ships))
+    return card, i
+
+
 def _has_room(game: Any, s: Any, ship: Any) -> bool:
     """Whether a ship at port takes one more container: one filling a need, or a leftover
     within the capacity (IE-CARGO-1)."""
@@ -138,15 +153,9 @@ def the_algorithm(game: Any, s: Any, owner: int, contract: Any) -> Any:
 def automation(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Load Automation as a grey (rainbow) container on a ship at the owner's port with an
     uncovered need; with none, it is discarded (IE-CAP-13)."""
-    card = _own_card(game, s, owner, contract)
-    if card is None:
-        return
-    ships = _loadable(game, s, owner)
-    if not ships:
-        _discard_self(game, s, owner, contract)
-        return
-    i = ships[0] if len(ships) == 1 else (yield Decision(owner, "automation_ship", ships))
-    yield from _move_own(game, s, owner, contract, ("load", i))
+    chosen = yield from _grey_ship_or_discard(game, s, owner, contract, "automation_ship")
+    if chosen is not None:
+        yield from _move_own(game, s, owner, contract, ("load", chosen[1]))
 
 
 @power("Automation", on_cargo=True)
@@ -237,14 +246,10 @@ def gps(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Load GPS as a grey (rainbow) container on a ship at the owner's port with an
     uncovered need, else discard it. Once that ship is at sea, when GPS is its last
     container GPS is discarded and the ship comes home (mods "homing_cards"; IE-CAP-19)."""
-    card = _own_card(game, s, owner, contract)
-    if card is None:
+    chosen = yield from _grey_ship_or_discard(game, s, owner, contract, "gps_ship")
+    if chosen is None:
         return
-    ships = _loadable(game, s, owner)
-    if not ships:
-        _discard_self(game, s, owner, contract)
-        return
-    i = ships[0] if len(ships) == 1 else (yield Decision(owner, "gps_ship", ships))
+    card, i = chosen
     mods = s.mods[owner]
     mods["homing_cards"] = (*mods.get("homing_cards", ()), card)
     yield from _move_own(game, s, owner, contract, ("load", i))
