@@ -1055,19 +1055,34 @@ class IEHeuristic(Strategy):
         barter = ("follow_as", BARTER, BARTER)
         rest = tuple(o for o in d.options if o != barter)
         plain = self._follow(Decision(d.player, d.kind, rest, d.context), t, rng)
-        action = d.context
-        crew = t.crew_actions[action]
-        bc = t.crew_actions[BARTER]
-        if plain == ("follow",):
-            play, cost = t.cheapest_play(t.play_options(action, following=True))
-            excluded = play if isinstance(play, tuple) else (play,)
-            plain_value = self._action_value(t, action, crew + 1, excluded, False) - cost
-        else:
-            without = self._action_value(t, action, crew, (), False)
-            plain_value = self._draw_value(t) + max(without, self._barter_value(t, bc, ()))
+        plain_value = self._answer_value(t, d.context, plain)
         card, cost = t.cheapest_play(t.play_options(BARTER))
-        value = self._barter_value(t, 1 + bc, (card,)) - cost
+        value = self._barter_value(t, 1 + t.crew_actions[BARTER], (card,)) - cost
         return barter if value > plain_value else plain
+
+    def _answer_value(self, t: _Table, action: int, answer: Any) -> float:
+        """What an answer to a follow decision on the led `action` is worth, valued as
+        `_follow` and `_lead` value actions: ("follow",) its actions (the card and my crew of
+        the action) less the cheapest play; ("follow_as", performed, played) the same for
+        the performed type, played with a card of the played type (Neural Units, Chopsticks:
+        IE-KSB-6, IE-JP-2); ("draw",) the draw plus my crew's actions of the led type, or
+        with Barter crew its swaps if better (IE-CAP-8)."""
+        kind = answer[0]
+        if kind == "draw":
+            without = self._action_value(t, action, t.crew_actions[action], (), False)
+            bc = t.crew_actions[BARTER]  # crew declared after drawing is optional: >= 0
+            return self._draw_value(t) + max(without, self._barter_value(t, bc, ()) if bc else 0.0)
+        if kind == "follow":
+            performed, options = action, t.play_options(action, following=True)
+        else:
+            _, performed, played = answer
+            options = t.play_options(played)
+        if not options:
+            return float("-inf")
+        play, cost = t.cheapest_play(options)
+        excluded = play if isinstance(play, tuple) else (play,)
+        count = 1 + t.crew_actions[performed]
+        return self._action_value(t, performed, count, excluded, False) - cost
 
     def _load_value(self, t: _Table, count: int, excluded: tuple[int, ...]) -> float:
         slots = t.slots()
@@ -1221,12 +1236,29 @@ class IEHeuristic(Strategy):
     _follow_with = _lead_with
 
     def _follow(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
+        """Follow, draw, or follow with another type where a power offers one (Barter cards:
+        `_barter_follow`; Neural Units, Chopsticks: the best answer by `_answer_value`)."""
         if ("follow_as", BARTER, BARTER) in d.options:
             return self._barter_follow(d, t, rng)
+        plain = self._follow_or_draw(d, t)
+        ways = [o for o in d.options if o[0] == "follow_as"]
+        if not ways:
+            return plain
+        action = d.context
+        best, best_value = plain, self._answer_value(t, action, plain)
+        for option in ways:
+            value = self._answer_value(t, action, option)
+            if value > best_value:
+                best, best_value = option, value
+        return best
+
+    def _follow_or_draw(self, d: Decision, t: _Table) -> Any:
+        """Follow the led action or draw, whichever is worth more (shortcuts: the hand's
+        worth only when following can beat drawing)."""
         action = d.context
         follow = ("follow",)
         if follow not in d.options:
-            return d.options[0]
+            return ("draw",)
         options = t.play_options(action, following=True)
         crew = t.crew_actions[action]
         without = self._action_value(t, action, crew, (), False)

@@ -22,6 +22,7 @@ from simulator.games.import_export.cards import (
     PIRATE,
     SUPPLY,
 )
+from simulator.games.import_export.windows import Moment, Use
 
 COMFORT = 12
 """Credits a bot keeps before paying for an optional power."""
@@ -117,16 +118,6 @@ def _cell_phones_load(decision: Decision, view: Any, worth: Callable[[int], floa
     return next((o for o in decision.options if o[1] != GREY), decision.options[0])
 
 
-def _sell_below_price(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
-    """Iceland Water: sell the least useful card if it is worth less than the price."""
-    cards = [o for o in decision.options if isinstance(o, int)]
-    if cards:
-        card = min(cards, key=lambda c: (worth(c), c))
-        if worth(card) < decision.context:
-            return card
-    return decision.options[0]
-
-
 def _to_an_empty_ship(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
     """Jasmine Tea: a further contract only for a ship of mine without one, the card I
     value least; otherwise stop."""
@@ -135,12 +126,6 @@ def _to_an_empty_ship(decision: Decision, view: Any, worth: Callable[[int], floa
     if fresh:
         return min(fresh, key=lambda o: (worth(o[0]), o[0], o[2]))
     return decision.options[0]
-
-
-def _olive_oil(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
-    """Olive Oil: keep the limits it gives until the race for the end is on."""
-    late = max(view.credits) >= LATE_CREDITS
-    return "discard" if late and "discard" in decision.options else decision.options[0]
 
 
 def _dark_flight_bid(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
@@ -237,23 +222,6 @@ def _contract_with_cargo(decision: Decision, view: Any, worth: Callable[[int], f
     return max(options, key=lambda o: (_cargo_in_hand(view, o[1]), -o[1], -o[2]))
 
 
-def _place_on_empty_ship(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
-    """Tsukiji Fish: a free placement, but only on a ship with no contract yet (a contract
-    that cannot be filled would block a busy ship)."""
-    ships = view.ships
-    options = [o for o in decision.options if isinstance(o, tuple) and not ships[o[2]][2]]
-    if not options:
-        return decision.options[0]
-    return max(options, key=lambda o: (_cargo_in_hand(view, o[1]), -o[1], -o[2]))
-
-
-def _bionic_ears(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
-    """Bionic Ears: back to the hand (to sell or play again) only with a short hand and the
-    crew and goods room it gives unused."""
-    spare = view.crew_room() >= 1 and view.goods_room() >= 2
-    return "hand" if spare and len(view.hand) <= 2 else "keep"
-
-
 def _stretch_goal_import(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
     """Stretch Goal: the container worth most to me, of any ship at sea."""
     return max(decision.options, key=lambda o: (worth(o[1]), -o[1]))
@@ -278,22 +246,10 @@ def _draw_if_short(decision: Decision, view: Any, worth: Callable[[int], float])
     return "draw" if len(view.hand) <= 3 else "credits"
 
 
-def _segways(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
-    """Segways: load it on a ship that needs it; otherwise keep it completed (the limits it
-    gives), to become a good at the end."""
-    loads = [o for o in decision.options if isinstance(o, tuple)]
-    return loads[0] if loads else "pass"
-
-
 def _soy_sauce(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
     """Soy Sauce: move the crew (2 credits a card) when the goods have room for all of it."""
     crew = len(view.crew(view.player))
     return "transfer" if 0 < crew <= view.goods_room() else "pass"
-
-
-def _sushi_knives(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
-    """Sushi Knives: discard four luxury cards only from a crowded hand."""
-    return "discard" if len(view.hand) > 6 else "pass"
 
 
 def _capital_discard(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
@@ -305,12 +261,6 @@ def _capital_discard(decision: Decision, view: Any, worth: Callable[[int], float
         if worth(card) < 1.0:
             return card
     return "pass"
-
-
-def _us_dollars(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
-    """Spend US Dollars as a crew card on an action I lead, not on a mere Supply."""
-    mine = view.leader == view.player and decision.context != SUPPLY
-    return "use" if mine and "use" in decision.options else "pass"
 
 
 def _capital_place(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
@@ -350,6 +300,126 @@ def _interest_keep(decision: Decision, view: Any, worth: Callable[[int], float])
     return _goods_by_count(decision, view, most=False)
 
 
+# ---------------------------------------------------------------- "at any time" windows
+
+AnyTimeRule = Callable[[list[Use], Moment, Any, Callable[[int], float]], Use | None]
+
+
+def _price(view: Any, use: Use, key: str) -> int:
+    return int(view.rules.cards.contract_by_id[use.contract].params[key])
+
+
+def _mine_starting(moment: Moment, view: Any) -> bool:
+    """My own turn has just started: where the bot weighs what it trades for credits."""
+    return moment.name == "turn_start" and moment.actor == view.player
+
+
+def _telescopes(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+    """Before scoring, sell the tech good whose scoring value (value, set, majority) is
+    below the price; during the game, sell at the start of my turn (credits now)."""
+    if moment.name == "before_scoring":
+        price = _price(view, uses[0], "price")
+        use = min(uses, key=lambda u: (view.good_end_value(u.args[0]), u.args[0]))
+        return use if view.good_end_value(use.args[0]) < price else None
+    return uses[0] if _mine_starting(moment, view) else None
+
+
+def _lutefisk(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+    """Place Lutefisk as soon as a ship can take it (never at scoring: it would pay
+    nothing)."""
+    return None if moment.name == "before_scoring" else uses[0]
+
+
+def _bionic_ears(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+    """Back to the hand (to sell or play again) at the start of my turn, only with a short
+    hand and the crew and goods room it gives unused."""
+    spare = view.crew_room() >= 1 and view.goods_room() >= 2
+    return uses[0] if _mine_starting(moment, view) and spare and len(view.hand) <= 2 else None
+
+
+def _segways(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+    """Load it on a ship that needs it; otherwise keep it completed (the limits it gives)
+    until scoring, then move it into the goods (a good scores, a contract does not)."""
+    loads = [u for u in uses if u.args[0] == "load"]
+    if loads:
+        return loads[0]
+    goods = [u for u in uses if u.args[0] == "goods"]
+    return goods[0] if goods and moment.name == "before_scoring" else None
+
+
+def _sushi_knives(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+    """Four luxury cards for credits from a crowded hand, and always before scoring (hand
+    cards score nothing)."""
+    if moment.name == "before_scoring":
+        return uses[0]
+    return uses[0] if _mine_starting(moment, view) and len(view.hand) > 6 else None
+
+
+def _iceland_water(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+    """Sell the least useful agricultural card when worth less than the price (at the start
+    of my turn), and every one before scoring."""
+    use = min(uses, key=lambda u: (worth(u.args[0]), u.args[0]))
+    if moment.name == "before_scoring":
+        return use
+    if _mine_starting(moment, view) and worth(use.args[0]) < _price(view, use, "price"):
+        return use
+    return None
+
+
+def _olive_oil(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+    """Keep the limits it gives until the race for the end is on; in the last turn, cash
+    it in before the game ends."""
+    if moment.name == "turn_end" and view.end_triggered:
+        return uses[0]
+    late = max(view.credits) >= LATE_CREDITS
+    return uses[0] if _mine_starting(moment, view) and late else None
+
+
+def _tsukiji_fish(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+    """A free placement, but only on a ship with no contract yet (a contract that cannot be
+    filled would block a busy ship), the contract whose cargo my hand covers best."""
+    ships = view.ships
+    fresh = [u for u in uses if not ships[u.args[2]][2]]
+    if not fresh:
+        return None
+    return max(fresh, key=lambda u: (_cargo_in_hand(view, u.args[1]), -u.args[1], -u.args[2]))
+
+
+def _us_dollars(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+    """Spend US Dollars as a crew card on an action I lead, not on a mere Supply."""
+    mine = view.leader == view.player and moment.action != SUPPLY
+    return uses[0] if mine else None
+
+
+ANY_TIME_RULES: dict[str, AnyTimeRule] = {
+    "Telescopes": _telescopes,
+    "Lutefisk": _lutefisk,
+    "Bionic Ears": _bionic_ears,
+    "Segways": _segways,
+    "Sushi Knives": _sushi_knives,
+    "Iceland Water": _iceland_water,
+    "Olive Oil": _olive_oil,
+    "Tsukiji Fish": _tsukiji_fish,
+    "US Dollars": _us_dollars,
+}
+"""How the bot uses each "at any time" power in a window. The leader's discard between
+his actions (DISCARD_CONTRACTS) is not listed: the bot decides it when it leads."""
+
+
+def _any_time(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    """A window (IE-ANYTIME-1): the first power, in the order offered, whose rule finds a
+    use worth making now; otherwise pass."""
+    by_power: dict[str, list[Use]] = {}
+    for option in decision.options[1:]:
+        by_power.setdefault(option.power, []).append(option)
+    for power, uses in by_power.items():
+        rule = ANY_TIME_RULES.get(power)
+        chosen = rule(uses, decision.context, view, worth) if rule is not None else None
+        if chosen is not None:
+            return chosen
+    return "pass"
+
+
 RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
     # free and helpful: take it
     "drones_draw": _first_of("draw"),
@@ -372,11 +442,9 @@ RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
     "insects_take": _best_card,
     "jets_take": _best_card,
     "flash_drives_take": _best_card,
-    "telescopes_sell": _first_real,
     "apples_choice": _first_real,
     "wind_turbines_copy": _first_real,
     "paper_import": _first_real,
-    "lutefisk_place": _first_real,
     "machine_arms_load": _first_real,
     "flour_container": _first_real,
     "cell_phones_load": _cell_phones_load,
@@ -402,7 +470,6 @@ RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
     "playstations_load": _load_cheapest,
     "spacecraft_place": _contract_with_cargo,
     "squid_jerky_take": _first_real,
-    "tsukiji_fish_place": _place_on_empty_ship,
     # base: Dark Flight, Mini Van (rules' pirate), Platinum Rings, Prefab Home, Stolen Documents
     "dark_flight_source": _first_of("island"),
     "dark_flight_bid": _dark_flight_bid,
@@ -411,9 +478,10 @@ RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
     "stolen_documents_take": _stolen_documents,
     # Variants (variants.py): a grey card's container colour, those that fit listed first
     "container_color": _first_real,
-    # Capital (powers/capital.py; the hand discard and US Dollars are asked by rules.py)
+    # "at any time" powers and the leader's discard, asked in the rules' windows
+    "any_time": _any_time,
+    # Capital (powers/capital.py; the hand discard is asked by rules.py)
     "capital_discard": _capital_discard,
-    "us_dollars_use": _us_dollars,
     "algorithm_place": _capital_place,
     "container_factory_place": _capital_place,
     "automation_ship": _first_real,
@@ -430,7 +498,6 @@ RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
     "partnership_join": _first_real,
     # Kickstarter (powers/kickstarter.py)
     "backpacks_draw": _first_of("draw"),
-    "bionic_ears_take": _bionic_ears,
     "dino_bones_give": _cheapest_card,
     "dino_bones_take": _best_card,
     "stretch_goal_import": _stretch_goal_import,
@@ -442,19 +509,15 @@ RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
     "sanitizer_discard_goods": _cheapest_card,
     "nanobots_load": _first_of("load"),
     "oat_milk_take": _draw_if_short,
-    "segways_move": _segways,
     # J (powers/j.py)
     "bamboo_place": _first_real,
     "pocky_import": _first_real,
     "soy_sauce_use": _soy_sauce,
     "robo_cats_pair": _first_real,
     "robo_cats_keep": _first_of("pass"),
-    "sushi_knives_use": _sushi_knives,
     "sushi_knives_card": _cheapest_card,
     # Flag (powers/flag.py)
-    "iceland_water_sell": _sell_below_price,
     "maple_syrup_load": _first_real,
-    "olive_oil_discard": _olive_oil,
     "dragon_fruit_choice": _potatoes,
     "jasmine_tea_place": _to_an_empty_ship,
     "paprika_load": _first_real,

@@ -140,11 +140,24 @@ class Driver:
         self.flow = game.play(state, self.rng)
         self.decision: Decision | None = None
         self.history: list[tuple[Decision, Any]] = []
+        self.passed_windows: list[Decision] = []
+        """Reaction windows (any_time decisions) answered "pass" because the test waited
+        for another kind: tests written for one rule see windows only when they ask."""
         self._step(None, first=True)
 
     @property
     def over(self) -> bool:
+        self._pass_windows("")
         return self.decision is None
+
+    def _pass_windows(self, wanted: str | None) -> None:
+        """Answer "pass" to pending windows (IE-ANYTIME-1) unless `wanted` is any_time."""
+        while (
+            wanted != "any_time" and self.decision is not None and self.decision.kind == "any_time"
+        ):
+            self.passed_windows.append(self.decision)
+            self.history.append((self.decision, "pass"))
+            self._step("pass")
 
     def _step(self, choice: Any, first: bool = False) -> None:
         try:
@@ -160,7 +173,9 @@ class Driver:
         player: int | None = None,
         options: Iterable[Any] | None = None,
     ) -> Decision:
-        """Assert the pending decision's kind (and player, and exact option set)."""
+        """Assert the pending decision's kind (and player, and exact option set); windows
+        before it are passed unless `kind` is any_time."""
+        self._pass_windows(kind)
         d = self.decision
         assert d is not None, f"the game is over ({self.state.end_reason}); expected {kind!r}"
         assert d.kind == kind, f"expected a {kind!r} decision, got {d!r}"
@@ -174,12 +189,19 @@ class Driver:
         return d
 
     def options(self, kind: str | None = None, player: int | None = None) -> tuple[Any, ...]:
+        if kind is None:
+            self._pass_windows(None)
         d = self.expect(kind, player) if kind is not None else self.decision
         assert d is not None, "the game is over"
         return tuple(d.options)
 
     def send(self, choice: Any, kind: str | None = None, player: int | None = None) -> Driver:
-        """Answer the pending decision (optionally asserting its kind and player first)."""
+        """Answer the pending decision (optionally asserting its kind and player first);
+        windows before it are passed unless the answer is a window's."""
+        if kind is not None:
+            self._pass_windows(kind)
+        elif choice != "pass" and not (isinstance(choice, tuple) and hasattr(choice, "power")):
+            self._pass_windows(None)
         d = self.decision
         assert d is not None, f"the game is over; cannot send {choice!r}"
         if kind is not None:

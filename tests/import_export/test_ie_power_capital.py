@@ -7,9 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_ie_power_play import fulfil, params, resolve, specs
+from test_ie_power_play import fulfil, params, resolve, specs, use, window
 
 from simulator.games.import_export.cards import BLUE, GREEN, GREY, LOAD, RED
+from simulator.games.import_export.windows import Moment
 
 GREY_CARD = {"Cap A": "grey supply level=any:0 cargo=any:2", "Big Red": "red contract cargo=red:3"}
 
@@ -425,11 +426,30 @@ def test_us_dollars_is_discarded_for_a_crew_card_of_the_declared_action(ie_table
     d = t.play()
     d.send(("lead", LOAD), "lead", 0)
     d.send(t.c("red load 1"), "lead_with", 0)
-    d.expect("us_dollars_use", 0, ["pass", "use"])
-    assert d.decision.context == LOAD
-    d.send("use")
+    d.expect("any_time", 0, ["pass", use(t, "US Dollars")])
+    assert d.decision.context == Moment("declaring", 0, LOAD)
+    d.send(use(t, "US Dollars"))
     assert d.options("declare", 0) == (1, 2)
     assert s.fulfilled[0] == [] and t.c("US Dollars") in s.discard
+    assert not s.hooks.get("any_time")  # spent: never offered again
+
+
+def test_us_dollars_is_offered_only_to_its_owner_as_he_declares(ie_table) -> None:
+    """Ruling: IE-CAP-24 (crew counts only when declaring: FAQ on an import crew card won
+    mid-turn); the windows after the declarations do not offer it (IE-ANYTIME-1)."""
+    t = table(ie_table, "US Dollars")
+    t.arrange(fulfilled={1: ["US Dollars"]}, hands=[["red load 1"], ["blue load 1"], []])
+    fulfil(t, 1, "US Dollars")
+    for moment in ("turn_start", "lead_declared", "follower_chose", "turn_end"):
+        assert resolve(t, window(t, moment, 1, LOAD)) == []
+    assert resolve(t, window(t, "declaring", 0, LOAD)) == []  # another player declaring
+    d = t.play()
+    d.lead(0, LOAD, t.c("red load 1"))
+    d.send(("follow",), "follow", 1)
+    d.send(t.c("blue load 1"), "follow_with", 1)
+    d.expect("any_time", 1, ["pass", use(t, "US Dollars")])
+    d.send(use(t, "US Dollars"))
+    assert d.options("declare", 1) == (1, 2)  # a crew card of the followed action
 
 
 # ---------------------------------------------------------------- Yen

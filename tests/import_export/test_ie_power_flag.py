@@ -7,7 +7,7 @@ import dataclasses
 import re
 
 import pytest
-from test_ie_power_play import ROWS, fulfil, params, resolve, spec, specs
+from test_ie_power_play import ROWS, fulfil, params, resolve, spec, specs, use, window
 
 from simulator.core.engine import play_game
 from simulator.core.registry import get_game
@@ -24,6 +24,7 @@ from simulator.games.import_export.cards import (
     SUPPLY,
     YELLOW,
 )
+from simulator.games.import_export.windows import Moment
 from strategies.random_strategy import RandomStrategy
 
 MAPLE_CREDITS = ROWS["Maple Syrup"]["params"]["min_credits"]
@@ -58,12 +59,11 @@ def test_iceland_water_sells_agricultural_hand_cards_at_the_owners_turn_start(ie
     price = params(t, "Iceland Water")["price"]
     s = t.state
     d = t.play()
-    decision = d.expect(
-        "iceland_water_sell", 0, ("pass", *t.cs("yellow load 1", "yellow supply 1"))
-    )
-    assert decision.context == price
-    d.send(t.c("yellow supply 1"))
-    d.expect("iceland_water_sell", 0, ("pass", t.c("yellow load 1")))
+    water = [use(t, "Iceland Water", c) for c in t.cs("yellow load 1", "yellow supply 1")]
+    decision = d.expect("any_time", 0, ("pass", *water))
+    assert decision.context == Moment("turn_start", 0)
+    d.send(water[1])
+    d.expect("any_time", 0, ("pass", water[0]))
     d.send("pass")
     d.expect("lead", 0)
     assert s.credits[0] == 10 + price
@@ -72,11 +72,27 @@ def test_iceland_water_sells_agricultural_hand_cards_at_the_owners_turn_start(ie
     assert s.sold_this_turn[0] is False  # not the Supply action's sale
 
 
-def test_iceland_water_is_not_offered_on_another_players_turn(ie_table) -> None:
+def test_iceland_water_sells_in_the_middle_of_another_players_turn(ie_table) -> None:
+    """Ruling: IE-FLAGP-1 ("at any time": after the leader's lead, in his turn), with the
+    windows of IE-ANYTIME-1."""
     t = ie_table(cards=specs("Iceland Water"))
-    t.arrange(fulfilled={0: ["Iceland Water"]}, hands=[["yellow load 1"], [], []], leader=1)
+    t.arrange(
+        fulfilled={0: ["Iceland Water"]},
+        hands=[["yellow load 1"], ["green supply 1"], []],
+        island=["red load 1"],
+        leader=1,
+    )
     fulfil(t, 0, "Iceland Water")
-    t.play().expect("lead", 1)
+    s = t.state
+    d = t.play()
+    assert d.expect("any_time", 0).context == Moment("turn_start", 1)
+    d.send("pass", "any_time", 0)
+    d.lead(1, SUPPLY, t.c("green supply 1"))
+    decision = d.expect("any_time", 0, ("pass", use(t, "Iceland Water", t.c("yellow load 1"))))
+    assert decision.context == Moment("lead_declared", 1, SUPPLY)
+    d.send(use(t, "Iceland Water", t.c("yellow load 1")))
+    assert s.leader == 1 and s.credits[0] == 10 + params(t, "Iceland Water")["price"]
+    assert s.hands[0] == [] and t.c("yellow load 1") in s.island
 
 
 # ---------------------------------------------------------------- Surströmming
@@ -324,7 +340,7 @@ def test_champagne_does_not_count_a_contract_that_left_the_area(ie_table) -> Non
     fulfil(t, 0, "Olive Oil")
     assert _delta(t, 0, "Champagne") == params(t, "Champagne")["payment"]
     d = t.play()
-    d.send("discard", "olive_oil_discard", 0)
+    d.send(use(t, "Olive Oil"), "any_time", 0)
     assert _delta(t, 0, "Champagne") == 0
 
 
@@ -504,21 +520,27 @@ def test_olive_oil_is_discarded_for_credits_at_the_owners_turn_start(ie_table) -
     g, s = t.game, t.state
     limits = (g.crew_limit(s, 0), g.goods_limit(s, 0))
     d = t.play()
-    d.expect("olive_oil_discard", 0, ("keep", "discard"))
-    d.send("discard")
+    d.expect("any_time", 0, ("pass", use(t, "Olive Oil")))
+    d.send(use(t, "Olive Oil"))
     d.expect("lead", 0)
     assert s.credits[0] == 10 + params(t, "Olive Oil")["payment"]
     assert s.fulfilled[0] == [] and s.discard[-1] == t.c("Olive Oil")
     assert (g.crew_limit(s, 0), g.goods_limit(s, 0)) == (limits[0] - 1, limits[1] - 2)
-    assert _emit(t, "turn_started", 0, None) == []  # gone: never offered again
+    assert resolve(t, window(t, "turn_end", 0)) == []  # gone: never offered again
+    assert not s.hooks.get("any_time")
 
 
-def test_olive_oil_kept_or_on_another_turn(ie_table) -> None:
+def test_olive_oil_only_on_its_owners_turn_and_never_at_scoring(ie_table) -> None:
+    """Ruling: IE-FLAGP-18 ("on your turn", "before the game ends")."""
     t = ie_table(cards=specs("Olive Oil"))
     t.arrange(fulfilled={0: ["Olive Oil"]}, leader=1)
     fulfil(t, 0, "Olive Oil")
     t.play().expect("lead", 1)
-    _emit(t, "turn_started", 0, None, "keep")
+    assert resolve(t, window(t, "lead_declared", 1)) == []  # player 1's turn: not asked
+    assert resolve(t, window(t, "before_scoring", 1)) == []
+    t.state.leader = 0
+    asked = resolve(t, window(t, "turn_end", 0), "pass")
+    assert asked[0].options == ("pass", use(t, "Olive Oil"))
     assert t.state.fulfilled[0] == [t.cid("Olive Oil")] and t.state.credits[0] == 10
 
 

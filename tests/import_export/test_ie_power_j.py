@@ -3,7 +3,7 @@ power is triggered and its exact effect asserted. Rulings IE-JP-n."""
 
 from __future__ import annotations
 
-from test_ie_power_play import fulfil, params, specs
+from test_ie_power_play import fulfil, params, specs, use
 
 from simulator.games.import_export.cards import (
     BLUE,
@@ -433,8 +433,8 @@ def test_sushi_knives_four_luxury_cards_from_the_hand_for_two_credits(ie_table) 
     s = t.state
     p = params(t, "Sushi Knives")
     d = t.play()
-    d.expect("sushi_knives_use", 0, options=["pass", "discard"])
-    d.send("discard")
+    d.expect("any_time", 0, options=["pass", use(t, "Sushi Knives")])
+    d.send(use(t, "Sushi Knives"))
     d.expect("sushi_knives_card", 0, options=t.cs(*blues))
     for name in blues[:4]:
         d.send(t.c(name), "sushi_knives_card", 0)

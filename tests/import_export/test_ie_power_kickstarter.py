@@ -4,7 +4,7 @@ table, its power triggered, its exact effect asserted; rulings IE-KS-n (docs/rul
 from __future__ import annotations
 
 import pytest
-from test_ie_power_play import fulfil, params, resolve, specs
+from test_ie_power_play import fulfil, params, resolve, specs, use, window
 
 from simulator.games.import_export.cards import (
     ANY,
@@ -18,6 +18,7 @@ from simulator.games.import_export.cards import (
 from simulator.games.import_export.powers import POWERS
 from simulator.games.import_export.rules import NO_LIMIT
 from simulator.games.import_export.state import GameOver
+from simulator.games.import_export.windows import Moment
 
 
 def _emit(t, event: str, actor: int, payload, *answers):  # noqa: ANN001, ANN202
@@ -124,7 +125,8 @@ def test_big_ammunition_takes_nothing_from_own_ships_the_island_or_others_plunde
 
 
 def test_bionic_ears_goes_back_to_the_hand_at_the_start_of_any_turn(ie_table) -> None:
-    """Ruling: IE-KS-3 (offered at every turn start; limits fall, the crew stays)."""
+    """Ruling: IE-KS-3 (offered in every window, anyone's turn; limits fall, the crew
+    stays)."""
     t = ie_table(cards=specs("Bionic Ears"))
     t.arrange(
         fulfilled={0: ["Bionic Ears", "red load 1"]},
@@ -136,10 +138,11 @@ def test_bionic_ears_goes_back_to_the_hand_at_the_start_of_any_turn(ie_table) ->
     cid, card = t.cid("Bionic Ears"), t.c("Bionic Ears")
     assert g.crew_limit(s, 0) == 3
     d = t.play()
-    d.expect("bionic_ears_take", 0, ("keep", "hand"))
-    d.send("keep")
+    d.expect("any_time", 0, ("pass", use(t, "Bionic Ears")))
+    d.send("pass")
     d.send(("draw",), "lead", 1)
-    d.send("hand", "bionic_ears_take", 0)  # player 2's turn: any time
+    assert d.expect("any_time", 0).context == Moment("lead_declared", 1)
+    d.send(use(t, "Bionic Ears"), "any_time", 0)  # player 1's turn: any time
     assert card in s.hands[0] and s.fulfilled[0] == [t.cid("red load 1")]
     assert g.crew_limit(s, 0) == 2 and len(s.crew[0]) == 3  # nothing discarded
     assert all((0, cid) not in hooks for hooks in s.hooks.values())
@@ -153,12 +156,12 @@ def test_bionic_ears_fulfilled_again_is_offered_once_a_turn(ie_table) -> None:
     t.arrange(fulfilled={0: ["Bionic Ears"]})
     fulfil(t, 0, "Bionic Ears")
     s = t.state
-    _emit(t, "turn_started", 1, None, "hand")
+    resolve(t, window(t, "turn_start", 1), use(t, "Bionic Ears"))
     s.hands[0].remove(t.c("Bionic Ears"))
     s.fulfilled[0].append(t.cid("Bionic Ears"))
     fulfil(t, 0, "Bionic Ears")
-    asked = _emit(t, "turn_started", 2, None, "keep")
-    assert [(d.kind, d.player) for d in asked] == [("bionic_ears_take", 0)]
+    asked = resolve(t, window(t, "turn_start", 2), "pass")
+    assert [(d.kind, d.player) for d in asked] == [("any_time", 0)]
 
 
 # ---------------------------------------------------------------- Board Games

@@ -3,7 +3,7 @@ hand-built table; the power is triggered and its exact effect asserted. Rulings 
 
 from __future__ import annotations
 
-from test_ie_power_play import fulfil, params, resolve, specs
+from test_ie_power_play import fulfil, params, resolve, specs, use
 
 from simulator.games.import_export.cards import (
     BLACK,
@@ -416,10 +416,11 @@ def test_segways_moves_only_where_room_is_left_once_it_has_left(ie_table) -> Non
     s = t.state
     assert t.game.crew_limit(s, 0) == 3
     d = t.play()
-    d.expect("segways_move", 0, options=["pass", "goods"])  # crew 2 of a limit about to be 2
-    d.send("goods")
+    goods = use(t, "Segways", "goods")
+    d.expect("any_time", 0, options=["pass", goods])  # crew 2 of a limit about to be 2
+    d.send(goods)
     assert s.goods[0][-1] == t.c("Segways") and s.fulfilled[0] == [t.cid("green load 4")]
-    assert "turn_started" not in s.hooks or not s.hooks["turn_started"]
+    assert not s.hooks.get("any_time")
     d.expect("lead", 0)
 
 
@@ -436,20 +437,32 @@ def test_segways_leaving_never_forces_a_discard(ie_table) -> None:
     fulfil(t, 0, "Segways")
     s = t.state
     d = t.play()
-    d.expect("segways_move", 0, options=["pass", ("load", 0, BLACK)])
-    d.send(("load", 0, BLACK))
+    load = use(t, "Segways", "load", 0, BLACK)
+    d.expect("any_time", 0, options=["pass", load])
+    d.send(load)
     assert t.ship(0).cargo == [t.c("Segways")]
     assert s.crew[0] == t.cs("red load 1", "red load 2") and s.goods[0] == t.cs(*goods)
     assert t.game.crew_limit(s, 0) == 1 and t.game.goods_limit(s, 0) == 2
     d.expect("lead", 0)
 
 
-def test_segways_becomes_a_good_at_the_end_if_there_is_room(ie_table) -> None:
-    """Ruling: IE-KSB-10 ("even at the end of the game")."""
-    t = ie_table(cards=specs("Segways"))
-    t.arrange(fulfilled={0: ["Segways"]}, goods={0: ["blue load 1"]})
+def test_segways_becomes_a_good_just_before_end_scoring(ie_table) -> None:
+    """Ruling: IE-KSB-10 ("even at the end of the game"): the last window, after the last
+    turn and before the bonuses (IE-ANYTIME-1), and the good it becomes scores."""
+    t = ie_table(cards=specs("Segways"), max_turns=1)
+    t.arrange(fulfilled={0: ["Segways"]}, goods={0: ["blue load 1"]}, leader=1)
+    fulfil(t, 0, "Segways")
     s = t.state
-    t.game.score(s)
+    d = t.play()
+    d.send(("draw",), "lead", 1)
+    while d.decision.context.name != "before_scoring":
+        d.send("pass", "any_time", 0)
+    d.expect("any_time", 0, ["pass", use(t, "Segways", "crew"), use(t, "Segways", "goods")])
+    credits = s.credits[0]
+    d.send(use(t, "Segways", "goods"))
+    assert d.over and s.end_reason == "turn_limit"
     assert s.goods[0] == t.cs("blue load 1", "Segways") and s.fulfilled[0] == []
     counts = t.game.good_counts(s, 0)
     assert counts[BLACK] == 1
+    majority = t.game.rules.majority  # green, yellow, black, blue
+    assert s.final_credits[0] == credits + 2 + majority[2] + majority[3]  # a black good now

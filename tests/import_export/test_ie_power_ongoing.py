@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_ie_power_play import ROWS, fulfil, params, resolve, spec, specs
+from test_ie_power_play import ROWS, fulfil, params, resolve, spec, specs, use
 
+from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import (
     BLACK,
     CONTRACT,
@@ -18,6 +19,8 @@ from simulator.games.import_export.cards import (
     RED,
     YELLOW,
 )
+from simulator.games.import_export.windows import Moment
+from strategies.import_export.heuristic import IEHeuristic
 
 
 def _emit(t, event: str, actor: int, payload, *answers):  # noqa: ANN001, ANN202
@@ -457,11 +460,61 @@ def test_telescopes_sells_tech_goods_at_the_start_of_the_owners_turn(ie_table) -
     t.arrange(fulfilled={0: ["Telescopes"]}, goods={0: ["green load 1", "red load 1"]})
     fulfil(t, 0, "Telescopes")
     d = t.play()
-    assert d.options("telescopes_sell", 0) == ("pass", t.c("green load 1"))
-    d.send(t.c("green load 1"))
+    assert d.options("any_time", 0) == ("pass", use(t, "Telescopes", t.c("green load 1")))
+    d.send(use(t, "Telescopes", t.c("green load 1")))
     d.expect("lead", 0)
     assert t.state.goods[0] == [t.c("red load 1")]
     assert t.state.credits[0] == 10 + params(t, "Telescopes")["price"]
+
+
+def test_telescopes_sells_just_before_the_end_game_bonuses(ie_table) -> None:
+    """Ruling: IE-POWER-38 ("before the end-of-game bonuses are calculated"): the last
+    window opens after the last turn (IE-ANYTIME-1); the heuristic sells a tech good only
+    when the price beats what it would score (its value, the set, the majority)."""
+    t = ie_table(cards=specs("Telescopes"), max_turns=1)
+    t.arrange(
+        fulfilled={0: ["Telescopes"]},
+        goods={0: ["green load 1", "green load 2"], 1: ["green supply 1", "green supply 2"]},
+        leader=1,
+    )
+    fulfil(t, 0, "Telescopes")
+    s, g = t.state, t.game
+    price = params(t, "Telescopes")["price"]
+    sell = [use(t, "Telescopes", c) for c in t.cs("green load 1", "green load 2")]
+    d = t.play()
+    d.send(("draw",), "lead", 1)
+    while d.decision.context.name != "before_scoring":
+        d.send("pass", "any_time", 0)
+    decision = d.expect("any_time", 0, ["pass", *sell])
+    view = g.observe(s, 0)
+    bot = IEHeuristic()
+    # two green goods each: tied for the majority, each good worth 1 + half the award
+    tied = 1 + g.rules.majority[0] - -(-g.rules.majority[0] // 2)
+    assert view.good_end_value(t.c("green load 1")) == tied
+    assert (bot.choose(decision, view, s.rng) != "pass") == (tied < price)
+    d.send(sell[0])
+    d.expect("any_time", 0, ["pass", sell[1]])
+    credits = s.credits[0]
+    d.send("pass")
+    assert d.over and credits == 10 + price
+    assert s.goods[0] == [t.c("green load 2")]
+
+
+def test_telescopes_keeps_a_good_worth_more_than_the_price_at_the_end(ie_table) -> None:
+    """The heuristic keeps the one tech good that holds the tech majority (IE-POWER-38)."""
+    t = ie_table(cards=specs("Telescopes"))
+    t.arrange(fulfilled={0: ["Telescopes"]}, goods={0: ["green load 1"]})
+    fulfil(t, 0, "Telescopes")
+    s, g = t.state, t.game
+    view = g.observe(s, 0)
+    assert view.good_end_value(t.c("green load 1")) == 1 + g.rules.majority[0]
+    decision = Decision(
+        0,
+        "any_time",
+        ("pass", use(t, "Telescopes", t.c("green load 1"))),
+        context=Moment("before_scoring", 0),
+    )
+    assert IEHeuristic().choose(decision, view, s.rng) == "pass"
 
 
 def test_yogurt_loaded_by_anyone_draws_for_everybody(ie_table) -> None:
@@ -501,10 +554,33 @@ def test_lutefisk_is_placed_from_the_hand_at_a_turns_start(ie_table) -> None:
     t = ie_table(cards=specs("Lutefisk"))
     t.arrange(hands=[[], ["Lutefisk"], []], leader=0)
     d = t.play()
-    assert d.options("lutefisk_place", 1) == ("pass", 2, 3)  # player 1's ships at port
-    d.send(3)
+    ships = [use(t, "Lutefisk", i) for i in (2, 3)]  # player 1's ships at port
+    assert d.options("any_time", 1) == ("pass", *ships)
+    d.send(ships[1])
     d.expect("lead", 0)
     assert t.ship(3).contracts == [t.cid("Lutefisk")] and t.state.hands[1] == []
+
+
+def test_lutefisk_is_placed_in_another_players_turn_then_loaded(ie_table) -> None:
+    """Ruling: IE-POWER-43 (FAQ: "literally at any time, even during another player's
+    turn"): after player 0 leads Load, player 1 places Lutefisk, follows and loads it."""
+    t = ie_table(cards=specs("Lutefisk"))
+    t.arrange(
+        hands=[["green load 1"], ["Lutefisk", "yellow load 1", "yellow supply 1"], []],
+        leader=0,
+    )
+    s = t.state
+    d = t.play()
+    d.send("pass", "any_time", 1)  # the turn's start: not yet
+    d.lead(0, LOAD, t.c("green load 1"))
+    decision = d.expect("any_time", 1)
+    assert decision.context == Moment("lead_declared", 0, LOAD)
+    d.send(use(t, "Lutefisk", 3))
+    assert t.ship(3).contracts == [t.cid("Lutefisk")] and s.leader == 0
+    d.follow(1, t.c("yellow load 1"))
+    d.draw(2)
+    d.send((t.c("yellow supply 1"), 3, YELLOW), "load", 1)
+    assert t.ship(3).cargo == [t.c("yellow supply 1")]
 
 
 def test_lutefisk_needs_its_level(ie_table) -> None:

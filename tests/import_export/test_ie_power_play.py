@@ -13,7 +13,9 @@ from typing import Any
 
 from simulator.core.engine import play_game
 from simulator.core.registry import get_game
-from simulator.games.import_export.cards import load_import_export_sheet
+from simulator.games.import_export import windows
+from simulator.games.import_export.sheet_checks import load_import_export_sheet
+from simulator.games.import_export.windows import Moment, Use
 from strategies.random_strategy import RandomStrategy
 
 ROWS = {row["name"]: row for row in load_import_export_sheet().rows}
@@ -56,6 +58,16 @@ def resolve(t: Any, flow: Any, *answers: Any) -> list[Any]:
     assert not pending, f"answers left over: {pending}"
     t.game.check_invariants(t.state)
     return asked
+
+
+def window(t: Any, moment: str, actor: int, action: int = -1, step: int = 0) -> Any:
+    """The flow of a reaction window at a moment (windows.MOMENTS), for `resolve`."""
+    return windows.window(t.game, t.state, Moment(moment, actor, action, step))
+
+
+def use(t: Any, name: str, *args: Any) -> Use:
+    """The window option using `name`'s power (of its contract) with these arguments."""
+    return Use(name, t.cid(name), args)
 
 
 def fulfil(t: Any, owner: int, name: str, *answers: Any) -> list[Any]:

@@ -5,7 +5,7 @@ Tokyo Port turn it on (`game.tokyo_port`); the test sheet's cards are set "base"
 from __future__ import annotations
 
 import pytest
-from test_ie_power_play import fulfil, params, resolve, specs
+from test_ie_power_play import fulfil, params, resolve, specs, use, window
 
 from simulator.games.import_export.cards import CONTRACT, LOAD, PIRATE, YELLOW
 
@@ -390,18 +390,18 @@ def test_tsukiji_fish_places_luxury_and_agricultural_contracts_at_turn_start(ie_
     )
     fulfil(t, 0, "Tsukiji Fish")
     d = t.play()
-    blue = (t.c("blue contract 1"), t.cid("blue contract 1"), 0)
-    yellow = (t.c("yellow load 1"), t.cid("yellow load 1"), 0)
-    d.expect("tsukiji_fish_place", 0, ["pass", blue, yellow])  # level met, lux/agri only
+    blue = use(t, "Tsukiji Fish", t.c("blue contract 1"), t.cid("blue contract 1"), 0)
+    yellow = use(t, "Tsukiji Fish", t.c("yellow load 1"), t.cid("yellow load 1"), 0)
+    d.expect("any_time", 0, ["pass", blue, yellow])  # level met, lux/agri only
     d.send(blue)
-    d.expect("tsukiji_fish_place", 0, ["pass", yellow])
+    d.expect("any_time", 0, ["pass", yellow])
     d.send(yellow)
     assert t.ship(0).contracts == [t.cid("blue contract 1"), t.cid("yellow load 1")]
     d.expect("lead", 0)  # no action spent: he still leads
 
 
-def test_tsukiji_fish_is_offered_at_the_end_of_the_owners_turn_only(ie_table) -> None:
-    """Ruling: IE-TOKYO-14."""
+def test_tsukiji_fish_is_offered_in_the_owners_turn_only(ie_table) -> None:
+    """Ruling: IE-TOKYO-14 ("on your turn": any window of his own turn, none of another's)."""
     t = ie_table(cards=specs("Tsukiji Fish"))
     t.arrange(
         fulfilled={0: ["Tsukiji Fish"]},
@@ -409,13 +409,16 @@ def test_tsukiji_fish_is_offered_at_the_end_of_the_owners_turn_only(ie_table) ->
         ships={0: {"at_sea": True, "cargo": ["red load 1"]}},
     )
     fulfil(t, 0, "Tsukiji Fish")
-    assert _emit(t, "turn_ended", 1, None) == []
     t.ship(0).at_sea = False
     t.ship(0).cargo, t.ship(0).cargo_colors = [], []
     t.state.discard.append(t.c("red load 1"))
-    option = (t.c("yellow load 1"), t.cid("yellow load 1"), 0)
-    (asked,) = _emit(t, "turn_ended", 0, None, option)
-    assert asked.kind == "tsukiji_fish_place" and t.ship(0).contracts == [option[1]]
+    t.state.leader = 1
+    assert resolve(t, window(t, "turn_end", 1)) == []
+    assert resolve(t, window(t, "before_scoring", 1)) == []
+    t.state.leader = 0
+    option = use(t, "Tsukiji Fish", t.c("yellow load 1"), t.cid("yellow load 1"), 0)
+    (asked,) = resolve(t, window(t, "before_action", 0, LOAD), option)
+    assert asked.kind == "any_time" and t.ship(0).contracts == [option.args[1]]
 
 
 # ---------------------------------------------------------------- Yakuza Art

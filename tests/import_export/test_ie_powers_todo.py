@@ -6,8 +6,8 @@ as powers land). A contract whose power is implemented drops from the list by it
 
 from __future__ import annotations
 
-from simulator.games.import_export.cards import load_import_export_sheet
 from simulator.games.import_export.powers import POWERS, missing_powers
+from simulator.games.import_export.sheet_checks import load_import_export_sheet
 
 STILL_TO_DO = {
     "base": 0,

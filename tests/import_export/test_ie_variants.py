@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_ie_power_play import fulfil, params, resolve, specs
+from test_ie_power_play import fulfil, params, resolve, specs, use, window
 
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError
@@ -414,7 +414,7 @@ def test_a_sold_goods_container_goes_back_to_the_reserve(ie_table) -> None:
     resolve(t, game._to_goods(s, 0, t.c("green load 1")))
     (token,) = s.goods[0]
     discard = list(s.discard)
-    resolve(t, game.emit(s, "turn_started", 0, None), token)
+    resolve(t, window(t, "turn_start", 0), use(t, "Telescopes", token))
     assert s.goods[0] == [] and s.discard == discard
     assert s.credits[0] == 10 + params(t, "Telescopes")["price"]
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simulator.core.cards import CardSchema, CardSheet, Field, load_card_sheet
+from simulator.core.cards import CardSchema, CardSheet, Field
 
 COLORS = ("green", "yellow", "black", "blue", "red", "grey")
 GREEN, YELLOW, BLACK, BLUE, RED, GREY = range(6)
@@ -99,7 +99,7 @@ def _check(sheet: CardSheet) -> None:
                     raise sheet.error(r, column, f"differs from the other side (line {first.line})")
 
 
-SCHEMA = CardSchema(
+COLUMNS = CardSchema(
     fields=(
         Field("id", "int", doc="unique contract id, used in every dataset"),
         Field("card", "int", doc="physical card number; the two contracts of a Flag card share it"),
@@ -121,10 +121,8 @@ SCHEMA = CardSchema(
     ),
     check=_check,
 )
-
-
-def load_import_export_sheet(path: str | Path | None = None) -> CardSheet:
-    return load_card_sheet(path or DEFAULT_SHEET, SCHEMA)
+"""The sheet's columns and its rows' own consistency; sheet_checks.SCHEMA adds the checks of
+each row against its power, and is what the game loads sheets with."""
 
 
 @dataclass(frozen=True)

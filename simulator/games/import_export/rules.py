@@ -20,7 +20,7 @@ from simulator.core.protocol import Decision, Outcome, PlayerOutcome
 from simulator.core.rule_numbers import with_overrides
 from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
-from simulator.games.import_export import variants
+from simulator.games.import_export import variants, windows
 from simulator.games.import_export.cards import (
     ACTIONS,
     ANY,
@@ -40,7 +40,8 @@ from simulator.games.import_export.cards import (
     YELLOW,
     IECards,
 )
-from simulator.games.import_export.powers import note_draw
+from simulator.games.import_export.powers import ANY_TIME, note_draw
+from simulator.games.import_export.rule_book import BaseRules
 from simulator.games.import_export.state import EVENT_NAMES, GameOver, IEState, Ship
 
 Flow = Generator[Decision, Any, Any]
@@ -70,52 +71,6 @@ class Scoring:
     """Credits per good per colour per player (1, and 2 for illegal)."""
     awards: list[list[int]] = field(default_factory=list)
     """[player, colour, credits]: majority bonuses, and the illegal penalty as negative."""
-
-
-@dataclass(frozen=True)
-class BaseRules:
-    """The rulebook's numbers, in one place (cards' own numbers are in the card sheet)."""
-
-    start_credits: int = 10
-    grey_bonus_at_six: int = 4
-    grey_bonus_capital: int = 2
-    """With Capital, the grey player's extra start credits, at any player count (IE-CAP-1)."""
-    start_hand: int = 5
-    draw_to: int = 5
-    sell_price: int = 4
-    owner_compensation: int = 2
-    ship_capacity: int = 6
-    end_credits: int = 50
-    sea_cards_at_setup: int = 4
-    pay_2: int = 6
-    pay_3_4: int = 10
-    pay_5_6: int = 14
-    unfulfilled_container: int = 2
-    set_bonus: int = 10
-    majority: tuple[int, int, int, int] = (6, 6, 6, 8)
-    illegal_penalty: int = 6
-    flag_load_cost: int = 2
-    tea_drinkers: tuple[int, ...] = ()
-    """Seats whose players are drinking tea at the table (Rooibos Tea); a simulation sees
-    nobody drinking (IE-FLAGP-8). A designer may list seats to play it otherwise."""
-    card_powers: bool = True
-    """False plays every card as a vanilla good with no power: a baseline to measure what the
-    powers do to the game (and what they cost in speed: `deckhand bench --rule
-    card_powers=false`)."""
-    tokyo_port: bool = True
-    """With the Tokyo set, the island's Tokyo Port side is up (IE-TOKYO-1); false plays the
-    Tokyo cards with the Supply Island, their Port references then naming it (IE-TOKYO-5)."""
-    tokyo_column_costs: tuple[int, ...] = (1, 2, 3, 4)
-    """The credits printed on top of the Tokyo Port's columns: column k holds the cards of
-    level k, the last one those of its level and more (not in the rulebook: IE-TOKYO-2)."""
-
-    def payout(self, containers: int) -> int:
-        """Payment by containers on the ship; fewer than 2 pays the lowest band (IE-PAY-1)."""
-        if containers >= 5:
-            return self.pay_5_6
-        if containers >= 3:
-            return self.pay_3_4
-        return self.pay_2 if containers >= 1 else 0
 
 
 def _less(need: dict[int, int], cut: int) -> dict[int, int]:
@@ -173,6 +128,9 @@ class ImportExportGame:
         """A card's colour as a good, crew, wildcard or setup container: a Flag card's first
         side (IE-FLAG-3); loaded, it counts as the colour chosen (IE-FLAG-1)."""
         self.powers = powers.index_for(cards) if rules.card_powers else powers.PowerIndex({}, cards)
+        self._hand_any_time = tuple(self.powers.hand_any_time)
+        """Cards whose "at any time" power works from the hand (Lutefisk): a window is
+        wanted while one of them is in a hand (window_wanted)."""
         self.n_cards = len(cards)
         """Card ids are below it; physical containers (tokens) at or above it (variants.py)."""
         self.names = cards.names
@@ -258,20 +216,23 @@ class ImportExportGame:
         return limit
 
     def _pair_room(self, s: IEState, p: int, goods: list[int]) -> int:
-        """Scotch: every `per` luxury goods count as `counts` toward the goods limit, so the
-        limit holds that many more cards."""
+        """Scotch: every `per` luxury goods (a Capital good counting as luxury too: IE-CAP-26)
+        count as `counts` toward the goods limit, so the limit holds that many more cards."""
         per, counts = s.mods[p]["luxury_pair"]
-        return sum(1 for c in goods if self.color[c] == BLUE) // per * (per - counts)
+        return self.types_of_goods(goods).count(BLUE) // per * (per - counts)
 
     def goods_fit(self, s: IEState, p: int, card: int) -> bool:
         """Whether `card` may join p's goods: under the limit, or, with Scotch, a luxury good
         completing a pair that counts less (IE-FLAGP-20)."""
         if len(s.goods[p]) < self.goods_limit(s, p):
             return True
-        if not s.mods[p].get("luxury_pair") or self.color[card] != BLUE:
+        if not s.mods[p].get("luxury_pair"):
+            return False
+        joined = [*s.goods[p], card]
+        if self.types_of_goods(joined)[-1] != BLUE:  # as the type it would count as
             return False
         base = 2 * (self._crew_limit_bonus + len(s.fulfilled[p]))
-        return len(s.goods[p]) + 1 <= base + self._pair_room(s, p, [*s.goods[p], card])
+        return len(joined) <= base + self._pair_room(s, p, joined)
 
     def level(self, s: IEState, p: int, color: int) -> int:
         """Goods of a colour plus the port's own colour (IE-LEVEL-1), Capital goods as the
@@ -313,8 +274,12 @@ class ImportExportGame:
         """The type each of p's goods counts as, in order: a grey Capital good counts as p's
         leftmost (first placed) non-Capital good (FAQ: IE-CAP-3); while p has none, as no
         type (GREY: no points, no majority, not in the set; IE-CAP-4)."""
+        return self.types_of_goods(s.goods[p])
+
+    def types_of_goods(self, goods: list[int]) -> list[int]:
+        """The types a goods area holding these cards would count them as (IE-CAP-3)."""
         color = self.color
-        colors = [color[c] for c in s.goods[p]]
+        colors = [color[c] for c in goods]
         if GREY in colors:
             first = next((c for c in colors if c != GREY), GREY)
             colors = [first if c == GREY else c for c in colors]
@@ -429,19 +394,28 @@ class ImportExportGame:
 
     @staticmethod
     def _match(need: dict[int, int], colors: list[int], wild: Any) -> int:
-        """Give containers (their colours, in loading order) to the needs, which are lowered
-        in place; returns how many matched none (IE-CARGO-1)."""
+        """Give containers (their colours) to the needs, which are lowered in place; returns
+        how many matched none (IE-CARGO-1). Coloured containers first, then grey and wild
+        ones, so the order of loading never costs a slot (IE-VAR-14)."""
         unmatched = 0
+        flexible = []
         for color in colors:
             if color == PAIRED:  # rides with the container before it (Robo-Cats: IE-JP-8)
                 continue
-            if need.get(color, 0) > 0:
+            if color == GREY or color in wild:
+                flexible.append(color)
+            elif need.get(color, 0) > 0:
                 need[color] -= 1
-            elif (color == GREY or color in wild) and any(v > 0 for v in need.values()):
-                best = max(need, key=lambda c: (need[c], c != ANY))
-                need[best] -= 1
             elif need.get(ANY, 0) > 0:
                 need[ANY] -= 1
+            else:
+                unmatched += 1
+        for color in flexible:
+            if need.get(color, 0) > 0:
+                need[color] -= 1
+            elif any(v > 0 for v in need.values()):
+                best = max(need, key=lambda c: (need[c], c != ANY))
+                need[best] -= 1
             else:
                 unmatched += 1
         return unmatched
@@ -550,6 +524,8 @@ class ImportExportGame:
             s.between_turns = True
             return
         s.between_turns = True
+        if self.window_wanted(s):  # Telescopes, Segways, ... "before the bonuses" (IE-ANYTIME-1)
+            yield from windows.window(self, s, windows.Moment("before_scoring", s.leader))
         self.score(s)
 
     def _say(self, s: IEState, text: str) -> None:
@@ -569,23 +545,28 @@ class ImportExportGame:
                 f"hand {self.card_list(s.hands[p])})",
             )
         yield from self.emit(s, "turn_started", p, None)
+        if self.window_wanted(s):
+            yield from windows.window(self, s, windows.Moment("turn_start", p))
         while True:
             options = self._lead_options(s, p)
             choice = yield Decision(p, "lead", options)
             if choice[0] != "discard_contracts":
                 break
-            self._discard_contracts(s, p, choice[1])  # IE-DISCARD-1: any time as leader
+            self.discard_contracts(s, p, choice[1])  # IE-DISCARD-1: any time as leader
         if choice[0] == "draw":
             self._say(s, f"   player {p} draws")
             yield from self._draw_action(s, rng, p, leading=True)
-            yield from self.emit(s, "turn_ended", p, None)
-            self._end_of_turn(s)
+            if self.window_wanted(s):
+                yield from windows.window(self, s, windows.Moment("lead_declared", p))
+            yield from self._turn_end(s, p)
             return
         action = choice[1]
         self._say(s, f"   player {p} leads {ACTIONS[action]}")
         yield from self._play_for_action(s, p, action, "lead_with")
         declared = [0] * s.n
         declared[p] = yield from self._declare(s, p, action, 1)
+        if self.window_wanted(s):
+            yield from windows.window(self, s, windows.Moment("lead_declared", p, action))
         order = [(p + k) % s.n for k in range(s.n)]
         followers = []
         acts = [action] * s.n  # the type each player performs: one a turn (IE-KSB-6, IE-JP-2)
@@ -612,6 +593,8 @@ class ImportExportGame:
                     acts[q] = BARTER if declared[q] else action
                 if acts[q] != BARTER:
                     declared[q] = yield from self._declare(s, q, action, 0)
+            if self.window_wanted(s):
+                yield from windows.window(self, s, windows.Moment("follower_chose", q, acts[q]))
         self._say(s, f"   {ACTIONS[action]} declared: {declared}")
         led = tuple(declared[q] if acts[q] == action else 0 for q in range(s.n))
         yield from self.emit(s, "action_declared", p, (action, tuple(followers), led))
@@ -621,8 +604,27 @@ class ImportExportGame:
         for q in order:
             if acts[q] != IMPORT:
                 yield from self._perform(s, rng, q, acts[q], declared[q])
+        yield from self._turn_end(s, p)
+
+    def _turn_end(self, s: IEState, p: int) -> Flow:
+        """The turn's last window, the powers told, then the end-of-turn checks."""
+        if self.window_wanted(s):
+            yield from windows.window(self, s, windows.Moment("turn_end", p))
         yield from self.emit(s, "turn_ended", p, None)
         self._end_of_turn(s)
+
+    def window_wanted(self, s: IEState) -> bool:
+        """Whether an "at any time" power is in play: fulfilled (and not lost), or a card
+        working from the hand in someone's hand. False means the window would ask nobody,
+        whatever the moment, except the leader's discard between his own actions (tested
+        apart in _perform); the cheap test keeps games without such cards at full speed."""
+        if s.hooks.get(ANY_TIME):
+            return True
+        for card in self._hand_any_time:
+            for hand in s.hands:
+                if card in hand:
+                    return True
+        return False
 
     def _end_of_turn(self, s: IEState) -> None:
         s.discard.extend(s.in_play)
@@ -840,6 +842,9 @@ class ImportExportGame:
             per_tech = mods.get("virtual_load_per_tech")
             if action == LOAD and per_tech:
                 count += self.goods_count(s, p, GREEN) // per_tech
+            virtual = mods.get("virtual_crew")  # US Dollars spent this turn (IE-CAP-24)
+            if virtual and virtual[0] == s.turn:
+                count += virtual[1]
             if action == PIRATE and mods.get("shared_pirate_crew"):
                 for q in range(s.n):
                     if q != p:
@@ -858,38 +863,31 @@ class ImportExportGame:
         return count
 
     def _declare(self, s: IEState, p: int, action: int, base: int) -> Flow:
-        """How many actions: the card played, plus any matching crew chosen (optional)."""
+        """How many actions: the card played, plus any matching crew chosen (optional). Just
+        before, p alone may use his any-time powers that add crew (US Dollars: IE-CAP-24)."""
+        if s.hooks.get(ANY_TIME):
+            yield from windows.window(self, s, windows.Moment("declaring", p, action))
         extra = self.crew_actions(s, p, action)
-        spendable = s.mods[p].get("crew_for_discard")  # US Dollars (IE-CAP-24)
-        if spendable:
-            extra += yield from self._crew_for_discard(s, p, action, spendable)
         options = tuple(range(base, base + extra + 1))
         count = yield Decision(p, "declare", options, context=action)
         return count
 
-    def _crew_for_discard(self, s: IEState, p: int, action: int, cids: Any) -> Flow:
-        """US Dollars (mods "crew_for_discard": contract ids): declaring, p may discard such
-        a fulfilled contract to count it as a crew card of the action, for this turn
-        (IE-CAP-24). Returns the crew it adds."""
-        held = [cid for cid in cids if cid in s.fulfilled[p]]
-        if not held:
-            return 0
-        if (yield Decision(p, "us_dollars_use", ("pass", "use"), context=action)) == "pass":
-            return 0
-        s.mods[p]["crew_for_discard"] = tuple(c for c in cids if c != held[0])
-        self.leave_fulfilled(s, p, held[0])
-        self.to_discard(s, p, self.cards.card_of_contract[held[0]])
-        return 1
-
     # ------------------------------------------------------------------ performing
 
     def _perform(self, s: IEState, rng: GameRandom, p: int, action: int, count: int) -> Flow:
+        """p performs his declared actions, a window before each (IE-ANYTIME-1); Contract
+        actions are one batch, since extra ones may buy levels (IE-CONTRACT-1)."""
         if count <= 0:
             return
         if action == CONTRACT:
+            if self.window_wanted(s):
+                yield from windows.window(self, s, windows.Moment("before_action", p, action))
             yield from self._contract_actions(s, p, count)
             return
-        for _ in range(count):
+        port_action = p == s.leader and action in (LOAD, PIRATE)  # the discard (IE-DISCARD-2)
+        for step in range(count):
+            if self.window_wanted(s) or (port_action and step):
+                yield from windows.window(self, s, windows.Moment("before_action", p, action, step))
             if action == SUPPLY:
                 yield from self._supply(s, p)
             elif action == LOAD:
@@ -1539,6 +1537,8 @@ class ImportExportGame:
                 self.gain(s, ship.owner, compensation)
             yield from self.emit(s, "imported", winner, (i, taken))
             yield from self.ship_home(s, ship)
+            if self.window_wanted(s):
+                yield from windows.window(self, s, windows.Moment("import_round", winner, IMPORT))
 
     def _import_island(self, s: IEState, leader: int, bidders: list[int], alone: bool) -> Flow:
         """Dark Flight: an import round on the supply island's cards, as if they were a ship
@@ -1621,8 +1621,9 @@ class ImportExportGame:
                 yield from self._to_goods(s, p, card)
         return taken
 
-    def _discard_contracts(self, s: IEState, p: int, i: int) -> None:
-        """The leader discards a ship's unfulfilled contracts; containers stay (FAQ)."""
+    def discard_contracts(self, s: IEState, p: int, i: int) -> None:
+        """The leader discards a ship's unfulfilled contracts; containers stay (FAQ); at his
+        lead (IE-DISCARD-1) or in a window between his actions (IE-DISCARD-2)."""
         ship = s.ships[i]
         for cid in ship.contracts:
             card = self.cards.card_of_contract[cid]
@@ -1734,28 +1735,36 @@ class ImportExportGame:
     ) -> tuple[list[int], list[int]]:
         """A ship's contracts in the order their cargo needs were met (FAQ: contracts
         completed together resolve in that order; IE-FULFIL-1). Containers are given, in
-        loading order, to the first contract in placement order that still needs them.
+        loading order (coloured ones before grey and wild ones), to the first contract in
+        placement order that still needs them; a contract is met at the loading of the last
+        container it took.
         Also, per container, the index (in the returned order) of the contract it filled,
         or -1 for a container that filled none (left by a discarded contract)."""
         rainbow = s.mods[ship.owner].get("rainbow_colors") if s is not None else None
         wild = self._wild(s, ship.owner)
         needs = [dict(c) for c in self._contract_cargo(ship, ship.contracts, s, rainbow)]
-        met_at = [len(ship.cargo_colors)] * len(needs)
-        owner_of = [-1] * len(ship.cargo_colors)
-        for step, color in enumerate(ship.cargo_colors):
-            if color == PAIRED:  # filled what the container before it filled (IE-JP-8)
-                owner_of[step] = owner_of[step - 1]
-                continue
+        colors = ship.cargo_colors
+        met_at = [len(colors)] * len(needs)
+        last = [-1] * len(needs)
+        owner_of = [-1] * len(colors)
+        flexible = [step for step, c in enumerate(colors) if c == GREY or c in wild]
+        plain = [step for step, c in enumerate(colors) if c != PAIRED and step not in flexible]
+        for step in plain + flexible:  # coloured containers first (as _match; IE-VAR-14)
+            color = colors[step]
             for k, need in enumerate(needs):
                 slot = color if need.get(color, 0) > 0 else ANY if need.get(ANY, 0) > 0 else None
-                if slot is None and (color == GREY or color in wild):
+                if slot is None and step in flexible:
                     slot = next((c for c, v in need.items() if v > 0), None)
                 if slot is not None:
                     need[slot] -= 1
                     owner_of[step] = k
+                    last[k] = max(last[k], step)
                     if not any(v > 0 for v in need.values()):
-                        met_at[k] = step
+                        met_at[k] = last[k]
                     break
+        for step, color in enumerate(colors):
+            if color == PAIRED:  # filled what the container before it filled (IE-JP-8)
+                owner_of[step] = owner_of[step - 1]
         order = sorted(range(len(needs)), key=lambda k: (met_at[k], k))
         rank = {k: i for i, k in enumerate(order)}
         filled = [rank[k] if k >= 0 else -1 for k in owner_of]
@@ -1812,6 +1821,33 @@ class ImportExportGame:
         s.winners = [p for p in range(s.n) if final[p] == best]
         if len(s.winners) > 1 and fox in s.winners:
             s.winners = [fox]  # Foxes wins the tie for the most credits too (IE-JP-3)
+
+    def good_end_value(self, s: IEState, p: int, card: int) -> int:
+        """What p's final score would lose if this good left his goods now: its own value,
+        the set bonus and his majority awards and penalty (power bonuses aside). What a bot
+        weighs against selling a good before scoring (Telescopes, IE-POWER-38)."""
+        goods = s.goods[p]
+        at = goods.index(card)
+        kept = self._goods_score(s, p)
+        goods.pop(at)  # as if it had left (a Capital good may then count as another type)
+        try:
+            return kept - self._goods_score(s, p)
+        finally:
+            goods.insert(at, card)
+
+    def _goods_score(self, s: IEState, p: int) -> int:
+        """p's end-game credits from goods alone (IE-SCORE-1), without the powers."""
+        rules = self.rules
+        counts = [self.good_counts(s, q) for q in range(s.n)]
+        mine = counts[p]
+        total = sum(mine[color] for color in GOOD_COLORS) + mine[RED]  # illegal goods: 2
+        if all(mine[color] >= 1 for color in GOOD_COLORS):
+            total += rules.set_bonus
+        fox = self.tie_winner(s, list(range(s.n)))
+        for color, bonus in zip((GREEN, YELLOW, BLACK, BLUE), rules.majority, strict=True):
+            total += sum(share for q, share in self._majority(counts, color, bonus, fox) if q == p)
+        penalty = self._majority(counts, RED, rules.illegal_penalty, fox)
+        return total - sum(share for q, share in penalty if q == p)
 
     @staticmethod
     def _majority(

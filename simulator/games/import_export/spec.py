@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from simulator.core.spec import GameConfig, GameSpec, ModuleSpec
-from simulator.games.import_export.cards import DEFAULT_SHEET, SCHEMA, load_import_export_sheet
+from simulator.games.import_export.cards import DEFAULT_SHEET
+from simulator.games.import_export.rule_book import MAX_PLAYERS, BaseRules
+from simulator.games.import_export.sheet_checks import SCHEMA, load_import_export_sheet
 from simulator.games.import_export.state import EVENTS
 
 if TYPE_CHECKING:
@@ -19,8 +21,6 @@ def _make(config: GameConfig) -> ImportExportGame:
 
 
 def _rule_numbers() -> object:
-    from simulator.games.import_export.rules import BaseRules
-
     return BaseRules()
 
 
@@ -28,7 +28,7 @@ IMPORT_EXPORT = GameSpec(
     name="import-export",
     title="Import/Export (Definitive Edition)",
     min_players=2,
-    max_players=6,
+    max_players=MAX_PLAYERS,
     modules=(
         ModuleSpec("base", "the 100 base goods cards"),
         ModuleSpec("capital", "15 grey Capital cards, the Barter action"),

@@ -127,7 +127,7 @@ class IEState:
         luxury_cargo_fraction, counted_goods, no_crew_limit, no_plunder; Flag:
         pirate_ban, deck_face_up (read by the views), contracts_unlimited,
         level_per_tech_good, luxury_pair, crew_as; Capital: held_cards, single_use_ships,
-        retired_ships, super_ships, homing_cards, first_contract_cut, crew_for_discard; Tokyo:
+        retired_ships, super_ships, homing_cards, first_contract_cut, virtual_crew; Tokyo:
         tuck_elsewhere, lead_draw_credits, port_contract_free; Kickstarter 2:
         follow_any_card, sea_return_at, follow_as, drew_cards (a draw to tell: Nanobots);
         J: card_also, wins_ties, pair_load, pair_held (with held_cards). Values are

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import ACTIONS, COLORS, GREY
+from simulator.games.import_export.cards import ACTIONS, ANY, COLORS, GREY, PAIRED
 
 if TYPE_CHECKING:
     from simulator.games.import_export.rules import Flow, ImportExportGame
@@ -53,7 +53,9 @@ class Containers:
     """The first token id: the number of cards."""
     keep: frozenset[int]
     """Cards that stay cards as containers: their power concerns the card itself as a
-    container (Yogurt, Bok Choy; FAQ: IE-VAR-6)."""
+    container (Yogurt, Bok Choy; FAQ: IE-VAR-6), so does Automation's and GPS's: they stay
+    grey wild cards on the ships (IE-VAR-11). Found from the powers: a card hook on its own
+    loading or plundering, or a power run when a ship carrying it completes."""
     everywhere: bool
     """containers_all: crew and goods are physical containers too (IE-VAR-10)."""
 
@@ -118,28 +120,78 @@ def market_good(game: ImportExportGame, s: IEState, card: int) -> None:
         s.market[color] += 1
 
 
+def loaded_colors(ship: Ship) -> list[int]:
+    """Each container's colour as loaded, the rider of a Robo-Cats pair taking its pair's:
+    for the Market a pair is two containers loaded as tech (IE-VAR-13)."""
+    colors = list(ship.cargo_colors)
+    for j in range(1, len(colors)):
+        if colors[j] == PAIRED:
+            colors[j] = colors[j - 1]
+    return colors
+
+
+def filling(game: ImportExportGame, s: IEState, ship: Ship) -> list[bool]:
+    """Per container of a completing ship, whether it filled a need of its contracts, which
+    all complete together. The needs are the printed ones (with Prefab Home a luxury
+    contract completed with half its containers still takes up to its printed cargo, so
+    every container loaded toward it filled it: IE-VAR-14). Containers of their own colour
+    first, then rainbow slots; wild colours and grey containers last, into any slot left, so
+    the order of loading never costs a coloured container its slot (a grey GPS or
+    Automation loaded first: IE-VAR-11). A container matching none is a leftover of a
+    discarded contract (IE-VAR-2). The rider of a Robo-Cats pair fills what its pair's first
+    card filled (IE-VAR-13)."""
+    need: dict[int, int] = {}
+    rainbow = s.mods[ship.owner].get("rainbow_colors")
+    for cargo in game._contract_cargo(ship, ship.contracts, s, rainbow):
+        for color, k in cargo.items():
+            need[color] = need.get(color, 0) + k
+    wild = game._wild(s, ship.owner)
+    colors = ship.cargo_colors
+    filled = [False] * len(colors)
+    plain = [j for j, c in enumerate(colors) if c != PAIRED and c != GREY and c not in wild]
+    late = [j for j, c in enumerate(colors) if c != PAIRED and (c == GREY or c in wild)]
+    for slot_of in (lambda c: c, lambda c: ANY):  # own colour first, then rainbow slots
+        for j in plain:
+            slot = slot_of(colors[j])
+            if not filled[j] and need.get(slot, 0) > 0:
+                need[slot] -= 1
+                filled[j] = True
+    for j in late:
+        slot = colors[j] if need.get(colors[j], 0) > 0 else ANY
+        if need.get(slot, 0) <= 0:
+            slot = next((c for c, v in need.items() if v > 0), -1)
+        if slot >= 0:
+            need[slot] -= 1
+            filled[j] = True
+    for j in range(1, len(colors)):
+        if colors[j] == PAIRED:
+            filled[j] = filled[j - 1]
+    return filled
+
+
 def market_modifier(game: ImportExportGame, s: IEState, ship: Ship) -> int:
     """The sum of the markers of the containers that filled the completed contracts, by
-    each container's own colour; leftovers of discarded contracts and grey containers add
-    nothing (IE-VAR-2)."""
-    _, filled = game._completion_order(ship, s)
+    each container's own colour (`filling`); leftovers of discarded contracts and grey
+    containers add nothing (IE-VAR-2); each card of a Robo-Cats pair adds the tech marker
+    (IE-VAR-13); with Prefab Home, the containers loaded toward a luxury contract completed
+    with half of them (IE-VAR-14)."""
     market = s.market
     return sum(
         market[color]
-        for color, k in zip(ship.cargo_colors, filled, strict=True)
-        if k >= 0 and color < MARKET_TYPES
+        for color, full in zip(loaded_colors(ship), filling(game, s, ship), strict=True)
+        if full and color < MARKET_TYPES
     )
 
 
 def market_payout(game: ImportExportGame, s: IEState, ship: Ship, payout: int) -> int:
     """Pay a completed ship: its `payout` (the band, or as powers set it: Tablets,
     Partnership) plus the markers' modifiers, never below 0 (IE-VAR-3); then every container
-    on the ship moves its marker down one, to -2 at least (IE-VAR-4). Returns the credits
-    paid."""
+    on the ship moves its marker down one, to -2 at least (IE-VAR-4): each card of a
+    Robo-Cats pair the tech marker (IE-VAR-13). Returns the credits paid."""
     pay = max(0, payout + market_modifier(game, s, ship))
     game.gain(s, ship.owner, pay)
     market = s.market
-    for color in ship.cargo_colors:
+    for color in loaded_colors(ship):
         if color < MARKET_TYPES and market[color] > MARKET_BOTTOM:
             market[color] -= 1
     return pay
@@ -153,9 +205,10 @@ def load_token(
 ) -> Flow:
     """A card about to be loaded is logged and discarded, and a physical container of the
     colour it is loaded as goes on the ship instead (IE-VAR-5); Yogurt and Bok Choy stay
-    cards (FAQ: IE-VAR-6); a grey card becomes a container of a colour its loader chooses,
-    the colours that fit the ship first (IE-VAR-9). A token (plundered) stays as it is.
-    Returns (what goes on the ship, its colour)."""
+    cards (FAQ: IE-VAR-6), and Automation and GPS, grey (IE-VAR-11); any other grey card
+    becomes a container of a colour its loader chooses, the colours that fit the ship first
+    (IE-VAR-9). A token (plundered) stays as it is. Returns (what goes on the ship, its
+    colour)."""
     tokens = game.tokens
     assert tokens is not None
     if card >= tokens.base:

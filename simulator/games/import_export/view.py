@@ -112,6 +112,16 @@ class IEView(SeatView):
     def level(self, color: int, player: int | None = None) -> int:
         return self.rules.level(self._state, self.player if player is None else player, color)
 
+    def good_end_value(self, card: int) -> int:
+        """What my final score would lose if this good of mine left now (its value, the set
+        bonus, my majorities; power bonuses aside)."""
+        return self.rules.good_end_value(self._state, self.player, card)
+
+    @property
+    def end_triggered(self) -> bool:
+        """Whether the end is triggered: the current turn is the last (IE-END-1)."""
+        return self._state.end_triggered
+
     def missing_levels(self, contract_id: int) -> int:
         return self.rules.missing_levels(self._state, self.player, contract_id)
 

@@ -7,6 +7,9 @@ Numbers come from the card sheet's `params` (`contract.params["high_pay"]`), nev
 
 Timings (the card sheet's `timing` column): `immediate` (once, on fulfilment), `ongoing`
 (hooks on events while fulfilled), `end_game` (scoring), `any_time` (offered as decisions).
+Powers whose text says "at any time" (whatever their timing column) are used in the rules'
+reaction windows (windows.py): `any_time=` lists their uses at a moment, `use=True`
+performs one.
 """
 
 from __future__ import annotations
@@ -61,6 +64,9 @@ turn_ended: None (actor: the leader), after every action of the turn, before its
 end-of-turn checks. cards_drawn: None (actor: who drew), once the rule or power that
 drew cards into his hand has resolved (a draw is noted by `note_draw` only while someone
 listens; it is told at the end of the next `emit` or `fulfilled`: Nanobots)."""
+ANY_TIME = "any_time"
+"""The `s.hooks` key listing (owner, contract id) of fulfilled "at any time" powers, kept
+like an event's listeners (added on fulfilment, removed when lost); read by windows.py."""
 END_STAGES = ("prepare", "counts", "awards", "game")
 """Scoring stages, in order (rules.ImportExportGame.score)."""
 CARD_OF: dict[str, Callable[[Any, Any], int]] = {
@@ -93,6 +99,16 @@ class Power:
     """The card's own contract takes containers of any colour while placed (Tortillas)."""
     unlimited_ship: bool = False
     """A ship with the card's contract placed on it has no capacity limit (Legos)."""
+    any_time: Callable[..., Any] | None = None
+    """(game, state, player, contract, moment) -> list of argument tuples, one per use the
+    player can make of this "at any time" power now (windows.uses_for); empty: not usable."""
+    use: Callable[..., Any] | None = None
+    """Generator (game, state, player, contract, args, moment) -> Flow: one use."""
+    any_time_from: str = ""
+    """Where the power works from: "fulfilled" (the owner's completed contracts, or a copy)
+    or "hand" (the card in its holder's hand: Lutefisk)."""
+    own_turn: bool = False
+    """Usable only on its owner's own turn ("on your turn": Olive Oil, Tsukiji Fish)."""
     on_lose: Callable[..., Any] | None = None
     """(game, state, owner, contract) -> None, run when the contract leaves its owner's
     fulfilled contracts with its power (Stolen Documents): undoes the rule modifiers its
@@ -119,6 +135,9 @@ def power(
     in_hand: str | None = None,
     unlimited_ship: bool = False,
     on_lose: bool = False,
+    any_time: str | None = None,
+    own_turn: bool = False,
+    use: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a function as (part of) the power of the card called `name`.
 
@@ -126,7 +145,9 @@ def power(
     scoring stage (END_STAGES); `any_cargo`: the contract is a rainbow while placed (the
     function is not called); `on_cargo`: when a ship carrying the card completes;
     `unlimited_ship`: a ship with the contract placed has no capacity (not called);
-    `on_lose`: when the fulfilled contract is taken from its owner with its power."""
+    `on_lose`: when the fulfilled contract is taken from its owner with its power;
+    `any_time`: "fulfilled" or "hand", the function lists the power's uses at a window's
+    moment (`own_turn`: only in its owner's turn); `use`: performs one (windows.py)."""
 
     def register(func: Callable[..., Any]) -> Callable[..., Any]:
         entry = POWERS.setdefault(name, Power(name))
@@ -148,6 +169,12 @@ def power(
             entry.on_cargo = func
         if on_lose:
             entry.on_lose = func
+        if any_time is not None:
+            if any_time not in ("fulfilled", "hand"):
+                raise ValueError(f"{name}: any_time works from 'fulfilled' or 'hand'")
+            entry.any_time, entry.any_time_from, entry.own_turn = func, any_time, own_turn
+        if use:
+            entry.use = func
         if card_hook is not None:
             if card_hook not in CARD_OF:
                 raise ValueError(f"{name}: card hooks listen to {', '.join(CARD_OF)}")
@@ -176,6 +203,9 @@ class PowerIndex:
         """event -> physical card -> the contract id whose power works from the hand."""
         self.card_hooks: dict[str, dict[int, int]] = {}
         """event -> physical card -> the contract id whose card hook it has."""
+        self.hand_any_time: dict[int, int] = {}
+        """Physical card -> the contract id of an "at any time" power that works from the
+        hand (Lutefisk): windows ask its holder."""
         if cards is not None:
             for cid, entry in by_contract.items():
                 if entry.on_cargo is not None:
@@ -184,6 +214,8 @@ class PowerIndex:
                     self.card_hooks.setdefault(event, {})[cards.card_of_contract[cid]] = cid
                 for event in entry.hand_hooks:
                     self.hand_hooks.setdefault(event, {})[cards.card_of_contract[cid]] = cid
+                if entry.any_time_from == "hand":
+                    self.hand_any_time[cards.card_of_contract[cid]] = cid
 
     def in_cargo(
         self,
@@ -219,6 +251,8 @@ class PowerIndex:
             return
         for event in () if immediate_only else entry.hooks:
             s.hooks.setdefault(event, []).append((owner, contract_id))
+        if entry.any_time_from == "fulfilled" and not immediate_only:
+            s.hooks.setdefault(ANY_TIME, []).append((owner, contract_id))
         if entry.on_fulfil is not None:
             yield from entry.on_fulfil(game, s, owner, game.cards.contract_by_id[contract_id])
             if s.hooks.get("cards_drawn"):
@@ -238,7 +272,7 @@ class PowerIndex:
         entry = self.by_contract.get(contract_id)
         if entry is None:
             return
-        for event in entry.hooks:
+        for event in (*entry.hooks, ANY_TIME):
             listeners = s.hooks.get(event)
             if listeners and (owner, contract_id) in listeners:
                 listeners.remove((owner, contract_id))
@@ -255,6 +289,8 @@ class PowerIndex:
             return
         for event in entry.hooks:
             s.hooks.setdefault(event, []).append((owner, contract_id))
+        if entry.any_time_from == "fulfilled":
+            s.hooks.setdefault(ANY_TIME, []).append((owner, contract_id))
         if entry.on_lose is not None and entry.on_fulfil is not None:
             yield from entry.on_fulfil(game, s, owner, game.cards.contract_by_id[contract_id])
 

@@ -16,6 +16,7 @@ from simulator.games.import_export.powers.common import (
     draw,
     fulfilled_to_goods,
     good_types,
+    goods_of_type,
     transfer,
 )
 from simulator.games.import_export.state import GameOver
@@ -125,9 +126,11 @@ def honey(game: Any, s: Any, owner: int, contract: Any) -> Any:
 @power("Insects", on_fulfil=True)
 def insects(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Give all one's illegal goods to another player (kept up to his goods limit, the rest
-    discarded), then take `goods_taken` good(s) of his into one's goods (IE-POWER-13)."""
+    discarded), then take `goods_taken` good(s) of his into one's goods (IE-POWER-13). The
+    illegal goods are those counting as illegal when given, grey Capital goods borrowing it
+    included; they leave together (IE-CAP-26)."""
     target = yield Decision(owner, "insects_target", tuple(_others(s, owner)))
-    illegal = [c for c in s.goods[owner] if game.color[c] == RED]
+    illegal = goods_of_type(game, s, owner, RED)
     for c in illegal:
         s.goods[owner].remove(c)
         yield from add_goods(game, s, target, c)
@@ -271,10 +274,12 @@ def vaccines(game: Any, s: Any, owner: int, contract: Any) -> Any:
 @power("Vacuums", on_fulfil=True)
 def vacuums(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Every other player gives his whole hand or `luxury_goods` luxury good(s), his choice;
-    the goods join the owner's goods within his limit (IE-POWER-5)."""
+    the goods join the owner's goods within his limit (IE-POWER-5). Luxury goods are those
+    counting as luxury when he is asked, grey Capital goods borrowing it included; the
+    goods he gives leave together (IE-CAP-26)."""
     need = contract.params["luxury_goods"]
     for q in _others(s, owner):
-        luxury = [c for c in s.goods[q] if game.color[c] == BLUE]
+        luxury = goods_of_type(game, s, q, BLUE)
         options: list[Any] = []
         if s.hands[q]:
             options.append(("hand",))

@@ -211,7 +211,8 @@ ONE_RULE_POWERS: tuple[tuple[str, str, str | None, str], ...] = (
         (
             "The owner's luxury contracts may complete with `cargo_fraction` of their "
             "containers, rounded up, of the cargo colours of his choice "
-            "(rules._luxury_share_met; IE-POWER-50)."
+            "(rules._luxury_share_met; IE-POWER-50); with the Market every container "
+            "loaded toward it adds its marker (variants.filling; IE-VAR-14)."
         ),
     ),
 )

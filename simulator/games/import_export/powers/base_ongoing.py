@@ -11,9 +11,25 @@ from itertools import combinations, product
 from typing import Any
 
 from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import BLACK, BLUE, GREEN, IMPORT, PIRATE, RED, YELLOW
+from simulator.games.import_export.cards import (
+    BLACK,
+    BLUE,
+    GREEN,
+    GREY,
+    IMPORT,
+    PIRATE,
+    RED,
+    YELLOW,
+)
 from simulator.games.import_export.powers import power
-from simulator.games.import_export.powers.common import add_goods, draw, take_container, transfer
+from simulator.games.import_export.powers.common import (
+    add_goods,
+    draw,
+    goods_of_type,
+    goods_types,
+    take_container,
+    transfer,
+)
 
 
 @power("A Small Tank", hook="contract_fulfilled")
@@ -49,23 +65,31 @@ def bok_choy(
     yield
 
 
-def _consumer_good(game: Any, s: Any, owner: int, contract: Any, card: int) -> None:
-    if game.color[card] == BLACK:
+def _consumer_good(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int) -> None:
+    """`payment` if the good that joined `actor`'s goods counts as a consumer good there: a
+    grey Capital good as his leftmost non-Capital good (none if he has none). Only the good
+    that joined pays, not Capital goods it makes count as consumer goods (IE-CAP-26)."""
+    color = game.color[card]
+    if color == GREY:
+        color = dict(goods_types(game, s, actor)).get(card, GREY)
+    if color == BLACK:
         game.gain(s, owner, contract.params["payment"])
 
 
 @power("Bubblegum", hook="goods_added")
 def bubblegum(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int) -> Any:
-    """`payment` whenever a consumer good joins any player's goods."""
-    _consumer_good(game, s, owner, contract, card)
+    """`payment` whenever a consumer good joins any player's goods, a grey Capital good
+    counting as one included (IE-CAP-26)."""
+    _consumer_good(game, s, owner, contract, actor, card)
     return
     yield
 
 
 @power("Chapstick", hook="goods_added")
 def chapstick(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int) -> Any:
-    """`payment` whenever a consumer good joins any player's goods."""
-    _consumer_good(game, s, owner, contract, card)
+    """`payment` whenever a consumer good joins any player's goods, a grey Capital good
+    counting as one included (IE-CAP-26)."""
+    _consumer_good(game, s, owner, contract, actor, card)
     return
     yield
 
@@ -425,22 +449,24 @@ def chairs(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: An
         s.log[owner]["discarded"].append(card)
 
 
-@power("Telescopes", hook="turn_started")
-def telescopes(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
-    """The owner may sell tech goods to the bank for `price` each (discarded), offered at
-    the start of each of his turns (IE-POWER-38)."""
-    if actor != owner:
-        return
-    while True:
-        tech = [c for c in s.goods[owner] if game.color[c] == GREEN]
-        if not tech:
-            return
-        card = yield Decision(owner, "telescopes_sell", ("pass", *tech))
-        if card == "pass":
-            return
-        s.goods[owner].remove(card)
-        game.to_discard(s, owner, card)  # a physical container to the reserve (IE-VAR-7)
-        game.gain(s, owner, contract.params["price"])
+@power("Telescopes", any_time="fulfilled")
+def telescopes(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[int]]:
+    """At any time, in any turn and before the end-game bonuses, the owner may sell a tech
+    good (a Capital good counting as tech too: IE-CAP-26) to the bank for `price`
+    (IE-POWER-38); what the goods count as is read afresh at each window."""
+    return [(c,) for c in goods_of_type(game, s, owner, GREEN)]
+
+
+@power("Telescopes", use=True)
+def telescopes_sell(
+    game: Any, s: Any, owner: int, contract: Any, args: tuple[int], moment: Any
+) -> Any:
+    (card,) = args
+    s.goods[owner].remove(card)
+    game.to_discard(s, owner, card)  # a physical container to the reserve (IE-VAR-7)
+    game.gain(s, owner, contract.params["price"])
+    return
+    yield
 
 
 def _yogurt(game: Any, s: Any, contract: Any, player: int) -> None:
@@ -468,24 +494,24 @@ def yogurt_plundered(game: Any, s: Any, contract: Any, card: int, actor: int, pa
     yield
 
 
-@power("Lutefisk", in_hand="turn_started")
-def lutefisk(
-    game: Any, s: Any, contract: Any, card: int, holder: int, actor: int, payload: Any
-) -> Any:
-    """From the hand, with its level met, Lutefisk may be placed on a valid ship of its
-    holder without a contract action; offered at the start of every turn (IE-POWER-43)."""
+@power("Lutefisk", any_time="hand")
+def lutefisk(game: Any, s: Any, holder: int, contract: Any, moment: Any) -> list[tuple[int]]:
+    """From the hand, with its level met, Lutefisk may be placed on a valid ship at its
+    holder's port without a contract action, at any time, in anyone's turn (FAQ:
+    IE-POWER-43): one use per ship that can hold it."""
     if game.missing_levels(s, holder, contract.id):
-        return
-    ships = tuple(
-        i
-        for i, ship in enumerate(s.ships)
-        if ship.owner == holder and not ship.at_sea and game.can_hold(ship, contract.id, s)
-    )
-    if not ships:
-        return
-    i = yield Decision(holder, "lutefisk_place", ("pass", *ships))
-    if i != "pass":
-        yield from game.place_contract(s, holder, card, contract.id, i)
+        return []
+    return [
+        (i,) for i, ship in game.ships_in_port(s, holder) if game.can_hold(ship, contract.id, s)
+    ]
+
+
+@power("Lutefisk", use=True)
+def lutefisk_place(
+    game: Any, s: Any, holder: int, contract: Any, args: tuple[int], moment: Any
+) -> Any:
+    card = game.cards.card_of_contract[contract.id]
+    yield from game.place_contract(s, holder, card, contract.id, args[0])
 
 
 @power("Flour", card_hook="contract_placed")

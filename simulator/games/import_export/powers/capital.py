@@ -164,7 +164,8 @@ def automation_moves_on(
 ) -> Any:
     """When a ship carrying Automation completes, Automation moves on to another ship at
     its owner's port with an uncovered need, if any; otherwise it sails with the ship
-    (IE-CAP-13)."""
+    (IE-CAP-13). A power of the card as a container: with physical containers Automation
+    stays a card, grey and wild, moving from ship to ship (FAQ: IE-VAR-6; IE-VAR-11)."""
     sailing = s.ships[ship]
     owner = sailing.owner
     ships = _loadable(game, s, owner, exclude=ship)
@@ -244,15 +245,28 @@ def euros(game: Any, s: Any, owner: int, contract: Any) -> Any:
 @power("GPS", on_fulfil=True)
 def gps(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Load GPS as a grey (rainbow) container on a ship at the owner's port with an
-    uncovered need, else discard it. Once that ship is at sea, when GPS is its last
-    container GPS is discarded and the ship comes home (mods "homing_cards"; IE-CAP-19)."""
+    uncovered need, else discard it (IE-CAP-19); its loading arms it (`gps_loaded`)."""
     chosen = yield from _grey_ship_or_discard(game, s, owner, contract, "gps_ship")
-    if chosen is None:
-        return
-    card, i = chosen
-    mods = s.mods[owner]
-    mods["homing_cards"] = (*mods.get("homing_cards", ()), card)
-    yield from _move_own(game, s, owner, contract, ("load", i))
+    if chosen is not None:
+        yield from _move_own(game, s, owner, contract, ("load", chosen[1]))
+
+
+@power("GPS", card_hook="container_loaded")
+def gps_loaded(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any) -> Any:
+    """The GPS card itself loaded (only its own power loads it: grey cards are never loaded
+    otherwise, IE-CAP-7): once its ship is at sea, when GPS is its last container GPS is
+    discarded and the ship comes home (mods "homing_cards" of the ship's owner; IE-CAP-19).
+    A power of the card as a container, as Automation's (`on_cargo`): with physical
+    containers both stay cards, grey and wild, however many of the containers around them
+    are physical ones (FAQ: IE-VAR-6; IE-VAR-11)."""
+    ship = next((x for x in s.ships if card in x.cargo), None)
+    if ship is not None and ship.owner >= 0:
+        mods = s.mods[ship.owner]
+        homing = mods.get("homing_cards", ())
+        if card not in homing:
+            mods["homing_cards"] = (*homing, card)
+    return
+    yield
 
 
 @power("Yen", on_fulfil=True)
@@ -388,14 +402,27 @@ def market_data(game: Any, s: Any, owner: int, contract: Any) -> Any:
     _discard_self(game, s, owner, contract)
 
 
-@power("US Dollars", on_fulfil=True)
-def us_dollars(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """US Dollars stays in the completed contracts; when declaring an action, the owner may
-    discard it to count as `turns` turn's crew card of that action (mods
-    "crew_for_discard", read in rules._declare; IE-CAP-24)."""
-    if _own_card(game, s, owner, contract) is not None:
-        mods = s.mods[owner]
-        mods["crew_for_discard"] = (*mods.get("crew_for_discard", ()), contract.id)
+@power("US Dollars", any_time="fulfilled")
+def us_dollars(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[()]]:
+    """US Dollars stays in the completed contracts; discarded at any time it is a crew card
+    of any action for this turn. Crew counts only when actions are declared (FAQ: a crew
+    card gained mid-turn adds no action), so it is usable as its owner is about to declare
+    (IE-CAP-24). A copy (Wind Turbines) has no card to discard."""
+    if moment.name == "declaring" and moment.actor == owner:
+        return [()] if contract.id in s.fulfilled[owner] else []
+    return []
+
+
+@power("US Dollars", use=True)
+def us_dollars_use(
+    game: Any, s: Any, owner: int, contract: Any, args: tuple[()], moment: Any
+) -> Any:
+    """Discarded, it adds one crew card of any action this turn (mods "virtual_crew": (turn,
+    count), read by rules.crew_actions), outside the crew limit."""
+    game.powers.lost(game, s, owner, contract.id)
+    game.to_discard(s, owner, _take_out(game, s, owner, contract))
+    turn, count = s.mods[owner].get("virtual_crew", (s.turn, 0))
+    s.mods[owner]["virtual_crew"] = (s.turn, count + 1 if turn == s.turn else 1)
     return
     yield
 

@@ -48,6 +48,22 @@ def good_types(game: Any) -> tuple[int, ...]:
     return types
 
 
+def goods_types(game: Any, s: Any, p: int) -> list[tuple[int, int]]:
+    """p's goods as (card, the type it counts as) pairs, in placement order: a grey Capital
+    good borrows the type of p's leftmost non-Capital good, none (GREY) while he has none
+    (rules.goods_colors: IE-CAP-3, IE-CAP-4). What every power reading the type of goods
+    uses (IE-CAP-26); read afresh each time, since a good leaving can change what the
+    Capital goods count as. Hand cards, containers and contracts keep their printed colours.
+    (Not `good_types` above: the types a player may name.)"""
+    return list(zip(s.goods[p], game.goods_colors(s, p), strict=True))
+
+
+def goods_of_type(game: Any, s: Any, p: int, color: int) -> list[int]:
+    """p's goods that count as `color` now, Capital goods borrowing a type included
+    (goods_types: IE-CAP-26)."""
+    return [card for card, counted in goods_types(game, s, p) if counted == color]
+
+
 def add_goods(game: Any, s: Any, p: int, card: int, over_limit: bool = False) -> Flow:
     """Add a card to p's goods (over the limit only where a power says so); tells the powers."""
     if over_limit:

@@ -32,25 +32,25 @@ GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 # ---------------------------------------------------------------- any time
 
 
-@power("Iceland Water", hook="turn_started")
-def iceland_water(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
-    """At the start of each of his turns the owner may sell agricultural cards from his
-    hand to the supply island for `price` each, one by one; not his Supply sale of the
-    turn (IE-FLAGP-1)."""
-    if actor != owner:
-        return
-    price = contract.params["price"]
-    while True:
-        cards = [c for c in s.hands[owner] if game.color[c] == YELLOW]
-        if not cards:
-            return
-        card = yield Decision(owner, "iceland_water_sell", ("pass", *cards), context=price)
-        if card == "pass":
-            return
-        s.hands[owner].remove(card)
-        s.island.append(card)
-        s.log[owner]["sold"].append(card)
-        game.gain(s, owner, price)
+@power("Iceland Water", any_time="fulfilled")
+def iceland_water(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[int]]:
+    """At any time, in anyone's turn, the owner may sell agricultural cards from his hand
+    (a Flag card by its first side, IE-FLAG-3) to the supply island for `price` each, one
+    use a card; not his Supply sale of the turn (IE-FLAGP-1)."""
+    return [(c,) for c in s.hands[owner] if game.color[c] == YELLOW]
+
+
+@power("Iceland Water", use=True)
+def iceland_water_sell(
+    game: Any, s: Any, owner: int, contract: Any, args: tuple[int], moment: Any
+) -> Any:
+    (card,) = args
+    s.hands[owner].remove(card)
+    s.island.append(card)
+    s.log[owner]["sold"].append(card)
+    game.gain(s, owner, contract.params["price"])
+    return
+    yield
 
 
 @power("Maple Syrup", in_hand="load_action")
@@ -73,20 +73,26 @@ def maple_syrup(
     yield from game.load_container(s, holder, s.ships[i], card, color)
 
 
-@power("Olive Oil", hook="turn_started")
-def olive_oil(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
-    """At the start of each of his turns the owner may discard Olive Oil from his
-    completed contracts for `payment`; his limits fall with it. A copy (Wind Turbines) has
-    no card to discard (IE-FLAGP-18)."""
-    if actor != owner or contract.id not in s.fulfilled[owner]:
-        return
-    if (yield Decision(owner, "olive_oil_discard", ("keep", "discard"))) == "keep":
-        return
+@power("Olive Oil", any_time="fulfilled", own_turn=True)
+def olive_oil(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[()]]:
+    """At any time on his own turn, before the game ends (not at scoring), the owner may
+    discard Olive Oil from his completed contracts for `payment`; his limits fall with it.
+    A copy (Wind Turbines) has no card to discard (IE-FLAGP-18)."""
+    return [()] if contract.id in s.fulfilled[owner] else []
+
+
+@power("Olive Oil", use=True)
+def olive_oil_discard(
+    game: Any, s: Any, owner: int, contract: Any, args: tuple[()], moment: Any
+) -> Any:
+    game.powers.lost(game, s, owner, contract.id)
     game.leave_fulfilled(s, owner, contract.id)
     card = game.cards.card_of_contract[contract.id]
     s.discard.append(card)
     s.log[owner]["discarded"].append(card)
     game.gain(s, owner, contract.params["payment"])
+    return
+    yield
 
 
 @power("Legos", unlimited_ship=True)

@@ -184,7 +184,9 @@ def foxes_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
 def robo_cats(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """One Load may load `containers_per_tech` hand cards of one type together as one tech
     container; Pirate actions may gather them, one each, kept aside until the pair is made
-    that turn. The ship's payout counts every card loaded (IE-JP-8)."""
+    that turn. The ship's payout counts every card loaded (IE-JP-8); with the Market each
+    card of a pair adds the tech marker and moves it down (variants.loaded_colors;
+    IE-VAR-13)."""
     set_mod(s, owner, "pair_load", (GREEN, contract.params["containers_per_tech"]))
     return
     yield
@@ -198,25 +200,27 @@ def robo_cats_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
 # ---------------------------------------------------------------- ongoing hooks
 
 
-@power("Sushi Knives", hook="turn_started")
-def sushi_knives(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
-    """ "At any time": at the start of each of his turns, as often as he can, the owner may
-    discard `cards` luxury cards from his hand for `payment`; the hand is not refilled
-    (IE-JP-10)."""
-    if actor != owner:
-        return
+@power("Sushi Knives", any_time="fulfilled")
+def sushi_knives(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[()]]:
+    """At any time, in anyone's turn, as often as he can, the owner may discard `cards`
+    luxury cards from his hand (printed colour: a hand card borrows no type) for
+    `payment`; the hand is not refilled (IE-JP-10)."""
+    luxury = sum(1 for c in s.hands[owner] if game.color[c] == BLUE)
+    return [()] if luxury >= contract.params["cards"] else []
+
+
+@power("Sushi Knives", use=True)
+def sushi_knives_use(
+    game: Any, s: Any, owner: int, contract: Any, args: tuple[()], moment: Any
+) -> Any:
+    """Which luxury cards go is asked card by card (`sushi_knives_card`)."""
     p = contract.params
-    while True:
-        luxury = [c for c in s.hands[owner] if game.color[c] == BLUE]
-        if len(luxury) < p["cards"]:
-            return
-        if (yield Decision(owner, "sushi_knives_use", ("pass", "discard"))) == "pass":
-            return
-        chosen = luxury if len(luxury) == p["cards"] else []
-        while len(chosen) < p["cards"]:
-            rest = tuple(c for c in luxury if c not in chosen)
-            chosen.append((yield Decision(owner, "sushi_knives_card", rest)))
-        for card in chosen:
-            s.hands[owner].remove(card)
-            game.to_discard(s, owner, card)
-        game.gain(s, owner, p["payment"])
+    luxury = [c for c in s.hands[owner] if game.color[c] == BLUE]
+    chosen = luxury if len(luxury) == p["cards"] else []
+    while len(chosen) < p["cards"]:
+        rest = tuple(c for c in luxury if c not in chosen)
+        chosen.append((yield Decision(owner, "sushi_knives_card", rest)))
+    for card in chosen:
+        s.hands[owner].remove(card)
+        game.to_discard(s, owner, card)
+    game.gain(s, owner, p["payment"])

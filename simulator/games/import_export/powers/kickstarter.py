@@ -149,19 +149,23 @@ def big_ammunition(game: Any, s: Any, owner: int, contract: Any, actor: int, pay
     yield
 
 
-@power("Bionic Ears", hook="turn_started")
-def bionic_ears(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
-    """At any time the owner may take Bionic Ears from his fulfilled contracts into his
-    hand; offered at the start of every turn (IE-KS-3). Its limits fall with it."""
-    if contract.id not in s.fulfilled[owner]:
-        return  # copied (Wind Turbines): the card is not the copier's to take
-    if (yield Decision(owner, "bionic_ears_take", ("keep", "hand"))) == "keep":
-        return
+@power("Bionic Ears", any_time="fulfilled")
+def bionic_ears(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[()]]:
+    """At any time, in anyone's turn, the owner may take Bionic Ears from his fulfilled
+    contracts into his hand (IE-KS-3). A copy (Wind Turbines) has no card to take."""
+    return [()] if contract.id in s.fulfilled[owner] else []
+
+
+@power("Bionic Ears", use=True)
+def bionic_ears_take(
+    game: Any, s: Any, owner: int, contract: Any, args: tuple[()], moment: Any
+) -> Any:
+    """Its power goes with it and its limits fall (IE-KS-3, IE-LIMIT-2)."""
+    game.powers.lost(game, s, owner, contract.id)
     game.leave_fulfilled(s, owner, contract.id)
-    for hooks in s.hooks.values():
-        while (owner, contract.id) in hooks:
-            hooks.remove((owner, contract.id))
     s.hands[owner].append(game.cards.card_of_contract[contract.id])
+    return
+    yield
 
 
 @power("Board Games", on_fulfil=True)

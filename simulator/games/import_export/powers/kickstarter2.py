@@ -89,20 +89,25 @@ def _take_contract(game: Any, s: Any, giver: int, taker: int, cid: int) -> Any:
 def sanitizer(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """The whole crew and the whole goods swap places; then the owner discards cards of his
     choice from each that is over its limit. Cards joining the goods are told to the powers
-    (Bubblegum) once the discards are done (IE-KSB-9)."""
+    (Bubblegum) once the discards are done (IE-KSB-9). They are placed in the goods like
+    any good (`goods_in`): with the Market each kept one moves its type's marker up; the
+    goods leaving for the crew, and cards discarded over a limit, move none (IE-VAR-12)."""
     crew, goods = s.crew[owner][:], s.goods[owner][:]
     s.crew[owner].clear()
     s.goods[owner].clear()
     s.moving.extend(crew + goods)  # swapped first, then trimmed (the rulebook's order)
     new_crew = yield from _trim(game, s, owner, goods, game.crew_limit(s, owner), "crew")
     new_goods = yield from _trim(game, s, owner, crew, game.goods_limit(s, owner), "goods")
-    for zone, cards in (("crew", new_crew), ("goods", new_goods)):
-        for card in cards:
-            s.moving.remove(card)
-            getattr(s, zone)[owner].append(card)
-            if card < game.n_cards:  # a physical container is not logged (variants.py)
-                s.log[owner][zone].append(card)
+    for card in new_crew:
+        s.moving.remove(card)
+        s.crew[owner].append(card)
+        if card < game.n_cards:  # a physical container is not logged (variants.py)
+            s.log[owner]["crew"].append(card)
+    placed = []
     for card in new_goods:
+        s.moving.remove(card)
+        placed.append(game.goods_in(s, owner, card))  # logged; the Market's marker
+    for card in placed:
         yield from game.emit(s, "goods_added", owner, card)
 
 
@@ -215,62 +220,47 @@ def _loaded_as(s: Any, card: int) -> int | None:
     return None
 
 
-@power("Segways", hook="turn_started")
-def segways(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+@power("Segways", any_time="fulfilled")
+def segways(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[Any, ...]]:
     """Once completed, Segways may move to the owner's crew or goods, each only with room
     under its limit once Segways has left the completed contracts (FAQ), or be loaded as a
-    container on a ship of his at port with a need it fits (not a Load action); offered at
-    the start of each of his turns. Leaving lowers his limits; nothing is discarded for it
-    (FAQ: IE-KSB-10)."""
+    container on a ship of his at port with a need it fits (not a Load action); at any
+    time, in anyone's turn and "even at the end of the game", before scoring. Leaving
+    lowers his limits; nothing is discarded for it (FAQ: IE-KSB-10)."""
     cid = contract.id
-    if actor != owner or cid not in s.fulfilled[owner]:
-        return
-    card = game.cards.card_of_contract[cid]
     fulfilled = s.fulfilled[owner]
+    if cid not in fulfilled:
+        return []  # a copy (Wind Turbines) has no card to move
+    card = game.cards.card_of_contract[cid]
     at = fulfilled.index(cid)
     fulfilled.pop(at)  # the limits as they are once Segways has left
-    options: list[Any] = ["pass"]
+    uses: list[tuple[Any, ...]] = []
     if len(s.crew[owner]) < game.crew_limit(s, owner):
-        options.append("crew")
+        uses.append(("crew",))
     if game.goods_fit(s, owner, card):
-        options.append("goods")
+        uses.append(("goods",))
     fulfilled.insert(at, cid)
-    options.extend(
+    uses.extend(
         ("load", i, color)
         for i, ship in game.ships_in_port(s, owner)
         for color in dict.fromkeys(game.cards.colors[card])
         if color != GREY and game.fits(ship, color, s)
     )
-    if len(options) == 1:
-        return
-    choice = yield Decision(owner, "segways_move", tuple(options))
-    if choice == "pass" or cid not in s.fulfilled[owner]:
-        return
+    return uses
+
+
+@power("Segways", use=True)
+def segways_move(
+    game: Any, s: Any, owner: int, contract: Any, args: tuple[Any, ...], moment: Any
+) -> Any:
+    cid = contract.id
+    card = game.cards.card_of_contract[cid]
     game.powers.lost(game, s, owner, cid)
     game.leave_fulfilled(s, owner, cid)
-    if choice == "crew":
+    if args[0] == "crew":
         game._to_crew(s, owner, card)
-    elif choice == "goods":
+    elif args[0] == "goods":
         yield from add_goods(game, s, owner, card)
     else:
-        _, i, color = choice
+        _, i, color = args
         yield from game.load_container(s, owner, s.ships[i], card, color)
-
-
-@power("Segways", end="prepare")
-def segways_end(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
-    """At the end ("even at the end of the game"), Segways still completed moves into the
-    goods if they have room once it has left: a good scores, a completed contract does
-    not; scoring asks no questions (IE-KSB-10)."""
-    cid = contract.id
-    if cid not in s.fulfilled[owner]:
-        return
-    card = game.cards.card_of_contract[cid]
-    fulfilled = s.fulfilled[owner]
-    at = fulfilled.index(cid)
-    fulfilled.pop(at)
-    room = game.goods_fit(s, owner, card)
-    fulfilled.insert(at, cid)
-    if room:
-        game.leave_fulfilled(s, owner, cid)
-        s.goods[owner].append(card)

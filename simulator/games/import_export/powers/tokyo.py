@@ -169,34 +169,22 @@ def toyota(game: Any, s: Any, owner: int, contract: Any, actor: int, index: int)
     yield
 
 
-def _tsukiji_place(game: Any, s: Any, owner: int) -> Any:
-    while True:
-        options = tuple(
-            o
-            for o in game._contract_options(s, owner, 1, 1)
-            if game.cards.contract_by_id[o[1]].color in (BLUE, YELLOW)
-        )
-        if not options:
-            return
-        choice = yield Decision(owner, "tsukiji_fish_place", ("pass", *options))
-        if choice == "pass":
-            return
-        card, cid, i = choice
-        yield from game.place_contract(s, owner, card, cid, i)
+@power("Tsukiji Fish", any_time="fulfilled", own_turn=True)
+def tsukiji_fish(
+    game: Any, s: Any, owner: int, contract: Any, moment: Any
+) -> list[tuple[int, int, int]]:
+    """At any moment of his own turn (its start, after each choice, before each action, at
+    its end) the owner may place luxury and agricultural contracts from his hand, their
+    level met, as many as he likes, without an action: one use a placement (IE-TOKYO-14)."""
+    by_id = game.cards.contract_by_id
+    return [
+        o for o in game._contract_options(s, owner, 1, 1) if by_id[o[1]].color in (BLUE, YELLOW)
+    ]
 
 
-@power("Tsukiji Fish", hook="turn_started")
-def tsukiji_fish(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
-    """On his turn (at its start, before he leads or draws, and at its end) the owner may
-    place luxury and agricultural contracts from his hand, their level met, as many as he
-    likes, without an action (IE-TOKYO-14)."""
-    if actor == owner:
-        yield from _tsukiji_place(game, s, owner)
-
-
-@power("Tsukiji Fish", hook="turn_ended")
-def tsukiji_fish_turn_ended(
-    game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any
+@power("Tsukiji Fish", use=True)
+def tsukiji_fish_place(
+    game: Any, s: Any, owner: int, contract: Any, args: tuple[int, int, int], moment: Any
 ) -> Any:
-    if actor == owner:
-        yield from _tsukiji_place(game, s, owner)
+    card, cid, i = args
+    yield from game.place_contract(s, owner, card, cid, i)

@@ -1,0 +1,157 @@
+"""Reaction windows: where "at any time" powers and the leader's contract discard are used.
+
+The rulebook's "any time" icon means any time, even in another player's turn (FAQ on
+Lutefisk: "pause the game"). A simulator cannot ask at every instant, so the rules open a
+window at each moment where using such a power could change what happens next
+(IE-ANYTIME-1): the leader's turn starting, his lead, each follower's choice, a player about
+to declare or to perform one action, each import round, the turn's end, and the moment
+before end-game scoring. In a window the players are asked in turn order from the leader;
+each may use his usable powers, one use at a time, until he passes (IE-ANYTIME-2).
+
+Only the owner of a power that is usable at that moment is asked, with one `any_time`
+decision whose options are "pass" and every concrete use (`Use`): a game with no such card
+in play asks nothing and pays one cheap test per window (`ImportExportGame.window_wanted`).
+
+A power takes part by registering two functions (powers/__init__.py, `@power(...,
+any_time=...)` and `@power(..., use=True)`): one lists its uses at a moment, one performs a
+use. Where the power lives is as before: `grep -rn '"Lutefisk"' simulator`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from simulator.core.protocol import Decision
+from simulator.games.import_export.cards import LOAD, PIRATE
+from simulator.games.import_export.powers import ANY_TIME
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.rules import Flow, ImportExportGame
+    from simulator.games.import_export.state import IEState
+
+MOMENTS: dict[str, str] = {
+    "turn_start": "the leader's turn starts, before he leads or draws (actor: the leader)",
+    "lead_declared": "the leader has led and declared his actions, or drawn (actor: leader)",
+    "follower_chose": "a follower has followed or drawn, and declared (actor: the follower)",
+    "declaring": "the actor is about to declare his actions of `action` (asked: the actor)",
+    "before_action": "the actor is about to perform one action of `action`; `step` counts "
+    "the actions of that type he has already performed this turn",
+    "import_round": "an import round has been resolved (actor: the round's winner)",
+    "turn_end": "every action of the turn is performed, before its end checks (actor: leader)",
+    "before_scoring": "the game is over; end-game scoring comes next (actor: the last leader)",
+}
+"""Every moment a window opens, and what it means (IE-ANYTIME-1)."""
+
+ACTOR_ONLY = frozenset({"declaring"})
+"""Moments where only the actor is asked: declaring concerns his own crew alone (US
+Dollars), and the window right after it (lead_declared, follower_chose) asks everyone."""
+
+OWN_TURN = frozenset(MOMENTS) - {"before_scoring"}
+"""Moments that belong to the leader's turn: powers used "on your turn" (Olive Oil, Tsukiji
+Fish) are usable there by the leader only."""
+
+
+class Moment(NamedTuple):
+    """Where the game stands when a window opens; the `context` of an any_time decision."""
+
+    name: str
+    """One of MOMENTS."""
+    actor: int
+    """The player the moment concerns (see MOMENTS)."""
+    action: int = -1
+    """The action declared or about to be performed, where there is one."""
+    step: int = 0
+    """before_action: how many actions of this type the actor performed before this one."""
+
+
+class Use(NamedTuple):
+    """One way to use an any-time power now: an option of an `any_time` decision."""
+
+    power: str
+    """The card name, or DISCARD_CONTRACTS for the leader's rule."""
+    contract: int
+    """The contract id whose power this is (-1 for the leader's discard)."""
+    args: tuple[Any, ...] = ()
+    """What the use needs: a card, a ship index, a destination (see each power)."""
+
+
+DISCARD_CONTRACTS = "discard_contracts"
+"""The leader's rule (IE-DISCARD-1), offered in windows like a power (IE-DISCARD-2)."""
+
+
+def leader_discards(game: ImportExportGame, s: IEState, q: int, moment: Moment) -> list[Use]:
+    """The leader may discard a ship's unfulfilled contracts "at any moment in which you are
+    the leader". Besides his lead (IE-DISCARD-1) it changes what happens next only between
+    his own actions that use his ships at port: before his second and later Load or Pirate
+    action of the turn (IE-DISCARD-2)."""
+    if (
+        moment.name != "before_action"
+        or q != s.leader
+        or moment.actor != q
+        or moment.step == 0
+        or moment.action not in (LOAD, PIRATE)
+    ):
+        return []
+    return [
+        Use(DISCARD_CONTRACTS, -1, (i,))
+        for i, ship in enumerate(s.ships)
+        if ship.owner == q and not ship.at_sea and ship.contracts
+    ]
+
+
+def uses_for(game: ImportExportGame, s: IEState, q: int, moment: Moment) -> list[Use]:
+    """Every use q can make now: powers of his fulfilled contracts (and copies), powers of
+    cards in his hand that work from there (Lutefisk), and the leader's discard."""
+    found: list[Use] = []
+    index = game.powers
+    contract_by_id = game.cards.contract_by_id
+    on_own_turn = moment.name in OWN_TURN and s.leader == q
+    for owner, cid in s.hooks.get(ANY_TIME, ()):
+        if owner != q:
+            continue
+        entry = index.by_contract[cid]
+        if entry.own_turn and not on_own_turn:
+            continue
+        assert entry.any_time is not None
+        for args in entry.any_time(game, s, q, contract_by_id[cid], moment):
+            found.append(Use(entry.name, cid, args))
+    for card, cid in index.hand_any_time.items():
+        if card in s.hands[q]:
+            entry = index.by_contract[cid]
+            assert entry.any_time is not None
+            for args in entry.any_time(game, s, q, contract_by_id[cid], moment):
+                found.append(Use(entry.name, cid, args))
+    found.extend(leader_discards(game, s, q, moment))
+    return found
+
+
+def window(game: ImportExportGame, s: IEState, moment: Moment) -> Flow:
+    """Offer every usable any-time power, player by player in turn order from the leader
+    (only the actor at ACTOR_ONLY moments); each uses them one at a time until he passes
+    (IE-ANYTIME-2). What one player's use makes possible for another waits for the next
+    window."""
+    players = (
+        (moment.actor,)
+        if moment.name in ACTOR_ONLY
+        else tuple((s.leader + k) % s.n for k in range(s.n))
+    )
+    for q in players:
+        while True:
+            options = uses_for(game, s, q, moment)
+            if not options:
+                break
+            choice = yield Decision(q, "any_time", ("pass", *options), context=moment)
+            if choice == "pass":
+                break
+            yield from use(game, s, q, choice, moment)
+
+
+def use(game: ImportExportGame, s: IEState, q: int, chosen: Use, moment: Moment) -> Flow:
+    """Perform one use that `uses_for` offered."""
+    if chosen.power == DISCARD_CONTRACTS:
+        game.discard_contracts(s, q, chosen.args[0])
+        return
+    entry = game.powers.by_contract[chosen.contract]
+    assert entry.use is not None
+    contract = game.cards.contract_by_id[chosen.contract]
+    yield from entry.use(game, s, q, contract, chosen.args, moment)
