@@ -284,20 +284,65 @@ def replay(run: str, game_id: int) -> None:
 
 
 @main.command()
-@click.argument("game")
+@click.argument("game", required=False)
 @game_options
-@click.option("--games", "-n", type=int, default=200, show_default=True, help="Games per repeat.")
+@click.option(
+    "--games", "-n", type=int, help="Games per repeat.  [default: 200; --suite: per entry]"
+)
 @click.option("--repeats", "-r", type=int, default=5, show_default=True, help="Timed repeats.")
 @click.option("--profile", is_flag=True, help="Also print where the time goes (cProfile).")
+@click.option("--split", is_flag=True, help="Also split the time between rules, bots and logging.")
+@click.option(
+    "--suite",
+    is_flag=True,
+    help="Run the standing table of configurations (docs/performance.md) instead of one.",
+)
 @_fail_cleanly
-def bench(game: str, games: int, repeats: int, profile: bool, **kw: Any) -> None:
-    """Measure games per second on one core for a stated configuration (median of repeats)."""
+def bench(
+    game: str | None,
+    games: int | None,
+    repeats: int,
+    profile: bool,
+    split: bool,
+    suite: bool,
+    **kw: Any,
+) -> None:
+    """Measure games per second on one core for a stated configuration (median of repeats),
+    or for the standing suite with --suite."""
     import platform
 
-    from simulator.core.bench import benchmark
+    from simulator.core.bench import SUITE, benchmark
+    from simulator.core.runner import make_run_config
 
+    if suite:
+        click.echo(
+            f"deckhand bench --suite: one core, full logging, median of {repeats}, "
+            f"python={platform.python_version()}"
+        )
+        click.echo(
+            f"{'configuration':<48} {'games/s':>8} {'us/turn':>8} {'us/dec':>7} "
+            f"{'turns':>6} {'decs':>6} {'rules':>6} {'bots':>5} {'log':>5}"
+        )
+        for entry in SUITE:
+            n = games or entry.games
+            config = make_run_config(
+                entry.game, entry.players, entry.modules, (entry.strategy,), games=n, seed=0
+            )
+            r = benchmark(config, games=n, repeats=repeats, shares=True)
+            assert r.shares is not None
+            share = r.shares
+            click.echo(
+                f"{entry.label:<48} {r.median:>8.1f} {r.us_per_turn:>8.1f} "
+                f"{r.us_per_decision:>7.1f} {r.turns_per_game:>6.1f} "
+                f"{r.decisions_per_game:>6.1f} {share.rules / share.total:>6.0%} "
+                f"{share.bots / share.total:>5.0%} {share.logging / share.total:>5.0%}"
+            )
+        return
+    if game is None:
+        raise click.UsageError("give a GAME (see `deckhand games`), or --suite")
+    games = games or 200
     config = _run_config(game, games, games, False, **kw)
-    result = benchmark(config, games=games, repeats=repeats, profile=profile)
+    result = benchmark(config, games=games, repeats=repeats, profile=profile, shares=split)
     g = config.game
     click.echo(
         f"game={g.game} players={g.players} modules={','.join(g.modules) or 'none'} "
@@ -308,8 +353,15 @@ def bench(game: str, games: int, repeats: int, profile: bool, **kw: Any) -> None
     click.echo(
         f"{result.median:.1f} games/s per core (median of {repeats} x {games} games; "
         f"min {min(result.rates):.1f}, max {max(result.rates):.1f}); "
-        f"{result.turns_per_game:.1f} turns and {result.decisions_per_game:.1f} decisions per game"
+        f"{result.turns_per_game:.1f} turns and {result.decisions_per_game:.1f} decisions per "
+        f"game; {result.us_per_turn:.1f} us per turn, {result.us_per_decision:.1f} us per decision"
     )
+    if result.shares:
+        s = result.shares
+        click.echo(
+            f"time: rules {s.rules / s.total:.0%}, bots {s.bots / s.total:.0%}, "
+            f"logging {s.logging / s.total:.0%} (one more pass of {games} games)"
+        )
     if result.profile:
         click.echo(result.profile)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 import click
@@ -122,3 +123,28 @@ def test_bench_prints_configuration_and_rate() -> None:
     assert code == 0, output
     assert "game=travel players=4 modules=events strategies=heuristic" in output
     assert "games/s per core (median of 2 x 5 games" in output
+
+
+def test_bench_splits_the_time_between_rules_bots_and_logging() -> None:
+    code, output = _run("bench", "travel", "-n", "5", "-r", "1", "--split")
+    assert code == 0, output
+    shares = re.search(r"time: rules (\d+)%, bots (\d+)%, logging (\d+)%", output)
+    assert shares is not None, output
+    assert 97 <= sum(int(x) for x in shares.groups()) <= 103  # rounded shares of one whole
+    assert re.search(r"[\d.]+ us per turn, [\d.]+ us per decision", output)
+
+
+def test_bench_suite_prints_one_row_per_configuration() -> None:
+    from simulator.core.bench import SUITE
+
+    code, output = _run("bench", "--suite", "-n", "2", "-r", "1")
+    assert code == 0, output
+    for entry in SUITE:
+        row = next(line for line in output.splitlines() if line.startswith(entry.label))
+        numbers = re.findall(r"[\d.]+%?", row[len(entry.label) :])
+        assert len(numbers) == 8 and float(numbers[0]) > 0, row
+
+
+def test_bench_without_a_game_or_suite_is_a_usage_error() -> None:
+    code, output = _run("bench")
+    assert code == 2 and "--suite" in output

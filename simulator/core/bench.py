@@ -2,7 +2,10 @@
 
 Each repeat plays the same games (same seeds) in this process with full logging: the rules,
 the strategies, the per-player event lists and the conversion into dataset columns; only
-the Parquet write is left out, as it is per chunk and not per game.
+the Parquet write is left out, as it is per chunk and not per game. One more, untimed-for-rate
+pass splits the time between the rules, the bots (their `choose` calls) and the logging
+(the dataset rows), so a change can say where it bought its speed. `SUITE` is the standing
+table of configurations (`deckhand bench --suite`), recorded in docs/performance.md.
 """
 
 from __future__ import annotations
@@ -12,10 +15,28 @@ import io
 import pstats
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from simulator.core.datasets import empty_columns, rows_for_game, to_frames
+from simulator.core.protocol import Decision, Strategy
 from simulator.core.runner import Match, RunConfig
+from simulator.core.seeding import GameRandom
+
+
+@dataclass(frozen=True)
+class Shares:
+    """Where one pass's time went, in seconds."""
+
+    total: float
+    bots: float
+    logging: float
+
+    @property
+    def rules(self) -> float:
+        """Everything else: the rules, the engine loop, the views bots are given."""
+        return self.total - self.bots - self.logging
 
 
 @dataclass(frozen=True)
@@ -26,22 +47,53 @@ class BenchResult:
     turns_per_game: float
     decisions_per_game: float
     profile: str | None = None
+    shares: Shares | None = None
 
     @property
     def median(self) -> float:
         return statistics.median(self.rates)
 
+    @property
+    def us_per_turn(self) -> float:
+        return 1e6 / (self.median * self.turns_per_game)
 
-def _play(match: Match, games: int) -> tuple[int, int]:
+    @property
+    def us_per_decision(self) -> float:
+        return 1e6 / (self.median * self.decisions_per_game)
+
+
+class _Timed(Strategy):
+    """A seat's strategy with a stopwatch around its choices."""
+
+    def __init__(self, inner: Strategy, clock: list[float]) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.clock = clock
+
+    def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+        start = time.perf_counter()
+        try:
+            return self.inner.choose(decision, view, rng)
+        finally:
+            self.clock[0] += time.perf_counter() - start
+
+
+def _play(
+    match: Match,
+    games: int,
+    seat_wrapper: Callable[[Strategy], Strategy] | None = None,
+    log_clock: list[float] | None = None,
+) -> tuple[int, int]:
     spec = match.spec
     cols_games, cols_players = empty_columns(spec)
     texts = [c.text for c in match.choices]
     modules = ",".join(match.config.game.modules)
     turns = decisions = 0
     for index in range(games):
-        outcome, asked, slots = match.play(index)
+        outcome, asked, slots = match.play(index, seat_wrapper=seat_wrapper)
         turns += outcome.turns
         decisions += asked
+        start = time.perf_counter() if log_clock is not None else 0.0
         rows_for_game(
             spec,
             index,
@@ -54,14 +106,31 @@ def _play(match: Match, games: int) -> tuple[int, int]:
             cols_games,
             cols_players,
         )
+        if log_clock is not None:
+            log_clock[0] += time.perf_counter() - start
+    start = time.perf_counter()
     to_frames(spec, cols_games, cols_players)
+    if log_clock is not None:
+        log_clock[0] += time.perf_counter() - start
     return turns, decisions
 
 
+def _shares(match: Match, games: int) -> Shares:
+    bots, logging = [0.0], [0.0]
+    start = time.perf_counter()
+    _play(match, games, lambda seat: _Timed(seat, bots), logging)
+    return Shares(time.perf_counter() - start, bots[0], logging[0])
+
+
 def benchmark(
-    config: RunConfig, games: int = 200, repeats: int = 5, profile: bool = False
+    config: RunConfig,
+    games: int = 200,
+    repeats: int = 5,
+    profile: bool = False,
+    shares: bool = False,
 ) -> BenchResult:
-    """Time `repeats` runs of `games` games on one core; optionally profile one more run."""
+    """Time `repeats` runs of `games` games on one core; optionally split one more run's
+    time (rules, bots, logging) and profile one more."""
     match = Match(config)
     _play(match, min(games, 10))  # warm-up: imports, caches
     rates = []
@@ -70,6 +139,7 @@ def benchmark(
         start = time.perf_counter()
         turns, decisions = _play(match, games)
         rates.append(games / (time.perf_counter() - start))
+    split = _shares(match, games) if shares else None
     text = None
     if profile:
         profiler = cProfile.Profile()
@@ -79,4 +149,39 @@ def benchmark(
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
         text = out.getvalue()
-    return BenchResult(config, games, tuple(rates), turns / games, decisions / games, text)
+    return BenchResult(config, games, tuple(rates), turns / games, decisions / games, text, split)
+
+
+@dataclass(frozen=True)
+class SuiteEntry:
+    """One standing benchmark configuration."""
+
+    label: str
+    game: str
+    players: int
+    modules: tuple[str, ...]
+    strategy: str
+    games: int
+    """Games per repeat: about the same few seconds for each entry."""
+
+
+TRAVEL_ALL = ("events", "special_items", "forbidden_items", "postcards", "characters")
+EXPANSIONS = ("capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag")
+SUITE: tuple[SuiteEntry, ...] = (
+    SuiteEntry("IE base, 4 x heuristic", "import-export", 4, ("base",), "heuristic", 200),
+    SuiteEntry("IE all sets, 4 x heuristic", "import-export", 4, ("all",), "heuristic", 200),
+    SuiteEntry("IE base, 4 x random", "import-export", 4, ("base",), "random", 300),
+    SuiteEntry("travel all modules, 4 x heuristic", "travel", 4, TRAVEL_ALL, "heuristic", 400),
+    SuiteEntry("IE base, 2 x heuristic", "import-export", 2, ("base",), "heuristic", 300),
+    SuiteEntry("IE base, 6 x heuristic", "import-export", 6, ("base",), "heuristic", 150),
+    SuiteEntry(
+        "IE expansions only (power-heavy), 4 x heuristic",
+        "import-export",
+        4,
+        EXPANSIONS,
+        "heuristic",
+        200,
+    ),
+)
+"""The table of issue 11 plus 2 and 6 players and a power-heavy mix (the 70 expansion
+cards, every one with a power and many with choices)."""

@@ -231,9 +231,14 @@ class Match:
         game_index: int,
         on_decision: Callable[..., Any] | None = None,
         trace: Callable[[str], Any] | None = None,
+        seat_wrapper: Callable[[Strategy], Strategy] | None = None,
     ) -> tuple[Outcome, int, list[int]]:
+        """Play one game; `seat_wrapper` wraps each seat's strategy (the benchmark times
+        the bots' share with it)."""
         slots = seat_slots(self.config, game_index)
         seats: list[Strategy] = [self.choices[s].build() for s in slots]
+        if seat_wrapper is not None:
+            seats = [seat_wrapper(seat) for seat in seats]
         outcome, decisions = play_game(
             self.game,
             seats,
