@@ -131,6 +131,11 @@ class ImportExportGame:
         self._hand_any_time = tuple(self.powers.hand_any_time)
         """Cards whose "at any time" power works from the hand (Lutefisk): a window is
         wanted while one of them is in a hand (window_wanted)."""
+        self._any_time_possible = bool(self._hand_any_time) or any(
+            entry.any_time_from == "fulfilled" for entry in self.powers.by_contract.values()
+        )
+        """Whether any card of this game has an "at any time" power: without one (powers off,
+        or a sheet without such cards) no window is ever wanted."""
         self.n_cards = len(cards)
         """Card ids are below it; physical containers (tokens) at or above it (variants.py)."""
         self.names = cards.names
@@ -399,10 +404,11 @@ class ImportExportGame:
         ones, so the order of loading never costs a slot (IE-VAR-14)."""
         unmatched = 0
         flexible = []
+        plain = not wild and GREY not in colors  # the common case: one pass, nothing deferred
         for color in colors:
             if color == PAIRED:  # rides with the container before it (Robo-Cats: IE-JP-8)
                 continue
-            if color == GREY or color in wild:
+            if not plain and (color == GREY or color in wild):
                 flexible.append(color)
             elif need.get(color, 0) > 0:
                 need[color] -= 1
@@ -618,6 +624,8 @@ class ImportExportGame:
         working from the hand in someone's hand. False means the window would ask nobody,
         whatever the moment, except the leader's discard between his own actions (tested
         apart in _perform); the cheap test keeps games without such cards at full speed."""
+        if not self._any_time_possible:
+            return False
         if s.hooks.get(ANY_TIME):
             return True
         for card in self._hand_any_time:
