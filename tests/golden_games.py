@@ -1,0 +1,165 @@
+"""Golden games: a fingerprint of 200 games of each of a few dozen configurations, so a change
+that is not meant to change play can show that it did not.
+
+A fingerprint is the SHA-256 of each table as the runner writes it (`games` without the
+`decisions` column, and `players`), rows in game and seat order, values as `repr` text. The
+number of decisions the bots were asked is kept apart: a change that spares the bots a forced
+choice changes it without changing a single game. `SAMPLE_GAMES` games of each configuration
+are kept as readable rows, so a broken fingerprint says which game went differently first.
+
+    python tests/golden_games.py            # check every configuration, say which differ
+    python tests/golden_games.py --update   # record them again (a deliberate play change:
+                                            # its own commit, saying why)
+
+tests/test_golden_games.py checks them in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from simulator.core.registry import get_game  # noqa: E402
+from simulator.core.runner import (  # noqa: E402
+    SheetCopy,
+    _engine_versions,
+    make_run_config,
+    play_chunk,
+)
+
+FINGERPRINTS = Path(__file__).resolve().parent / "golden_games.json"
+GAMES = 200
+SEED = 20261201
+SAMPLE_GAMES = 3
+SAMPLE_COLUMNS = {
+    "games": ("game_id", "turns", "first_player", "winners", "end_reason"),
+    "players": ("game_id", "seat", "strategy", "score", "placement", "opening"),
+}
+
+
+@dataclass(frozen=True)
+class Golden:
+    """One configuration: a game, its sets or modules, a variant, players and one bot."""
+
+    game: str
+    modules: tuple[str, ...]
+    players: int
+    strategy: str
+    variant: str = ""
+
+    @property
+    def name(self) -> str:
+        mix = "+".join(self.modules) or "none"
+        variant = f"+{self.variant}" if self.variant else ""
+        return f"{self.game}/{mix}{variant}/{self.players}p/{self.strategy}"
+
+
+TRAVEL_ALL = ("events", "special_items", "forbidden_items", "postcards", "characters")
+CONFIGS: tuple[Golden, ...] = tuple(
+    [
+        Golden("import-export", sets, players, strategy, variant)
+        for sets, variant in (
+            (("base",), ""),
+            (("all",), ""),
+            (("all",), "market"),
+            (("all",), "containers"),
+            (("all",), "containers_all"),
+        )
+        for players in (2, 4, 6)
+        for strategy in ("random", "heuristic")
+    ]
+    + [
+        Golden("travel", modules, players, strategy)
+        for modules in ((), TRAVEL_ALL)
+        for players in (2, 4, 6)
+        for strategy in ("random", "heuristic")
+    ]
+)
+
+
+def _canonical(frame: pl.DataFrame) -> str:
+    """The table as text: one line per row in game and seat order, values as repr."""
+    keys = [k for k in ("game_id", "seat") if k in frame.columns]
+    frame = frame.sort(keys)
+    lines = [",".join(frame.columns)]
+    lines.extend(repr(row) for row in frame.iter_rows())
+    return "\n".join(lines)
+
+
+def _sample(frame: pl.DataFrame, table: str) -> list[str]:
+    rows = frame.filter(pl.col("game_id") < SAMPLE_GAMES).sort(
+        [k for k in ("game_id", "seat") if k in frame.columns]
+    )
+    return [repr(row) for row in rows.select(SAMPLE_COLUMNS[table]).iter_rows()]
+
+
+def fingerprint(golden: Golden) -> dict[str, Any]:
+    """Play the configuration's games as a run's worker does and fingerprint its tables."""
+    config = make_run_config(
+        golden.game,
+        golden.players,
+        golden.modules,
+        (golden.strategy,),
+        games=GAMES,
+        seed=SEED,
+        chunk_size=GAMES,
+        variants=(golden.variant,) if golden.variant else (),
+    )
+    data = Path(config.game.card_sheet or get_game(golden.game).card_sheet).read_bytes()
+    copy = SheetCopy(hashlib.sha256(data).hexdigest(), data)
+    result = play_chunk(config.to_json(), 0, copy, _engine_versions())
+    games = pl.read_parquet(io.BytesIO(result.games_parquet))
+    players = pl.read_parquet(io.BytesIO(result.players_parquet))
+    return {
+        "games_sha256": _sha(_canonical(games.drop("decisions"))),
+        "players_sha256": _sha(_canonical(players)),
+        "decisions": int(games["decisions"].sum()),
+        "turns": int(games["turns"].sum()),
+        "sample": {"games": _sample(games, "games"), "players": _sample(players, "players")},
+    }
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def recorded() -> dict[str, Any]:
+    return json.loads(FINGERPRINTS.read_text()) if FINGERPRINTS.exists() else {}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--update", action="store_true", help="record the fingerprints again")
+    parser.add_argument("names", nargs="*", help="only these configurations (by name)")
+    args = parser.parse_args(argv)
+    saved = recorded()
+    chosen = [g for g in CONFIGS if not args.names or g.name in args.names]
+    differ = 0
+    for golden in chosen:
+        now = fingerprint(golden)
+        same = saved.get(golden.name) == now
+        differ += not same
+        print(f"{'same' if same else 'DIFFERS'}  {golden.name}  turns={now['turns']}")
+        if args.update:
+            saved[golden.name] = now
+    if args.update:
+        FINGERPRINTS.write_text(json.dumps(saved, indent=1, sort_keys=True) + "\n")
+        print(f"recorded {len(chosen)} configurations in {FINGERPRINTS}")
+        return 0
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
