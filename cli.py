@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -225,6 +226,8 @@ def simulate(
     from simulator.core.runner import load_manifest, run_simulation
 
     config = _run_config(game, games, chunk_size, check_invariants, **kw)
+    before = 0 if overwrite else _games_in(Path(out))
+    start = time.perf_counter()
     folder = run_simulation(
         config,
         out,
@@ -251,10 +254,24 @@ def simulate(
             f"--until-ci {config.until_ci} not reached within {config.games:,} games "
             f"(headline 95% half-width {stop.get('half_width', float('nan')):.4f})"
         )
+    seconds = time.perf_counter() - start
+    played = summary["n"] - before
+    workers = "1 process" if jobs == 1 or backend == "sequential" else f"{jobs} workers"
     click.echo(
-        f"{summary['n']} games in {folder} (median {summary['turns']:.0f} turns); "
-        f"next: deckhand report {folder}"
+        f"{summary['n']:,} games in {folder} (median {summary['turns']:.0f} turns); "
+        f"{played:,} played now in {seconds:.1f} s on {workers} of {backend} "
+        f"({played / seconds:.0f} games/s); next: deckhand report {folder}"
     )
+
+
+def _games_in(folder: Path) -> int:
+    """Games already in a run folder (its complete chunks), to say how many a resume played."""
+    import polars as pl
+
+    parts = list(folder.glob("parts/chunk-*/games.parquet"))
+    if not parts:
+        return 0
+    return int(pl.scan_parquet(parts).select(pl.len()).collect().item())
 
 
 @main.command()
