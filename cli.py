@@ -14,16 +14,21 @@ from typing import Any
 
 import click
 
-from simulator.core.errors import DeckhandError
+from simulator.core.errors import CardSheetError, ConfigError, DeckhandError
 
 
 def _fail_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn a DeckhandError into a one-line error and exit code 1, without a traceback."""
+    """Turn a DeckhandError into a one-line error without a traceback: exit code 2 for a bad
+    option or card sheet (a usage error, as click's own), 1 for anything else."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
+        except (ConfigError, CardSheetError) as exc:
+            error = click.ClickException(str(exc))
+            error.exit_code = 2
+            raise error from None
         except DeckhandError as exc:
             raise click.ClickException(str(exc)) from None
 

@@ -61,11 +61,37 @@ def resolve(game: str, text: str) -> StrategyChoice:
         params = parse_params(param_text.replace(",", ";"))
     except ValueError as exc:
         raise ConfigError(f"--strategy {text}: {exc}") from None
-    for key in params:
+    accepted = ", ".join(f"{k} (default {v})" for k, v in cls.params.items()) or "none"
+    for key, value in params.items():
         if key not in cls.params:
-            accepted = ", ".join(f"{k} (default {v})" for k, v in cls.params.items()) or "none"
             raise ConfigError(f"--strategy {text}: unknown parameter '{key}'; accepted: {accepted}")
-    return StrategyChoice(text, cls, params)
+        expected = _kind_of(cls.params[key])
+        if expected and not _is_kind(value, expected):
+            raise ConfigError(
+                f"--strategy {text}: parameter '{key}' must be {expected}, got {value!r}; "
+                f"accepted: {accepted}"
+            )
+    choice = StrategyChoice(text, cls, params)
+    try:  # here, before any worker starts: a bad value is a usage error, not a traceback
+        choice.build()
+    except (ValueError, TypeError, KeyError) as exc:
+        raise ConfigError(f"--strategy {text}: {exc}; accepted: {accepted}") from None
+    return choice
+
+
+def _kind_of(default: Any) -> str:
+    """What a parameter's default says its values must be ('' for anything)."""
+    if isinstance(default, bool):
+        return "true or false"
+    if isinstance(default, int | float):
+        return "a number"
+    return ""
+
+
+def _is_kind(value: Any, kind: str) -> bool:
+    if kind == "true or false":
+        return isinstance(value, bool)
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _import(module: str, cls_name: str, text: str) -> type[Strategy]:

@@ -158,3 +158,20 @@ def test_simulate_says_how_fast_it_played(tmp_path: Path) -> None:
     assert said and float(said.group(1)) > 0, output
     code, output = _run("simulate", "travel", "-n", "20", "-m", "events", "-o", str(out), "-q")
     assert code == 0 and "0 played now" in output, output  # resumed: nothing left to play
+
+
+@pytest.mark.parametrize(
+    ("strategy", "said"),
+    [
+        ("heuristic:aggression=abc", "parameter 'aggression' must be a number, got 'abc'"),
+        ("heuristic:nerve=1", "unknown parameter 'nerve'"),
+    ],
+)
+def test_a_bad_bot_parameter_is_a_usage_error_before_anything_is_written(
+    tmp_path: Path, strategy: str, said: str
+) -> None:
+    out = tmp_path / "run"
+    code, output = _run("simulate", "travel", "-n", "5", "-s", strategy, "-o", str(out), "-j", "2")
+    assert code == 2 and said in output and "Traceback" not in output, output
+    assert "accepted: aggression (default" in output
+    assert not out.exists()

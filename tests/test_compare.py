@@ -314,7 +314,7 @@ def test_mixes_errors_name_the_mix(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
         main,
         ["mixes", "import-export", "--mix", "base", "--mix", "base+capital", "-o", str(out)],
     )
-    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.exit_code == 2 and "Traceback" not in result.output
     assert "--mix 'base+capital': 'capital' needs its expansion rules" in result.output
     assert not out.exists()
     result = CliRunner().invoke(
@@ -337,7 +337,7 @@ def test_cli_mixes_resumes_and_compare_writes_a_report(ie_mixes: Grid, tmp_path:
     assert result.exit_code == 0, result.output
     assert len(_table(out.read_text(encoding="utf-8"), "cards-0-1-top")) == 5
     result = CliRunner().invoke(main, ["compare", str(folders[0])])
-    assert result.exit_code == 1 and "at least two run folders" in result.output
+    assert result.exit_code == 2 and "at least two run folders" in result.output
 
 
 def test_expansion_notebook_runs(

@@ -168,7 +168,7 @@ def test_sweep_errors_name_the_option(card: str, param: str, expected: str, tmp_
     out = tmp_path / "sweep"
     args = ["sweep", "import-export", "--card", card, "--param", param, "-o", str(out)]
     result = CliRunner().invoke(main, args)
-    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.exit_code == 2 and "Traceback" not in result.output
     assert expected in result.output
     assert not out.exists()
 
@@ -204,7 +204,7 @@ def test_cli_sweep_resumes_and_writes_both_reports(ie_sweep: SweepPlan) -> None:
     assert "Almonds high_pay=12" in compare
     other = ["sweep", "import-export", "--card", "Onions", "--param", "x=1,2"]
     result = CliRunner().invoke(main, [*other, "-o", str(ie_sweep.out)])
-    assert result.exit_code == 1 and "has no parameter 'x'" in result.output
+    assert result.exit_code == 2 and "has no parameter 'x'" in result.output
 
 
 def test_sweep_notebook_runs(
