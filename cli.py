@@ -452,7 +452,8 @@ def plan(**kw: Any) -> None:
 @click.argument("game")
 @_fail_cleanly
 def rules_command(game: str) -> None:
-    """List GAME's rule numbers and their defaults (change one with --rule KEY=VALUE)."""
+    """List GAME's rule numbers: default, allowed values, meaning and source (change one with
+    --rule KEY=VALUE)."""
     from simulator.core.registry import get_game
     from simulator.core.rule_numbers import describe
 
@@ -460,8 +461,9 @@ def rules_command(game: str) -> None:
     if spec.rule_numbers is None:
         click.echo(f"{game} keeps its rule numbers in the card sheet (see `deckhand cards list`).")
         return
-    for name, value in describe(spec.rule_numbers):
-        click.echo(f"{name}={value}")
+    for rule in describe(spec.rule_numbers):
+        click.echo(f"{rule.name}={rule.value}  ({rule.allowed})")
+        click.echo(f"    {rule.doc}; source: {rule.source}")
 
 
 @main.command(name="strategies")

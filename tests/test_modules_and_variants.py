@@ -72,4 +72,28 @@ def test_rule_overrides_name_the_key_and_the_accepted_ones(tmp_path) -> None:
     )
     assert bad.exit_code != 0 and "expected KEY=VALUE" in bad.output
     listed = runner.invoke(main, ["rules", "import-export"])
-    assert "sell_price=4" in listed.output
+    assert "sell_price=4  (at least 0)" in listed.output
+    assert "credits for selling a hand card to the supply island" in listed.output
+    assert "source: rulebook (it) line 99 (Supply)" in listed.output
+
+
+@pytest.mark.parametrize(
+    ("rule", "allowed"),
+    [
+        ("sell_price=-5", "at least 0"),
+        ("draw_to=0", "1 to 12"),
+        ("majority=6,6,-1,8", "each at least 0"),
+        ("tea_drinkers=7", "each 0 to 5"),
+    ],
+)
+def test_a_rule_number_out_of_its_range_is_refused(rule: str, allowed: str) -> None:
+    key, value = rule.split("=")
+    with pytest.raises(ConfigError, match=f"--rule {rule}: out of range; allowed: {allowed}"):
+        get_game("import-export").make_config(4, rules=[(key, value)])
+
+
+def test_every_rule_number_says_what_it_means_and_where_from() -> None:
+    from simulator.core.rule_numbers import describe
+
+    for rule in describe(get_game("import-export").rule_numbers):
+        assert rule.doc and rule.source and rule.allowed, rule

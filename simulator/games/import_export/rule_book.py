@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from simulator.core.rule_numbers import number
+
 MAX_PLAYERS = 6
 """Six ports and twelve ships: two to six players (the grey port only at six, or with
 Capital)."""
@@ -13,40 +15,135 @@ Capital)."""
 
 @dataclass(frozen=True)
 class BaseRules:
-    """The rulebook's numbers, in one place (cards' own numbers are in the card sheet)."""
+    """The rulebook's numbers, in one place (cards' own numbers are in the card sheet). Each
+    has its allowed range, meaning and source (`deckhand rules import-export`)."""
 
-    start_credits: int = 10
-    grey_bonus_at_six: int = 4
-    grey_bonus_capital: int = 2
-    """With Capital, the grey player's extra start credits, at any player count (IE-CAP-1)."""
-    start_hand: int = 5
-    draw_to: int = 5
-    sell_price: int = 4
-    owner_compensation: int = 2
-    ship_capacity: int = 6
-    end_credits: int = 50
-    sea_cards_at_setup: int = 4
-    pay_2: int = 6
-    pay_3_4: int = 10
-    pay_5_6: int = 14
-    unfulfilled_container: int = 2
-    set_bonus: int = 10
-    majority: tuple[int, int, int, int] = (6, 6, 6, 8)
-    illegal_penalty: int = 6
-    flag_load_cost: int = 2
-    tea_drinkers: tuple[int, ...] = ()
-    """Seats whose players are drinking tea at the table (Rooibos Tea); a simulation sees
-    nobody drinking (IE-FLAGP-8). A designer may list seats to play it otherwise."""
-    card_powers: bool = True
-    """False plays every card as a vanilla good with no power: a baseline to measure what the
-    powers do to the game (and what they cost in speed: `deckhand bench --rule
-    card_powers=false`)."""
-    tokyo_port: bool = True
-    """With the Tokyo set, the island's Tokyo Port side is up (IE-TOKYO-1); false plays the
-    Tokyo cards with the Supply Island, their Port references then naming it (IE-TOKYO-5)."""
-    tokyo_column_costs: tuple[int, ...] = (1, 2, 3, 4)
-    """The credits printed on top of the Tokyo Port's columns: column k holds the cards of
-    level k, the last one those of its level and more (not in the rulebook: IE-TOKYO-2)."""
+    start_credits: int = number(
+        10, low=0, doc="credits each player starts with", source="rulebook (it) line 39 (setup 7)"
+    )
+    grey_bonus_at_six: int = number(
+        4,
+        low=0,
+        doc="extra start credits of the grey player at six players",
+        source="rulebook (it) line 39 (setup 7)",
+    )
+    grey_bonus_capital: int = number(
+        2,
+        low=0,
+        doc="with Capital, the grey player's extra start credits at any count (IE-CAP-1)",
+        source="rulebook (it) line 226 (Capital, setup)",
+    )
+    start_hand: int = number(
+        5,
+        low=0,
+        high=12,
+        doc="cards dealt to each hand at setup",
+        source="rulebook (it) line 43 (setup 9)",
+    )
+    draw_to: int = number(
+        5,
+        low=1,
+        high=12,
+        doc="a Draw action draws up to this many cards (or 1 at or above it)",
+        source="rulebook (it) line 51 (turn, option A)",
+    )
+    sell_price: int = number(
+        4,
+        low=0,
+        doc="credits for selling a hand card to the supply island (once a turn)",
+        source="rulebook (it) line 99 (Supply)",
+    )
+    owner_compensation: int = number(
+        2,
+        low=0,
+        doc="credits a ship's owner takes when another player imports from it",
+        source="rulebook (it) line 127 (Import, step 4)",
+    )
+    ship_capacity: int = number(
+        6,
+        low=1,
+        high=12,
+        doc="most containers a ship's contracts may need together",
+        source="rulebook (it) line 143 (Contract)",
+    )
+    end_credits: int = number(
+        50,
+        low=1,
+        doc="credits in hand that trigger the end of the game",
+        source="rulebook (it) line 201 (end of the game)",
+    )
+    sea_cards_at_setup: int = number(
+        4,
+        low=0,
+        high=8,
+        doc="cards dealt under each ship at sea at setup",
+        source="rulebook (it) line 37 (setup 6)",
+    )
+    pay_2: int = number(
+        6, low=0, doc="payout of a ship with 2 containers", source="rulebook (it) line 177"
+    )
+    pay_3_4: int = number(
+        10, low=0, doc="payout of a ship with 3-4 containers", source="rulebook (it) line 178"
+    )
+    pay_5_6: int = number(
+        14, low=0, doc="payout of a ship with 5-6 containers", source="rulebook (it) line 179"
+    )
+    unfulfilled_container: int = number(
+        2,
+        low=0,
+        doc="end credits per container on a contract not fulfilled",
+        source="rulebook (it) line 209 (scoring)",
+    )
+    set_bonus: int = number(
+        10,
+        low=0,
+        doc="end credits for at least one good of every type",
+        source="rulebook (it) line 212 (scoring)",
+    )
+    majority: tuple[int, int, int, int] = number(
+        (6, 6, 6, 8),
+        low=0,
+        doc="end credits for the most goods: tech, agriculture, consumer, luxury",
+        source="rulebook (it) line 213-216 (scoring)",
+    )
+    illegal_penalty: int = number(
+        6,
+        low=0,
+        doc="end credits lost by the player with the most illegal goods",
+        source="rulebook (it) line 217 (scoring)",
+    )
+    flag_load_cost: int = number(
+        2,
+        low=0,
+        doc="credits to load a two-colour Flag card",
+        source="rulebook (it) line 260 (Flag)",
+    )
+    tea_drinkers: tuple[int, ...] = number(
+        (),
+        low=0,
+        high=MAX_PLAYERS - 1,
+        doc="seats drinking tea at the table (Rooibos Tea pays them); a simulation sees "
+        "nobody drinking (IE-FLAGP-8)",
+        source="rulebook (it) line 545 (Rooibos Tea)",
+    )
+    card_powers: bool = number(
+        True,
+        doc="false plays every card as a vanilla good: what the powers do to the game "
+        "and cost in speed",
+        source="Deckhand (a baseline, not a rule)",
+    )
+    tokyo_port: bool = number(
+        True,
+        doc="with the Tokyo set, the Tokyo Port replaces the Supply Island (IE-TOKYO-1); "
+        "false keeps the island (IE-TOKYO-5)",
+        source="rulebook (it) line 246-250 (Tokyo)",
+    )
+    tokyo_column_costs: tuple[int, ...] = number(
+        (1, 2, 3, 4),
+        low=0,
+        doc="credits on top of the Tokyo Port's columns (levels 0, 1, 2, 3+)",
+        source="not printed: assumed (IE-TOKYO-2)",
+    )
 
     def payout(self, containers: int) -> int:
         """Payment by containers on the ship; fewer than 2 pays the lowest band (IE-PAY-1)."""
