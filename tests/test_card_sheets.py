@@ -130,3 +130,21 @@ def test_a_sheet_with_only_base_cards_plays(tmp_path: Path) -> None:
 
     outcome, _ = play_game(game, [TravelHeuristic()] * 4, 2, 0, check_invariants=True)
     assert outcome.end_reason in ("central_country", "turn_limit")
+
+
+@pytest.mark.parametrize("column", ["level", "params"])
+def test_an_optional_column_left_out_is_refused_not_played_empty(
+    tmp_path: Path, column: str
+) -> None:
+    """A sheet without `level` would play every card with no level requirement; without
+    `params`, with no power numbers (it used to crash in a worker)."""
+    from simulator.games.import_export.cards import DEFAULT_SHEET as source
+    from simulator.games.import_export.sheet_checks import load_import_export_sheet
+
+    rows = list(csv.reader(source.read_text().splitlines()))
+    at = rows[0].index(column)
+    path = tmp_path / "sheet.csv"
+    with path.open("w", newline="") as f:
+        csv.writer(f).writerows([r[:at] + r[at + 1 :] for r in rows])
+    with pytest.raises(CardSheetError, match=f"line 1, field '{column}': missing column"):
+        load_import_export_sheet(path)

@@ -141,18 +141,20 @@ def load_card_sheet(path: str | Path, schema: CardSchema) -> CardSheet:
             str(path), 1, None, "the file is empty; expected a header row"
         ) from None
     header = [h.strip() for h in header]
-    missing = [f.name for f in schema.fields if f.required and f.name not in header]
-    if missing:
-        raise CardSheetError(
-            str(path),
-            1,
-            missing[0],
-            f"missing column; the header must name: {', '.join(schema.names)}",
-        )
     unknown = [h for h in header if h not in schema.names]
     if unknown:
         raise CardSheetError(
             str(path), 1, unknown[0], f"unknown column; accepted columns: {', '.join(schema.names)}"
+        )
+    missing = [f.name for f in schema.fields if f.name not in header]
+    if missing:  # an optional column may have empty cells, but it must be there: a sheet
+        # without `level` would otherwise play every card with no level requirement
+        raise CardSheetError(
+            str(path),
+            1,
+            missing[0],
+            f"missing column; the header must name: {', '.join(schema.names)} "
+            "(optional columns may have empty cells)",
         )
     rows: list[CardRow] = []
     by_name = {f.name: f for f in schema.fields}
