@@ -264,7 +264,7 @@ def simulate(
     workers = "1 process" if jobs == 1 or backend == "sequential" else f"{jobs} workers"
     click.echo(
         f"{summary['n']:,} games in {folder} (median {summary['turns']:.0f} turns); "
-        f"{played:,} played now in {seconds:.1f} s on {workers} of {backend} "
+        f"{played:,} added in {seconds:.1f} s on {workers} of {backend} "
         f"({played / seconds:.0f} games/s); next: deckhand report {folder}"
     )
 

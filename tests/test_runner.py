@@ -98,12 +98,41 @@ def test_killed_process_resumes_to_exactly_the_requested_games(tmp_path: Path) -
     assert manifest["finished"] is not None
 
 
-def test_a_run_folder_refuses_a_different_config(tmp_path: Path) -> None:
+def test_a_run_folder_refuses_a_different_config_naming_what_differs(tmp_path: Path) -> None:
     folder = run_simulation(_config(), tmp_path / "run", progress=False)
-    with pytest.raises(RunFolderError, match="different config"):
-        run_simulation(_config(games=50), folder, progress=False)
+    with pytest.raises(
+        RunFolderError, match="different config .--games: 48 in the folder, 40 asked."
+    ):
+        run_simulation(_config(games=40), folder, progress=False)
+    other = make_run_config(
+        "travel", 3, MODULES, ("random",), games=48, seed=6, chunk_size=8, max_turns=300
+    )
+    with pytest.raises(RunFolderError) as refused:
+        run_simulation(other, folder, progress=False)
+    assert "--strategy: heuristic in the folder, random asked" in str(refused.value)
+    assert "--seed: 5 in the folder, 6 asked" in str(refused.value)
     run_simulation(_config(games=16), folder, progress=False, overwrite=True)
     assert read_games(folder).height == 16
+
+
+def test_more_games_extend_a_finished_run_as_if_asked_at_once(tmp_path: Path) -> None:
+    """44 games (a last chunk of 4), then 60: the last chunk is played again in full."""
+    grown = run_simulation(_config(games=44), tmp_path / "grown", progress=False)
+    run_simulation(_config(games=60), grown, progress=False)
+    direct = run_simulation(_config(games=60), tmp_path / "direct", progress=False)
+    assert_frame_equal(read_games(grown), read_games(direct))
+    assert_frame_equal(read_players(grown), read_players(direct))
+    assert_frame_equal(read_card_summary(grown), read_card_summary(direct))
+    manifest = json.loads((grown / "manifest.json").read_text())
+    assert manifest["config"]["games"] == 60 and manifest["games_played"] == 60
+    assert manifest["extended"] == [{"from": 44, "to": 60}]
+
+
+def test_a_broken_manifest_is_a_clear_error(tmp_path: Path) -> None:
+    folder = run_simulation(_config(games=8), tmp_path / "run", progress=False)
+    (folder / "manifest.json").write_text('{"config": ')
+    with pytest.raises(RunFolderError, match="manifest.json: not a readable run manifest"):
+        run_simulation(_config(games=8), folder, progress=False)
 
 
 def test_manifest_records_config_hash_versions_and_times(small_run: Path) -> None:

@@ -406,12 +406,17 @@ def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[st
                 f"{folder}: not a run folder (no {MANIFEST}); refusing to delete it"
             )
     if manifest_path.exists():
-        manifest = json.loads(manifest_path.read_text())
+        manifest = load_manifest(folder)
         # through from_json, so a manifest written before a field existed reads the default
-        if RunConfig.from_json(manifest["config"]).to_json() != config.to_json():
+        held = RunConfig.from_json(manifest["config"])
+        if _extends(held, config):
+            _extend(folder, held, config, manifest)
+        elif held.to_json() != config.to_json():
+            differ = "; ".join(config_differences(held, config))
             raise RunFolderError(
-                f"{folder} holds a run with a different config; resume it with the same options, "
-                "or choose another --out, or pass --overwrite"
+                f"{folder} holds a run with a different config ({differ}); resume it with the "
+                "same options (a larger --games extends a run), or choose another --out, or "
+                "pass --overwrite"
             )
         if manifest["card_sheet_sha256"] != sheet_hash:
             raise RunFolderError(
@@ -433,6 +438,65 @@ def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[st
     }
     _write_manifest(folder, manifest)
     return manifest
+
+
+OPTION_OF = {
+    "game": "GAME",
+    "players": "--players",
+    "modules": "--sets/--modules/--variant",
+    "card_sheet": "--card-sheet",
+    "max_turns": "--max-turns",
+    "rules": "--rule",
+    "strategies": "--strategy",
+    "games": "--games",
+    "seed": "--seed",
+    "rotate": "--rotate/--no-rotate",
+    "chunk_size": "--chunk-size",
+    "check_invariants": "--check-invariants",
+    "duplicate": "--duplicate",
+    "until_ci": "--until-ci",
+}
+"""The command-line option behind each field of a run's config, to name what differs."""
+
+
+def config_differences(held: RunConfig, asked: RunConfig) -> list[str]:
+    """`option: in the folder -> asked` for every field that differs."""
+    old, new = held.to_json(), asked.to_json()
+    flat_old = {**{k: v for k, v in old.items() if k != "game"}, **old["game"]}
+    flat_new = {**{k: v for k, v in new.items() if k != "game"}, **new["game"]}
+    return [
+        f"{OPTION_OF.get(key, key)}: {_shown(flat_old.get(key))} in the folder, "
+        f"{_shown(flat_new.get(key))} asked"
+        for key in flat_new
+        if flat_old.get(key) != flat_new.get(key)
+    ]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join("=".join(map(str, v)) if isinstance(v, list) else str(v) for v in value)
+    return str(value)
+
+
+def _extends(held: RunConfig, asked: RunConfig) -> bool:
+    """Whether `asked` is `held` with more games only (and no --until-ci, which decides
+    its own length): the run can grow to it."""
+    if asked.games <= held.games or held.until_ci is not None:
+        return False
+    return {**held.to_json(), "games": asked.games} == asked.to_json()
+
+
+def _extend(folder: Path, held: RunConfig, asked: RunConfig, manifest: dict[str, Any]) -> None:
+    """Grow a run to more games: the same seed gives game i the same play, so the folder is
+    what asking for the larger number at once would have made once its last chunk, if it
+    held fewer games than a chunk now holds, is played again in full."""
+    last = held.chunks - 1
+    if len(held.chunk_games(last)) < len(asked.chunk_games(last)):
+        shutil.rmtree(_chunk_dir(folder, last), ignore_errors=True)
+    manifest["config"] = asked.to_json()
+    manifest["chunks"] = asked.chunks
+    manifest["extended"] = [*manifest.get("extended", []), {"from": held.games, "to": asked.games}]
+    _write_manifest(folder, manifest)
 
 
 def _write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
@@ -605,7 +669,18 @@ def load_manifest(folder: str | Path) -> dict[str, Any]:
         raise RunFolderError(
             f"{folder}: no {MANIFEST}; is this a run folder made by `deckhand simulate`?"
         )
-    return json.loads(path.read_text())
+    try:
+        manifest = json.loads(path.read_text())
+        RunConfig.from_json(manifest["config"])
+        manifest["card_sheet_sha256"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise RunFolderError(
+            f"{path}: not a readable run manifest ({type(exc).__name__}: {exc}); restore it, "
+            "or play the run again into another --out"
+        ) from None
+    if not isinstance(manifest, dict):
+        raise RunFolderError(f"{path}: not a readable run manifest (not a JSON object)")
+    return manifest
 
 
 def replay_match(folder: str | Path) -> Match:
