@@ -23,6 +23,7 @@ from reports import plots
 from reports.precision import precision_section
 from simulator.core.adjusted import GIH, AdjustedOptions, column_prefix
 from simulator.core.datasets import player_chunks, read_games, read_players
+from simulator.core.errors import RunFolderError
 from simulator.core.metrics import (
     SUMMARY_FILE,
     card_summary,
@@ -65,10 +66,18 @@ def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
     report = _Report(folder, manifest, spec, games, players, cards, cards_note)
     page = report.render()
     path = Path(out) if out is not None else folder / REPORT_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(page, encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(page, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:  # a read-only run folder, a parent that is a file, a full disk
+        if tmp.parent.is_dir():
+            tmp.unlink(missing_ok=True)
+        raise RunFolderError(
+            f"cannot write the report to {path} ({exc.strerror or exc}); "
+            "pass --out FILE to write it somewhere writable"
+        ) from None
     return path
 
 

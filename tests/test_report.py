@@ -11,7 +11,9 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from click.testing import CliRunner
 
+from cli import main
 from reports.html import build_report
 from simulator.core.datasets import read_players
 from simulator.core.metrics import read_card_summary
@@ -150,6 +152,19 @@ def test_report_to_another_path(run: tuple[Path, Path, str], tmp_path: Path) -> 
     folder, _, _ = run
     out = build_report(str(folder), tmp_path / "elsewhere" / "r.html")
     assert out == tmp_path / "elsewhere" / "r.html" and out.is_file()
+
+
+def test_an_unwritable_report_path_is_a_clear_error(
+    run: tuple[Path, Path, str], tmp_path: Path
+) -> None:
+    """A read-only run folder (here: a parent that is a file, which stops root too) gives a
+    one-line error saying to pass --out, and leaves no temporary file."""
+    folder, _, _ = run
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    result = CliRunner().invoke(main, ["report", str(folder), "-o", str(blocker / "r.html")])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "cannot write the report to" in result.output and "pass --out FILE" in result.output
 
 
 def test_incomplete_run_still_reports(run: tuple[Path, Path, str], tmp_path: Path) -> None:
