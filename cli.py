@@ -233,15 +233,24 @@ def simulate(
     config = _run_config(game, games, chunk_size, check_invariants, **kw)
     before = 0 if overwrite else _games_in(Path(out))
     start = time.perf_counter()
-    folder = run_simulation(
-        config,
-        out,
-        jobs=jobs,
-        backend=backend,
-        overwrite=overwrite,
-        progress=not quiet,
-        address=address,
-    )
+    try:
+        folder = run_simulation(
+            config,
+            out,
+            jobs=jobs,
+            backend=backend,
+            overwrite=overwrite,
+            progress=not quiet,
+            address=address,
+        )
+    except KeyboardInterrupt:
+        kept = _games_in(Path(out))
+        click.echo(
+            f"\ninterrupted: {kept:,} of {config.games:,} games are kept in {out} (whole "
+            "chunks only); run the same command again to resume",
+            err=True,
+        )
+        sys.exit(130)
     summary = (
         pl.scan_parquet(folder / "parts" / "chunk-*" / "games.parquet")
         .select(pl.len().alias("n"), pl.col("turns").median().alias("turns"))

@@ -98,6 +98,42 @@ def test_killed_process_resumes_to_exactly_the_requested_games(tmp_path: Path) -
     assert manifest["finished"] is not None
 
 
+def _children(pid: int) -> set[int]:
+    """Processes whose parent is `pid` (from /proc: Linux)."""
+    kids = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            kids.add(int(stat.parent.name))
+    return kids
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_workers_exit_soon_after_the_main_process_is_killed(tmp_path: Path) -> None:
+    cmd = [
+        sys.executable, "-m", "simulator", "simulate", "travel", "-p", "4", "-n", "100000",
+        "-j", "2", "--seed", "3", "-o", str(tmp_path / "run"), "-q",
+    ]  # fmt: skip
+    proc = subprocess.Popen(cmd)
+    deadline = time.time() + 60
+    while time.time() < deadline and not list((tmp_path / "run" / "parts").glob("chunk-*")):
+        time.sleep(0.05)  # the workers are playing once a chunk is in
+    workers = _children(proc.pid)
+    assert workers, "the run should have started worker processes"
+    proc.kill()
+    proc.wait()
+    deadline = time.time() + 10
+    while time.time() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+        time.sleep(0.1)
+    alive = [w for w in workers if Path(f"/proc/{w}").exists()]
+    for w in alive:  # do not leave them to the next test
+        os.kill(w, signal.SIGKILL)
+    assert not alive, f"workers {alive} still alive 10 s after their parent was killed"
+
+
 def test_a_run_folder_refuses_a_different_config_naming_what_differs(tmp_path: Path) -> None:
     folder = run_simulation(_config(), tmp_path / "run", progress=False)
     with pytest.raises(
@@ -217,3 +253,20 @@ def test_card_summary_streamed_by_chunk_equals_the_whole_table(small_run: Path) 
     assert_frame_equal(whole, streamed)
     written = read_card_summary(small_run).select(whole.columns)
     assert_frame_equal(written, whole)
+
+
+def test_ctrl_c_says_how_to_resume(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    cmd = [
+        sys.executable, "-m", "simulator", "simulate", "travel", "-p", "4", "-n", "100000",
+        "--chunk-size", "20", "--seed", "3", "-o", str(folder), "-q",
+    ]  # fmt: skip
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and not list((folder / "parts").glob("chunk-*")):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted:" in err and "run the same command again to resume" in err
+    assert "Traceback" not in err

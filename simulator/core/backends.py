@@ -16,6 +16,8 @@ import abc
 import concurrent.futures as cf
 import logging
 import os
+import threading
+import time
 import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -101,6 +103,19 @@ class InlineBackend(Backend):
         return future
 
 
+def exit_with_parent(parent: int, every: float = 1.0) -> None:
+    """A worker's watch on the process that started it: when that process is gone (killed
+    with no chance to stop its workers), the worker exits instead of idling for minutes."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="deckhand-parent-watch", daemon=True).start()
+
+
 class ExecutorBackend(Backend):
     """A concurrent.futures executor: loky worker processes or threads of this process."""
 
@@ -110,8 +125,11 @@ class ExecutorBackend(Backend):
         if name == "loky":
             from joblib.externals.loky import get_reusable_executor
 
-            # reused across runs of one process, as joblib does; shut down at exit
-            self.executor = get_reusable_executor(max_workers=jobs)
+            # reused across runs of one process, as joblib does; shut down at exit. Workers
+            # end themselves within a second or two if this process dies (kill -9).
+            self.executor = get_reusable_executor(
+                max_workers=jobs, initializer=exit_with_parent, initargs=(os.getpid(),)
+            )
             self.where = f"{jobs} loky worker processes"
             self._shutdown = False
         else:
