@@ -519,21 +519,62 @@ def cards_validate(path: str, game: str) -> None:
 @click.option(
     "--card-sheet", type=click.Path(dir_okay=False), help="List this sheet instead of the default."
 )
-@click.option("--type", "card_type", help="Only cards of this type.")
+@click.option("--type", "card_type", help="Only cards of this type (travel).")
+@click.option("--set", "card_set", help="Only cards of this set (Import/Export).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "json"]),
+    default="table",
+    show_default=True,
+    help="table: the attributes a designer edits (power text shortened); csv and json: "
+    "every column in full, provenance included.",
+)
 @_fail_cleanly
-def cards_list(game: str, card_sheet: str | None, card_type: str | None) -> None:
-    """List the cards of GAME's card sheet with their provenance."""
-    from simulator.core.cards import load_card_sheet
+def cards_list(
+    game: str, card_sheet: str | None, card_type: str | None, card_set: str | None, fmt: str
+) -> None:
+    """List the cards of GAME's card sheet with their attributes (and provenance in csv/json)."""
+    from simulator.core.cards import load_card_sheet, sheet_records
     from simulator.core.registry import get_game
 
     spec = get_game(game)
     sheet = load_card_sheet(card_sheet or spec.card_sheet, spec.card_schema)
-    for row in sheet.rows:
-        kind = row.get("type") or ""
-        if card_type and kind != card_type:
-            continue
-        extra = f" requires {' + '.join(row['requires'])}" if row.get("requires") else ""
-        click.echo(f"{row['id']:>4}  {kind:<10} {row['name']}{extra}  [{row['provenance']}]")
+    rows = [
+        r
+        for r in sheet_records(sheet)
+        if (not card_type or r.get("type") == card_type)
+        and (not card_set or r.get("set") == card_set)
+    ]
+    if fmt == "json":
+        import json
+
+        click.echo(json.dumps(rows, indent=1, ensure_ascii=False))
+        return
+    columns = list(spec.card_schema.names)
+    if fmt == "csv":
+        import csv
+        import io
+
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        click.echo(buffer.getvalue(), nl=False)
+        return
+    shown = [c for c in columns if c not in ("provenance",)]
+    width = {"power": 60, "text": 60}
+    cells = [[_cell(r.get(c, ""), width.get(c, 40)) for c in shown] for r in rows]
+    sizes = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(shown)]
+    click.echo("  ".join(c.ljust(s) for c, s in zip(shown, sizes, strict=True)).rstrip())
+    for row in cells:
+        click.echo("  ".join(v.ljust(s) for v, s in zip(row, sizes, strict=True)).rstrip())
+    click.echo(f"{len(rows)} cards; provenance per attribute: --format csv or json")
+
+
+def _cell(value: Any, limit: int) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _grid_options(func: Callable[..., Any]) -> Callable[..., Any]:

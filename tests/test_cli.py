@@ -92,8 +92,8 @@ def test_simulate_report_replay_end_to_end(tmp_path: Path) -> None:
 def test_cards_list_and_validate(tmp_path: Path) -> None:
     code, output = _run("cards", "list", "travel", "--type", "country")
     assert code == 0
-    assert output.count("\n") == 13
-    assert "Italy" in output and "requires" in output
+    assert output.count("\n") == 1 + 13 + 1  # header, 13 countries, the count
+    assert "Italy" in output and "requires" in output and "13 cards" in output
     code, output = _run("cards", "validate", str(DEFAULT_SHEET))
     assert code == 0 and "valid travel card sheet, 86 rows" in output
 
@@ -175,3 +175,31 @@ def test_a_bad_bot_parameter_is_a_usage_error_before_anything_is_written(
     assert code == 2 and said in output and "Traceback" not in output, output
     assert "accepted: aggression (default" in output
     assert not out.exists()
+
+
+def test_cards_list_shows_the_attributes_a_designer_edits() -> None:
+    code, output = _run("cards", "list", "import-export", "--set", "flag")
+    assert code == 0, output
+    header = output.splitlines()[0].split()
+    assert header[:3] == ["id", "card", "name"]
+    assert {"color", "action", "level", "cargo", "set", "timing", "params", "power"} <= set(header)
+    maple = next(line for line in output.splitlines() if "Maple Syrup" in line)
+    assert "yellow:3" in maple and "min_credits=30" in maple and "any_time" in maple
+    assert "Almonds" not in output and "20 cards" in output  # only the Flag set's contracts
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_cards_list_as_csv_or_json_round_trips_the_sheet(fmt: str) -> None:
+    import json
+
+    from simulator.games.import_export.cards import DEFAULT_SHEET as IE_SHEET
+
+    code, output = _run("cards", "list", "import-export", "--format", fmt)
+    assert code == 0
+    rows = json.loads(output) if fmt == "json" else list(csv.DictReader(output.splitlines()))
+    with IE_SHEET.open(newline="") as f:
+        sheet = list(csv.DictReader(f))
+    assert len(rows) == len(sheet) == 180
+    for listed, original in zip(rows, sheet, strict=True):
+        assert listed["provenance"] == original["provenance"]
+        assert listed["cargo"] == original["cargo"] and listed["params"] == original["params"]

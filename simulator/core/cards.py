@@ -119,6 +119,24 @@ def _convert(f: Field, raw: str) -> Any:
     raise AssertionError(f"unknown field kind {f.kind}")
 
 
+def cell_text(f: Field, value: Any) -> str:
+    """A parsed value written back as the sheet writes it (params as key=value;...)."""
+    if value is None:
+        return ""
+    if f.kind == "params":
+        return ";".join(f"{k}={v}" for k, v in value.items())
+    if f.kind == "names":
+        return "|".join(value)
+    return str(value)
+
+
+def sheet_records(sheet: CardSheet) -> list[dict[str, str]]:
+    """The sheet's rows as column -> text, in the schema's column order (deckhand cards
+    list, for a table, CSV or JSON)."""
+    fields = sheet.schema.fields
+    return [{f.name: cell_text(f, row.get(f.name)) for f in fields} for row in sheet.rows]
+
+
 def load_card_sheet(path: str | Path, schema: CardSchema) -> CardSheet:
     """Read and validate a card sheet; raises CardSheetError naming file, line and field."""
     path = Path(path)
