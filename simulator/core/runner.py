@@ -425,8 +425,14 @@ def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[st
         return manifest
     if folder.exists() and any(folder.iterdir()):
         raise RunFolderError(f"{folder} exists and is not a run folder; choose another --out")
-    folder.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(sheet_path, folder / SHEET_COPY)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(sheet_path, folder / SHEET_COPY)
+    except OSError as exc:  # an unwritable parent, a parent that is a file, a full disk
+        raise RunFolderError(
+            f"--out {folder}: cannot create the run folder ({exc.strerror or exc}); "
+            "choose a writable place"
+        ) from None
     manifest = {
         "config": config.to_json(),
         "card_sheet": str(sheet_path),
