@@ -228,6 +228,7 @@ def simulate(
     """Play GAMES games of GAME into the run folder OUT (re-run the same command to resume)."""
     import polars as pl
 
+    from simulator.core.run_folder import part_files
     from simulator.core.runner import load_manifest, run_simulation
 
     config = _run_config(game, games, chunk_size, check_invariants, **kw)
@@ -252,7 +253,7 @@ def simulate(
         )
         sys.exit(130)
     summary = (
-        pl.scan_parquet(folder / "parts" / "chunk-*" / "games.parquet")
+        pl.scan_parquet(part_files(folder, "games"))
         .select(pl.len().alias("n"), pl.col("turns").median().alias("turns"))
         .collect()
         .row(0, named=True)
@@ -282,8 +283,10 @@ def _games_in(folder: Path) -> int:
     """Games already in a run folder (its complete chunks), to say how many a resume played."""
     import polars as pl
 
-    parts = list(folder.glob("parts/chunk-*/games.parquet"))
-    if not parts:
+    from simulator.core.run_folder import completed_chunks, part_path
+
+    parts = [part_path(folder, "games", c) for c in completed_chunks(folder)]
+    if not parts or not (folder / "games").is_dir():
         return 0
     return int(pl.scan_parquet(parts).select(pl.len()).collect().item())
 

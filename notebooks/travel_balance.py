@@ -17,15 +17,23 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from simulator.core.datasets import read_games, read_players  # noqa: E402
-from simulator.core.metrics import read_card_summary  # noqa: E402
+from simulator import open_run  # noqa: E402
 from simulator.core.stats import wilson  # noqa: E402
 
 RUN = Path(os.environ.get("DECKHAND_RUN", "runs/quickstart"))
-games = read_games(RUN)
-players = read_players(RUN)
-cards = read_card_summary(RUN)
+run = open_run(RUN)  # the run folder's tables as polars frames (.to_pandas() for pandas)
+games, players, cards = run.games, run.players, run.cards
 print(f"{games.height} games, {players.height} player-games from {RUN}")
+
+# %% [markdown]
+# The card events as one long table (game, seat, card, event, count): a question about a
+# card is a filter and a join. Here in pandas: the win rate of players who held each card.
+
+# %%
+events = run.card_events.to_pandas()
+held = events[events["event"] == "held"][["game_id", "seat", "card_name"]].drop_duplicates()
+by_card = held.merge(players.select("game_id", "seat", "win").to_pandas(), on=["game_id", "seat"])
+print(by_card.groupby("card_name")["win"].agg(["mean", "size"]).sort_values("mean").tail(5))
 
 # %% [markdown]
 # ## Does the first player win too often?

@@ -33,6 +33,7 @@ from simulator.core.metrics import (
     with_adjusted,
 )
 from simulator.core.registry import get_game
+from simulator.core.run_folder import completed_chunks
 from simulator.core.runner import load_manifest
 from simulator.core.spec import GameSpec
 from simulator.core.stats import newcombe_difference, two_proportion_p, wilson
@@ -411,7 +412,7 @@ class _Report:
             )
         versions = m.get("versions") or {}
         version_text = ", ".join(f"{k} {v}" for k, v in versions.items())
-        chunks_done = len(list((self.folder / "parts").glob("chunk-*")))
+        chunks_done = len(completed_chunks(self.folder))
         rows: list[tuple[str, object]] = [
             ("Game", f"{self.spec.title} ({g.get('game', self.spec.name)})"),
             ("Players", str(self.n_players)),

@@ -21,6 +21,7 @@ from simulator.core.backends import open_backend
 from simulator.core.datasets import read_games, read_players
 from simulator.core.errors import ConfigError, StrategyError
 from simulator.core.metrics import read_card_summary
+from simulator.core.run_folder import part_path, remove_chunk
 from simulator.core.runner import RunConfig, make_run_config, run_simulation
 
 CONFIGS = {
@@ -110,20 +111,14 @@ def test_a_dask_run_resumes_by_playing_only_the_missing_chunks(
     folder = run_simulation(
         config, tmp_path / "run", backend="dask", address=dask_address, progress=False
     )
-    parts = folder / "parts"
-    kept = {
-        c: (parts / c / "players.parquet").stat().st_mtime_ns
-        for c in ("chunk-00000", "chunk-00002")
-    }
-    for f in (parts / "chunk-00001").iterdir():  # a run killed before chunk 1 was renamed in
-        f.unlink()
-    (parts / "chunk-00001").rmdir()
-    (parts / ".tmp-chunk-00001-4242").mkdir()
+    kept = {c: part_path(folder, "players", c).stat().st_mtime_ns for c in (0, 2)}
+    remove_chunk(folder, 1)  # a run killed before chunk 1 was renamed in
+    (folder / "games" / ".part-00001.parquet.tmp-4242").write_bytes(b"half")
     run_simulation(config, folder, backend="dask", address=dask_address, progress=False)
     for chunk, mtime in kept.items():  # completed chunks were not played again
-        assert (parts / chunk / "players.parquet").stat().st_mtime_ns == mtime
-    assert (parts / "chunk-00001" / "players.parquet").exists()
-    assert not list(parts.glob(".tmp-*"))
+        assert part_path(folder, "players", chunk).stat().st_mtime_ns == mtime
+    assert part_path(folder, "players", 1).exists()
+    assert not list(folder.glob("*/.part-*"))
     _same_run(loky_runs["travel"], folder)
 
 

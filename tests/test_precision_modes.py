@@ -23,6 +23,7 @@ from simulator.core.precision import (
     headline_half_width,
 )
 from simulator.core.replay import replay_text
+from simulator.core.run_folder import TABLES, completed_chunks, part_path, remove_chunk
 from simulator.core.runner import make_run_config, run_simulation, seat_slots
 
 
@@ -73,12 +74,12 @@ def test_until_ci_resumes_and_drops_chunks_beyond_the_stop(tmp_path: Path) -> No
     folder = run_simulation(config, tmp_path / "run", backend="sequential", progress=False)
     reference = read_players(folder)
     stop = _manifest(folder)["stop"]
-    parts = folder / "parts"
     # a killed session that had already written a chunk beyond the stop, and lost chunk 1
-    shutil.copytree(parts / "chunk-00000", parts / "chunk-00015")
-    shutil.rmtree(parts / "chunk-00001")
+    for table in TABLES:
+        shutil.copyfile(part_path(folder, table, 0), part_path(folder, table, 15))
+    remove_chunk(folder, 1)
     run_simulation(config, folder, backend="sequential", progress=False)
-    assert not (parts / "chunk-00015").exists()
+    assert 15 not in completed_chunks(folder) and not part_path(folder, "games", 15).exists()
     assert_frame_equal(read_players(folder), reference)
     again = _manifest(folder)["stop"]
     assert again["games"] == stop["games"] and again["discarded_chunks"] == 1

@@ -17,6 +17,7 @@ from cli import main
 from reports.html import build_report
 from simulator.core.datasets import read_players
 from simulator.core.metrics import read_card_summary
+from simulator.core.run_folder import remove_chunk
 from simulator.core.runner import make_run_config, run_simulation
 from simulator.core.stats import wilson
 
@@ -172,7 +173,7 @@ def test_incomplete_run_still_reports(run: tuple[Path, Path, str], tmp_path: Pat
     folder, _, _ = run
     partial = tmp_path / "partial"
     shutil.copytree(folder, partial)
-    shutil.rmtree(partial / "parts" / "chunk-00002")
+    remove_chunk(partial, 2)
     (partial / "cards.parquet").unlink()
     (partial / "report.html").unlink()
     manifest = json.loads((partial / "manifest.json").read_text())

@@ -17,6 +17,7 @@ from polars.testing import assert_frame_equal
 from simulator.core.datasets import read_games, read_players
 from simulator.core.errors import RunFolderError
 from simulator.core.metrics import read_card_summary
+from simulator.core.run_folder import completed_chunks, part_path, remove_chunk
 from simulator.core.runner import RunConfig, make_run_config, run_simulation, seat_slots
 
 MODULES = ("events", "postcards", "special_items")
@@ -59,20 +60,20 @@ def test_resume_keeps_completed_chunks_and_plays_the_rest(tmp_path: Path) -> Non
     config = _config()
     folder = run_simulation(config, tmp_path / "run", progress=False)
     reference = read_players(folder)
-    kept = folder / "parts" / "chunk-00000" / "games.parquet"
+    kept = part_path(folder, "games", 0)
     kept_mtime = kept.stat().st_mtime_ns
-    # simulate a run killed mid-way: two chunks missing, one half-written temp folder
-    for chunk in ("chunk-00003", "chunk-00005"):
-        for f in (folder / "parts" / chunk).iterdir():
-            f.unlink()
-        (folder / "parts" / chunk).rmdir()
-    (folder / "parts" / ".tmp-chunk-00003-999").mkdir()
+    # a run killed mid-way: chunk 3 missing, chunk 5 renamed only in part (its players and
+    # card events in place, its games part not), a temporary file left behind
+    remove_chunk(folder, 3)
+    part_path(folder, "games", 5).unlink()
+    (folder / "players" / ".part-00003.parquet.tmp-999").write_bytes(b"half")
+    assert completed_chunks(folder) == set(range(6)) - {3, 5}
     run_simulation(config, folder, progress=False)
     assert kept.stat().st_mtime_ns == kept_mtime  # completed chunks are not replayed
     games = read_games(folder)
     assert games.height == 48
     assert games["game_id"].n_unique() == 48
-    assert not list((folder / "parts").glob(".tmp-*"))
+    assert not list(folder.glob("*/.part-*"))
     assert_frame_equal(read_players(folder), reference)
 
 
@@ -84,11 +85,11 @@ def test_killed_process_resumes_to_exactly_the_requested_games(tmp_path: Path) -
     ]  # fmt: skip
     proc = subprocess.Popen(cmd, start_new_session=True)
     deadline = time.time() + 60
-    while time.time() < deadline and len(list((folder / "parts").glob("chunk-*"))) < 3:
+    while time.time() < deadline and len(completed_chunks(folder)) < 3:
         time.sleep(0.05)
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
-    done_before = len(list((folder / "parts").glob("chunk-*")))
+    done_before = len(completed_chunks(folder))
     assert 3 <= done_before < 40, "the run should have been killed part-way"
     subprocess.run(cmd, check=True)
     games = read_games(folder)
@@ -119,7 +120,7 @@ def test_workers_exit_soon_after_the_main_process_is_killed(tmp_path: Path) -> N
     ]  # fmt: skip
     proc = subprocess.Popen(cmd)
     deadline = time.time() + 60
-    while time.time() < deadline and not list((tmp_path / "run" / "parts").glob("chunk-*")):
+    while time.time() < deadline and not completed_chunks(tmp_path / "run"):
         time.sleep(0.05)  # the workers are playing once a chunk is in
     workers = _children(proc.pid)
     assert workers, "the run should have started worker processes"
@@ -263,7 +264,7 @@ def test_ctrl_c_says_how_to_resume(tmp_path: Path) -> None:
     ]  # fmt: skip
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 60
-    while time.time() < deadline and not list((folder / "parts").glob("chunk-*")):
+    while time.time() < deadline and not completed_chunks(folder):
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from simulator.core import run_folder
 from simulator.core.stats import Z95, benjamini_hochberg
 
 GIH = "gih"
@@ -98,28 +99,28 @@ def column_prefix(event: str) -> str:
 
 
 def run_chunks(folder: str | Path, events: Sequence[str]) -> list[ChunkLoader]:
-    """One loader per completed chunk of a run folder (parts/chunk-NNNNN), in chunk order.
+    """One loader per completed chunk of a run folder, in chunk order.
 
     Each loader scans the chunk's players and games part files for just the columns the
     model needs; nothing is read until a loader is called.
     """
-    parts = Path(folder) / "parts"
-    dirs = sorted(
-        p
-        for p in parts.glob("chunk-*")
-        if (p / "players.parquet").exists() and (p / "games.parquet").exists()
+    folder = Path(folder)
+    pairs = zip(
+        run_folder.part_files(folder, "players"),
+        run_folder.part_files(folder, "games"),
+        strict=True,
     )
     wanted = ["game_id", "seat", "turn_order", "strategy", "win", *dict.fromkeys(events)]
 
-    def loader(chunk: Path) -> ChunkLoader:
+    def loader(players_part: Path, games_part: Path) -> ChunkLoader:
         def load() -> pl.DataFrame:
-            players = pl.scan_parquet(chunk / "players.parquet").select(wanted)
-            games = pl.scan_parquet(chunk / "games.parquet").select("game_id", "players", "modules")
+            players = pl.scan_parquet(players_part).select(wanted)
+            games = pl.scan_parquet(games_part).select("game_id", "players", "modules")
             return players.join(games, on="game_id", how="left").sort("game_id", "seat").collect()
 
         return load
 
-    return [loader(d) for d in dirs]
+    return [loader(p, g) for p, g in pairs]
 
 
 def frame_chunks(

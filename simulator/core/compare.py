@@ -29,6 +29,7 @@ from typing import Any
 
 import polars as pl
 
+from simulator.core import run_folder
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.core.metrics import SUMMARY_FILE
 from simulator.core.registry import get_game
@@ -65,9 +66,7 @@ class Run:
     def parts(self, table: str) -> pl.LazyFrame:
         """A lazy scan of every completed chunk's `table` part file (listed here, not globbed
         by polars, so a folder name with glob characters is read as written)."""
-        files = sorted(str(p) for p in (self.folder / "parts").glob(f"chunk-*/{table}.parquet"))
-        if not files:
-            raise RunFolderError(f"{self.folder}: no completed chunks (is this a run folder?)")
+        files = [str(p) for p in run_folder.part_files(self.folder, table)]
         return pl.scan_parquet(files, glob=False)
 
     def cards(self, columns: Sequence[str] | None = None) -> pl.DataFrame:

@@ -1,7 +1,9 @@
 """Columnar datasets of a run: one schema, the same shape for every game.
 
 `games`: one row per game. `players`: one row per seat per game, with one list column of
-card ids per event the game declares. Both are written as Parquet part files per chunk.
+card ids per event the game declares. `card_events`: the same events as a long table (game,
+seat, card id, card name, event, count). Each is a folder of Parquet parts, one per chunk
+(run_folder.py).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from typing import Any
 
 import polars as pl
 
+from simulator.core import run_folder
+from simulator.core.cards import CardSheet
 from simulator.core.protocol import Outcome
 from simulator.core.spec import GameSpec
 
@@ -141,15 +145,123 @@ def player_chunks(run: str | Path, columns: Sequence[str]) -> Iterator[pl.DataFr
 
 
 def part_files(run: Path, table: str) -> list[Path]:
-    files = sorted((run / "parts").glob(f"chunk-*/{table}.parquet"))
-    if not files:
-        from simulator.core.errors import RunFolderError
+    """A table's part files (run_folder.part_files: the layout is known there)."""
+    return run_folder.part_files(run, table)
 
-        raise RunFolderError(f"{run}: no completed chunks (is this a run folder?)")
-    return files
+
+def read_card_events(run: str | Path) -> pl.DataFrame:
+    """The long table of card events of a run folder, in game, seat, event, card order."""
+    return _read(Path(run), "card_events").sort("game_id", "seat", "event", "card_id")
+
+
+CARD_EVENTS_COLUMNS = {
+    "game_id": pl.Int64,
+    "seat": pl.Int8,
+    "card_id": pl.Int32,
+    "card_name": pl.Utf8,
+    "event": pl.Utf8,
+    "count": pl.Int32,
+}
+"""One row per game, seat, card and event: what the players table's event lists say, in a
+form any tool can filter and join without unnesting lists."""
+
+
+def card_names(sheet: CardSheet) -> dict[int, str]:
+    """Card id -> name, from the card sheet the games were played with."""
+    return {int(row["id"]): str(row["name"]) for row in sheet.rows}
+
+
+def card_events(
+    players: pl.DataFrame, events: Sequence[str], names: dict[int, str]
+) -> pl.DataFrame:
+    """The players table's event lists as a long table (CARD_EVENTS_COLUMNS): a card twice
+    in a list (drawn twice, say) is one row with count 2."""
+    frames = [
+        players.select("game_id", "seat", pl.col(event).alias("card_id"))
+        .explode("card_id")
+        .drop_nulls("card_id")
+        .group_by("game_id", "seat", "card_id")
+        .agg(pl.len().alias("count"))
+        .with_columns(pl.lit(event).alias("event"))
+        for event in events
+    ]
+    if not frames:
+        return pl.DataFrame(schema=CARD_EVENTS_COLUMNS)
+    long = pl.concat(frames, how="vertical")
+    lookup = pl.DataFrame(
+        {"card_id": list(names), "card_name": list(names.values())},
+        schema={"card_id": pl.Int32, "card_name": pl.Utf8},
+    )
+    long = long.with_columns(pl.col("card_id").cast(pl.Int32)).join(
+        lookup, on="card_id", how="left"
+    )
+    return (
+        long.select(list(CARD_EVENTS_COLUMNS))
+        .cast(CARD_EVENTS_COLUMNS)  # type: ignore[arg-type]
+        .sort("game_id", "seat", "event", "card_id")
+    )
 
 
 def _read(run: Path, table: str, columns: Sequence[str] | None = None) -> pl.DataFrame:
     files = part_files(run, table)
     wanted = list(columns) if columns is not None else None
     return pl.concat([pl.read_parquet(f, columns=wanted) for f in files], how="vertical")
+
+
+class Run:
+    """A run folder opened for analysis: its tables as polars frames, read when first asked
+    (`.to_pandas()` on any of them for pandas). `open_run("runs/x").players`."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        if not (self.folder / run_folder.MANIFEST).exists():
+            from simulator.core.errors import RunFolderError
+
+            raise RunFolderError(
+                f"{self.folder}: no {run_folder.MANIFEST}; is this a run folder made by "
+                "`deckhand simulate`?"
+            )
+        self._tables: dict[str, pl.DataFrame] = {}
+
+    def _table(self, name: str) -> pl.DataFrame:
+        if name not in self._tables:
+            if name == "cards":
+                self._tables[name] = pl.read_parquet(self.folder / run_folder.SUMMARY_FILE)
+            else:
+                order = {"games": ["game_id"], "players": ["game_id", "seat"]}.get(
+                    name, ["game_id", "seat", "event", "card_id"]
+                )
+                self._tables[name] = _read(self.folder, name).sort(order)
+        return self._tables[name]
+
+    @property
+    def manifest(self) -> dict[str, Any]:
+        """The run's config, seeds, card-sheet hash and versions."""
+        import json
+
+        return json.loads((self.folder / run_folder.MANIFEST).read_text())
+
+    @property
+    def games(self) -> pl.DataFrame:
+        """One row per game (docs/data-format.md)."""
+        return self._table("games")
+
+    @property
+    def players(self) -> pl.DataFrame:
+        """One row per seat per game, with the event lists of card ids."""
+        return self._table("players")
+
+    @property
+    def card_events(self) -> pl.DataFrame:
+        """One row per game, seat, card and event, with the card's name and a count."""
+        return self._table("card_events")
+
+    @property
+    def cards(self) -> pl.DataFrame:
+        """The per-card summary (cards.parquet): rates, intervals, adjusted contribution."""
+        return self._table("cards")
+
+
+def open_run(folder: str | Path) -> Run:
+    """Open a run folder: `run.games`, `run.players`, `run.card_events`, `run.cards`."""
+    return Run(folder)

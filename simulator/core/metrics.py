@@ -19,6 +19,7 @@ from typing import Any
 
 import polars as pl
 
+from simulator.core import run_folder
 from simulator.core.adjusted import (
     AdjustedOptions,
     ChunkLoader,
@@ -30,7 +31,7 @@ from simulator.core.datasets import player_chunks
 from simulator.core.spec import GameSpec
 from simulator.core.stats import benjamini_hochberg, newcombe_difference, two_proportion_p, wilson
 
-SUMMARY_FILE = "cards.parquet"
+SUMMARY_FILE = run_folder.SUMMARY_FILE
 
 
 def _counts(

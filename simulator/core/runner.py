@@ -33,8 +33,15 @@ import numpy as np
 import polars as pl
 
 import simulator
+from simulator.core import run_folder
 from simulator.core.backends import BACKENDS, Backend, open_backend
-from simulator.core.datasets import empty_columns, rows_for_game, to_frames
+from simulator.core.datasets import (
+    card_events,
+    card_names,
+    empty_columns,
+    rows_for_game,
+    to_frames,
+)
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.core.precision import (
@@ -46,10 +53,9 @@ from simulator.core.precision import (
 )
 from simulator.core.protocol import Game, Outcome, Strategy
 from simulator.core.registry import get_game
+from simulator.core.run_folder import MANIFEST, SHEET_COPY, completed_chunks
 from simulator.core.spec import GameConfig
 
-MANIFEST = "manifest.json"
-SHEET_COPY = "card_sheet.csv"
 DEFAULT_CHUNK_SIZE = 500
 __all__ = ["BACKENDS", "RunConfig", "make_run_config", "run_simulation", "seat_slots"]
 
@@ -284,6 +290,7 @@ class ChunkResult:
     seconds: float
     games_parquet: bytes
     players_parquet: bytes
+    card_events_parquet: bytes
     counts: Counts = field(default_factory=list)
     """Headline (wins, player-games) per group, for --until-ci."""
 
@@ -335,6 +342,7 @@ def play_chunk(
             deal=config.deal(game_index),
         )
     games_df, players_df = to_frames(spec, games, players)
+    events_df = card_events(players_df, spec.event_names, card_names(match.game.sheet))
     counts = group_counts(players_df, headline_column(config.strategies), config.game.players)
     return ChunkResult(
         chunk,
@@ -342,40 +350,27 @@ def play_chunk(
         time.perf_counter() - start,
         _parquet(games_df),
         _parquet(players_df),
+        _parquet(events_df),
         counts,
     )
 
 
-def _chunk_dir(folder: Path, chunk: int) -> Path:
-    return folder / "parts" / f"chunk-{chunk:05d}"
-
-
 def _write_chunk(folder: Path, result: ChunkResult) -> None:
-    """Write a chunk's part files into a temporary folder, then rename it into place."""
-    parts = folder / "parts"
-    tmp = parts / f".tmp-chunk-{result.chunk:05d}-{os.getpid()}"
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir(parents=True)
-    (tmp / "players.parquet").write_bytes(result.players_parquet)
-    (tmp / "games.parquet").write_bytes(result.games_parquet)
-    os.replace(tmp, _chunk_dir(folder, result.chunk))  # atomic: complete or absent
-
-
-def completed_chunks(folder: Path) -> set[int]:
-    parts = folder / "parts"
-    if not parts.is_dir():
-        return set()
-    done = set()
-    for p in parts.glob("chunk-*"):
-        if (p / "games.parquet").exists() and (p / "players.parquet").exists():
-            done.add(int(p.name.split("-")[1]))
-    return done
+    """Write a chunk's tables into the run folder (run_folder.write_chunk: atomic)."""
+    run_folder.write_chunk(
+        folder,
+        result.chunk,
+        {
+            "card_events": result.card_events_parquet,
+            "players": result.players_parquet,
+            "games": result.games_parquet,
+        },
+    )
 
 
 def _counts_on_disk(folder: Path, chunk: int, config: RunConfig) -> Counts:
     column = headline_column(config.strategies)
-    path = _chunk_dir(folder, chunk) / "players.parquet"
+    path = run_folder.part_path(folder, "players", chunk)
     return group_counts(pl.read_parquet(path, columns=[column, "win"]), column, config.game.players)
 
 
@@ -406,6 +401,7 @@ def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[st
                 f"{folder}: not a run folder (no {MANIFEST}); refusing to delete it"
             )
     if manifest_path.exists():
+        run_folder.check_resumable(folder)
         manifest = load_manifest(folder)
         # through from_json, so a manifest written before a field existed reads the default
         held = RunConfig.from_json(manifest["config"])
@@ -498,7 +494,7 @@ def _extend(folder: Path, held: RunConfig, asked: RunConfig, manifest: dict[str,
     held fewer games than a chunk now holds, is played again in full."""
     last = held.chunks - 1
     if len(held.chunk_games(last)) < len(asked.chunk_games(last)):
-        shutil.rmtree(_chunk_dir(folder, last), ignore_errors=True)
+        run_folder.remove_chunk(folder, last)
     manifest["config"] = asked.to_json()
     manifest["chunks"] = asked.chunks
     manifest["extended"] = [*manifest.get("extended", []), {"from": held.games, "to": asked.games}]
@@ -628,15 +624,15 @@ def run_simulation(
 
     folder = Path(out)
     manifest = _prepare_folder(config, folder, overwrite)
+    run_folder.clean_incomplete(folder)  # a chunk half-renamed by a killed run: played again
     with open_backend(backend, jobs, address) as engine:
         where = {"backend": engine.name, "where": engine.where, "workers": engine.workers}
         stopping = _play_chunks(config, folder, engine, progress, max_in_flight)
-    for tmp in (folder / "parts").glob(".tmp-chunk-*"):
-        shutil.rmtree(tmp, ignore_errors=True)  # leftovers of a killed run
+    run_folder.clean_incomplete(folder)  # leftovers of a killed run
     if stopping.stop_chunk is not None:
         for chunk in completed_chunks(folder):
             if chunk > stopping.stop_chunk:  # played ahead of the stop: not part of the run
-                shutil.rmtree(_chunk_dir(folder, chunk))
+                run_folder.remove_chunk(folder, chunk)
                 stopping.discarded += 1
     write_card_summary(folder)
     chunks = completed_chunks(folder)

@@ -13,6 +13,7 @@ subset), so the adjusted model reads them through the same code as a run folder.
 from __future__ import annotations
 
 import argparse
+import io
 import math
 import statistics
 import tempfile
@@ -22,6 +23,9 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+
+from simulator.core import run_folder
+from simulator.core.datasets import CARD_EVENTS_COLUMNS
 
 
 def synthetic_tables(
@@ -141,17 +145,21 @@ def synthetic_tables(
 def write_parts(
     folder: str | Path, games: pl.DataFrame, players: pl.DataFrame, chunk_games: int = 500
 ) -> Path:
-    """Write the tables as a run folder's part files, `chunk_games` games per chunk."""
-    parts = Path(folder) / "parts"
+    """Write the tables as a run folder's part files, `chunk_games` games per chunk (no card
+    events: the synthetic runs feed the per-card model, which reads the players table)."""
     total = games.height
     for chunk, start in enumerate(range(0, total, chunk_games)):
-        out = parts / f"chunk-{chunk:05d}"
-        out.mkdir(parents=True, exist_ok=True)
         end = start + chunk_games
-        games.slice(start, chunk_games).write_parquet(out / "games.parquet")
-        players.filter(pl.col("game_id").is_between(start, end - 1)).write_parquet(
-            out / "players.parquet"
-        )
+        parts = {}
+        for table, frame in (
+            ("card_events", pl.DataFrame(schema=CARD_EVENTS_COLUMNS)),
+            ("players", players.filter(pl.col("game_id").is_between(start, end - 1))),
+            ("games", games.slice(start, chunk_games)),
+        ):
+            buffer = io.BytesIO()
+            frame.write_parquet(buffer)
+            parts[table] = buffer.getvalue()
+        run_folder.write_chunk(Path(folder), chunk, parts)
     return Path(folder)
 
 

@@ -1,0 +1,124 @@
+"""The run folder's layout, known here and nowhere else.
+
+    RUN/manifest.json          config, seeds, card-sheet hash, versions, how the run ended
+    RUN/card_sheet.csv         the card sheet the games were played with (a copy)
+    RUN/games/part-NNNNN.parquet        one row per game
+    RUN/players/part-NNNNN.parquet      one row per seat per game (event lists of card ids)
+    RUN/card_events/part-NNNNN.parquet  one row per game, seat, card and event, with a count
+    RUN/cards.parquet          the per-card summary (written once the chunks are in)
+    RUN/report.html            `deckhand report`
+
+Each table is a folder of Parquet parts, so `pandas.read_parquet("RUN/players")`,
+`polars.scan_parquet("RUN/players/*.parquet")` and DuckDB's
+`read_parquet('RUN/card_events/*.parquet')` each read one clean table. Part NNNNN of every
+table holds chunk NNNNN's games. A chunk is written as temporary files (named with a leading
+dot, which Parquet readers skip) renamed into place, the games part last: a chunk is complete
+when its games part exists. A process killed between the renames (microseconds) can leave a
+players or card_events part without its games part; the next `simulate` removes it before
+playing that chunk again.
+
+Folders of the first layout (`RUN/parts/chunk-NNNNN/{games,players}.parquet`) are still
+read; they cannot be resumed or extended (see `check_resumable`).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from simulator.core.errors import RunFolderError
+
+MANIFEST = "manifest.json"
+SHEET_COPY = "card_sheet.csv"
+SUMMARY_FILE = "cards.parquet"
+TABLES = ("games", "players", "card_events")
+"""The tables of a run, each a folder of parts; the games part is written last."""
+LEGACY_PARTS = "parts"
+
+
+def part_path(folder: Path, table: str, chunk: int) -> Path:
+    return folder / table / f"part-{chunk:05d}.parquet"
+
+
+def _chunk_of(path: Path) -> int:
+    return int(path.name.split("-")[1].split(".")[0])
+
+
+def write_chunk(folder: Path, chunk: int, parts: dict[str, bytes]) -> None:
+    """Write one chunk's parts (table -> Parquet bytes): temporary files renamed into
+    place, the games part last, so that a chunk is complete or not there."""
+    for table in sorted(parts, key=lambda t: t == "games"):
+        target = part_path(folder, table, chunk)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+        tmp.write_bytes(parts[table])
+        os.replace(tmp, target)
+
+
+def completed_chunks(folder: Path) -> set[int]:
+    """The chunks whose every table is written (legacy folders: both files of a chunk)."""
+    if is_legacy(folder):
+        return {
+            int(p.name.split("-")[1])
+            for p in (folder / LEGACY_PARTS).glob("chunk-*")
+            if (p / "games.parquet").exists() and (p / "players.parquet").exists()
+        }
+    done = {_chunk_of(p) for p in (folder / "games").glob("part-*.parquet")}
+    for table in TABLES[1:]:
+        done &= {_chunk_of(p) for p in (folder / table).glob("part-*.parquet")}
+    return done
+
+
+def remove_chunk(folder: Path, chunk: int) -> None:
+    """Remove a chunk's parts (games first, so it stops counting as complete at once)."""
+    for table in TABLES:
+        part_path(folder, table, chunk).unlink(missing_ok=True)
+
+
+def clean_incomplete(folder: Path) -> int:
+    """Remove what a killed process left: temporary files, and the parts of chunks whose
+    games part is missing. Returns how many chunks it removed parts of."""
+    games = {_chunk_of(p) for p in (folder / "games").glob("part-*.parquet")}
+    removed: set[int] = set()
+    for table in TABLES:
+        for tmp in (folder / table).glob(".part-*"):
+            tmp.unlink(missing_ok=True)
+        for part in (folder / table).glob("part-*.parquet"):
+            chunk = _chunk_of(part)
+            if chunk not in games or not all(part_path(folder, t, chunk).exists() for t in TABLES):
+                removed.add(chunk)
+    for chunk in removed:
+        remove_chunk(folder, chunk)
+    return len(removed)
+
+
+def part_files(folder: Path, table: str) -> list[Path]:
+    """The parts of one table, in chunk order, of complete chunks only."""
+    done = completed_chunks(folder)
+    if is_legacy(folder):
+        if table == "card_events":
+            raise RunFolderError(
+                f"{folder}: made by an earlier Deckhand (RUN/parts/...), which wrote no "
+                "card_events table; play the run again into another --out to get it"
+            )
+        files = [folder / LEGACY_PARTS / f"chunk-{c:05d}" / f"{table}.parquet" for c in done]
+    else:
+        files = [part_path(folder, table, c) for c in done]
+    if not files:
+        raise RunFolderError(f"{folder}: no completed chunks (is this a run folder?)")
+    return sorted(files)
+
+
+def is_legacy(folder: Path) -> bool:
+    """A folder of the first layout: RUN/parts/chunk-NNNNN/{games,players}.parquet."""
+    return (folder / LEGACY_PARTS).is_dir() and not (folder / "games").is_dir()
+
+
+def check_resumable(folder: Path) -> None:
+    """Refuse to add chunks to a folder of the first layout (its readers would mix them)."""
+    if is_legacy(folder):
+        raise RunFolderError(
+            f"{folder}: made by an earlier Deckhand (RUN/parts/chunk-*/); it is still read "
+            "(report, compare, replay) but cannot be resumed or extended: play the run "
+            "again into another --out (or pass --overwrite)"
+        )
