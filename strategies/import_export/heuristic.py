@@ -206,9 +206,28 @@ class _Static:
         self.actions = rules.actions
         """A card's action, and the action a physical container remembers (IE-VAR-10)."""
         self.capacity = base.ship_capacity
-        self.terms = {cid: _Terms(c, base.payout) for cid, c in cards.contract_by_id.items()}
+        self.terms = terms = {
+            cid: _Terms(c, base.payout) for cid, c in cards.contract_by_id.items()
+        }
+        self.card_terms = tuple(
+            tuple((c.id, terms[c.id]) for c in contracts) for contracts in cards.contracts
+        )
+        """By card: its contracts' (id, terms) pairs."""
+        self.card_levels = tuple(
+            tuple(pair for c in contracts for pair in c.level.items())
+            for contracts in cards.contracts
+        )
+        """By card: its contracts' level requirements as (colour, level) pairs."""
+        self.colors = cards.colors
+        """A card's colours as a container (two for a Flag card)."""
+        self.cargo = {cid: tuple(c.cargo.items()) for cid, c in cards.contract_by_id.items()}
+        """By contract id: its cargo needs as (colour, count) pairs."""
+        self.tastes: dict[tuple[float, ...], list[float]] = {}
+        """By a bot's taste per action: each card's share of it (`IEHeuristic.taste`)."""
         self._remaining: dict[Any, tuple[dict[int, int], int]] = {}
         self._ports: dict[Any, _Port] = {}
+        self._trials: dict[Any, _Trial | None] = {}
+        """`trial` by ship content: (contracts with the one tried, colours, containers)."""
 
     def remaining(self, row: Any) -> tuple[dict[int, int], int]:
         """`rules.remaining` of a ship row: its positive needs (shared: never mutate) and the
@@ -246,13 +265,22 @@ class _Static:
             return trial
         owner, _, contracts, cargo, colors = port.row
         contracts = (*contracts, cid)
-        need, unmatched = self.rules.remaining(_Ship(owner, False, contracts, cargo, colors))
-        by_id = self.cards.contract_by_id
-        trial = None
-        if sum(by_id[c].cargo_total for c in contracts) + unmatched <= self.capacity:
-            need = {c: v for c, v in need.items() if v > 0}
-            left = sum(need.values())
-            trial = _Trial(need, len(contracts), self.base.payout(port.cargo + left))
+        # Without the state, `rules.remaining` reads only the contracts and the containers'
+        # colours (the owner's modifiers need the state): ships of any seat share trials.
+        key = (contracts, colors, len(cargo))
+        trial = self._trials.get(key, _UNSET)
+        if trial is _UNSET:
+            if len(self._trials) > CACHE_LIMIT:
+                self._trials.clear()
+            ship = _Ship(owner, False, contracts, cargo, colors)
+            need, unmatched = self.rules.remaining(ship)
+            by_id = self.cards.contract_by_id
+            trial = None
+            if sum(by_id[c].cargo_total for c in contracts) + unmatched <= self.capacity:
+                need = {c: v for c, v in need.items() if v > 0}
+                left = sum(need.values())
+                trial = _Trial(need, len(contracts), self.base.payout(port.cargo + left))
+            self._trials[key] = trial
         port.trials[cid] = trial
         return trial
 
@@ -305,7 +333,9 @@ class _Table:
         self._worth: dict[int, float] | None = None
         self._best: dict[tuple[int, int, int, int], tuple[float, int, int, int]] = {}
         self._values: dict[tuple[int, int, int], float | None] = {}
-        self._avail: dict[int, list[float]] = {}
+        self._avail: list[list[float] | None] = [None] * 8
+        """`avail(drop)` by drop + 1 (-1, the whole hand, first)."""
+        self._olds: dict[tuple[int, int], float] = {}
         self._goods_values: dict[tuple[int, int], list[Any]] = {}
         self._ship_values: dict[int, float] = {}
         self._estimates: dict[int, float] = {}
@@ -430,18 +460,21 @@ class _Table:
 
     def avail(self, drop: int) -> list[float]:
         """Per colour, the containers the hand (without one card of colour `drop`), the sea
-        and later draws can be expected to give."""
-        avail = self._avail.get(drop)
+        and later draws can be expected to give (`_avail[drop + 1]`, built on first use)."""
+        avails = self._avail
+        avail = avails[drop + 1]
         if avail is None:
             hc = self.hand_colors
             sea = self.sea
             weight = self.sea_weight
+            base = avails[0]
+            if base is None:
+                base = avails[0] = [hc[c] + weight * sea[c] + 0.35 for c in range(7)]
             if drop < 0:
-                avail = [hc[c] + weight * sea[c] + 0.35 for c in range(7)]
-            else:
-                avail = self.avail(-1)[:]
-                avail[drop] = hc[drop] - 1 + weight * sea[drop] + 0.35
-            self._avail[drop] = avail
+                return base
+            avail = base[:]
+            avail[drop] = hc[drop] - 1 + weight * sea[drop] + 0.35
+            avails[drop + 1] = avail
         return avail
 
     # ------------------------------------------------------------------ contracts
@@ -450,40 +483,42 @@ class _Table:
         """What placing this contract on this ship adds (before the contract bias), or None
         when the ship cannot hold it (cargo plus unused leftovers over the capacity)."""
         key = (cid, port.index, drop)
-        values = self._values
-        value = values.get(key, _UNSET)
-        if value is not _UNSET:
-            return value
-        avails = self._avail
+        value = self._values.get(key, _UNSET)
+        if value is _UNSET:
+            value = self._values[key] = self._placed(cid, port, drop)
+        return value
+
+    def _placed(self, cid: int, port: _Port, drop: int) -> float | None:
+        """`contract_value` computed: the ship's expected payout with the contract less
+        without it (a card's colour taken out of the hand only matters where it is read)."""
         trial = port.trials.get(cid, _UNSET)
         if trial is _UNSET:
             trial = self.static.trial(port, cid)
         if trial is None:
-            value = None
-        else:  # (a card's colour taken out of the hand only matters where it is read)
-            bonus = self.bonus
-            if trial.left:
-                need = trial.need
-                seen = drop if drop in need.reads else -1
-                avail = avails.get(seen) or self.avail(seen)
-                gain = trial.pay + trial.contracts * bonus
-                new = gain * _fill(need, avail) * trial.tempo
-            else:  # leftovers already cover it: fulfilled at once
-                new = trial.pay + trial.contracts * bonus
-            need = port.needs
+            return None
+        avails = self._avail
+        bonus = self.bonus
+        if trial.left:
+            need = trial.need
             seen = drop if drop in need.reads else -1
-            old_key = (-1, port.index, seen)
-            old = values.get(old_key)
-            if old is None:
-                old = 0.0
-                if port.left:
-                    gain = port.pay + port.contracts * bonus
-                    avail = avails.get(seen) or self.avail(seen)
-                    old = gain * _fill(need, avail) * port.tempo
-                values[old_key] = old
-            value = new - old
-        values[key] = value
-        return value
+            avail = avails[seen + 1] or self.avail(seen)
+            gain = trial.pay + trial.contracts * bonus
+            new = gain * _fill(need, avail) * trial.tempo
+        else:  # leftovers already cover it: fulfilled at once
+            new = trial.pay + trial.contracts * bonus
+        need = port.needs
+        seen = drop if drop in need.reads else -1
+        old_key = (port.index, seen)
+        olds = self._olds
+        old = olds.get(old_key)
+        if old is None:
+            old = 0.0
+            if port.left:
+                gain = port.pay + port.contracts * bonus
+                avail = avails[seen + 1] or self.avail(seen)
+                old = gain * _fill(need, avail) * port.tempo
+            olds[old_key] = old
+        return new - old
 
     def island_worth(self, card: int) -> float:
         """What a supply island card would be worth in my hand (Barter), valued as `worth`
@@ -535,28 +570,28 @@ class _Table:
         ports = self.ports
         missing_levels = self._levels[0]
         values = self._values
-        for contract in self.cards.contracts[card]:
-            cid = contract.id
+        placed = self._placed
+        for cid, t in self.static.card_terms[card]:
             missing = missing_levels.get(cid)
             if missing is None:
                 missing = missing_levels[cid] = self.view.missing_levels(cid)
-            factor = 1.0 if missing < budget else 0.3
             value, where = 0.0, -1
             for port in ports:
                 index = port.index
                 if index != skip:
-                    v = values.get((cid, index, drop), _UNSET)
+                    vkey = (cid, index, drop)
+                    v = values.get(vkey, _UNSET)
                     if v is _UNSET:
-                        v = self.contract_value(cid, port, drop)
+                        v = values[vkey] = placed(cid, port, drop)
                     if v is not None and (where < 0 or v > value):
                         value, where = v, index
             if where < 0:  # no room now: worth keeping for a later ship
-                t = self.static.terms[cid]
                 gain = t.pay + self.bonus
                 seen = drop if drop in t.need.reads else -1
-                avail = self._avail.get(seen) or self.avail(seen)
+                avail = self._avail[seen + 1] or self.avail(seen)
                 value = 0.3 * gain * _fill(t.need, avail) * t.tempo
-            value *= factor
+            if missing >= budget:
+                value *= 0.3
             if value > best[0]:
                 best = (value, cid, missing, where)
         self._best[key] = best
@@ -590,9 +625,9 @@ class _Table:
         if memo is not None and memo[0] == key:  # same table as the last decision
             self._worth = memo[1]
             return memo[1]
-        cards = self.cards
+        static = self.static
         color = self.color
-        colors = cards.colors
+        colors = static.colors
         flag_ok = self.credits[self.me] >= self.base.flag_load_cost
         slots = self.slots()
         if slots:
@@ -604,8 +639,9 @@ class _Table:
         best_contract = self.best_contract
         offers = []
         for card in hand:
-            offers.append((best_contract(card, color[card], budget)[0], card))
-        offers.sort(reverse=True)
+            value, cid, _, _ = best_contract(card, color[card], budget)
+            offers.append((value, card, cid))
+        offers.sort(reverse=True)  # (cards are unique: the contract ids are never compared)
         places = 0
         for p in self.ports:
             if p.room >= 2:
@@ -614,31 +650,32 @@ class _Table:
         contract: dict[int, float] = {}
         kept: set[int] = set()
         demand: dict[int, list[float]] = {}
-        terms = self.static.terms
-        for rank, (value, card) in enumerate(offers):
+        terms = static.terms
+        rank = 0
+        for value, card, cid in offers:
             if rank < places and value > 0:
                 contract[card] = value
                 kept.add(card)
-                cid = best_contract(card, color[card], budget)[1]
                 per = terms[cid].demand
-                for c, k in cards.contract_by_id[cid].cargo.items():
+                for c, k in static.cargo[cid]:
                     demand.setdefault(c, []).extend([per] * k)
             else:
                 contract[card] = 0.3 * value
+            rank += 1
         for values in demand.values():
             values.sort(reverse=True)
         worth: dict[int, float] = {}
-        actions = cards.actions
-        pref = bot.pref
+        taste = bot.taste(static)
         load_bias = bot.load_bias
         contract_bias = bot.contract_bias
         for card in hand:
-            support = 0.0 if card in kept else _take_slot(demand, colors[card], flag_ok)
             held = load[card]
-            if support > held:
-                held = support
-            use = max(load_bias * held, contract_bias * contract[card])
-            worth[card] = HOLD * use + 0.3 * pref[actions[card]]
+            if demand and card not in kept:  # a container the kept contracts will need
+                support = _take_slot(demand, colors[card], flag_ok)
+                if support > held:
+                    held = support
+            a, b = load_bias * held, contract_bias * contract[card]
+            worth[card] = HOLD * (a if a >= b else b) + taste[card]
         self._worth = worth
         bot._worth_memo = (key, worth)
         return worth
@@ -711,12 +748,13 @@ class _Table:
     def level_wants(self) -> dict[int, int]:
         """Levels still missing, per colour, for the contracts in my hand."""
         wants: dict[int, int] = {}
+        level = self.level
+        card_levels = self.static.card_levels
         for card in self.hand:
-            for contract in self.cards.contracts[card]:
-                for c, need in contract.level.items():
-                    gap = need - self.level(c)
-                    if gap > 0:
-                        wants[c] = max(wants.get(c, 0), gap)
+            for c, need in card_levels[card]:
+                gap = need - level(c)
+                if gap > 0:
+                    wants[c] = max(wants.get(c, 0), gap)
         return wants
 
     @_lazy
@@ -952,6 +990,14 @@ class IEHeuristic(Strategy):
         self._import_turn = -1
         self._import_declared = 0
         self._import_round = 0
+
+    def taste(self, static: _Static) -> list[float]:
+        """By card: the share of my taste for its action a card in hand is worth anyway."""
+        tastes = static.tastes.get(self.pref)
+        if tastes is None:
+            pref = self.pref
+            tastes = static.tastes[pref] = [0.3 * pref[a] for a in static.cards.actions]
+        return tastes
 
     # ------------------------------------------------------------------ dispatch
 

@@ -639,19 +639,19 @@ def test_fulfilment_pays_then_files_the_contracts_then_sails_then_fills_the_isla
     game, s = t.game, t.state
     ship = t.ship(0)
     seen = []
-    powers_fulfilled, powers_emit = game.powers.fulfilled, game.powers.emit
+    powers_fulfilled, rules_emit = game.powers.fulfilled, game.emit
 
     def fulfilled(g, state, owner, cid):
         seen.append(("power", cid, state.credits[0], list(state.fulfilled[0]), ship.at_sea))
         seen.append(("island", list(state.island)))
         yield from powers_fulfilled(g, state, owner, cid)
 
-    def emit(g, state, event, actor, payload):
-        if event == "contract_fulfilled":
+    def emit(state, event, actor, payload):  # every event passes here (powers.emit only
+        if event == "contract_fulfilled":  # sees those a power in play listens to)
             seen.append(("sailed", ship.at_sea, list(state.island)))
-        yield from powers_emit(g, state, event, actor, payload)
+        yield from rules_emit(state, event, actor, payload)
 
-    game.powers.fulfilled, game.powers.emit = fulfilled, emit
+    game.powers.fulfilled, game.emit = fulfilled, emit
     d = t.play()
     d.lead(0, LOAD, t.c("green load 1"))
     d.draw(1).draw(2)

@@ -8,7 +8,7 @@ per game, so only cards in play are ever consulted.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations, product
 from math import ceil
@@ -85,6 +85,20 @@ def _less(need: dict[int, int], cut: int) -> dict[int, int]:
     return need
 
 
+_COUNTS = tuple(
+    tuple(tuple(range(base, base + extra + 1)) for extra in range(16)) for base in (0, 1)
+)
+"""The options of a declare decision, made once: _COUNTS[base][extra] counts base..base+extra."""
+
+
+def _fits_need(need: dict[int, int], color: int, wild: Any) -> bool:
+    """Whether a container of this colour fills one of a ship's uncovered needs (as
+    `remaining` gives them): its own colour or a rainbow slot; a grey or wild one any."""
+    if color == GREY or color in wild:
+        return any(v > 0 for v in need.values())
+    return need.get(color, 0) > 0 or need.get(ANY, 0) > 0
+
+
 class ImportExportGame:
     """Import/Export bound to one config and card sheet."""
 
@@ -137,6 +151,8 @@ class ImportExportGame:
         """Whether any card of this game has an "at any time" power: without one (powers off,
         or a sheet without such cards) no window is ever wanted."""
         self.n_cards = len(cards)
+        self._sheet_id = tuple(ids[0] for ids in cards.ids)
+        """Each card's sheet id (its first contract's), as events are reported (outcome)."""
         """Card ids are below it; physical containers (tokens) at or above it (variants.py)."""
         self.names = cards.names
         """Names of the cards, and of the tokens when they play."""
@@ -155,6 +171,18 @@ class ImportExportGame:
             cid for cid, c in cards.contract_by_id.items() if c.color == GREY and len(c.cargo) > 1
         )
         """Capital contracts with a multicolour cargo: any container fills it (IE-CAP-6)."""
+        self._plain_cargo = {
+            cid: {ANY: c.cargo_total}
+            if cid in self.powers.any_cargo or cid in self.capital_rainbow
+            else c.cargo
+            for cid, c in cards.contract_by_id.items()
+        }
+        """Each contract's cargo needs without a power's rainbow colours (_cargo_of)."""
+        self._load_colors = tuple(
+            tuple(c for c in dict.fromkeys(colors) if c != GREY) for colors in cards.colors
+        )
+        """The colours each card may be loaded as: either side of a Flag card (IE-FLAG-1),
+        never grey (a grey container is placed by its power: IE-CAP-7)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -273,7 +301,8 @@ class ImportExportGame:
             return len(s.goods[p]) + len(extra)
         if self.capital:  # grey goods count as another type (IE-CAP-3)
             return self.goods_colors(s, p).count(color) + extra.count(color)
-        return sum(1 for c in s.goods[p] if self.color[c] == color) + extra.count(color)
+        color_of = self.color
+        return [color_of[c] for c in s.goods[p]].count(color) + extra.count(color)
 
     def goods_colors(self, s: IEState, p: int) -> list[int]:
         """The type each of p's goods counts as, in order: a grey Capital good counts as p's
@@ -343,14 +372,11 @@ class ImportExportGame:
         """A contract's cargo needs; all rainbow for Tortillas-like contracts and for the
         colours a power (Candy, Coffee, Generators, Seeds) opens to any container, and for
         Capital contracts with a multicolour cargo (IE-CAP-6)."""
-        contract = self.cards.contract_by_id[cid]
-        if (
-            cid in self.powers.any_cargo
-            or cid in self.capital_rainbow
-            or (rainbow and contract.color in rainbow)
-        ):
-            return {ANY: contract.cargo_total}
-        return contract.cargo
+        if rainbow:
+            contract = self.cards.contract_by_id[cid]
+            if contract.color in rainbow:
+                return {ANY: contract.cargo_total}
+        return self._plain_cargo[cid]
 
     def _contract_cargo(
         self, ship: Ship, contracts: list[int], s: IEState | None, rainbow: Any
@@ -466,9 +492,7 @@ class ImportExportGame:
         if ship.at_sea or not ship.contracts:
             return False
         need, _ = self.remaining(ship, s=s)
-        if color == GREY or color in self._wild(s, ship.owner):
-            return any(v > 0 for v in need.values())
-        return need.get(color, 0) > 0 or need.get(ANY, 0) > 0
+        return _fits_need(need, color, self._wild(s, ship.owner))
 
     def can_hold(self, ship: Ship, contract_id: int, s: IEState | None = None) -> bool:
         """Whether the contract fits the ship: all contracts' cargo plus the leftover
@@ -477,9 +501,17 @@ class ImportExportGame:
         unlimited = self.powers.unlimited_ship
         if unlimited and (contract_id in unlimited or not unlimited.isdisjoint(ship.contracts)):
             return True
-        _, unmatched = self.remaining(ship, contract_id, s)
+        # as remaining(ship, contract_id, s), totalling the needs on the way (a rainbow
+        # contract needs as many containers as its printed cargo)
+        rainbow = s.mods[ship.owner].get("rainbow_colors") if s is not None else None
         contracts = [*ship.contracts, contract_id]
-        total = sum(sum(c.values()) for c in self._contract_cargo(ship, contracts, s, None))
+        need: dict[int, int] = {}
+        total = 0
+        for cargo in self._contract_cargo(ship, contracts, s, rainbow):
+            for color, k in cargo.items():
+                need[color] = need.get(color, 0) + k
+                total += k
+        unmatched = self._match(need, ship.cargo_colors, self._wild(s, ship.owner))
         return total + unmatched <= self.capacity(s, ship.owner)
 
     # ------------------------------------------------------------------ rule modifiers
@@ -535,6 +567,8 @@ class ImportExportGame:
         self.score(s)
 
     def _say(self, s: IEState, text: str) -> None:
+        """Narrate a step (deckhand replay). Callers test `s.trace` first, so that the text
+        is formatted only when someone listens (formatting it cost ~3% of a game)."""
         if s.trace is not None:
             s.trace(text)
 
@@ -560,20 +594,22 @@ class ImportExportGame:
                 break
             self.discard_contracts(s, p, choice[1])  # IE-DISCARD-1: any time as leader
         if choice[0] == "draw":
-            self._say(s, f"   player {p} draws")
+            if s.trace is not None:
+                self._say(s, f"   player {p} draws")
             yield from self._draw_action(s, rng, p, leading=True)
             if self.window_wanted(s):
                 yield from windows.window(self, s, windows.Moment("lead_declared", p))
             yield from self._turn_end(s, p)
             return
         action = choice[1]
-        self._say(s, f"   player {p} leads {ACTIONS[action]}")
+        if s.trace is not None:
+            self._say(s, f"   player {p} leads {ACTIONS[action]}")
         yield from self._play_for_action(s, p, action, "lead_with")
         declared = [0] * s.n
         declared[p] = yield from self._declare(s, p, action, 1)
         if self.window_wanted(s):
             yield from windows.window(self, s, windows.Moment("lead_declared", p, action))
-        order = [(p + k) % s.n for k in range(s.n)]
+        order = [*range(p, s.n), *range(p)]  # turn order from the leader
         followers = []
         acts = [action] * s.n  # the type each player performs: one a turn (IE-KSB-6, IE-JP-2)
         for q in order[1:] if action != BARTER else ():  # Barter: nobody follows (IE-CAP-8)
@@ -582,7 +618,8 @@ class ImportExportGame:
                 options = (("follow",), ("draw",))
             options += self._follow_as_options(s, q, action)
             answer = yield Decision(q, "follow", options, context=action)
-            self._say(s, f"   player {q} {'draws' if answer[0] == 'draw' else 'follows'}")
+            if s.trace is not None:
+                self._say(s, f"   player {q} {'draws' if answer[0] == 'draw' else 'follows'}")
             if answer[0] == "follow":
                 followers.append(q)
                 yield from self._play_for_action(s, q, action, "follow_with", following=True)
@@ -601,8 +638,9 @@ class ImportExportGame:
                     declared[q] = yield from self._declare(s, q, action, 0)
             if self.window_wanted(s):
                 yield from windows.window(self, s, windows.Moment("follower_chose", q, acts[q]))
-        self._say(s, f"   {ACTIONS[action]} declared: {declared}")
-        led = tuple(declared[q] if acts[q] == action else 0 for q in range(s.n))
+        if s.trace is not None:
+            self._say(s, f"   {ACTIONS[action]} declared: {declared}")
+        led = tuple([declared[q] if acts[q] == action else 0 for q in range(s.n)])
         yield from self.emit(s, "action_declared", p, (action, tuple(followers), led))
         if action == IMPORT:
             yield from self._import_rounds(s, rng, order, list(led))
@@ -637,16 +675,20 @@ class ImportExportGame:
     def _end_of_turn(self, s: IEState) -> None:
         s.discard.extend(s.in_play)
         s.in_play.clear()
-        if any("pair_held" in mods for mods in s.mods):  # Robo-Cats (IE-JP-8)
-            self._drop_held_pairs(s)
-        for p in range(s.n):
-            multiplier = s.mods[p].get("win_credit_multiplier")
-            if multiplier is not None and self._rich_win(s, p, multiplier):
-                s.winners = [p]
-                s.end_reason = "card"
-                raise GameOver("Exotic Fish")
-        if not s.end_triggered and any(self._reached_end(s, p) for p in range(s.n)):
-            self._trigger_end(s, "credits")
+        if any(s.mods):  # only powers set rule modifiers
+            if any("pair_held" in mods for mods in s.mods):  # Robo-Cats (IE-JP-8)
+                self._drop_held_pairs(s)
+            for p in range(s.n):
+                multiplier = s.mods[p].get("win_credit_multiplier")
+                if multiplier is not None and self._rich_win(s, p, multiplier):
+                    s.winners = [p]
+                    s.end_reason = "card"
+                    raise GameOver("Exotic Fish")
+        if not s.end_triggered:
+            for p in range(s.n):
+                if self._reached_end(s, p):
+                    self._trigger_end(s, "credits")
+                    break
 
     def _rich_win(self, s: IEState, p: int, multiplier: int) -> bool:
         """Exotic Fish: at least `multiplier` times every other player's credits (and some
@@ -665,7 +707,8 @@ class ImportExportGame:
             s.end_triggered = True
             s.end_reason = reason
             s.reshuffle_allowed = False
-            self._say(s, f"** the end is triggered ({reason}); the turn finishes")
+            if s.trace is not None:
+                self._say(s, f"** the end is triggered ({reason}); the turn finishes")
 
     def gain(self, s: IEState, p: int, amount: int) -> None:
         """Credits from the bank; reaching the end threshold triggers the end."""
@@ -711,7 +754,7 @@ class ImportExportGame:
         ):
             self.gain(s, p, credits)
         else:
-            if self.capital:
+            if self.capital and GREY in [self.color[c] for c in s.hands[p]]:
                 yield from self._capital_discard(s, p)
             self._draw_up(s, rng, p)
         yield from self.emit(s, "draw_action", p, None)
@@ -734,6 +777,15 @@ class ImportExportGame:
         """Draw up to five, or one if holding five or more (Turn, option A)."""
         hand = s.hands[p]
         count = max(1, s.mods[p].get("draw_to", self.rules.draw_to) - len(hand))
+        deck = s.deck
+        if len(deck) > count:  # the deck outlasts the draw: no reshuffle, no end (deck_pop)
+            drawn = deck[-count:]
+            del deck[-count:]
+            drawn.reverse()  # the top card first, as deck_pop takes them
+            hand.extend(drawn)
+            s.log[p]["drawn"].extend(drawn)
+            note_draw(s, p)
+            return
         for k in range(count):
             card = self.deck_pop(s)
             if card is None:
@@ -760,7 +812,7 @@ class ImportExportGame:
             options.extend(
                 ("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE) if a in held
             )
-        if self.capital and any(self.actions[c] == BARTER for c in hand):
+        if self.capital and BARTER in [self.actions[c] for c in hand]:
             options.append(("lead", BARTER))  # a Barter card, never a pair (IE-CAP-8)
         if self.pirate_banned(s):  # Surströmming (IE-FLAGP-2)
             options = [o for o in options if o != ("lead", PIRATE)]
@@ -772,13 +824,17 @@ class ImportExportGame:
     @staticmethod
     def pirate_banned(s: IEState) -> bool:
         """Whether a power forbids every Pirate action for now (Surströmming: IE-FLAGP-2)."""
-        return any(mods.get("pirate_ban") for mods in s.mods)
+        for mods in s.mods:
+            if mods and mods.get("pirate_ban"):
+                return True
+        return False
 
     def _can_play_for(self, s: IEState, p: int, action: int, following: bool = False) -> bool:
         """Whether p holds a card (or a wildcard pair) to declare the action with; powers
         let other cards count (mods "card_also", and "follow_any_card" when following)."""
         hand = s.hands[p]
-        if any(self.actions[c] == action for c in hand):
+        actions = self.actions
+        if action in [actions[c] for c in hand]:
             return True
         mods = s.mods[p]
         if mods:
@@ -803,11 +859,18 @@ class ImportExportGame:
         elif also:  # IE-JP-6, IE-JP-2
             singles = [c for c in hand if (a := self.actions[c]) == action or (a, action) in also]
         else:
-            singles = [c for c in hand if self.actions[c] == action]
+            actions = self.actions
+            singles = [c for c in hand if actions[c] == action]
         if action == BARTER:  # two matching cards are no wildcard for Barter (IE-CAP-8)
             return tuple(singles)
-        pairs = [(a, b) for a, b in combinations(sorted(hand), 2) if self.color[a] == self.color[b]]
-        return tuple(singles) + tuple(pairs)
+        return tuple(singles) + self.wildcard_pairs(hand)
+
+    def wildcard_pairs(self, hand: list[int]) -> tuple[tuple[int, int], ...]:
+        """Two cards of one colour, a wildcard for any action (IE-TURN-1), in the order of
+        combinations(sorted(hand), 2). (Grouping by colour first was measured slower: hands
+        hold 5 or 6 cards and four in five of them have a pair.)"""
+        color = self.color
+        return tuple([(a, b) for a, b in combinations(sorted(hand), 2) if color[a] == color[b]])
 
     def _follow_as_options(self, s: IEState, q: int, action: int) -> tuple[Any, ...]:
         """("follow_as", performed, played): q may follow the led action by playing a card
@@ -816,7 +879,7 @@ class ImportExportGame:
         Chopsticks: IE-JP-2). With Capital, a Barter card from the hand follows any action
         with a Barter action (FAQ: IE-CAP-8)."""
         ways = s.mods[q].get("follow_as")
-        barter = self.capital and any(self.actions[c] == BARTER for c in s.hands[q])
+        barter = self.capital and BARTER in [self.actions[c] for c in s.hands[q]]
         if not ways and not barter:
             return ()
         options = [("follow_as", BARTER, BARTER)] if barter else []
@@ -862,7 +925,11 @@ class ImportExportGame:
     def crew_count(self, s: IEState, p: int, action: int) -> int:
         """p's crew cards of an action; mods "crew_as", (card, action) pairs, make a crew
         card count as another action (Unpasteurized Cheese: IE-FLAGP-19)."""
-        count = sum(1 for c in s.crew[p] if self.actions[c] == action)
+        crew = s.crew[p]
+        if not crew:
+            return 0
+        actions = self.actions
+        count = [actions[c] for c in crew].count(action)
         crew_as = s.mods[p].get("crew_as")
         if crew_as:
             for card, as_action in crew_as:
@@ -876,7 +943,10 @@ class ImportExportGame:
         if s.hooks.get(ANY_TIME):
             yield from windows.window(self, s, windows.Moment("declaring", p, action))
         extra = self.crew_actions(s, p, action)
-        options = tuple(range(base, base + extra + 1))
+        if 0 <= extra < len(_COUNTS[base]):
+            options = _COUNTS[base][extra]
+        else:
+            options = tuple(range(base, base + extra + 1))
         count = yield Decision(p, "declare", options, context=action)
         return count
 
@@ -919,7 +989,8 @@ class ImportExportGame:
         s.island.remove(taken)
         s.island.append(given)
         s.hands[p].append(taken)
-        self._say(s, f"   player {p} barters {self.names[given]} for {self.names[taken]}")
+        if s.trace is not None:
+            self._say(s, f"   player {p} barters {self.names[given]} for {self.names[taken]}")
 
     def solo_action(self, s: IEState, rng: GameRandom, p: int, action: int) -> Flow:
         """Perform one action of type `action` alone, as a card power grants it with a card
@@ -960,10 +1031,12 @@ class ImportExportGame:
             s.sold_this_turn[p] = True
             s.log[p]["sold"].append(card)
             self.gain(s, p, self.rules.sell_price)
-            self._say(s, f"   player {p} sells {self.cards.names[card]}")
+            if s.trace is not None:
+                self._say(s, f"   player {p} sells {self.cards.names[card]}")
         else:
             s.island.remove(card)
-            self._say(s, f"   player {p} takes {self.cards.names[card]} to crew")
+            if s.trace is not None:
+                self._say(s, f"   player {p} takes {self.cards.names[card]} to crew")
             if self._to_crew(s, p, card):
                 yield from self.emit(s, "crew_added", p, card)
 
@@ -1045,15 +1118,64 @@ class ImportExportGame:
         """(card, contract id, ship) placements costing `cost` actions plus one per missing
         level within the budget, of p's hand cards (or of `cards`)."""
         options = []
+        ships = self.ships_in_port(s, p)
+        held: dict[int, Any] = {}  # ship index -> its own needs (_held_needs), made once
+        levels: dict[int, int] = {}  # p's level per colour, as missing_levels counts it
         for card in s.hands[p] if cards is None else cards:
             for contract in self.cards.contracts[card]:
-                missing = self.missing_levels(s, p, contract.id)
+                missing = 0
+                for color, need in contract.level.items():
+                    level = levels.get(color)
+                    if level is None:
+                        level = levels[color] = self.level(s, p, color)
+                    if need > level:
+                        missing += need - level
                 if cost + missing > budget:
                     continue
-                for i, ship in self.ships_in_port(s, p):
-                    if self.can_hold(ship, contract.id, s):
+                for i, ship in ships:
+                    if self._can_hold_at(held, i, ship, contract.id, s):
                         options.append((card, contract.id, i))
         return options
+
+    def _held_needs(self, ship: Ship, s: IEState) -> tuple[dict[int, int], int] | None:
+        """The summed cargo needs of a ship's contracts and their total, computed once to
+        test many contracts against the ship (_can_hold_at); None where powers make the
+        needs depend on the contract added (Yen's cut: IE-CAP-25; Partnership's Super Ship:
+        IE-CAP-23) or lift the capacity (Legos: IE-FLAGP-21): can_hold decides there."""
+        mods = s.mods[ship.owner]
+        if mods and ("first_contract_cut" in mods or "super_ships" in mods):
+            return None
+        unlimited = self.powers.unlimited_ship
+        if unlimited and not unlimited.isdisjoint(ship.contracts):
+            return None
+        rainbow = mods.get("rainbow_colors")
+        need: dict[int, int] = {}
+        total = 0
+        for cid in ship.contracts:
+            for color, k in self._cargo_of(cid, rainbow).items():
+                need[color] = need.get(color, 0) + k
+                total += k
+        return need, total
+
+    def _can_hold_at(
+        self, held: dict[int, Any], i: int, ship: Ship, contract_id: int, s: IEState
+    ) -> bool:
+        """can_hold(ship, contract_id, s) for ship i, with the ship's own needs taken from
+        `held` (ship index -> _held_needs, filled on first use) instead of summed again for
+        each contract tested: the state does not change while options are listed."""
+        if i not in held:
+            held[i] = self._held_needs(ship, s)
+        base = held[i]
+        if base is None or contract_id in self.powers.unlimited_ship:
+            return self.can_hold(ship, contract_id, s)
+        need = dict(base[0])  # the same order of colours as remaining() builds
+        total = base[1]
+        owner_mods = s.mods[ship.owner]
+        for color, k in self._cargo_of(contract_id, owner_mods.get("rainbow_colors")).items():
+            need[color] = need.get(color, 0) + k
+            total += k
+        unmatched = self._match(need, ship.cargo_colors, self._wild(s, ship.owner))
+        return total + unmatched <= self.capacity(s, ship.owner)
 
     def _contract_more(self, s: IEState, p: int, budget: int) -> Flow:
         """Jasmine Tea: the contract action just performed places further cards, one by one
@@ -1080,7 +1202,8 @@ class ImportExportGame:
         ship = s.ships[i]
         ship.contracts.append(contract_id)
         s.log[p]["contracted"].append(contract_id)
-        self._say(s, f"   player {p} contracts {self.cards.contract_by_id[contract_id].name}")
+        if s.trace is not None:
+            self._say(s, f"   player {p} contracts {self.cards.contract_by_id[contract_id].name}")
         yield from self.emit(s, "contract_placed", p, contract_id)
         yield from self._check_complete(s, ship)
 
@@ -1089,16 +1212,26 @@ class ImportExportGame:
     ) -> tuple[Any, ...]:
         """(card, ship, colour) loads of p; `fee`: a Flag card needs its 2 credits (a free
         load waives them: IE-FLAGP-4)."""
+        # as fits(): each of p's ships at port with contracts, its needs computed once
+        needs = [
+            (i, self.remaining(ship, s=s)[0])
+            for i, ship in enumerate(s.ships)
+            if ship.owner == p and not ship.at_sea and ship.contracts
+        ]
+        if not needs:
+            return ()
+        wild = self._wild(s, p)
         options = []
         for card in cards:
-            colors = self.cards.colors[card]
-            if fee and len(colors) > 1 and s.credits[p] < self.rules.flag_load_cost:
+            if (
+                fee
+                and len(self.cards.colors[card]) > 1
+                and s.credits[p] < self.rules.flag_load_cost
+            ):
                 continue  # IE-FLAG-1: a Flag card costs 2 to load
-            for i, ship in enumerate(s.ships):
-                if ship.owner != p:
-                    continue
-                for color in dict.fromkeys(colors):
-                    if color != GREY and self.fits(ship, color, s):
+            for i, need in needs:
+                for color in self._load_colors[card]:
+                    if _fits_need(need, color, wild):
                         options.append((card, i, color))
         return tuple(options)
 
@@ -1234,8 +1367,9 @@ class ImportExportGame:
         for k, card in enumerate(placed):
             ship.cargo.append(card)
             ship.cargo_colors.append(color if k == 0 else PAIRED)
-        names = " + ".join(self.names[c] for c in placed)
-        self._say(s, f"   player {p} loads {names} as one {COLORS[color]}")
+        if s.trace is not None:
+            names = " + ".join(self.names[c] for c in placed)
+            self._say(s, f"   player {p} loads {names} as one {COLORS[color]}")
         for card in placed:
             yield from self.emit(s, "container_loaded", p, card)
         yield from self._check_complete(s, ship)
@@ -1257,7 +1391,8 @@ class ImportExportGame:
             s.log[p]["loaded"].append(card)
         ship.cargo.append(card)
         ship.cargo_colors.append(color)
-        self._say(s, f"   player {p} loads {self.names[card]} as {COLORS[color]}")
+        if s.trace is not None:
+            self._say(s, f"   player {p} loads {self.names[card]} as {COLORS[color]}")
         yield from self.emit(s, "container_loaded", p, card)
         yield from self._check_complete(s, ship)
 
@@ -1345,7 +1480,8 @@ class ImportExportGame:
         ]
         if not targets:
             self.to_discard(s, p, card)
-            self._say(s, f"   player {p} pirates {self.names[card]} and discards it")
+            if s.trace is not None:
+                self._say(s, f"   player {p} pirates {self.names[card]} and discards it")
             return
         s.moving.append(card)
         target = yield Decision(p, "pirate_to", (*targets, "discard"), context=card)
@@ -1418,7 +1554,8 @@ class ImportExportGame:
             self._return_to_port(s, ship)
         elif ship.owner >= 0 and len(ship.cargo) == s.mods[ship.owner].get("sea_return_at"):
             ship.at_sea = False
-            self._say(s, f"   player {ship.owner}'s ship returns to port, still loaded")
+            if s.trace is not None:
+                self._say(s, f"   player {ship.owner}'s ship returns to port, still loaded")
         else:
             return
         yield from self.emit(s, "ship_returned", ship.owner, s.ships.index(ship))
@@ -1428,7 +1565,8 @@ class ImportExportGame:
         ship.at_sea = False
         ship.cargo.clear()
         ship.cargo_colors.clear()
-        self._say(s, f"   player {ship.owner}'s ship returns to port")
+        if s.trace is not None:
+            self._say(s, f"   player {ship.owner}'s ship returns to port")
 
     def _super(self, s: IEState, ship: Ship, field: int, default: Any) -> Any:
         """A field of the ship's Super Ship record (mods "super_ships": (ship index, joined
@@ -1491,7 +1629,8 @@ class ImportExportGame:
             self._unload_homing(s, other)
             mods["single_use_ships"] = tuple(h for h in mods["single_use_ships"] if h[0] != i)
             mods["retired_ships"] = (*mods.get("retired_ships", ()), i)
-            self._say(s, f"   player {other.owner}'s single-use ship is out of play")
+            if s.trace is not None:
+                self._say(s, f"   player {other.owner}'s single-use ship is out of play")
             if all(h[1] != hull for h in mods["single_use_ships"]):  # its card's last ship
                 held = list(mods.get("held_cards", ()))
                 held.remove(hull)
@@ -1535,7 +1674,8 @@ class ImportExportGame:
             if winner is None:  # the leader decides, unless Foxes wins it (IE-JP-3)
                 winner = yield Decision(leader, "import_tie", tuple(tied), context=i)
             self.pay(s, winner, top)
-            self._say(s, f"   bids {bids}: player {winner} wins ship {i} for {top}")
+            if s.trace is not None:
+                self._say(s, f"   bids {bids}: player {winner} wins ship {i} for {top}")
             take = s.mods[winner].get("import_take", 2)  # Shampoo (IE-POWER-11)
             taken = yield from self._take_from_ship(s, winner, ship, take, optional_from=2)
             if winner != ship.owner:
@@ -1564,7 +1704,8 @@ class ImportExportGame:
         if winner != leader:
             self.pay(s, winner, top)
             self.gain(s, leader, top)
-        self._say(s, f"   bids {bids}: player {winner} wins the island for {top}")
+        if s.trace is not None:
+            self._say(s, f"   bids {bids}: player {winner} wins the island for {top}")
         island = Ship(-1)  # the island's own list: a card taken leaves the island
         island.at_sea = True
         island.cargo = s.island
@@ -1638,7 +1779,8 @@ class ImportExportGame:
             s.discard.append(card)
             s.log[p]["discarded"].append(card)
         ship.contracts.clear()
-        self._say(s, f"   player {p} discards the contracts of ship {i}")
+        if s.trace is not None:
+            self._say(s, f"   player {p} discards the contracts of ship {i}")
 
     # ------------------------------------------------------------------ fulfilment
 
@@ -1671,9 +1813,9 @@ class ImportExportGame:
         for cid in contracts:
             s.fulfilled[p].append(cid)
             s.log[p]["fulfilled"].append(cid)
-        self._say(
-            s, f"   player {p} fulfils {[self.cards.contract_by_id[c].name for c in contracts]}"
-        )
+        if s.trace is not None:
+            names = [self.cards.contract_by_id[c].name for c in contracts]
+            self._say(s, f"   player {p} fulfils {names}")
         index = s.ships.index(ship)
         s.departing.append(index)  # no contract under it while its powers resolve
         elsewhere = yield from self._tuck_elsewhere(s, p, contracts)  # Hentai Manga
@@ -1778,9 +1920,20 @@ class ImportExportGame:
         filled = [rank[k] if k >= 0 else -1 for k in owner_of]
         return [ship.contracts[k] for k in order], filled
 
-    def emit(self, s: IEState, event: str, player: int, payload: Any) -> Flow:
-        """Tell the ongoing powers in play that something happened (indexed per game)."""
-        yield from self.powers.emit(self, s, event, player, payload)
+    def emit(self, s: IEState, event: str, player: int, payload: Any) -> Iterator[Decision]:
+        """Tell the ongoing powers in play that something happened (indexed per game). With
+        nothing listening (the common case) it returns an empty iterator at once, so a
+        caller's `yield from` makes no generator."""
+        powers = self.powers
+        hooks = s.hooks
+        if (
+            hooks.get(event)
+            or powers.card_hooks.get(event)
+            or powers.hand_hooks.get(event)
+            or hooks.get("cards_drawn")
+        ):
+            return powers.emit(self, s, event, player, payload)
+        return iter(())
 
     # ------------------------------------------------------------------ scoring
 
@@ -1902,7 +2055,7 @@ class ImportExportGame:
         return views[player]
 
     def outcome(self, s: IEState) -> Outcome:
-        ids = self.cards.ids
+        sheet_id = self._sheet_id
         players = []
         final = s.final_credits or s.credits
         for p in range(s.n):
@@ -1912,7 +2065,7 @@ class ImportExportGame:
                 if e in ("contracted", "fulfilled"):
                     events[e] = list(log[e])  # already contract ids
                 else:
-                    events[e] = [ids[c][0] for c in log[e]]
+                    events[e] = list(map(sheet_id.__getitem__, log[e]))
             better = sum(
                 1
                 for q in range(s.n)

@@ -105,23 +105,28 @@ def uses_for(game: ImportExportGame, s: IEState, q: int, moment: Moment) -> list
     found: list[Use] = []
     index = game.powers
     contract_by_id = game.cards.contract_by_id
-    on_own_turn = moment.name in OWN_TURN and s.leader == q
-    for owner, cid in s.hooks.get(ANY_TIME, ()):
-        if owner != q:
-            continue
-        entry = index.by_contract[cid]
-        if entry.own_turn and not on_own_turn:
-            continue
-        assert entry.any_time is not None
-        for args in entry.any_time(game, s, q, contract_by_id[cid], moment):
-            found.append(Use(entry.name, cid, args))
-    for card, cid in index.hand_any_time.items():
-        if card in s.hands[q]:
+    fulfilled = s.hooks.get(ANY_TIME)
+    if fulfilled:
+        on_own_turn = moment.name in OWN_TURN and s.leader == q
+        for owner, cid in fulfilled:
+            if owner != q:
+                continue
             entry = index.by_contract[cid]
+            if entry.own_turn and not on_own_turn:
+                continue
             assert entry.any_time is not None
             for args in entry.any_time(game, s, q, contract_by_id[cid], moment):
                 found.append(Use(entry.name, cid, args))
-    found.extend(leader_discards(game, s, q, moment))
+    if index.hand_any_time:
+        hand = s.hands[q]
+        for card, cid in index.hand_any_time.items():
+            if card in hand:
+                entry = index.by_contract[cid]
+                assert entry.any_time is not None
+                for args in entry.any_time(game, s, q, contract_by_id[cid], moment):
+                    found.append(Use(entry.name, cid, args))
+    if q == s.leader and moment.name == "before_action":  # the only moment it offers
+        found.extend(leader_discards(game, s, q, moment))
     return found
 
 
@@ -130,12 +135,16 @@ def window(game: ImportExportGame, s: IEState, moment: Moment) -> Flow:
     (only the actor at ACTOR_ONLY moments); each uses them one at a time until he passes
     (IE-ANYTIME-2). What one player's use makes possible for another waits for the next
     window."""
-    players = (
-        (moment.actor,)
-        if moment.name in ACTOR_ONLY
-        else tuple((s.leader + k) % s.n for k in range(s.n))
-    )
+    if moment.name in ACTOR_ONLY:
+        players = [moment.actor]
+    else:
+        players = [*range(s.leader, s.n), *range(s.leader)]  # turn order from the leader
+    hand_cards = game.powers.hand_any_time
     for q in players:
+        if not s.hooks.get(ANY_TIME) and not (q == s.leader and moment.name == "before_action"):
+            hand = s.hands[q]
+            if not [card for card in hand_cards if card in hand]:
+                continue  # the cheap test first: uses_for would offer q nothing
         while True:
             options = uses_for(game, s, q, moment)
             if not options:
