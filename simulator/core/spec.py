@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from simulator.core.cards import CardSchema
+from simulator.core.cards import CardSchema, CardSheet
 from simulator.core.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -57,6 +57,18 @@ class GameSpec:
     rule_numbers: Any = None
     """The game's rule numbers as a frozen dataclass instance (defaults), overridable with
     `--rule key=value`; None where the numbers live in the card sheet (travel)."""
+    power_switch: str | None = None
+    """The card-sheet parameter that plays a card with its power off (attributes kept), e.g.
+    Import/Export's `power_off=1`; None where cards cannot be switched one by one (then
+    `deckhand ablate` refuses the game)."""
+    physical_card_column: str | None = None
+    """The sheet column naming a row's physical card, where one card prints several rows
+    (Import/Export's Flag cards): switching a card's power off switches all its rows."""
+    build_with_sheet: Callable[[GameConfig, CardSheet], Game] | None = field(
+        default=None, repr=False
+    )
+    """Build the game from a card sheet already in memory (the factory reads a file); the
+    experiments build one per set of powers switched off."""
 
     @property
     def module_names(self) -> tuple[str, ...]:

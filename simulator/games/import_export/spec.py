@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from simulator.core.cards import CardSheet
 from simulator.core.spec import GameConfig, GameSpec, ModuleSpec
 from simulator.games.import_export.cards import DEFAULT_SHEET
+from simulator.games.import_export.powers import POWER_OFF
 from simulator.games.import_export.rule_book import MAX_PLAYERS, BaseRules
 from simulator.games.import_export.sheet_checks import SCHEMA, load_import_export_sheet
 from simulator.games.import_export.state import EVENTS
@@ -18,6 +20,12 @@ def _make(config: GameConfig) -> ImportExportGame:
     from simulator.games.import_export.rules import ImportExportGame
 
     return ImportExportGame(IMPORT_EXPORT, config, load_import_export_sheet(config.card_sheet))
+
+
+def _build(config: GameConfig, sheet: CardSheet) -> ImportExportGame:
+    from simulator.games.import_export.rules import ImportExportGame
+
+    return ImportExportGame(IMPORT_EXPORT, config, sheet)
 
 
 def _rule_numbers() -> object:
@@ -68,4 +76,7 @@ IMPORT_EXPORT = GameSpec(
     card_group="color",
     adjusted_events=("gih", "fulfilled"),
     activity_events=("fulfilled",),
+    power_switch=POWER_OFF,
+    physical_card_column="card",
+    build_with_sheet=_build,
 )

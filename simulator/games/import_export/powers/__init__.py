@@ -369,14 +369,21 @@ def _load_power_modules() -> None:
     )
 
 
+POWER_OFF = "power_off"
+"""A card-sheet parameter: `power_off=1` in a contract's params plays it vanilla (its
+attributes kept, its power not indexed: as `--rule card_powers=false` does for every card).
+`deckhand ablate` sets it card by card."""
+
+
 def index_for(cards: IECards) -> PowerIndex:
-    """Index the implemented powers of the cards in this game."""
+    """Index the implemented powers of the cards in this game (not those switched off with
+    `power_off`)."""
     _load_power_modules()
     by_contract = {}
     for contracts in cards.contracts:
         for contract in contracts:
             entry = POWERS.get(contract.name)
-            if entry is not None:
+            if entry is not None and not contract.params.get(POWER_OFF):
                 by_contract[contract.id] = entry
     return PowerIndex(by_contract, cards)
 
