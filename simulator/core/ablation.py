@@ -1,0 +1,567 @@
+"""What each card's power is worth: the same deals played with the power on and off.
+
+Two designs (docs/metrics.md, "Experiments"):
+
+- **paired** (one arm per card, the slow way): every deal is played once as printed and once
+  per card with that card's power off (vanilla: its attributes kept). The printed games are
+  shared by all cards. Both arms of a deal use the same rules and strategy streams (common
+  random numbers), so they are the same game until the power first matters.
+- **factorial** (a randomised factorial experiment): every game switches each card's power
+  off at random (probability `off_share`, independently, drawn from the deal's own stream),
+  and one linear model of the owner's win separates the cards:
+
+      win(p, g) = a + turn order + sum_c own(p, g, c) * (alpha_c + beta_c * on(g, c))
+
+  beta_c is the change in its owner's win rate that card c's power makes, with the other
+  cards each player owns (and whether their powers are on) held fixed. The cards are
+  randomised independently, so each beta_c is an experimental contrast; the model only
+  removes the noise the other owned cards add.
+
+With one strategy per seat (a mix), `duplicate` plays each deal once per seat rotation (and
+each rotation with the same powers), so seat luck does not favour a strategy.
+
+The effect of a card is in win-rate points of its owner (the player who owned the power:
+Import/Export `fulfilled`), power on minus power off, with a 95% interval from a
+cluster-robust variance (clusters are deals: the arms of a deal are correlated, which the
+variance then counts) and Benjamini-Hochberg q over the cards. Game length: the change of
+the mean number of turns, on minus off (paired differences, or a linear model of turns on
+the on/off indicators in the factorial design).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from simulator.core.errors import ConfigError, RunFolderError
+from simulator.core.experiment import Experiment, Played, Table
+from simulator.core.registry import get_game
+from simulator.core.spec import GameConfig
+from simulator.core.stats import Z95, benjamini_hochberg
+
+ABLATION_FILE = "ablation.parquet"
+PLAN_FILE = "ablation.json"
+TABLES_FILE = "games.parquet"
+OWNERS_FILE = "owners.parquet"
+DESIGN_STREAM = 2
+"""The random stream (after rules 0 and strategies 1) that draws a factorial game's powers."""
+DESIGNS = ("factorial", "paired")
+MIN_OWNED = 20
+"""A card gets a figure only with at least this many owner rows with its power on and off."""
+
+
+@dataclass(frozen=True)
+class AblationPlan:
+    """What an ablation plays: the game, the bots, the cards, the design and its size."""
+
+    game: GameConfig
+    strategies: tuple[str, ...]
+    cards: tuple[int, ...]
+    """Card ids (as the datasets report them) whose powers are switched."""
+    names: tuple[str, ...]
+    design: str
+    deals: int
+    """Factorial: games (deals). Paired: deals, each played once printed and once per card."""
+    seed: int
+    off_share: float = 0.5
+    duplicate: bool = False
+
+    @property
+    def rotations(self) -> int:
+        return self.game.players if self.duplicate else 1
+
+    @property
+    def games(self) -> int:
+        arms = 1 + len(self.cards) if self.design == "paired" else 1
+        return self.deals * self.rotations * arms
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.to_json(),
+            "strategies": list(self.strategies),
+            "cards": list(self.cards),
+            "names": list(self.names),
+            "design": self.design,
+            "deals": self.deals,
+            "seed": self.seed,
+            "off_share": self.off_share,
+            "duplicate": self.duplicate,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AblationPlan:
+        return cls(
+            game=GameConfig.from_json(data["game"]),
+            strategies=tuple(data["strategies"]),
+            cards=tuple(int(c) for c in data["cards"]),
+            names=tuple(data["names"]),
+            design=data["design"],
+            deals=int(data["deals"]),
+            seed=int(data["seed"]),
+            off_share=float(data["off_share"]),
+            duplicate=bool(data["duplicate"]),
+        )
+
+
+def playable_cards(config: GameConfig) -> dict[int, str]:
+    """Card id -> name of every physical card in play (its first contract's id, as the
+    datasets report it)."""
+    spec = get_game(config.game)
+    game = spec.factory(config)
+    names = {int(r["id"]): str(r["name"]) for r in game.sheet.rows}
+    group = spec.physical_card_column
+    card_of = {int(r["id"]): r.get(group) for r in game.sheet.rows} if group else {}
+    out: dict[int, str] = {}
+    seen: set[Any] = set()
+    for cid in game.cards_in_game():
+        key = card_of.get(cid, cid)
+        if key in seen:
+            continue
+        seen.add(key)
+        out[cid] = names[cid]
+    return out
+
+
+def choose_cards(config: GameConfig, cards: str) -> dict[int, str]:
+    """`all` or comma-separated names -> {id: name}; unknown names are an error naming
+    --cards and the closest names."""
+    import difflib
+
+    in_play = playable_cards(config)
+    if cards.strip().lower() == "all":
+        return in_play
+    by_name = {name.casefold(): cid for cid, name in in_play.items()}
+    chosen: dict[int, str] = {}
+    for raw in cards.split(","):
+        name = raw.strip()
+        if not name:
+            continue
+        cid = by_name.get(name.casefold())
+        if cid is None:
+            close = difflib.get_close_matches(name, list(in_play.values()), n=3, cutoff=0.6)
+            hint = f"; did you mean: {', '.join(close)}?" if close else ""
+            raise ConfigError(
+                f"--cards: no card named '{name}' in play with sets "
+                f"[{', '.join(config.modules) or 'default'}]; accepted: all, or names from "
+                f"`deckhand cards list {config.game}`{hint}"
+            )
+        chosen[cid] = in_play[cid]
+    if not chosen:
+        raise ConfigError("--cards: give `all` or one or more card names joined by commas")
+    return chosen
+
+
+def make_plan(
+    config: GameConfig,
+    strategies: Sequence[str],
+    cards: str = "all",
+    design: str = "factorial",
+    deals: int = 2000,
+    seed: int = 0,
+    off_share: float = 0.5,
+    duplicate: bool | None = None,
+) -> AblationPlan:
+    """Check the options (errors name the option and the accepted values) into a plan."""
+    from strategies.registry import resolve
+
+    spec = get_game(config.game)
+    if spec.power_switch is None or spec.build_with_sheet is None:
+        raise ConfigError(
+            f"GAME: {config.game} has no per-card power switch; accepted: "
+            "import-export (games with GameSpec.power_switch)"
+        )
+    if design not in DESIGNS:
+        raise ConfigError(f"--design: '{design}' is not one of: {', '.join(DESIGNS)}")
+    if deals < 1:
+        raise ConfigError("--games: must be at least 1")
+    if not 0 < off_share < 1:
+        raise ConfigError(f"--off-share: {off_share} is not a probability strictly in (0, 1)")
+    strategies = tuple(strategies) or ("heuristic",)
+    if len(strategies) not in (1, config.players):
+        raise ConfigError(
+            f"--strategy: give one strategy for every seat or one per seat ({config.players}); "
+            f"got {len(strategies)}"
+        )
+    for text in strategies:
+        resolve(config.game, text)
+    mixed = len(set(strategies)) > 1
+    if duplicate is None:
+        duplicate = mixed  # seat rotation only matters when the seats hold different bots
+    if duplicate and len(strategies) != config.players:
+        raise ConfigError(
+            f"--duplicate: needs one --strategy per seat ({config.players}); with one strategy "
+            "every rotation of a deal would be the same game"
+        )
+    chosen = choose_cards(config, cards)
+    return AblationPlan(
+        game=config,
+        strategies=strategies,
+        cards=tuple(chosen),
+        names=tuple(chosen.values()),
+        design=design,
+        deals=deals,
+        seed=seed,
+        off_share=off_share,
+        duplicate=duplicate,
+    )
+
+
+def factorial_off(plan: AblationPlan, deal: int) -> frozenset[int]:
+    """The cards whose powers are off in a factorial deal: each with probability off_share,
+    from the deal's own design stream (the same whatever the workers)."""
+    seq = np.random.SeedSequence(entropy=plan.seed, spawn_key=(deal, DESIGN_STREAM))
+    draws = np.random.Generator(np.random.PCG64(seq)).random(len(plan.cards))
+    return frozenset(c for c, u in zip(plan.cards, draws, strict=True) if u < plan.off_share)
+
+
+def _seats(plan: AblationPlan, rotation: int) -> tuple[str, ...]:
+    n = plan.game.players
+    if len(plan.strategies) == 1:
+        return plan.strategies * n
+    return tuple(plan.strategies[(seat + rotation) % n] for seat in range(n))
+
+
+def tables(plan: AblationPlan) -> list[tuple[Table, int, int]]:
+    """Every game of the plan as (table, rotation, arm); arm is the card switched off in a
+    paired game (-1: printed), -1 in a factorial game."""
+    out = []
+    rotations = plan.rotations
+    for deal in range(plan.deals):
+        off = factorial_off(plan, deal) if plan.design == "factorial" else frozenset()
+        for rotation in range(rotations):
+            seats = _seats(plan, rotation)
+            stream = deal * rotations + rotation
+            out.append((Table(deal, stream, seats, off), rotation, -1))
+            if plan.design == "paired":
+                for card in plan.cards:
+                    out.append((Table(deal, stream, seats, frozenset({card})), rotation, card))
+    return out
+
+
+def run_ablation(
+    plan: AblationPlan,
+    out: str | Path,
+    jobs: int = 1,
+    backend: str = "loky",
+    progress: bool = True,
+    overwrite: bool = False,
+) -> Path:
+    """Play the plan into OUT (games.parquet, owners.parquet), then write ablation.parquet."""
+    folder = Path(out)
+    _prepare(folder, plan, overwrite)
+    listed = tables(plan)
+    experiment = Experiment(plan.game, plan.seed, jobs=jobs, backend=backend, chunk_size=50)
+    bar = None
+    tick: Callable[[int], None] | None = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(listed), unit="game", desc=f"ablate {plan.design}")
+        tick = bar.update
+    start = time.perf_counter()
+    try:
+        played = experiment.play([t for t, _, _ in listed], tick)
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - start
+    games, owners = records(plan, listed, played)
+    games.write_parquet(folder / TABLES_FILE)
+    owners.write_parquet(folder / OWNERS_FILE)
+    summary = summarise(plan, games, owners)
+    summary.write_parquet(folder / ABLATION_FILE)
+    meta = {
+        **plan.to_json(),
+        "games_played": len(played),
+        "seconds": round(seconds, 1),
+        "jobs": jobs,
+        "backend": backend,
+    }
+    (folder / PLAN_FILE).write_text(json.dumps(meta, indent=2) + "\n")
+    return folder
+
+
+def _prepare(folder: Path, plan: AblationPlan, overwrite: bool) -> None:
+    if folder.exists() and any(folder.iterdir()):
+        if not (folder / PLAN_FILE).exists():
+            raise RunFolderError(
+                f"{folder} exists and is not an ablation folder; choose another --out"
+            )
+        if not overwrite:
+            raise RunFolderError(
+                f"{folder} holds an ablation already; pass --overwrite to play it again, or "
+                "choose another --out"
+            )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RunFolderError(f"--out {folder}: cannot create it ({exc.strerror or exc})") from None
+
+
+def records(
+    plan: AblationPlan, listed: Sequence[tuple[Table, int, int]], played: Sequence[Played]
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The games table (one row per game: deal, rotation, arm, powers off, turns) and the
+    owners table (one row per player-game and card owned, with the player's win; a
+    player-game that owned none of the cards is one row with `card` null)."""
+    n = plan.game.players
+    wanted = set(plan.cards)
+    g_cols: dict[str, list[Any]] = {
+        k: [] for k in ("game", "deal", "rotation", "arm", "off", "turns", "end_reason")
+    }
+    o_cols: dict[str, list[Any]] = {
+        k: [] for k in ("game", "deal", "seat", "turn_order", "strategy", "win", "card")
+    }
+    for index, ((table, rotation, arm), result) in enumerate(zip(listed, played, strict=True)):
+        g_cols["game"].append(index)
+        g_cols["deal"].append(table.deal)
+        g_cols["rotation"].append(rotation)
+        g_cols["arm"].append(arm)
+        g_cols["off"].append(sorted(table.off))
+        g_cols["turns"].append(result.turns)
+        g_cols["end_reason"].append(result.end_reason)
+        for seat in range(n):
+            won = seat in result.winners
+            order = (seat - result.first_player) % n
+            mine = [c for c in dict.fromkeys(result.owned[seat]) if c in wanted]
+            for card in mine or [None]:  # a player-game without a card: one row, card null
+                o_cols["game"].append(index)
+                o_cols["deal"].append(table.deal)
+                o_cols["seat"].append(seat)
+                o_cols["turn_order"].append(order)
+                o_cols["strategy"].append(table.seats[seat])
+                o_cols["win"].append(won)
+                o_cols["card"].append(card)
+    games = pl.DataFrame(
+        g_cols,
+        schema={
+            "game": pl.Int64,
+            "deal": pl.Int64,
+            "rotation": pl.Int16,
+            "arm": pl.Int64,
+            "off": pl.List(pl.Int64),
+            "turns": pl.Int32,
+            "end_reason": pl.Utf8,
+        },
+    )
+    owners = pl.DataFrame(
+        o_cols,
+        schema={
+            "game": pl.Int64,
+            "deal": pl.Int64,
+            "seat": pl.Int8,
+            "turn_order": pl.Int8,
+            "strategy": pl.Utf8,
+            "win": pl.Boolean,
+            "card": pl.Int64,
+        },
+    )
+    return games, owners
+
+
+# ---------------------------------------------------------------------------- estimates
+
+
+def _ratio_difference(
+    clusters: np.ndarray, y: np.ndarray, on: np.ndarray
+) -> tuple[float, float, int, int, float, float]:
+    """Owner win rate with the power on minus off, and its cluster-robust standard error
+    (linearised ratio estimators; rows of one cluster may be in both arms)."""
+    n_on, n_off = int(on.sum()), int((~on).sum())
+    if n_on == 0 or n_off == 0:
+        return math.nan, math.nan, n_on, n_off, math.nan, math.nan
+    p_on = float(y[on].mean())
+    p_off = float(y[~on].mean())
+    u = np.where(on, (y - p_on) / n_on, -(y - p_off) / n_off)
+    _, inverse = np.unique(clusters, return_inverse=True)
+    sums = np.bincount(inverse, weights=u)
+    k = len(sums)
+    var = float((sums**2).sum()) * (k / (k - 1) if k > 1 else math.nan)
+    return p_on - p_off, math.sqrt(var), n_on, n_off, p_on, p_off
+
+
+def _cluster_ols(
+    x: np.ndarray, y: np.ndarray, clusters: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """OLS coefficients and their cluster-robust (CR1) covariance."""
+    xtx = x.T @ x
+    bread = np.linalg.pinv(xtx)
+    beta = bread @ (x.T @ y)
+    resid = y - x @ beta
+    _, inverse = np.unique(clusters, return_inverse=True)
+    k = int(inverse.max()) + 1
+    scores = np.zeros((k, x.shape[1]))
+    np.add.at(scores, inverse, x * resid[:, None])
+    n, p = x.shape
+    scale = (k / (k - 1)) * ((n - 1) / max(n - p, 1)) if k > 1 else math.nan
+    cov = bread @ (scores.T @ scores) @ bread * scale
+    return beta, cov
+
+
+def _factorial_model(
+    plan: AblationPlan, games: pl.DataFrame, owners: pl.DataFrame
+) -> dict[int, tuple[float, float]]:
+    """beta_c and its standard error from the linear model of the owner's win (module doc)."""
+    cards = list(plan.cards)
+    col = {c: i for i, c in enumerate(cards)}
+    k = len(cards)
+    n = plan.game.players
+    seats = owners.select("game", "seat", "turn_order", "win", "deal").unique(
+        ["game", "seat"], keep="first", maintain_order=True
+    )
+    row_of = {(g, s): i for i, (g, s) in enumerate(zip(seats["game"], seats["seat"], strict=True))}
+    rows = len(seats)
+    width = 1 + (n - 1) + 2 * k
+    x = np.zeros((rows, width))
+    x[:, 0] = 1.0
+    order = seats["turn_order"].to_numpy()
+    for t in range(1, n):
+        x[order == t, t] = 1.0
+    off_of = dict(zip(games["game"].to_list(), games["off"].to_list(), strict=True))
+    owned = owners.drop_nulls("card")
+    for g, s, c in zip(owned["game"], owned["seat"], owned["card"], strict=True):
+        i = row_of[(g, s)]
+        j = col[c]
+        x[i, n + j] = 1.0
+        if c not in off_of[g]:
+            x[i, n + k + j] = 1.0
+    keep = x.any(axis=0)
+    keep[0] = True
+    beta, cov = _cluster_ols(
+        x[:, keep], seats["win"].to_numpy().astype(float), seats["deal"].to_numpy()
+    )
+    full_beta = np.full(width, math.nan)
+    full_se = np.full(width, math.nan)
+    full_beta[keep] = beta
+    full_se[keep] = np.sqrt(np.clip(np.diag(cov), 0, None))
+    return {c: (float(full_beta[n + k + j]), float(full_se[n + k + j])) for c, j in col.items()}
+
+
+def _turns_effects(plan: AblationPlan, games: pl.DataFrame) -> dict[int, tuple[float, float]]:
+    """The change of the mean game length with the power on (turns), and its se."""
+    out: dict[int, tuple[float, float]] = {}
+    if plan.design == "paired":
+        base = games.filter(pl.col("arm") == -1).select(
+            "deal", "rotation", pl.col("turns").alias("t0")
+        )
+        arms = games.filter(pl.col("arm") != -1).join(base, on=["deal", "rotation"])
+        for card in plan.cards:
+            rows = arms.filter(pl.col("arm") == card)
+            diff = (rows["t0"] - rows["turns"]).to_numpy().astype(float)  # on minus off
+            by_deal = (
+                pl.DataFrame({"deal": rows["deal"], "d": diff})
+                .group_by("deal")
+                .agg(pl.col("d").mean())
+            )
+            d = by_deal["d"].to_numpy()
+            if len(d) < 2:
+                out[card] = (math.nan, math.nan)
+            else:
+                out[card] = (float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d))))
+        return out
+    cards = list(plan.cards)
+    x = np.ones((games.height, 1 + len(cards)))
+    col = {c: i for i, c in enumerate(cards)}
+    for r, off in enumerate(games["off"].to_list()):
+        for c in off:
+            j = col.get(c)
+            if j is not None:
+                x[r, 1 + j] = 0.0  # 1 = the power on
+    beta, cov = _cluster_ols(x, games["turns"].to_numpy().astype(float), games["deal"].to_numpy())
+    se = np.sqrt(np.clip(np.diag(cov), 0, None))
+    for c, j in col.items():
+        out[c] = (float(beta[1 + j]), float(se[1 + j]))
+    return out
+
+
+def summarise(plan: AblationPlan, games: pl.DataFrame, owners: pl.DataFrame) -> pl.DataFrame:
+    """One row per card: effect (owner win-rate points, on minus off), its 95% interval
+    `lo`/`hi`, `se`, `p`, BH `q`, the owner win rates and rows per arm, the game-length
+    effect, the games charged to the card and the precision per game, ranked by effect."""
+    off_of = dict(zip(games["game"].to_list(), games["off"].to_list(), strict=True))
+    arm_of = dict(zip(games["game"].to_list(), games["arm"].to_list(), strict=True))
+    owned = owners.drop_nulls("card")
+    model = _factorial_model(plan, games, owners) if plan.design == "factorial" else {}
+    turns = _turns_effects(plan, games)
+    rows = []
+    for card, name in zip(plan.cards, plan.names, strict=True):
+        mine = owned.filter(pl.col("card") == card)
+        g = mine["game"].to_list()
+        if plan.design == "paired":
+            keep = [arm_of[x] in (-1, card) for x in g]
+            mine = mine.filter(pl.Series(keep, dtype=pl.Boolean))
+            g = mine["game"].to_list()
+            on = np.array([arm_of[x] == -1 for x in g], dtype=bool)
+        else:
+            on = np.array([card not in off_of[x] for x in g], dtype=bool)
+        y = mine["win"].to_numpy().astype(float)
+        diff, se, n_on, n_off, p_on, p_off = _ratio_difference(mine["deal"].to_numpy(), y, on)
+        if plan.design == "factorial":
+            effect, se_model = model[card]
+            method = "factorial model"
+        else:
+            effect, se_model = diff, se
+            method = "paired difference"
+        if n_on < MIN_OWNED or n_off < MIN_OWNED or not math.isfinite(se_model) or se_model <= 0:
+            effect = se_model = math.nan
+        t_eff, t_se = turns[card]
+        cost = plan.games if plan.design == "factorial" else 2 * plan.deals * plan.rotations
+        rows.append(
+            {
+                "card": name,
+                "card_id": card,
+                "effect": effect,
+                "lo": effect - Z95 * se_model,
+                "hi": effect + Z95 * se_model,
+                "se": se_model,
+                "p": math.erfc(abs(effect / se_model) / math.sqrt(2))
+                if math.isfinite(effect)
+                else math.nan,
+                "owner_wr_on": p_on,
+                "owner_wr_off": p_off,
+                "n_on": n_on,
+                "n_off": n_off,
+                "difference": diff,
+                "difference_se": se,
+                "turns_effect": t_eff,
+                "turns_lo": t_eff - Z95 * t_se,
+                "turns_hi": t_eff + Z95 * t_se,
+                "cost_games": cost,
+                "precision_per_game": 1 / (se_model**2 * cost)
+                if math.isfinite(se_model) and se_model > 0
+                else math.nan,
+                "method": method,
+            }
+        )
+    frame = pl.DataFrame(rows)
+    frame = frame.with_columns(pl.col(pl.Float64).fill_nan(None))
+    q = benjamini_hochberg([math.nan if v is None else float(v) for v in frame["p"].to_list()])
+    frame = frame.with_columns(pl.Series("q", q, dtype=pl.Float64).fill_nan(None))
+    frame = frame.with_columns(
+        pl.when(pl.col("q") < 0.05)
+        .then(pl.when(pl.col("effect") > 0).then(pl.lit("over")).otherwise(pl.lit("under")))
+        .otherwise(pl.lit(None))
+        .alias("flag")
+    )
+    frame = frame.sort("effect", descending=True, nulls_last=True).with_row_index("rank", offset=1)
+    first = ["card", "effect", "lo", "hi", "q"]
+    return frame.select(first + [c for c in frame.columns if c not in first])
+
+
+def load_ablation(folder: str | Path) -> tuple[dict[str, Any], pl.DataFrame]:
+    """An ablation folder's plan (with timing) and its per-card table."""
+    folder = Path(folder)
+    if not (folder / PLAN_FILE).exists() or not (folder / ABLATION_FILE).exists():
+        raise RunFolderError(
+            f"{folder}: no {PLAN_FILE} and {ABLATION_FILE}; is this a folder made by deckhand "
+            "ablate?"
+        )
+    return json.loads((folder / PLAN_FILE).read_text()), pl.read_parquet(folder / ABLATION_FILE)
