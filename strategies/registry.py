@@ -1,9 +1,18 @@
-"""Strategies by name: `name`, `name:key=value,key=value`, or `package.module:Class[:k=v]`."""
+"""Strategies by name: `name`, `name:key=value,key=value`, `name@preset[:k=v]`, or
+`package.module:Class[:k=v]`.
+
+A preset is a named set of parameters kept as data with its provenance (how it was found,
+how it was confirmed): `strategies/presets/GAME/NAME.json`, written by `deckhand tune`.
+`heuristic@tuned-base-4p` loads the shipped one; `heuristic@path/to/file.json` any file of
+that format. Parameters after it override the preset's.
+"""
 
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from simulator.core.cards import parse_params
@@ -23,6 +32,55 @@ BY_GAME: dict[str, dict[str, type[Strategy]]] = {
         "pirate": PirateBot,
     },
 }
+
+
+PRESETS = Path(__file__).parent / "presets"
+"""Shipped presets: PRESETS/GAME/NAME.json."""
+
+
+def preset_names(game: str) -> list[str]:
+    """The shipped presets of a game, as `strategy@name`."""
+    out = []
+    for path in sorted((PRESETS / game).glob("*.json")):
+        try:
+            out.append(f"{json.loads(path.read_text())['strategy']}@{path.stem}")
+        except (OSError, ValueError, KeyError):
+            continue
+    return out
+
+
+def load_preset(game: str, strategy: str, preset: str) -> dict[str, Any]:
+    """A preset's JSON (strategy, params, provenance, confirmation); `preset` is a shipped
+    name or a path to a .json file. Errors name --strategy and the accepted presets."""
+    shipped = PRESETS / game / f"{preset}.json"
+    path = shipped if shipped.is_file() else Path(preset)
+    accepted = ", ".join(preset_names(game)) or "none shipped"
+    if not path.is_file() or path.suffix != ".json":
+        raise ConfigError(
+            f"--strategy {strategy}@{preset}: no preset '{preset}' for {game}; accepted: "
+            f"{accepted}, or a path to a preset .json file"
+        )
+    try:
+        data = json.loads(path.read_text())
+        params = data["params"]
+        owner = data["strategy"]
+        if not isinstance(params, dict):
+            raise TypeError("params is not an object")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ConfigError(
+            f"--strategy {strategy}@{preset}: {path} is not a preset file ({exc}); a preset "
+            'is {"strategy": NAME, "params": {...}, ...}'
+        ) from None
+    if owner != strategy:
+        raise ConfigError(
+            f"--strategy {strategy}@{preset}: the preset is for '{owner}', not '{strategy}'; "
+            f"accepted: {accepted}"
+        )
+    if data.get("game", game) != game:
+        raise ConfigError(
+            f"--strategy {strategy}@{preset}: the preset is for {data['game']}, not {game}"
+        )
+    return data
 
 
 @dataclass(frozen=True)
@@ -45,8 +103,17 @@ def resolve(game: str, text: str) -> StrategyChoice:
     """Parse one `--strategy` value; errors list the accepted names and parameters."""
     text = text.strip()
     head, _, rest = text.partition(":")
+    head, at, preset = head.partition("@")
     table = {**GENERIC, **BY_GAME.get(game, {})}
     cls_name, _, after = rest.partition(":")
+    preset_params: dict[str, Any] = {}
+    if at:
+        if head not in table:
+            raise ConfigError(
+                f"--strategy: unknown strategy '{head}' for {game}; accepted: "
+                f"{', '.join(available(game))} (a preset is name@preset)"
+            )
+        preset_params = dict(load_preset(game, head, preset)["params"])
     if head not in table and cls_name.isidentifier():
         cls = _import(head, cls_name, text)  # module:Class[:key=value,...]
         param_text = after
@@ -58,7 +125,7 @@ def resolve(game: str, text: str) -> StrategyChoice:
             )
         cls, param_text = table[head], rest
     try:
-        params = parse_params(param_text.replace(",", ";"))
+        params = {**preset_params, **parse_params(param_text.replace(",", ";"))}
     except ValueError as exc:
         raise ConfigError(f"--strategy {text}: {exc}") from None
     accepted = ", ".join(f"{k} (default {v})" for k, v in cls.params.items()) or "none"

@@ -195,10 +195,10 @@ def make_plan(
     mixed = len(set(strategies)) > 1
     if duplicate is None:
         duplicate = mixed  # seat rotation only matters when the seats hold different bots
-    if duplicate and len(strategies) != config.players:
+    if duplicate and (len(strategies) != config.players or not mixed):
         raise ConfigError(
-            f"--duplicate: needs one --strategy per seat ({config.players}); with one strategy "
-            "every rotation of a deal would be the same game"
+            f"--duplicate: needs one --strategy per seat ({config.players}), not all the same; "
+            "with one strategy every rotation of a deal would be the same game"
         )
     chosen = choose_cards(config, cards)
     return AblationPlan(
@@ -237,7 +237,8 @@ def tables(plan: AblationPlan) -> list[tuple[Table, int, int]]:
     for deal in range(plan.deals):
         off = factorial_off(plan, deal) if plan.design == "factorial" else frozenset()
         for rotation in range(rotations):
-            seats = _seats(plan, rotation)
+            # one game per deal: the bots still move one seat per deal, as in simulate
+            seats = _seats(plan, rotation if plan.duplicate else deal)
             stream = deal * rotations + rotation
             out.append((Table(deal, stream, seats, off), rotation, -1))
             if plan.design == "paired":
@@ -289,7 +290,7 @@ def run_ablation(
     return folder
 
 
-def _prepare(folder: Path, plan: AblationPlan, overwrite: bool) -> None:
+def _prepare(folder: Path, plan: AblationPlan | None, overwrite: bool) -> None:
     if folder.exists() and any(folder.iterdir()):
         if not (folder / PLAN_FILE).exists():
             raise RunFolderError(
@@ -565,3 +566,101 @@ def load_ablation(folder: str | Path) -> tuple[dict[str, Any], pl.DataFrame]:
             "ablate?"
         )
     return json.loads((folder / PLAN_FILE).read_text()), pl.read_parquet(folder / ABLATION_FILE)
+
+
+# ---------------------------------------------------------------------------- a number
+
+
+def ablate_param(
+    game: str,
+    card: str,
+    param: str,
+    out: str | Path,
+    jobs: int = 1,
+    backend: str = "loky",
+    progress: bool = True,
+    overwrite: bool = False,
+    **run: Any,
+) -> Path:
+    """Ablate one of a card's numbers instead of its power: `deckhand sweep` of the card's
+    parameter over (printed value, VALUE) into OUT/sweep, both with the same seed (common
+    random numbers), and OUT/ablation.parquet with one row: its owner's win rate at VALUE
+    minus at the printed value (Newcombe's interval, conservative under common random
+    numbers) and the change of the mean game length."""
+    from simulator.core.cards import load_card_sheet
+    from simulator.core.stats import newcombe_difference, two_proportion_p
+    from simulator.core.sweep import card_rows, plan_sweep, run_sweep, sweep_summary
+
+    key, sep, value = param.partition("=")
+    key, value = key.strip(), value.strip()
+    if not sep or not key or not value or "," in value:
+        raise ConfigError(f"--param: '{param}': expected one KEY=VALUE, e.g. high_pay=6")
+    spec = get_game(game)
+    sheet_path = Path(run.get("card_sheet") or spec.card_sheet)
+    rows = card_rows(load_card_sheet(sheet_path, spec.card_schema).rows, card, sheet_path)
+    printed = (rows[0]["params"] or {}).get(key)
+    if printed is None:
+        accepted = ", ".join(rows[0]["params"] or {}) or "none"
+        raise ConfigError(
+            f"--param: {rows[0]['name']} has no parameter '{key}'; accepted: {accepted}"
+        )
+    folder = Path(out)
+    _prepare(folder, None, overwrite)
+    plan = plan_sweep(
+        game, card, f"{key}={printed},{value}", folder / "sweep", overwrite=overwrite, **run
+    )
+    start = time.perf_counter()
+    run_sweep(plan, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress)
+    seconds = time.perf_counter() - start
+    summary = sweep_summary(folder / "sweep")
+    base, new = summary.points[0], summary.points[1]
+    diff, lo, hi = newcombe_difference(new.owner_wins, new.owner_n, base.owner_wins, base.owner_n)
+    p = two_proportion_p(new.owner_wins, new.owner_n, base.owner_wins, base.owner_n)
+    frame = pl.DataFrame(
+        [
+            {
+                "card": summary.card,
+                "effect": diff,
+                "lo": lo,
+                "hi": hi,
+                "q": p,
+                "card_id": int(rows[0]["id"]),
+                "se": math.nan,
+                "p": p,
+                "owner_wr_on": new.owner_wins / new.owner_n if new.owner_n else math.nan,
+                "owner_wr_off": base.owner_wins / base.owner_n if base.owner_n else math.nan,
+                "n_on": new.owner_n,
+                "n_off": base.owner_n,
+                "difference": diff,
+                "difference_se": math.nan,
+                "turns_effect": new.mean_turns - base.mean_turns,
+                "turns_lo": math.nan,
+                "turns_hi": math.nan,
+                "cost_games": base.games + new.games,
+                "precision_per_game": math.nan,
+                "method": f"{key}={value} against the printed {key}={printed} (sweep)",
+                "flag": None,
+            }
+        ]
+    ).with_columns(pl.col(pl.Float64).fill_nan(None))
+    frame = frame.with_row_index("rank", offset=1)
+    first = ["card", "effect", "lo", "hi", "q"]
+    frame.select(first + [c for c in frame.columns if c not in first]).write_parquet(
+        folder / ABLATION_FILE
+    )
+    meta = {
+        "game": plan.runs[0].config.game.to_json(),
+        "strategies": list(plan.runs[0].config.strategies),
+        "design": "param",
+        "param": f"{key}={value}",
+        "printed": printed,
+        "deals": plan.runs[0].config.games,
+        "seed": plan.runs[0].config.seed,
+        "off_share": math.nan,
+        "games_played": base.games + new.games,
+        "seconds": round(seconds, 1),
+        "jobs": jobs,
+        "backend": backend,
+    }
+    (folder / PLAN_FILE).write_text(json.dumps(meta, indent=2) + "\n")
+    return folder
