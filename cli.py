@@ -57,6 +57,19 @@ def _split_rules(
 
 def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options that choose what is played: players, modules, strategies, sheet, limits."""
+    for option in reversed(_game_option_list(rotate=True)):
+        func = option(func)
+    return func
+
+
+def experiment_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """game_options without --rotate: experiments (tune, ablate) place the bots themselves."""
+    for option in reversed(_game_option_list(rotate=False)):
+        func = option(func)
+    return func
+
+
+def _game_option_list(rotate: bool) -> list[Callable[..., Any]]:
     options = [
         click.option(
             "--players", "-p", type=int, default=4, show_default=True, help="Players per game."
@@ -101,18 +114,20 @@ def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
             "--max-turns", type=int, help="Stop a game with no winner after this many turns."
         ),
         click.option(
-            "--rotate/--no-rotate",
-            default=True,
-            show_default=True,
-            help="Rotate the strategies around the table from game to game.",
-        ),
-        click.option(
             "--seed", type=int, default=0, show_default=True, help="Master seed of the run."
         ),
     ]
-    for option in reversed(options):
-        func = option(func)
-    return func
+    if rotate:
+        options.insert(
+            -1,
+            click.option(
+                "--rotate/--no-rotate",
+                default=True,
+                show_default=True,
+                help="Rotate the strategies around the table from game to game.",
+            ),
+        )
+    return options
 
 
 def _run_config(game: str, games: int, chunk_size: int | None, check: bool, **kw: Any) -> Any:
@@ -482,9 +497,9 @@ def rules_command(game: str) -> None:
 @click.argument("game")
 @_fail_cleanly
 def strategies_command(game: str) -> None:
-    """List the strategies available for GAME and their parameters."""
+    """List the strategies available for GAME, their parameters and the shipped presets."""
     from simulator.core.registry import get_game
-    from strategies.registry import available, resolve
+    from strategies.registry import available, load_preset, preset_names, resolve
 
     get_game(game)
     for name in available(game):
@@ -492,6 +507,16 @@ def strategies_command(game: str) -> None:
         params = ", ".join(f"{k}={v}" for k, v in cls.params.items()) or "no parameters"
         doc = (cls.__doc__ or "").strip().splitlines()[0]
         click.echo(f"{name}: {doc} [{params}]")
+    for text in preset_names(game):
+        preset = load_preset(game, *text.split("@"))
+        c = preset.get("confirmation") or {}
+        figure = (
+            f"; head-to-head {100 * c['score']:.1f}% [{100 * c['lo']:.1f}, {100 * c['hi']:.1f}] "
+            f"over {c['games']:,} games against {c['opponent']}"
+            if c
+            else ""
+        )
+        click.echo(f"{text}: preset (deckhand tune){figure}")
 
 
 @main.group()
@@ -775,6 +800,320 @@ def sweep(
     report = build_sweep_report(folder)
     build_compare_report([r.folder for r in plan.runs], folder / "compare.html")
     click.echo(f"sweep of {plan.card} {plan.key} in {folder}; report written to {report}")
+
+
+def _run_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Where an experiment plays (workers, backend), where it writes, and how it reports."""
+    options = [
+        click.option(
+            "--out", "-o", type=click.Path(file_okay=False), required=True, help="Output folder."
+        ),
+        click.option(
+            "--jobs",
+            "-j",
+            type=int,
+            default=1,
+            show_default=True,
+            help="Worker processes (-1: all).",
+        ),
+        click.option(
+            "--backend",
+            type=click.Choice(["loky", "threading", "sequential", "dask", "ray"]),
+            default="loky",
+            show_default=True,
+            help="Where games are played (as for `deckhand simulate`, local cluster only).",
+        ),
+        click.option("--quiet", "-q", is_flag=True, help="No progress output."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _game_config(game: str, kw: dict[str, Any]) -> Any:
+    from simulator.core.registry import get_game
+
+    spec = get_game(game)
+    config = spec.make_config(
+        kw["players"],
+        kw["modules"],
+        kw["card_sheet"],
+        kw["max_turns"],
+        variants=kw["variants"],
+        rules=kw["rules"],
+    )
+    spec.factory(config)  # the game's own checks (sets, sheet) before anything is played
+    return config
+
+
+@main.command()
+@click.argument("game")
+@experiment_options
+@click.option(
+    "--start",
+    help="The parameters the search starts from and the confirmation plays against "
+    "[default: the strategy's own defaults], e.g. heuristic@tuned-base-4p.",
+)
+@click.option(
+    "--opponent",
+    "opponents",
+    multiple=True,
+    help="The opponent pool, one strategy per --opponent [default: heuristic and the "
+    "archetypes (Import/Export), heuristic (travel)].",
+)
+@click.option(
+    "--space",
+    "space",
+    multiple=True,
+    help="Change a searched range, KEY=LOW:HIGH, or keep a parameter at its start, KEY=fixed "
+    "(repeatable; defaults in strategies/tuning.py).",
+)
+@click.option(
+    "--optimiser",
+    type=click.Choice(["optuna", "ntbea", "random"]),
+    default="optuna",
+    show_default=True,
+    help="optuna (TPE), ntbea (N-Tuple Bandit Evolutionary Algorithm) or random search.",
+)
+@click.option("--trials", type=int, default=40, show_default=True, help="Candidates searched.")
+@click.option(
+    "--games-per-trial",
+    type=int,
+    default=200,
+    show_default=True,
+    help="Games per candidate (the same deals for every candidate).",
+)
+@click.option(
+    "--validate-top",
+    type=int,
+    default=3,
+    show_default=True,
+    help="Best candidates played again on fresh deals before one is kept.",
+)
+@click.option(
+    "--validate-games", type=int, default=1000, show_default=True, help="Games per validation."
+)
+@click.option(
+    "--confirm-games",
+    type=int,
+    default=4000,
+    show_default=True,
+    help="Head-to-head games (2 players, seats swapped per deal) against the start.",
+)
+@click.option("--name", default="tuned", show_default=True, help="Preset name: OUT/NAME.json.")
+@_run_options
+@_fail_cleanly
+def tune(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -> None:
+    """Tune a strategy's parameters for GAME by self-play against an opponent pool.
+
+    Every candidate plays the same deals (common random numbers); the best few are played
+    again on fresh deals, and the one kept is confirmed head-to-head against the start on
+    fresh seeds with a 95% interval. Writes the preset OUT/NAME.json (use it as
+    -s STRATEGY@OUT/NAME.json, or copy it to strategies/presets/GAME/ to ship it).
+    """
+    from simulator.core.tuning import tune as run_tune
+    from simulator.core.tuning import write_result
+
+    strategies = kw["strategies"] or ("heuristic",)
+    if len(strategies) != 1:
+        raise ConfigError("--strategy: give the one strategy to tune, e.g. -s heuristic")
+    config = _game_config(game, kw)
+    result = run_tune(
+        config,
+        strategies[0],
+        start_text=kw["start"],
+        pool=kw["opponents"],
+        space_overrides=kw["space"],
+        optimiser=kw["optimiser"],
+        trials=kw["trials"],
+        games_per_trial=kw["games_per_trial"],
+        validate_top=kw["validate_top"],
+        validate_games=kw["validate_games"],
+        confirm_games=kw["confirm_games"],
+        seed=kw["seed"],
+        name=kw["name"],
+        jobs=jobs,
+        backend=backend,
+        log=None if quiet else click.echo,
+    )
+    path = write_result(result, out)
+    c = result.confirmation
+    click.echo(
+        f"preset {path}: {result.strategy} with "
+        + ", ".join(f"{k}={v}" for k, v in sorted(result.params.items()))
+    )
+    click.echo(
+        f"head-to-head against {c['opponent']} (2 players, {c['games']:,} games): "
+        f"{100 * c['score']:.1f}% [{100 * c['lo']:.1f}, {100 * c['hi']:.1f}]; target "
+        f"lower bound > 52%: {'met' if c['met'] else 'NOT met'}"
+    )
+
+
+@main.command()
+@click.argument("game")
+@experiment_options
+@click.option(
+    "--cards",
+    default="all",
+    show_default=True,
+    help="The cards whose powers are switched: all, or names joined by commas.",
+)
+@click.option(
+    "--design",
+    type=click.Choice(["factorial", "paired"]),
+    default="factorial",
+    show_default=True,
+    help="factorial: every power switched at random per game, one model separates them; "
+    "paired: every deal played as printed and once per card with its power off.",
+)
+@click.option(
+    "--games",
+    "-n",
+    type=int,
+    default=2000,
+    show_default=True,
+    help="Deals: factorial, games; paired, each played 1 + (number of cards) times.",
+)
+@click.option(
+    "--off-share",
+    type=float,
+    default=0.5,
+    show_default=True,
+    help="Factorial: the probability that a card's power is off in a game.",
+)
+@click.option(
+    "--duplicate/--no-duplicate",
+    default=None,
+    help="Play each deal once per seat rotation [default: on when the seats hold different "
+    "strategies].",
+)
+@click.option(
+    "--param",
+    help="Ablate a number instead of the power: KEY=VALUE for the one card of --cards, "
+    "against its printed value (the sweep, reused).",
+)
+@click.option("--overwrite", is_flag=True, help="Replace an existing ablation in OUT.")
+@_run_options
+@_fail_cleanly
+def ablate(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -> None:
+    """Measure what each card's power is worth: the same deals with the power on and off.
+
+    Writes OUT/ablation.parquet (one row per card: card, effect, lo, hi, q and more) and
+    OUT/ablation.html (the ranked table and a forest plot); the effect is the change in the
+    owner's win rate, in points, with a 95% interval and BH q over the cards.
+    """
+    from reports.ablation import build_ablation_report
+    from simulator.core.ablation import ablate_param, load_ablation, make_plan, run_ablation
+
+    if kw["param"]:
+        if kw["cards"] == "all" or "," in kw["cards"]:
+            raise ConfigError("--param: name the one card with --cards NAME")
+        folder = ablate_param(
+            game,
+            kw["cards"],
+            kw["param"],
+            out,
+            jobs=jobs,
+            backend=backend,
+            progress=not quiet,
+            overwrite=kw["overwrite"],
+            players=kw["players"],
+            modules=kw["modules"],
+            strategies=kw["strategies"] or ("heuristic",),
+            games=kw["games"],
+            seed=kw["seed"],
+            variants=kw["variants"],
+            rules=kw["rules"],
+            card_sheet=kw["card_sheet"],
+            max_turns=kw["max_turns"],
+        )
+    else:
+        config = _game_config(game, kw)
+        plan = make_plan(
+            config,
+            kw["strategies"] or ("heuristic",),
+            cards=kw["cards"],
+            design=kw["design"],
+            deals=kw["games"],
+            seed=kw["seed"],
+            off_share=kw["off_share"],
+            duplicate=kw["duplicate"],
+        )
+        folder = run_ablation(
+            plan, out, jobs=jobs, backend=backend, progress=not quiet, overwrite=kw["overwrite"]
+        )
+    report = build_ablation_report(folder)
+    meta, cards = load_ablation(folder)
+    click.echo(
+        f"{meta['games_played']:,} games in {meta['seconds']:.0f} s; "
+        f"{cards['effect'].is_not_null().sum()} of {cards.height} cards with a figure; "
+        f"report written to {report}"
+    )
+
+
+@main.command()
+@click.argument("game")
+@game_options
+@click.option(
+    "--pool",
+    "pools",
+    multiple=True,
+    help="A strategy pool: a default name (default, mix, tuned, random) or "
+    "NAME=STRATEGY+STRATEGY... (one for every seat or one per seat); repeatable "
+    "[default: every default pool].",
+)
+@_grid_options
+@_fail_cleanly
+def robustness(
+    game: str,
+    games: int,
+    out: str,
+    jobs: int,
+    backend: str,
+    chunk_size: int | None,
+    check_invariants: bool,
+    overwrite: bool,
+    quiet: bool,
+    pools: tuple[str, ...],
+    **kw: Any,
+) -> None:
+    """Play GAME under several strategy pools and compare each card's verdict across them.
+
+    One run folder per pool (OUT/POOL, the same seed); OUT/robustness.parquet and
+    OUT/robustness.html list each card's verdict under each pool, flips and disagreements
+    first, and mark a card robustly over or under only where every pool agrees.
+    """
+    from reports.ablation import build_robustness_report
+    from simulator.core.robustness import counts, parse_pools, plan_robustness, run_robustness
+
+    if kw["strategies"]:
+        raise ConfigError("--strategy: deckhand robustness takes its strategies from --pool")
+    chosen = parse_pools(game, kw["players"], kw["modules"], pools)
+    run = _grid_run_options(kw, games, chunk_size, check_invariants)
+    for key in ("players", "strategies", "games", "seed"):
+        run.pop(key)
+    plans = plan_robustness(
+        game,
+        chosen,
+        out,
+        players=kw["players"],
+        modules=kw["modules"],
+        games=games,
+        seed=kw["seed"],
+        **run,
+    )
+    folder = run_robustness(
+        plans, out, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet
+    )
+    report = build_robustness_report(folder)
+    import polars as pl
+
+    tally = counts(pl.read_parquet(Path(folder) / "robustness.parquet"))
+    click.echo(
+        f"{tally['kept']} of {tally['cards']} cards keep their verdict across "
+        f"{len(chosen)} pools; {tally['flips']} flip, {tally['disagrees']} disagree; "
+        f"report written to {report}"
+    )
 
 
 if __name__ == "__main__":
