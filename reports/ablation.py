@@ -199,6 +199,8 @@ def build_robustness_report(folder: str | Path, out: str | Path | None = None) -
         f"<li>{tally['flips']} flip (over under one pool, under under another) and "
         f"{tally['disagrees']} disagree (flagged under some pools only): listed first, since "
         "there the bots, not the card, may be speaking.</li>"
+        f"<li>{tally['incomplete']} lack a figure under some pool and {tally['no figure']} under "
+        "every pool (too few games with the card: play more games).</li>"
     )
     notes = [
         "Verdict under a pool: the adjusted contribution of owning the card's power "

@@ -1,0 +1,165 @@
+"""deckhand tune and presets: the pool's rotation, common random numbers between candidates,
+the optimisers, the confirmation, and presets loading (shipped, from a file, overridden)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from simulator.core.errors import ConfigError
+from simulator.core.registry import get_game
+from simulator.core.tuning import (
+    SEARCH,
+    Evaluator,
+    Param,
+    head_to_head,
+    parse_space,
+    pool_tables,
+    strategy_text,
+    tune,
+    write_result,
+)
+from strategies.registry import PRESETS, load_preset, preset_names, resolve
+
+
+def test_pool_rotates_the_candidate_seat_and_the_opponents() -> None:
+    pool = ("heuristic", "contractor", "importer", "pirate")
+    listed = pool_tables(4, "X", pool, 8)
+    assert [seat for _, seat in listed] == [0, 1, 2, 3, 0, 1, 2, 3]
+    for table, seat in listed:
+        assert table.seats[seat] == "X" and table.seats.count("X") == 1
+        assert table.deal == table.stream
+    met = {s for table, _ in listed for s in table.seats if s != "X"}
+    assert met == set(pool)
+
+
+def test_candidates_play_the_same_games(tmp_path: Path) -> None:
+    """Common random numbers: the same parameters score the same on the same seed; another
+    seed plays other deals."""
+    config = get_game("travel").make_config(3, ())
+    evaluate = Evaluator(config, "heuristic", ("heuristic",), 12, seed=4, backend="sequential")
+    a = evaluate({"aggression": 0.3})
+    assert evaluate({"aggression": 0.3}) == a
+    assert evaluate({"aggression": 0.3}, seed=5) != a
+    assert evaluate.played == 36
+
+
+def test_space_overrides_and_errors() -> None:
+    defaults = resolve("import-export", "heuristic").cls.params
+    space = parse_space("import-export", "heuristic", defaults, ["race=0.2:0.4", "deny=fixed"])
+    names = {p.name: p for p in space}
+    assert "deny" not in names and (names["race"].low, names["race"].high) == (0.2, 0.4)
+    for bad, expected in (
+        (["boldness=0:1"], "unknown parameter 'boldness'"),
+        (["race=0.5:0.1"], "LOW < HIGH"),
+        (["race"], "expected KEY=LOW:HIGH"),
+    ):
+        with pytest.raises(ConfigError, match=expected):
+            parse_space("import-export", "heuristic", defaults, bad)
+    travel = parse_space("travel", "heuristic", resolve("travel", "heuristic").cls.params)
+    assert {p.name: p.whole for p in travel}["deny"] is True
+
+
+@pytest.mark.parametrize("name", sorted(SEARCH))
+def test_each_optimiser_climbs_a_noisy_hill(name: str) -> None:
+    space = [Param("a", 0.0, 1.0), Param("b", 0.0, 1.0), Param("c", 0, 4, whole=True)]
+    rng = __import__("numpy").random.default_rng(0)
+
+    def noisy(params: dict) -> tuple[float, float]:
+        true = 1 - (params["a"] - 0.8) ** 2 - (params["b"] - 0.2) ** 2 - 0.05 * abs(params["c"] - 3)
+        return true + rng.normal(0, 0.01), 0.01
+
+    start = {"a": 0.0, "b": 1.0, "c": 0}
+    found = SEARCH[name](space, start, 40, 1, noisy, 9)
+    assert len(found) == 40
+    kept = found[0] if name == "ntbea" else max(found, key=lambda t: t.score)
+    assert abs(kept.params["a"] - 0.8) < 0.3 and abs(kept.params["b"] - 0.2) < 0.3
+    assert found[0].params == start or name == "ntbea"  # the start is trial 0
+
+
+def test_head_to_head_swaps_seats_per_deal() -> None:
+    config = get_game("travel").make_config(2, ())
+    same = head_to_head(config, "heuristic", "heuristic", 40, seed=2, backend="sequential")
+    assert same["games"] == 40 and same["deals"] == 20
+    assert same["lo"] <= 0.5 <= same["hi"]
+    weak = head_to_head(config, "random", "heuristic", 40, seed=2, backend="sequential")
+    assert weak["score"] < 0.3 and weak["hi"] < 0.5
+
+
+def test_tune_end_to_end_and_the_preset_loads(tmp_path: Path) -> None:
+    config = get_game("travel").make_config(3, ())
+    result = tune(
+        config,
+        "heuristic",
+        optimiser="random",
+        trials=4,
+        games_per_trial=10,
+        validate_top=2,
+        validate_games=10,
+        confirm_games=20,
+        seed=3,
+        name="tiny",
+        backend="sequential",
+    )
+    assert len(result.trials) == 4 and len(result.validation) == 3
+    assert result.validation[0].source == "validation"
+    c = result.confirmation
+    assert c["games"] == 20 and c["opponent"] == "heuristic" and "met" in c
+    assert c["candidate"] == strategy_text("heuristic", result.params)
+    assert result.provenance["budget_games"] == 4 * 10 + 3 * 10 + 20
+    path = write_result(result, tmp_path)
+    data = json.loads(path.read_text())
+    assert data["strategy"] == "heuristic" and data["params"] == result.params
+    choice = resolve("travel", f"heuristic@{path}")
+    assert choice.params == result.params
+    over = resolve("travel", f"heuristic@{path}:aggression=0.9")
+    assert over.params["aggression"] == 0.9
+    assert not math.isnan(data["confirmation"]["score"])
+
+
+def test_preset_errors_name_the_option(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="no preset 'nope' for travel; accepted"):
+        resolve("travel", "heuristic@nope")
+    other = tmp_path / "p.json"
+    other.write_text(json.dumps({"strategy": "contractor", "params": {}}))
+    with pytest.raises(ConfigError, match="is for 'contractor', not 'heuristic'"):
+        resolve("import-export", f"heuristic@{other}")
+    broken = tmp_path / "b.json"
+    broken.write_text("{")
+    with pytest.raises(ConfigError, match="is not a preset file"):
+        resolve("import-export", f"heuristic@{broken}")
+    bad = tmp_path / "k.json"
+    bad.write_text(json.dumps({"strategy": "heuristic", "params": {"boldness": 1}}))
+    with pytest.raises(ConfigError, match="unknown parameter 'boldness'"):
+        resolve("import-export", f"heuristic@{bad}")
+
+
+def test_shipped_presets_load_and_carry_their_confirmation() -> None:
+    for game in ("import-export", "travel"):
+        for text in preset_names(game):
+            strategy, name = text.split("@")
+            data = load_preset(game, strategy, name)
+            choice = resolve(game, text)
+            assert choice.params == data["params"]
+            c = data["confirmation"]
+            assert c["players"] == 2 and c["games"] >= 4000 and c["lo"] <= c["score"] <= c["hi"]
+            assert data["provenance"]["trials"] >= 1
+            assert (PRESETS / game / f"{name}.json").is_file()
+
+
+def test_cli_tune_errors(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for args, expected in (
+        (["-s", "heuristic", "-s", "random"], "give the one strategy to tune"),
+        (["--trials", "0"], "--trials: must be at least 1"),
+        (["--space", "x=1:2"], "unknown parameter 'x'"),
+        (["-s", "random"], "has no parameters to tune"),
+    ):
+        result = runner.invoke(main, ["tune", "travel", "-o", str(tmp_path / "t"), *args])
+        assert result.exit_code == 2, result.output
+        assert expected in result.output and "Traceback" not in result.output
