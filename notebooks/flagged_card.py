@@ -1,0 +1,141 @@
+# %% [markdown]
+# # From a flagged card to its ablation and sweep
+#
+# A notebook in the percent format. A designer's run report flags a card: players who owned
+# it won more (or less). That is a correlation, and the adjusted figure only controls for
+# seat and strategy. This notebook takes the card from the run (`DECKHAND_RUN`, an
+# Import/Export run folder made by `deckhand simulate`), asks the experiment (`deckhand
+# ablate`: the same deals with its power on and off) what its power is worth, and then
+# sweeps one of its numbers (`deckhand sweep`) to see where it would be balanced.
+# `DECKHAND_OUT` is where the ablation and the sweep go (default runs/flagged);
+# `DECKHAND_DEALS` how many deals each plays (default 1000: a minute or two per step on two
+# cores at 2 players; more for a 4-player game). See docs/metrics.md, "Three kinds of
+# evidence".
+
+# %%
+import json
+import math
+import os
+from pathlib import Path
+
+import polars as pl
+
+from simulator.core.ablation import make_plan, run_ablation
+from simulator.core.runner import RunConfig, load_manifest
+from simulator.core.sweep import plan_sweep, run_sweep, sweep_summary
+
+RUN = Path(os.environ.get("DECKHAND_RUN", "runs/ie"))
+OUT = Path(os.environ.get("DECKHAND_OUT", "runs/flagged"))
+DEALS = int(os.environ.get("DECKHAND_DEALS", "1000"))
+config = RunConfig.from_json(load_manifest(RUN)["config"])
+cards = pl.read_parquet(RUN / "cards.parquet")
+print(f"run {RUN}: {config.games:,} games, {config.game.players} players, {config.strategies}")
+
+# %% [markdown]
+# ## 1. The flagged card (correlation, then adjusted)
+# The card with the strongest adjusted figure for owning its power (`adj_fulfilled_*`,
+# flagged when its q < 0.05); where the run is too small for any adjusted figure, the card
+# with the largest raw IWD (games in hand minus games not seen).
+
+# %%
+cards = cards.filter(pl.col("in_game")).with_columns(pl.col(pl.Float64).fill_nan(None))
+if "adj_fulfilled_pp" in cards.columns and cards["adj_fulfilled_pp"].drop_nulls().len():
+    ranked = cards.drop_nulls("adj_fulfilled_pp").sort(
+        pl.col("adj_fulfilled_pp").abs(), descending=True
+    )
+    basis = "adjusted (fulfilled)"
+elif cards["iwd"].drop_nulls().len():
+    ranked = cards.drop_nulls("iwd").sort(pl.col("iwd").abs(), descending=True)
+    basis = "raw IWD"
+else:  # a run too small for either: the card owned most often, to show the steps
+    ranked = cards.sort("fulfilled_n", descending=True)
+    basis = "most often owned (the run is too small for IWD or adjusted figures)"
+card = ranked.row(0, named=True)["name"]
+wanted = (
+    "name",
+    "fulfilled_n",
+    "fulfilled_wr",
+    "iwd",
+    "iwd_q",
+    "adj_fulfilled_pp",
+    "adj_fulfilled_q",
+)
+print(f"flagged card ({basis}): {card}")
+print(ranked.select([c for c in wanted if c in cards.columns]).head(5))
+
+
+# %% [markdown]
+# ## 2. The experiment: the same deals with its power on and off
+# Paired design: every deal is played as printed and with the card vanilla, with the same
+# random streams, so the games differ only once the power matters. The effect is the change
+# in its owner's win rate, with a 95% interval.
+
+# %%
+plan = make_plan(
+    config.game, config.strategies, cards=card, design="paired", deals=DEALS, seed=config.seed
+)
+folder = run_ablation(plan, OUT / "ablation", progress=False, overwrite=True)
+effect = pl.read_parquet(folder / "ablation.parquet").row(0, named=True)
+
+
+def points(v: float | None) -> str:
+    return "n/a" if v is None or math.isnan(v) else f"{100 * v:+.1f}"
+
+
+print(
+    f"{card}: power on minus off = {points(effect['effect'])} points "
+    f"[{points(effect['lo'])}, {points(effect['hi'])}], owner rows {effect['n_on']}; "
+    f"game length {effect['turns_effect']:+.2f} turns"
+)
+verdict = (
+    "no figure (too few deals where it was owned: raise DECKHAND_DEALS)"
+    if effect["effect"] is None
+    else "its power helps its owner"
+    if effect["lo"] > 0
+    else "its power hurts its owner"
+    if effect["hi"] < 0
+    else "its power's worth is not distinguishable from zero at this size"
+)
+print(f"experiment says: {verdict}")
+
+# %% [markdown]
+# ## 3. A number of the card, swept
+# If the power is worth too much or too little, which value of its number would balance it?
+# One run per value, all with the same seed (common random numbers).
+
+# %%
+from simulator.core.registry import get_game  # noqa: E402
+
+spec = get_game(config.game.game)
+sheet_path = Path(config.game.card_sheet or spec.card_sheet)
+from simulator.core.cards import load_card_sheet  # noqa: E402
+
+sheet_row = next(r for r in load_card_sheet(sheet_path, spec.card_schema).rows if r["name"] == card)
+numbers = {k: v for k, v in (sheet_row["params"] or {}).items() if isinstance(v, int | float)}
+if numbers:
+    key, printed = next(iter(numbers.items()))
+    values = sorted({printed, max(1, printed // 2), printed * 2 if printed else 2})
+    sweep = plan_sweep(
+        config.game.game,
+        card,
+        f"{key}={','.join(str(v) for v in values)}",
+        OUT / "sweep",
+        players=config.game.players,
+        modules=config.game.modules,
+        strategies=config.strategies,
+        games=DEALS,
+        seed=config.seed,
+        card_sheet=config.game.card_sheet,
+        overwrite=True,
+    )
+    run_sweep(sweep, progress=False)
+    summary = sweep_summary(OUT / "sweep")
+    for p in summary.points:
+        owner = p.owner_wins / p.owner_n if p.owner_n else math.nan
+        print(f"  {key}={p.value}: owner win rate {100 * owner:.1f}% (n={p.owner_n}), {p.status}")
+    print(f"balanced at {key} = {summary.balanced_values}")
+else:
+    print(f"{card} has no numbers to sweep; its power is all or nothing (step 2)")
+
+# %%
+print(json.dumps({"card": card, "basis": basis, "effect": effect["effect"]}, default=str))
