@@ -240,3 +240,20 @@ def test_ablate_a_number_reuses_the_sweep(tmp_path: Path) -> None:
     assert "high_pay=40" in table["method"][0]
     assert (out / "sweep" / "sweep.json").exists()
     assert (out / "sweep" / "high_pay=4").is_dir() and (out / "sweep" / "high_pay=40").is_dir()
+
+
+def test_design_comparison_pairs_the_cards(tmp_path: Path) -> None:
+    from simulator.core.ablation import design_comparison
+
+    config = _config(2)
+    folders = []
+    for design, deals in (("paired", 40), ("factorial", 80)):
+        plan = make_plan(
+            config, ("heuristic",), cards="Stolen Rice,Smart Cars", design=design, deals=deals
+        )
+        folders.append(run_ablation(plan, tmp_path / design, backend="sequential", progress=False))
+    table = design_comparison(*folders)
+    assert sorted(table["card"]) == ["Smart Cars", "Stolen Rice"]
+    assert table["design"][0] == "paired" and table["design_2"][0] == "factorial"
+    assert set(table["cost_games"]) == {80} and set(table["cost_games_2"]) == {80}
+    assert "precision_ratio" in table.columns

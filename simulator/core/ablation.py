@@ -664,3 +664,18 @@ def ablate_param(
     }
     (folder / PLAN_FILE).write_text(json.dumps(meta, indent=2) + "\n")
     return folder
+
+
+def design_comparison(first: str | Path, second: str | Path) -> pl.DataFrame:
+    """The cards two ablation folders share, side by side: each one's effect, se, games
+    charged and precision per game, and the ratio second / first of the precision per game
+    (above 1: the second design measures the card more precisely per game played)."""
+    meta_a, a = load_ablation(first)
+    meta_b, b = load_ablation(second)
+    keep = ["card", "effect", "lo", "hi", "se", "cost_games", "precision_per_game"]
+    joined = a.select(keep).join(b.select(keep), on="card", suffix="_2")
+    return joined.with_columns(
+        (pl.col("precision_per_game_2") / pl.col("precision_per_game")).alias("precision_ratio"),
+        pl.lit(meta_a["design"]).alias("design"),
+        pl.lit(meta_b["design"]).alias("design_2"),
+    )
