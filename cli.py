@@ -936,6 +936,7 @@ def tune(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -
         backend=backend,
         log=None if quiet else click.echo,
     )
+    result.provenance["command"] = "deckhand " + " ".join(sys.argv[1:])
     path = write_result(result, out)
     c = result.confirmation
     click.echo(

@@ -461,7 +461,7 @@ def tune(
 
     def scored(params: dict[str, Any]) -> tuple[float, float]:
         score, se = evaluate({**fixed, **params})
-        say(f"  {len(done) + 1:3d}: {score:.4f} ± {Z95 * se:.4f}  {strategy_text(head, params)}")
+        say(f"  trial {len(done):3d}: {score:.4f} ± {Z95 * se:.4f}  {strategy_text(head, params)}")
         done.append(1)
         return score, se
 
