@@ -140,6 +140,10 @@ def test_preset_errors_name_the_option(tmp_path: Path) -> None:
 
 
 def test_shipped_presets_load_and_carry_their_confirmation() -> None:
+    assert {"heuristic@tuned-base-4p", "heuristic@tuned-all-4p"} <= set(
+        preset_names("import-export")
+    )
+    assert "heuristic@tuned-all-4p" in preset_names("travel")
     for game in ("import-export", "travel"):
         for text in preset_names(game):
             strategy, name = text.split("@")
