@@ -97,12 +97,12 @@ def build_ablation_report(folder: str | Path, out: str | Path | None = None) -> 
     if design == "factorial":
         how = (
             f"Randomised factorial design: in each of {meta['deals']:,} deals every card's power "
-            f"was switched off with probability {meta['off_share']:g}, independently; the "
-            "effect is the coefficient of 'owns the card with its power on' in one linear "
-            "model of the owner's win that also has 'owns the card' for every card and the "
-            "turn order, so each card is measured with the other owned cards held fixed. Other "
-            "cards are vanilla in about that share of the games: the effect is the power's "
-            "worth in such games."
+            f"was switched off with probability {meta['off_share']:g}, independently, so one run "
+            "measures every card: the effect is the owner's win rate in the games where the "
+            "card's power was on minus where it was off (the other cards' switches balance out "
+            "between the two). Other cards are vanilla in about that share of the games: the "
+            "effect is the power's worth in such games, which can differ from the printed "
+            "game's (a paired run of a few cards measures that)."
         )
     elif design == "param":
         how = (

@@ -7,15 +7,17 @@ Two designs (docs/metrics.md, "Experiments"):
   shared by all cards. Both arms of a deal use the same rules and strategy streams (common
   random numbers), so they are the same game until the power first matters.
 - **factorial** (a randomised factorial experiment): every game switches each card's power
-  off at random (probability `off_share`, independently, drawn from the deal's own stream),
-  and one linear model of the owner's win separates the cards:
+  off at random (probability `off_share`, independently, drawn from the deal's own stream).
+  The switches are independent, so one run separates every card: card c's effect is the
+  owner win rate in the games where c's power was on minus where it was off, the other
+  cards' switches balancing out between the two groups. Beside it (`model_effect`), one
+  linear model of the owner's win over all player-games,
 
-      win(p, g) = a + turn order + sum_c own(p, g, c) * (alpha_c + beta_c * on(g, c))
+      win(p, g) = a + turn order + sum_c own(p, g, c) * (alpha_c + beta_c * on(g, c)),
 
-  beta_c is the change in its owner's win rate that card c's power makes, with the other
-  cards each player owns (and whether their powers are on) held fixed. The cards are
-  randomised independently, so each beta_c is an experimental contrast; the model only
-  removes the noise the other owned cards add.
+  which holds the other cards each player owns fixed; it is not the headline because owning
+  other cards can be a consequence of the power (MRI Machine lengthens the game, so its
+  owner owns more contracts, which the model then credits instead of MRI Machine).
 
 With one strategy per seat (a mix), `duplicate` plays each deal once per seat rotation (and
 each rotation with the same powers), so seat luck does not favour a strategy.
@@ -410,7 +412,8 @@ def _cluster_ols(
 def _factorial_model(
     plan: AblationPlan, games: pl.DataFrame, owners: pl.DataFrame
 ) -> dict[int, tuple[float, float]]:
-    """beta_c and its standard error from the linear model of the owner's win (module doc)."""
+    """beta_c and its standard error from the linear model of the owner's win (module doc:
+    the `model_effect` column, for comparison with the randomised difference)."""
     cards = list(plan.cards)
     col = {c: i for i, c in enumerate(cards)}
     k = len(cards)
@@ -505,12 +508,9 @@ def summarise(plan: AblationPlan, games: pl.DataFrame, owners: pl.DataFrame) -> 
             on = np.array([card not in off_of[x] for x in g], dtype=bool)
         y = mine["win"].to_numpy().astype(float)
         diff, se, n_on, n_off, p_on, p_off = _ratio_difference(mine["deal"].to_numpy(), y, on)
-        if plan.design == "factorial":
-            effect, se_model = model[card]
-            method = "factorial model"
-        else:
-            effect, se_model = diff, se
-            method = "paired difference"
+        effect, se_model = diff, se
+        method = "randomised difference" if plan.design == "factorial" else "paired difference"
+        m_effect, m_se = model.get(card, (math.nan, math.nan))
         if n_on < MIN_OWNED or n_off < MIN_OWNED or not math.isfinite(se_model) or se_model <= 0:
             effect = se_model = math.nan
         t_eff, t_se = turns[card]
@@ -532,6 +532,8 @@ def summarise(plan: AblationPlan, games: pl.DataFrame, owners: pl.DataFrame) -> 
                 "n_off": n_off,
                 "difference": diff,
                 "difference_se": se,
+                "model_effect": m_effect,
+                "model_se": m_se,
                 "turns_effect": t_eff,
                 "turns_lo": t_eff - Z95 * t_se,
                 "turns_hi": t_eff + Z95 * t_se,
@@ -633,6 +635,8 @@ def ablate_param(
                 "n_off": base.owner_n,
                 "difference": diff,
                 "difference_se": math.nan,
+                "model_effect": math.nan,
+                "model_se": math.nan,
                 "turns_effect": new.mean_turns - base.mean_turns,
                 "turns_lo": math.nan,
                 "turns_hi": math.nan,
@@ -679,3 +683,15 @@ def design_comparison(first: str | Path, second: str | Path) -> pl.DataFrame:
         pl.lit(meta_a["design"]).alias("design"),
         pl.lit(meta_b["design"]).alias("design_2"),
     )
+
+
+def resummarise(folder: str | Path) -> Path:
+    """Write ablation.parquet again from a folder's games and owners tables (after a change
+    of the estimates; no game is played)."""
+    folder = Path(folder)
+    meta = json.loads((folder / PLAN_FILE).read_text())
+    plan = AblationPlan.from_json(meta)
+    games = pl.read_parquet(folder / TABLES_FILE)
+    owners = pl.read_parquet(folder / OWNERS_FILE)
+    summarise(plan, games, owners).write_parquet(folder / ABLATION_FILE)
+    return folder
