@@ -964,7 +964,7 @@ def tune(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -
     type=click.Choice(["factorial", "paired"]),
     default="factorial",
     show_default=True,
-    help="factorial: every power switched at random per game, one model separates them; "
+    help="factorial: every power switched at random per game, one run measures every card; "
     "paired: every deal played as printed and once per card with its power off.",
 )
 @click.option(
