@@ -68,6 +68,8 @@ def test_robustness_end_to_end(tmp_path: Path) -> None:
     )
     order = [ORDER.index(c) for c in table["class"]]
     assert order == sorted(order)  # flips and disagreements first
+    in_play = pl.read_parquet(out / "default" / "cards.parquet").filter(pl.col("in_game"))
+    assert sorted(table["card"]) == sorted(in_play["name"].unique())  # no card of other sets
     tally = counts(table)
     assert tally["cards"] == table.height and sum(tally[c] for c in ORDER) == table.height
     assert (out / "default" / "cards.parquet").exists() and (

@@ -192,6 +192,8 @@ def verdicts(folder: str | Path) -> pl.DataFrame:
         if not summary.exists():
             raise RunFolderError(f"{summary.parent}: no {SUMMARY_FILE}; the run did not finish")
         cards = pl.read_parquet(summary)
+        if "in_game" in cards.columns:  # the sheet's other sets are not in play here
+            cards = cards.filter(pl.col("in_game"))
         if f"{prefix}pp" not in cards.columns:
             raise RunFolderError(
                 f"{summary}: no adjusted figures ({prefix}pp); play the run again with this "
