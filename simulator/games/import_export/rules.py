@@ -8,7 +8,7 @@ per game, so only cards in play are ever consulted.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
 from math import ceil
@@ -42,7 +42,7 @@ from simulator.games.import_export.cards import (
 )
 from simulator.games.import_export.powers import ANY_TIME, note_draw
 from simulator.games.import_export.rule_book import BaseRules
-from simulator.games.import_export.state import EVENT_NAMES, GameOver, IEState, Ship
+from simulator.games.import_export.state import EVENT_NAMES, GameOver, IEState, Ship, ShipLike
 
 Flow = Generator[Decision, Any, Any]
 
@@ -379,7 +379,7 @@ class ImportExportGame:
         return self._plain_cargo[cid]
 
     def _contract_cargo(
-        self, ship: Ship, contracts: list[int], s: IEState | None, rainbow: Any
+        self, ship: ShipLike, contracts: Sequence[int], s: IEState | None, rainbow: Any
     ) -> list[dict[int, int]]:
         """Each contract's cargo needs on this ship (shared dicts: never mutate), less what
         powers waive there (mods of the owner): Yen's cut on the ship's first contract
@@ -404,7 +404,7 @@ class ImportExportGame:
         return s.mods[owner].get("wild_colors", ()) if s is not None else ()
 
     def remaining(
-        self, ship: Ship, extra: int | None = None, s: IEState | None = None
+        self, ship: ShipLike, extra: int | None = None, s: IEState | None = None
     ) -> tuple[dict[int, int], int]:
         """Uncovered cargo needs of a ship's contracts (plus `extra`, a contract id being
         considered), and the containers matching none.
@@ -424,7 +424,7 @@ class ImportExportGame:
         return need, self._match(need, ship.cargo_colors, wild)
 
     @staticmethod
-    def _match(need: dict[int, int], colors: list[int], wild: Any) -> int:
+    def _match(need: dict[int, int], colors: Sequence[int], wild: Any) -> int:
         """Give containers (their colours) to the needs, which are lowered in place; returns
         how many matched none (IE-CARGO-1). Coloured containers first, then grey and wild
         ones, so the order of loading never costs a slot (IE-VAR-14)."""
@@ -487,14 +487,14 @@ class ImportExportGame:
                 return True
         return False
 
-    def fits(self, ship: Ship, color: int, s: IEState | None = None) -> bool:
+    def fits(self, ship: ShipLike, color: int, s: IEState | None = None) -> bool:
         """Whether a container of this colour may be loaded: an uncovered matching need."""
         if ship.at_sea or not ship.contracts:
             return False
         need, _ = self.remaining(ship, s=s)
         return _fits_need(need, color, self._wild(s, ship.owner))
 
-    def can_hold(self, ship: Ship, contract_id: int, s: IEState | None = None) -> bool:
+    def can_hold(self, ship: ShipLike, contract_id: int, s: IEState | None = None) -> bool:
         """Whether the contract fits the ship: all contracts' cargo plus the leftover
         containers that none of them uses stay within the capacity (IE-CARGO-1). A ship with
         a Legos-like contract (or taking one) has no limit (IE-FLAGP-21)."""
@@ -613,11 +613,11 @@ class ImportExportGame:
         followers = []
         acts = [action] * s.n  # the type each player performs: one a turn (IE-KSB-6, IE-JP-2)
         for q in order[1:] if action != BARTER else ():  # Barter: nobody follows (IE-CAP-8)
-            options: tuple[Any, ...] = (("draw",),)
+            answers: tuple[Any, ...] = (("draw",),)
             if self._can_play_for(s, q, action, following=True):
-                options = (("follow",), ("draw",))
-            options += self._follow_as_options(s, q, action)
-            answer = yield Decision(q, "follow", options, context=action)
+                answers = (("follow",), ("draw",))
+            answers += self._follow_as_options(s, q, action)
+            answer = yield Decision(q, "follow", answers, context=action)
             if s.trace is not None:
                 self._say(s, f"   player {q} {'draws' if answer[0] == 'draw' else 'follows'}")
             if answer[0] == "follow":
@@ -1321,9 +1321,9 @@ class ImportExportGame:
             return (card,)
         pair = mods.get("pair_load")  # Robo-Cats (IE-JP-8)
         if pair is not None:
-            options = self._pair_options(s, p, s.hands[p], *pair)
-            if options:
-                choice = yield Decision(p, "robo_cats_pair", ("pass", *options))
+            pairs = self._pair_options(s, p, s.hands[p], *pair)
+            if pairs:
+                choice = yield Decision(p, "robo_cats_pair", ("pass", *pairs))
                 if choice != "pass":
                     cards, i = choice
                     for card in cards:
@@ -1584,7 +1584,9 @@ class ImportExportGame:
         """Whether the ship's only containers are cards that bring it home (mods
         "homing_cards" of its owner: GPS, IE-CAP-19)."""
         homing = s.mods[ship.owner].get("homing_cards") if ship.owner >= 0 else None
-        return bool(homing) and all(c in homing for c in ship.cargo)
+        if not homing:
+            return False
+        return all(c in homing for c in ship.cargo)
 
     def _unload_homing(self, s: IEState, ship: Ship) -> None:
         """Discard the homing cards left on a ship coming home (GPS: IE-CAP-19)."""
@@ -1841,9 +1843,9 @@ class ImportExportGame:
         if len(filled) != len(ship.cargo):  # a power took containers: none filled known
             filled = [-1] * len(ship.cargo)
         yield from self.emit(s, "ship_completed", p, (index, contracts, filled))
-        card = self.deck_pop(s)
-        if card is not None:
-            s.island.append(card)
+        top = self.deck_pop(s)
+        if top is not None:
+            s.island.append(top)
 
     def _tuck_elsewhere(self, s: IEState, p: int, contracts: list[int]) -> Flow:
         """Hentai Manga (mods "tuck_elsewhere": contract colours): each such contract p just

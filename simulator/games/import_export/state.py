@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 EVENTS = (
     ("opening", "in the opening hand"),
@@ -25,6 +25,26 @@ EVENT_NAMES = tuple(name for name, _ in EVENTS)
 
 class GameOver(Exception):
     """A card's win condition ended the game at once."""
+
+
+class ShipLike(Protocol):
+    """What the cargo rules read of a ship (`rules.remaining`, `can_hold`, `fits`): a
+    `Ship`, or a bot's own record of one built from its view (sequences, not lists)."""
+
+    @property
+    def owner(self) -> int: ...
+
+    @property
+    def at_sea(self) -> bool: ...
+
+    @property
+    def contracts(self) -> Sequence[int]: ...
+
+    @property
+    def cargo(self) -> Sequence[int]: ...
+
+    @property
+    def cargo_colors(self) -> Sequence[int]: ...
 
 
 class Ship:
@@ -51,43 +71,47 @@ class Ship:
         return other
 
 
+_STATE_FIELDS = (
+    "n",
+    "deck",
+    "discard",
+    "island",
+    "hands",
+    "crew",
+    "goods",
+    "fulfilled",
+    "credits",
+    "ships",
+    "port",
+    "leader",
+    "turn",
+    "first_player",
+    "end_reason",
+    "end_triggered",
+    "reshuffle_allowed",
+    "winners",
+    "final_credits",
+    "sold_this_turn",
+    "log",
+    "trace",
+    "between_turns",
+    "in_play",
+    "hooks",
+    "mods",
+    "rng",
+    "moving",
+    "views",
+    "limit_marks",
+    "departing",
+    "market",
+)
+"""The fields of IEState, in order (its slots; `copy` copies each)."""
+
+
 class IEState:
     """Everything on the table. Cards are physical card ints; contracts are sheet ids."""
 
-    __slots__ = (
-        "n",
-        "deck",
-        "discard",
-        "island",
-        "hands",
-        "crew",
-        "goods",
-        "fulfilled",
-        "credits",
-        "ships",
-        "port",
-        "leader",
-        "turn",
-        "first_player",
-        "end_reason",
-        "end_triggered",
-        "reshuffle_allowed",
-        "winners",
-        "final_credits",
-        "sold_this_turn",
-        "log",
-        "trace",
-        "between_turns",
-        "in_play",
-        "hooks",
-        "mods",
-        "rng",
-        "moving",
-        "views",
-        "limit_marks",
-        "departing",
-        "market",
-    )
+    __slots__ = _STATE_FIELDS
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -155,7 +179,7 @@ class IEState:
     def copy(self) -> IEState:
         """A deep copy for look-ahead bots; take it between turns."""
         other = IEState.__new__(IEState)
-        for name in IEState.__slots__:
+        for name in _STATE_FIELDS:
             value = getattr(self, name)
             if name == "ships":
                 value = [s.copy() for s in value]
