@@ -26,12 +26,21 @@ ROOT = Path(__file__).resolve().parents[1]
 HOT_MODULES: tuple[str, ...] = (
     "simulator/core/engine.py",
     "simulator/core/seeding.py",
+    "simulator/core/view.py",
     "simulator/games/import_export/state.py",
     "simulator/games/import_export/rules.py",
     "simulator/games/import_export/windows.py",
+    "simulator/games/import_export/view.py",
+    "simulator/games/travel/state.py",
+    "simulator/games/travel/rules.py",
+    "simulator/games/travel/events.py",
+    "simulator/games/travel/special_items.py",
+    "simulator/games/travel/view.py",
+    "strategies/random_strategy.py",
+    "strategies/travel/heuristic.py",
 )
-"""The modules compiled: the play loop, the random streams and the Import/Export rules
-(where a game's time goes; docs/performance.md has the profile)."""
+"""The modules compiled: the play loop, the random streams, each game's state, rules and
+views, and the bots (where a game's time goes; docs/performance.md has the profile)."""
 
 GROUP = "simulator.native"
 """The shared library of the compiled group (`simulator/native__mypyc...so`), inside a
