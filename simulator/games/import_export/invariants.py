@@ -26,7 +26,7 @@ class InvariantRules(ScoringRules):
                 raise AssertionError("a container without its colour")
         zones += self.powers.held_cards(s)
         if self.variants:  # markers in range, physical containers apart (variants.py)
-            zones = variants.check(self, s, zones)
+            zones = variants.check(self.whole, s, zones)
         if sorted(zones) != list(range(len(self.cards))):
             raise AssertionError(f"cards not conserved at turn {s.turn}")
         if min(s.credits) < 0:
