@@ -22,7 +22,7 @@ import polars as pl
 from matplotlib.figure import Figure
 
 from reports import plots
-from reports.html import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, fmt_q, table
+from reports.markup import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, fmt_q, table
 from simulator.core.compare import (
     CARD_COLUMNS,
     MAIN_FACETS,

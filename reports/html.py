@@ -8,11 +8,10 @@ paths) goes through `html.escape`: a card sheet is user input, and a report is a
 
 from __future__ import annotations
 
-import html
 import math
 import os
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,20 @@ from typing import Any
 import polars as pl
 
 from reports import plots
+from reports.markup import (
+    CSS,
+    DASH,
+    Html,
+    cell,
+    esc,
+    figure,
+    fmt_int,
+    fmt_pct,
+    fmt_pp,
+    fmt_q,
+    para,
+    table,
+)
 from reports.precision import precision_section
 from simulator.core.adjusted import GIH, AdjustedOptions, column_prefix
 from simulator.core.datasets import player_chunks, read_games, read_players
@@ -39,16 +52,6 @@ from simulator.core.spec import GameSpec
 from simulator.core.stats import newcombe_difference, two_proportion_p, wilson
 
 REPORT_FILE = "report.html"
-DASH = "\u2014"
-
-
-class Html(str):
-    """Markup this module built from escaped parts; any other str put in a page is escaped."""
-
-
-def esc(value: object) -> Html:
-    """Escape a value from data for HTML text or attributes."""
-    return Html(html.escape(str(value), quote=True))
 
 
 def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
@@ -125,32 +128,6 @@ def _load_cards(folder: Path) -> tuple[pl.DataFrame, str | None]:
 # ---------------------------------------------------------------------------- formatting
 
 
-def fmt_pct(rate: float, lo: float, hi: float) -> str:
-    """A proportion with its interval, as '52.3% [50.1, 54.4]'."""
-    if rate is None or math.isnan(rate):
-        return DASH
-    return f"{100 * rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
-
-
-def fmt_pp(diff: float, lo: float, hi: float) -> str:
-    """A difference of proportions in percentage points, as '+5.9 pp [+1.2, +10.6]'."""
-    if diff is None or math.isnan(diff):
-        return DASH
-    return f"{100 * diff:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]"
-
-
-def fmt_int(n: int) -> str:
-    """Counts with thousands separators: 12,400 reads faster than 12400."""
-    return f"{n:,}"
-
-
-def fmt_q(q: float | None) -> Html:
-    if q is None or math.isnan(q):
-        return Html(DASH)
-    text = "&lt;0.001" if q < 0.001 else f"{q:.3f}"
-    return Html(f'<span class="sig">{text}</span>' if q < 0.05 else text)
-
-
 def _rate_cell(wins: int, n: int, rate: float, lo: float, hi: float) -> Html:
     """A per-card rate: the interval on one line, its n under it (no rate without its n)."""
     if not n:
@@ -170,7 +147,7 @@ def strength_section(players: pl.DataFrame) -> Html:
     from simulator.core.ratings import bradley_terry, head_to_head
 
     if players["strategy"].n_unique() < 2:
-        return _p("Only one strategy played: nothing to compare.")
+        return para("Only one strategy played: nothing to compare.")
     matrix = head_to_head(players)
     rating = bradley_terry(players)
     names = rating["strategy"].to_list()
@@ -187,13 +164,13 @@ def strength_section(players: pl.DataFrame) -> Html:
         for r in rating.iter_rows(named=True)
     ]
     return Html(
-        _p(
+        para(
             "Each cell: how often the row's strategy finished ahead of the column's in games "
             "where both played (ties count half), with a 95% Wilson interval. Pairs of seats "
             "with the same strategy are not compared."
         )
         + table(("", *names), rows, "head-to-head", 1)
-        + _p(
+        + para(
             "Bradley–Terry rating on the Elo scale (mean zero; 400 points = 10:1 odds of "
             "finishing ahead), 95% interval from a Poisson bootstrap over games: "
             "docs/metrics.md."
@@ -225,44 +202,6 @@ def _adjusted_cell(row: dict[str, Any], prefix: str) -> Html:
 def _ordinal(k: int) -> str:
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
     return f"{k}{suffix}"
-
-
-def table(
-    headers: Sequence[str],
-    rows: Iterable[Sequence[object]],
-    table_id: str | None = None,
-    numeric_from: int = 1,
-) -> Html:
-    """An HTML table; cells that are not `Html` are escaped, columns from `numeric_from` on
-    are right-aligned."""
-    head = "".join(
-        f"<th{' class=num' if i >= numeric_from else ''}>{_cell(h)}</th>"
-        for i, h in enumerate(headers)
-    )
-    body = []
-    for row in rows:
-        cells = "".join(
-            f"<td{' class=num' if i >= numeric_from else ''}>{_cell(c)}</td>"
-            for i, c in enumerate(row)
-        )
-        body.append(f"<tr>{cells}</tr>")
-    ident = f' id="{esc(table_id)}"' if table_id else ""
-    return Html(
-        f'<div class="scroll"><table{ident}><thead><tr>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table></div>"
-    )
-
-
-def _cell(value: object) -> str:
-    return value if isinstance(value, Html) else esc(value)
-
-
-def _figure(uri: str, alt: str) -> Html:
-    return Html(f'<figure><img src="{uri}" alt="{esc(alt)}"></figure>')
-
-
-def _p(text: str) -> Html:
-    return Html(f"<p>{esc(text)}</p>")
 
 
 # ---------------------------------------------------------------------------- the report
@@ -433,7 +372,7 @@ class _Report:
             ("Invariant checks", "on" if c.get("check_invariants") else "off"),
             ("Command", Html(f"<code>{esc(self._command())}</code>")),
         ]
-        meta = "".join(f"<tr><th>{esc(k)}</th><td>{_cell(v)}</td></tr>" for k, v in rows)
+        meta = "".join(f"<tr><th>{esc(k)}</th><td>{cell(v)}</td></tr>" for k, v in rows)
         warnings = []
         if not m.get("finished") or (configured and played < configured and not stopped):
             warnings.append(
@@ -510,7 +449,7 @@ class _Report:
         )
         return Html(
             table(("games", "count", "share of games [95% CI]"), rows, "outcomes-table")
-            + _p(explain)
+            + para(explain)
         )
 
     def _avg_text(self) -> str:
@@ -553,7 +492,7 @@ class _Report:
         )
         strategy = self._groups("strategy", str, slots_of)
         parts = [
-            _p(
+            para(
                 "Each row is a set of player-games (one player in one game). Win rate = wins / "
                 "player-games, with a 95% Wilson interval. Shared wins count as wins, no-winner "
                 "games as losses (see Outcomes)."
@@ -637,7 +576,7 @@ class _Report:
             "in no-winner games",
             "win rate [95% CI]",
         )
-        html_parts = [f"<h3>{esc(title)}</h3>", _p(note), table(headers, rows, table_id, 2)]
+        html_parts = [f"<h3>{esc(title)}</h3>", para(note), table(headers, rows, table_id, 2)]
         if chart and groups:
             uri = plots.rate_bars(
                 [g.label for g in groups],
@@ -648,7 +587,7 @@ class _Report:
                 self.average,
                 f"Win rate {title.lower()} (95% Wilson intervals)",
             )
-            html_parts.append(_figure(uri, f"bar chart of win rate {title.lower()}"))
+            html_parts.append(figure(uri, f"bar chart of win rate {title.lower()}"))
         return Html("".join(html_parts))
 
     # ------------------------------------------------------------------ length
@@ -684,8 +623,8 @@ class _Report:
         uri = plots.length_histograms(turns.to_list(), decisions.to_list(), max_turns)
         return Html(
             table(("", "min", "median", "mean", "p90", "max"), rows, "length-table")
-            + _p(note)
-            + _figure(uri, "histograms of turns and decisions per game")
+            + para(note)
+            + figure(uri, "histograms of turns and decisions per game")
         )
 
     # ------------------------------------------------------------------ end reasons
@@ -717,7 +656,7 @@ class _Report:
         if self.cards_note:
             parts.append(f'<p class="warn">{esc(self.cards_note)}</p>')
         parts.append(
-            _p(
+            para(
                 "One row per card kind: copies with the same type and name are merged, and a "
                 "player-game counts for the card when any copy had the event. Hand cards "
                 "(cards that enter a hand) are sorted by their adjusted contribution, then "
@@ -748,16 +687,16 @@ class _Report:
             )
             parts.append("<h3>IWD of hand cards</h3>")
             parts.append(
-                _p(
+                para(
                     "Each point is a card's IWD (win rate when it was in hand minus win rate when "
                     "it was in the game but never in this player's hand), with its 95% Newcombe "
                     "interval. Intervals that cross zero are compatible with no effect."
                 )
             )
-            parts.append(_figure(uri, "forest plot of IWD per hand card"))
+            parts.append(figure(uri, "forest plot of IWD per hand card"))
         else:
             parts.append(
-                _p(
+                para(
                     f"No hand card has {least:,} player-games with and without it yet, so no IWD "
                     "is shown: play more games (`deckhand plan` says how many)."
                 )
@@ -779,19 +718,19 @@ class _Report:
             )
             parts.append("<h3>Adjusted contribution of hand cards</h3>")
             parts.append(
-                _p(
+                para(
                     "Each point is a card's adjusted contribution when in hand (the model "
                     "above, in percentage points at the average win rate) with its 95% "
                     "interval; only cards with enough player-games with and without it."
                 )
             )
-            parts.append(_figure(uri, "forest plot of the adjusted contribution per hand card"))
+            parts.append(figure(uri, "forest plot of the adjusted contribution per hand card"))
         for kind, is_hand in groups:
             parts.append(self._card_type_section(kind, is_hand))
         omitted = sorted(set(cards["type"].to_list()) - {t for t, _ in groups}, key=str)
         if omitted:
             parts.append(
-                _p(
+                para(
                     "Types with no data in this run, omitted: "
                     + ", ".join(t or "(no type)" for t in omitted)
                     + "."
@@ -813,7 +752,7 @@ class _Report:
         )
         base_text = f"{100 * base:.1f}%" if base is not None else "the average win rate"
         labels = ", ".join(self._adjusted_label(e) for e, _ in self.adjusted)
-        return _p(
+        return para(
             "Adjusted contribution (" + labels + "). Raw figures such as IWD are biased: a "
             "stronger strategy, or a better seat, touches more cards and wins more, so every "
             "card it touches looks strong, and a weaker one drags its cards down. The adjusted "
@@ -924,14 +863,14 @@ class _Report:
             meanings = dict(spec.player_events)
             if is_hand:
                 parts.append(
-                    _p(
+                    para(
                         f"Win rate of the player-games in which a card of type '{kind}' had "
                         "each event (same row order as above):"
                     )
                 )
             else:
                 parts.append(
-                    _p(
+                    para(
                         "No card of this type entered a hand in this run, so GIH, OH, GNS and "
                         f"IWD do not apply; rows are sorted by the '{primary}' win rate."
                     )
@@ -999,7 +938,7 @@ class _Report:
             f"credit, and a prior (sd {AdjustedOptions().prior_sd:g} on the log-odds scale) "
             "shrinks figures backed by few games toward zero."
         )
-        return Html("".join(_p(t) for t in paragraphs))
+        return Html("".join(para(t) for t in paragraphs))
 
     def _glossary(self) -> Html:
         terms = [
@@ -1050,7 +989,7 @@ class _Report:
         items = "".join(f"<dt>{esc(t)}</dt><dd>{esc(d)}</dd>" for t, d in terms)
         return Html(
             f"<dl>{items}</dl>"
-            + _p(
+            + para(
                 "GIH, OH, GNS and IWD follow the definitions of 17lands. Event names are the "
                 "columns of the players table; an event rate is the win rate of the "
                 "player-games in which the card had that event at least once."
@@ -1068,50 +1007,3 @@ def _sort_key(value: Any, players: pl.DataFrame, key: str) -> tuple[int, Any]:
 
 def _slug(text: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in text.lower()) or "none"
-
-
-CSS = """
-:root { --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --band: #f6f8fa; --accent: #0b5cad; }
-* { box-sizing: border-box; }
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
-  color: var(--ink); margin: 0 auto; max-width: 1180px; padding: 24px 28px 60px;
-  line-height: 1.45; font-size: 14px; }
-h1 { font-size: 26px; margin: 0 0 4px; }
-h2 { font-size: 20px; margin: 36px 0 10px; padding-bottom: 4px; border-bottom: 2px solid
-  var(--line); }
-h3 { font-size: 16px; margin: 24px 0 6px; }
-h3 .count { color: var(--muted); font-weight: normal; font-size: 13px; }
-p { margin: 6px 0 10px; max-width: 900px; }
-p.sub { color: var(--muted); margin-top: 0; }
-p.warn { background: #fff8c5; border: 1px solid #d4a72c; padding: 8px 12px; border-radius: 6px; }
-p.legend { color: var(--muted); font-size: 12px; }
-nav { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line);
-  padding: 8px 0; margin: 18px 0 0; z-index: 2; }
-nav a { color: var(--accent); text-decoration: none; margin-right: 16px; font-weight: 600; }
-code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px;
-  background: var(--band); padding: 1px 4px; border-radius: 4px; word-break: break-all; }
-.scroll { overflow-x: auto; margin: 8px 0 12px; }
-table { border-collapse: collapse; font-size: 13px; }
-th, td { border-bottom: 1px solid var(--line); padding: 5px 10px; text-align: left;
-  vertical-align: top; }
-thead th { background: var(--band); border-bottom: 2px solid var(--line); white-space: nowrap; }
-tbody tr:nth-child(even) td { background: #fbfcfd; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-td .n { display: block; color: var(--muted); font-size: 11px; }
-td .na { color: var(--muted); }
-.sig { font-weight: 700; color: #a40e26; }
-.flag { font-weight: 700; white-space: nowrap; }
-.flag.over { color: #a40e26; }
-.flag.under { color: #0b5cad; }
-table.meta th { background: none; width: 170px; color: var(--muted); font-weight: 600;
-  border-bottom: 1px solid var(--band); }
-table.meta td { border-bottom: 1px solid var(--band); }
-table.meta ul, table.meta ol { margin: 0; padding-left: 20px; }
-abbr { text-decoration: underline dotted; cursor: help; }
-figure { margin: 10px 0 18px; }
-figure img { max-width: 100%; height: auto; border: 1px solid var(--band); }
-dl { display: grid; grid-template-columns: 160px 1fr; gap: 4px 16px; max-width: 900px; }
-dt { font-weight: 600; }
-dd { margin: 0; }
-footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
-"""

@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 
 from reports import plots
 from reports.compare import EXTRA_CSS, fmt_p
-from reports.html import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, table
+from reports.markup import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, table
 from simulator.core.stats import wilson
 from simulator.core.sweep import SweepSummary, sweep_summary
 
