@@ -85,6 +85,12 @@ def figure(uri: str, alt: str) -> Html:
     return Html(f'<figure><img src="{uri}" alt="{esc(alt)}"></figure>')
 
 
+def folded(summary: str, content: str, open_: bool = False, ident: str | None = None) -> Html:
+    """A long block folded under a one-line summary (`<details>`: no script needed)."""
+    attrs = (f' id="{esc(ident)}"' if ident else "") + (" open" if open_ else "")
+    return Html(f"<details{attrs}><summary>{esc(summary)}</summary>{content}</details>")
+
+
 def para(text: str) -> Html:
     """A paragraph of plain text, escaped."""
     return Html(f"<p>{esc(text)}</p>")
