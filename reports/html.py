@@ -1146,17 +1146,28 @@ class _Report:
                 "rates compatible with the data.",
             ),
             (
-                "GIH WR",
+                "verdict",
+                "a card against the other cards of its kind, on the measure the game declares "
+                "for that kind (Cards section: which and why): the adjusted difference with the "
+                "typical peer in points, with its 95% interval; stronger / weaker when its "
+                "Benjamini-Hochberg q is below 0.05, in line otherwise (docs/metrics.md, "
+                "'Verdicts').",
+            ),
+            (
+                "win rate when in hand (GIH WR)",
                 "games-in-hand win rate: win rate of the player-games where the card was in the "
                 "hand at some point (opening hand, drawn or acquired).",
             ),
-            ("OH WR", "opening-hand win rate: the card was in the hand the player started with."),
             (
-                "GNS WR",
+                "in opening hand (OH WR)",
+                "opening-hand win rate: the card was in the hand the player started with.",
+            ),
+            (
+                "never in hand (GNS WR)",
                 "game-not-seen win rate: the card was in the game but never in this player's hand.",
             ),
             (
-                "IWD",
+                "in hand vs never in hand (IWD)",
                 "improvement when drawn = GIH WR - GNS WR, in percentage points, with a Newcombe "
                 "interval. Positive: players who held the card won more often.",
             ),
@@ -1182,7 +1193,10 @@ class _Report:
                 "have one; \u25b2 over / \u25bc under when below 0.05.",
             ),
         ]
-        terms += [(name, meaning) for name, meaning in self.spec.player_events]
+        terms += [
+            (f"{self.spec.event_label(name)} ({name})", meaning)
+            for name, meaning in self.spec.player_events
+        ]
         items = "".join(f"<dt>{esc(t)}</dt><dd>{esc(d)}</dd>" for t, d in terms)
         return Html(
             f"<dl>{items}</dl>"

@@ -136,7 +136,7 @@ table.meta ul, table.meta ol { margin: 0; padding-left: 20px; }
 abbr { text-decoration: underline dotted; cursor: help; }
 figure { margin: 10px 0 18px; }
 figure img { max-width: 100%; height: auto; border: 1px solid var(--band); }
-dl { display: grid; grid-template-columns: 160px 1fr; gap: 4px 16px; max-width: 900px; }
+dl { display: grid; grid-template-columns: 230px 1fr; gap: 4px 16px; max-width: 1000px; }
 dt { font-weight: 600; }
 dd { margin: 0; }
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
