@@ -20,12 +20,14 @@ import polars as pl
 import pytest
 
 from reports.html import build_report
+from reports.markup import fmt_pp
 from simulator.core.adjusted import frame_chunks
 from simulator.core.metrics import card_summary, with_adjusted, with_verdicts
 from simulator.core.mixes import Mix
 from simulator.core.planning import plan
 from simulator.core.runner import SHEET_COPY, make_run_config
 from simulator.core.stats import newcombe_difference
+from simulator.core.sweep import SweepPlan
 from simulator.core.synthetic import synthetic_tables, write_parts
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
@@ -80,11 +82,9 @@ def table_rows(page: str, table_id: str) -> list[list[str]]:
     ]
 
 
-@pytest.fixture(scope="module")
-def synthetic_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A run folder of synthetic Import/Export base games in which owning Sauna's power wins
-    much more often: held cards at random, Sauna +1.5 log-odds when held."""
-    folder = tmp_path_factory.mktemp("headline") / "synthetic"
+def make_synthetic_run(folder: Path, effect: float, seed: int) -> Path:
+    """A run folder of synthetic Import/Export base games: cards held at random, Sauna
+    `effect` log-odds when held (so owning its power goes with winning)."""
     sheet = load_import_export_sheet(None)
     rows = [r.values for r in sheet.rows]
     base_ids = [int(r["id"]) for r in rows if r["set"] == "base"]
@@ -94,12 +94,12 @@ def synthetic_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
         GAMES,
         4,
         max(base_ids) + 1,
-        card_effects={planted: 1.5},
+        card_effects={planted: effect},
         hold_rate=0.25,
         hold_by_strategy={"heuristic": never},
         fulfil_rate=0.3,
         winners="one",
-        seed=21,
+        seed=seed,
     )
     rng = np.random.default_rng(0)
     games = games.with_columns(
@@ -114,7 +114,7 @@ def synthetic_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
         [empty.alias(e) for e in IMPORT_EXPORT.event_names if e not in players.columns]
     )
     write_parts(folder, games, players)
-    config = make_run_config("import-export", 4, ("base",), ("heuristic",), games=GAMES, seed=21)
+    config = make_run_config("import-export", 4, ("base",), ("heuristic",), games=GAMES, seed=seed)
     manifest = {
         "config": config.to_json(),
         "card_sheet": str(DEFAULT_SHEET),
@@ -134,6 +134,11 @@ def synthetic_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     summary = with_verdicts(summary, loaders, IMPORT_EXPORT, rows)
     summary.write_parquet(folder / "cards.parquet")
     return folder
+
+
+@pytest.fixture(scope="module")
+def synthetic_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_synthetic_run(tmp_path_factory.mktemp("headline") / "planted", 1.5, 21)
 
 
 @pytest.fixture(scope="module")
@@ -216,3 +221,58 @@ def test_cards_out_of_play_are_left_out(ie_mixes: tuple[list[Mix], list[Path]]) 
     assert shown and shown <= {html.escape(n) for n in base}
     assert not any(f"<td>{html.escape(n)}</td>" in page for n in expansion)
     assert "cards of modules not in this run are left out" in page
+
+
+def test_the_compare_report_opens_on_what_changes(
+    synthetic_run: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Summary first (first player, strategies, length, end reasons as changes with
+    intervals), then the cards whose verdict changes most, in p order: a card whose planted
+    effect is removed in the second run leads; the runs table comes last."""
+    from reports.compare import build_compare_report
+    from simulator.core.compare import card_changes, load_runs, rate_difference, win_rates
+
+    plain = make_synthetic_run(tmp_path_factory.mktemp("headline") / "plain", 0.0, 22)
+    folders = [synthetic_run, plain]
+    page = build_compare_report(folders, plain.parent / "c.html").read_text(encoding="utf-8")
+    ids = outline(page).ids
+    assert ids.index("summary") < ids.index("length") < ids.index("runs-table")
+    assert ids[-2:] == ["runs", "runs-table"]
+    runs = load_runs(folders)
+    first = rate_difference(
+        win_rates(runs[0], "turn_order")[0], win_rates(runs[1], "turn_order")[0]
+    )
+    rows = {r[0]: r for r in table_rows(page, "verdicts")}
+    assert set(rows) == {"First player", "Strategies", "Game length", "End reasons"}
+    assert (
+        f"{100 * first.diff:+.1f} pp [{100 * first.lo:+.1f}, {100 * first.hi:+.1f}]"
+        in rows["First player"][1]
+    )
+    changes = card_changes(runs[0].cards(), runs[1].cards())
+    rated = changes.filter(pl.col("peer_change_p").is_not_null()).sort(["peer_change_p", "name"])
+    shown = table_rows(page, "standout")
+    assert shown[0][0].startswith(PLANTED) and rated["name"][0] == PLANTED
+    assert shown[0][-2].startswith("-")  # the planted effect is gone in B
+    expected = rated.head(len(shown))
+    assert [r[0] for r in shown] == [
+        f"{html.escape(n)} {t}" for n, t in zip(expected["name"], expected["type"], strict=True)
+    ]
+    assert "games per run" in page.split('id="can-tell"', 1)[1].split("</ul>", 1)[0]
+
+
+def test_the_sweep_report_opens_on_the_verdicts(ie_sweep: SweepPlan) -> None:
+    from reports.sweep import build_sweep_report
+    from simulator.core.sweep import sweep_summary
+
+    out = ie_sweep.out
+    page = build_sweep_report(out, Path(out) / "s.html").read_text(encoding="utf-8")
+    ids = outline(page).ids
+    assert ids.index("summary") < ids.index("findings") < ids.index("values") < ids.index("details")
+    summary = sweep_summary(out)
+    rows = {r[0].split(" (")[0]: r for r in table_rows(page, "verdicts")}
+    label = "Adjusted" if summary.metric == "adjusted" else "IWD"
+    contribution = rows[f"{label} contribution"]
+    for point in summary.points:
+        figure = fmt_pp(point.contribution, point.lo, point.hi)
+        assert f"{point.value}: {figure} {point.status}" in contribution[1]
+    assert "Against its peers" in rows and "power owned" in page
