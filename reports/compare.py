@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import os
-import statistics
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ from reports.headline import (
     findings_table,
     measure_words,
     points,
+    verdict_plan,
     verdict_words,
 )
 from reports.markup import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, fmt_q, folded, table
@@ -55,8 +55,6 @@ from simulator.core.compare import (
     rate_difference,
     win_rates,
 )
-from simulator.core.errors import ConfigError
-from simulator.core.planning import plan
 from simulator.core.stats import benjamini_hochberg
 
 COMPARE_FILE = "compare.html"
@@ -467,52 +465,38 @@ class CompareReport:
         return Html(lead + table(headers, body, "standout", len(headers) - 4))
 
     def _card_plan_line(self) -> str | None:
-        """Games per run to see a 2-point change of a card's figure: a difference of two
-        independent estimates has twice the variance of one, so twice the games of
-        planning.plan's 'card' question, per run (the reference run's exposure)."""
-        run_cards = self.runs[0].cards(["in_game", "verdict_n", "verdict_n_peers"])
-        if "verdict_n" not in run_cards.columns:
-            return None
-        pairs = [
-            (int(n), int(m))
-            for n, m, g in zip(
-                run_cards["verdict_n"],
-                run_cards["verdict_n_peers"],
-                run_cards["in_game"],
-                strict=True,
-            )
-            if g and n and m
+        """Games per run to see a 2-point change of a card's verdict figure: a difference of
+        two independent estimates has twice the variance of one, so twice the games the
+        reference run's verdicts need (headline.verdict_plan), per run."""
+        columns = [
+            "in_game",
+            "verdict_pp",
+            "verdict_lo",
+            "verdict_hi",
+            "verdict_n",
+            "verdict_wins",
+            "verdict_n_peers",
+            "verdict_peer_wins",
         ]
-        if not pairs:
+        cards = self.runs[0].cards(columns)
+        if set(columns) - set(cards.columns):
             return None
         players = int(self.runs[0].game_config["players"])
-        games = self.lengths[0].games
-        exposure = statistics.median(n / (n + m) for n, m in pairs)
-        fraction = statistics.median((n + m) / (players * games) for n, m in pairs)
-        base = self.overall[0].rate
-        try:
-            needed = plan(
-                "card",
-                CARD_EFFECT,
-                players,
-                baseline=min(max(base, 0.01), 0.97),
-                exposure=min(max(exposure, 0.01), 0.99),
-            )
-        except ConfigError:
+        needed = verdict_plan(cards, players, self.overall[0].n, self.overall[0].rate)
+        if needed is None:
             return None
-        per_run = math.ceil(2 * needed.games / max(fraction, 1e-9))
+        per_run = 2 * needed.games
         have = min(s.games for s in self.lengths)
+        how = "80% power, one test at 5%: twice deckhand plan -q card, corrected for the model"
         if per_run <= have:
             return (
                 f"A change of {points(CARD_EFFECT)} in a card's verdict figure is detectable "
-                f"with these games (about {per_run:,} per run would do; 80% power, one test "
-                "at 5%)."
+                f"with these games (about {per_run:,} per run would do; {how})."
             )
         return (
             f"A change smaller than {points(CARD_EFFECT)} in a card's verdict figure is not "
             f"reliably detectable: it needs about {per_run:,} games per run, "
-            f"{per_run - have:,} more (80% power, one test at 5%; deckhand plan -q card, twice "
-            "the games for a difference of two runs)."
+            f"{per_run - have:,} more ({how})."
         )
 
     # ------------------------------------------------------------------ runs

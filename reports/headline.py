@@ -288,61 +288,86 @@ def verdict_counts(cards: pl.DataFrame) -> dict[str, int]:
     return {str(v): int(n) for v, n in counts.iter_rows()}
 
 
+@dataclass(frozen=True)
+class CardPlan:
+    """Games the verdicts need for a 2-point effect, and what they rest on."""
+
+    games: int
+    """Games in all for 80% power at 5% (one test) on a typical card."""
+    half_width: float
+    """The median half-width of the run's verdict intervals (points as a fraction)."""
+    design_effect: float
+    """How much wider the verdict's interval is than a raw two-group comparison's at the same
+    counts, squared (the model's controls and the peer it is measured against)."""
+
+
+def verdict_plan(
+    cards: pl.DataFrame, players: int, player_games: int, baseline: float
+) -> CardPlan | None:
+    """Games a 2-point effect against its peers needs: planning.plan's 'card' answer for each
+    card with a verdict figure, corrected twice, and the median over the cards.
+
+    plan() is a raw comparison of two groups over every player-game. In a peer comparison only
+    the player-games with the card's event or a peer's take part (a fraction f; the exposure
+    is the share of them with the card's event), so plan's games are divided by f. And the
+    verdict is a model contrast whose interval is wider than the raw two-group one at the same
+    counts (the controls, and the peer it is measured against), so they are multiplied by that
+    design effect, (verdict standard error / raw standard error)^2."""
+    if "verdict_n" not in cards.columns or not player_games:
+        return None
+    rated = cards.filter(pl.col("in_game") & pl.col("verdict_pp").is_not_null())
+    base = baseline if 0 < baseline < 1 else 1 / players
+    needs, halves, effects = [], [], []
+    for r in rated.iter_rows(named=True):
+        n, m = r["verdict_n"] or 0, r["verdict_n_peers"] or 0
+        if not n or not m or r["verdict_lo"] is None:
+            continue
+        p1, p2 = r["verdict_wins"] / n, r["verdict_peer_wins"] / m
+        raw = math.sqrt(p1 * (1 - p1) / n + p2 * (1 - p2) / m)
+        if raw <= 0:
+            continue
+        half = (r["verdict_hi"] - r["verdict_lo"]) / 2
+        deff = (half / Z95 / raw) ** 2
+        try:
+            needed = plan(
+                "card",
+                CARD_EFFECT,
+                players,
+                baseline=min(max(base, 0.01), 0.97),
+                exposure=min(max(n / (n + m), 0.01), 0.99),
+            )
+        except ConfigError:
+            continue
+        needs.append(needed.games * deff * player_games / (n + m))
+        halves.append(half)
+        effects.append(deff)
+    if not needs:
+        return None
+    return CardPlan(
+        math.ceil(statistics.median(needs)), statistics.median(halves), statistics.median(effects)
+    )
+
+
 def card_plan_line(
     cards: pl.DataFrame, players: int, player_games: int, games: int, baseline: float
 ) -> str | None:
     """What the run can tell about cards: the typical verdict interval, and the games a
-    2-point card effect against its peers needs (planning.plan, question 'card').
-
-    plan() assumes every player-game takes part in the comparison; in a peer comparison only
-    those with the card's event or a peer's do, a fraction f of them, so the games needed are
-    plan's divided by f (the median over the cards). The exposure is the median share of
-    those player-games that had the card's event."""
-    if "verdict_n" not in cards.columns or not player_games:
+    2-point card effect against its peers needs (verdict_plan)."""
+    needed = verdict_plan(cards, players, player_games, baseline)
+    if needed is None:
         return None
-    rated = cards.filter(pl.col("in_game") & pl.col("verdict_n").is_not_null())
-    pairs = [
-        (int(n), int(m))
-        for n, m in zip(rated["verdict_n"], rated["verdict_n_peers"], strict=True)
-        if n and m
-    ]
-    if not pairs:
-        return None
-    exposure = statistics.median(n / (n + m) for n, m in pairs)
-    fraction = statistics.median((n + m) / player_games for n, m in pairs)
-    base = baseline if 0 < baseline < 1 else 1 / players
-    try:
-        needed = plan(
-            "card",
-            CARD_EFFECT,
-            players,
-            baseline=min(max(base, 0.01), 0.97),
-            exposure=min(max(exposure, 0.01), 0.99),
-        )
-    except ConfigError:
-        return None
-    total = math.ceil(needed.games / max(fraction, 1e-9))
-    widths = [
-        (hi - lo) / 2
-        for lo, hi in zip(rated["verdict_lo"], rated["verdict_hi"], strict=True)
-        if lo is not None and hi is not None
-    ]
-    width = (
-        f"A card's verdict here is typically \u00b1{100 * statistics.median(widths):.1f} points. "
-        if widths
-        else ""
-    )
+    width = f"A card's verdict here is typically \u00b1{100 * needed.half_width:.1f} points. "
     effect = points(CARD_EFFECT)
-    if total <= games:
+    how = "80% power, one test at 5%: deckhand plan -q card, corrected for the verdict model"
+    if needed.games <= games:
         return (
             f"{width}A card {effect} stronger or weaker than its peers is detectable with these "
-            f"{games:,} games (about {total:,} would do: 80% power, one test at 5%; "
-            "deckhand plan -q card)."
+            f"{games:,} games (about {needed.games:,} would do; {how})."
         )
     return (
         f"{width}A card effect smaller than {effect} against its peers is not reliably "
-        f"detectable yet: it needs about {total:,} games, {total - games:,} more (80% power, "
-        "one test at 5%; deckhand plan -q card)."
+        f"detectable yet: it needs about {needed.games:,} games, {needed.games - games:,} more "
+        f"({how})."
     )
 
 

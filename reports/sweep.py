@@ -439,7 +439,9 @@ def summary_findings(s: SweepSummary, spec: GameSpec) -> list[Finding]:
 
 def can_tell(s: SweepSummary) -> list[str]:
     """The sweep's precision: the contribution's typical interval, and the games per value a
-    2-point change between two values needs (planning.plan 'card', twice for a difference)."""
+    2-point change between two values needs: planning.plan 'card' (the raw in-hand comparison)
+    times the design effect of the adjusted figure (its interval's width over the raw IWD's,
+    squared, median over the values), twice for a difference of two runs."""
     lines = []
     widths = [(p.hi - p.lo) / 2 for p in s.points if not math.isnan(p.contribution)]
     if widths:
@@ -462,7 +464,13 @@ def can_tell(s: SweepSummary) -> list[str]:
         )
     except ConfigError:
         return lines
-    per_value = 2 * needed.games
+    ratios = [
+        ((p.hi - p.lo) / (p.iwd_hi - p.iwd_lo)) ** 2
+        for p in s.points
+        if not math.isnan(p.contribution) and not math.isnan(p.iwd) and p.iwd_hi > p.iwd_lo
+    ]
+    deff = statistics.median(ratios) if ratios and s.metric == "adjusted" else 1.0
+    per_value = math.ceil(2 * needed.games * deff)
     if per_value <= games:
         lines.append(
             f"A {points(CARD_EFFECT)} change of the contribution between two values is "
@@ -472,8 +480,8 @@ def can_tell(s: SweepSummary) -> list[str]:
         lines.append(
             f"A change smaller than {points(CARD_EFFECT)} between two values is not reliably "
             f"detectable: it needs about {per_value:,} games per value, {per_value - games:,} "
-            "more (80% power, one test at 5%; deckhand plan -q card, twice the games for a "
-            "difference of two runs)."
+            "more (80% power, one test at 5%: twice deckhand plan -q card for a difference of "
+            "two runs, corrected for the adjusted model)."
         )
     lines.append(
         "Every value shares the seed (common random numbers), so differences between values "

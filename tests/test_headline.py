@@ -26,7 +26,7 @@ from simulator.core.metrics import card_summary, with_adjusted, with_verdicts
 from simulator.core.mixes import Mix
 from simulator.core.planning import plan
 from simulator.core.runner import SHEET_COPY, make_run_config
-from simulator.core.stats import newcombe_difference
+from simulator.core.stats import Z95, newcombe_difference
 from simulator.core.sweep import SweepPlan
 from simulator.core.synthetic import synthetic_tables, write_parts
 from simulator.games.import_export.cards import DEFAULT_SHEET
@@ -184,19 +184,27 @@ def test_the_first_player_verdict_is_the_first_position_against_the_rest(
 def test_what_the_run_can_tell_comes_from_the_planning_code(
     synthetic_run: Path, synthetic_page: str
 ) -> None:
+    """The games a 2-point card effect needs: per card, plan -q card at its exposure, over
+    the share of player-games in its peer comparison, times how much wider its verdict's
+    interval is than a raw two-group comparison's; the median over the cards."""
     cards = pl.read_parquet(synthetic_run / "cards.parquet").filter(
-        pl.col("in_game") & pl.col("verdict_n").is_not_null()
+        pl.col("in_game") & pl.col("verdict_pp").is_not_null()
     )
-    pairs = [
-        (n, m) for n, m in zip(cards["verdict_n"], cards["verdict_n_peers"], strict=True) if n and m
-    ]
-    exposure = float(np.median([n / (n + m) for n, m in pairs]))
-    fraction = float(np.median([(n + m) / (4 * GAMES) for n, m in pairs]))
-    players = pl.read_parquet(synthetic_run / "players", columns=["win"])
-    needed = plan("card", 0.02, 4, baseline=float(players["win"].mean()), exposure=exposure)
-    total = math.ceil(needed.games / fraction)
+    baseline = float(pl.read_parquet(synthetic_run / "players", columns=["win"])["win"].mean())
+    needs, halves = [], []
+    for r in cards.iter_rows(named=True):
+        n, m = r["verdict_n"], r["verdict_n_peers"]
+        p1, p2 = r["verdict_wins"] / n, r["verdict_peer_wins"] / m
+        raw = math.sqrt(p1 * (1 - p1) / n + p2 * (1 - p2) / m)
+        half = (r["verdict_hi"] - r["verdict_lo"]) / 2
+        deff = (half / Z95 / raw) ** 2
+        assert deff > 1  # the peer contrast is wider than a raw comparison
+        games = plan("card", 0.02, 4, baseline=baseline, exposure=n / (n + m)).games
+        needs.append(games * deff * 4 * GAMES / (n + m))
+        halves.append(half)
     items = re.search(r'<ul id="can-tell"[^>]*>(.*?)</ul>', synthetic_page, re.S)
-    assert items and f"{total:,}" in items.group(1)
+    assert items and f"{math.ceil(float(np.median(needs))):,} games" in items.group(1)
+    assert f"typically \u00b1{100 * float(np.median(halves)):.1f} points" in items.group(1)
 
 
 def test_long_sections_fold_and_nothing_runs(synthetic_page: str) -> None:
