@@ -30,6 +30,7 @@ from reports.headline import (
     findings_table,
     measure_words,
     points,
+    verdict_cell,
     verdict_plan,
     verdict_words,
 )
@@ -753,10 +754,10 @@ class CompareReport:
     def _card_table(self, rows: pl.DataFrame, headline: str, table_id: str) -> Html:
         headers: list[str] = ["card", "type"]
         measures = ["adj", "iwd"] if headline == "adj" else ["iwd"]
-        names = {"adj": "adjusted", "iwd": "IWD"}
+        names = {"adj": "adjusted, in hand:", "iwd": "in hand vs never in hand, IWD"}
         for m in measures:
             headers += [f"{names[m]} A", f"{names[m]} B", f"{names[m]} change [95% CI]", "p", "q"]
-        headers.append("in hand n (A / B)")
+        headers.append("player-games in hand (A / B)")
         body = []
         for r in rows.iter_rows(named=True):
             cells: list[object] = [r["name"], r["type"]]
@@ -776,9 +777,11 @@ class CompareReport:
         only = only.with_columns(
             (pl.col("adj_pp") if adjusted else pl.col("iwd")).fill_nan(None).alias("_key")
         ).sort("_key", descending=True, nulls_last=True)
-        headers = ["card", "type", "IWD [95% CI]", "IWD q"]
+        headers = ["card", "type", "in hand vs never in hand, IWD [95% CI]", "IWD q"]
+        if "verdict_pp" in only.columns:
+            headers += ["verdict: against its peers [95% CI]"]
         if adjusted:
-            headers += ["adjusted [95% CI]", "adj. q"]
+            headers += ["adjusted, in hand [95% CI]", "adj. q"]
         body = []
         for r in only.iter_rows(named=True):
             cells: list[object] = [
@@ -787,6 +790,8 @@ class CompareReport:
                 _pp(r["iwd"], r["iwd_lo"], r["iwd_hi"]),
                 fmt_q(_nan(r["iwd_q"])),
             ]
+            if "verdict_pp" in only.columns:
+                cells.append(verdict_cell(r))
             if adjusted:
                 cells += [_pp(r["adj_pp"], r["adj_lo"], r["adj_hi"]), fmt_q(_nan(r["adj_q"]))]
             body.append(cells)

@@ -1082,7 +1082,9 @@ class _Report:
                 Html(
                     '<p class="legend">'
                     + "; ".join(
-                        f"<b>{esc(spec.event_label(e))}</b> ({esc(e)}): {esc(meanings.get(e, ''))}"
+                        f"<b>{esc(spec.event_label(e))}</b>"
+                        + (f" ({esc(e)})" if spec.event_label(e) != e else "")
+                        + f": {esc(meanings.get(e, ''))}"
                         for e in events
                     )
                     + ".</p>"
