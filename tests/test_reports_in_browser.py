@@ -89,9 +89,12 @@ def assert_renders(page: Path, folder: Path) -> str:
 
 def first_screen(page: Path, shot: Path) -> Path:
     """Save the first screen of a report as a PNG (for reviewing how a report reads)."""
-    image, _, _ = render(page, shot.parent / ".browser", FIRST_SCREEN)
-    shot.parent.mkdir(parents=True, exist_ok=True)
-    (shot.parent / ".browser" / f"{page.stem}.png").replace(shot)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        image, _, _ = render(page, Path(tmp), FIRST_SCREEN)
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(Path(tmp) / f"{page.stem}.png", shot)
     assert image.shape[:2] == (FIRST_SCREEN[1], FIRST_SCREEN[0])
     return shot
 
