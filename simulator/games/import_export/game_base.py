@@ -99,9 +99,11 @@ class GameBase:
         """Whether any card of this game has an "at any time" power: without one (powers off,
         or a sheet without such cards) no window is ever wanted."""
         self.n_cards = len(cards)
+        """Card ids are below it; physical containers (tokens) at or above it (variants.py)."""
+        self._every_card = frozenset(range(len(cards)))
+        """Every card id once: what the invariant check finds across the zones."""
         self._sheet_id = tuple(ids[0] for ids in cards.ids)
         """Each card's sheet id (its first contract's), as events are reported (outcome)."""
-        """Card ids are below it; physical containers (tokens) at or above it (variants.py)."""
         self.names = cards.names
         """Names of the cards, and of the tokens when they play."""
         self.market = False

@@ -16,18 +16,26 @@ class InvariantRules(ScoringRules):
     def check_invariants(self, s: IEState) -> None:
         """Cards conserved across zones, no card twice, credits never negative, crew and goods
         within their limits except where a ruling allows (see _check_limits)."""
-        zones = s.deck + s.discard + s.island + s.in_play + s.moving
+        card_of = self.cards.card_of_contract
+        zones = [*s.deck, *s.discard, *s.island, *s.in_play, *s.moving]
         for p in range(s.n):
-            zones += s.hands[p] + s.crew[p] + s.goods[p]
-            zones += [self.cards.card_of_contract[c] for c in s.fulfilled[p]]
+            zones += s.hands[p]
+            zones += s.crew[p]
+            zones += s.goods[p]
+            zones.extend(map(card_of.__getitem__, s.fulfilled[p]))
         for ship in s.ships:
-            zones += ship.cargo + [self.cards.card_of_contract[c] for c in ship.contracts]
+            zones += ship.cargo
+            if ship.contracts:
+                zones.extend(map(card_of.__getitem__, ship.contracts))
             if len(ship.cargo) != len(ship.cargo_colors):
                 raise AssertionError("a container without its colour")
-        zones += self.powers.held_cards(s)
+        if any(s.mods):
+            zones += self.powers.held_cards(s)
         if self.variants:  # markers in range, physical containers apart (variants.py)
             zones = variants.check(self.whole, s, zones)
-        if sorted(zones) != list(range(len(self.cards))):
+        # every card exactly once: as many as there are cards, and each of them (a set is
+        # cheaper than sorting them, and the same test)
+        if len(zones) != self.n_cards or set(zones) != self._every_card:
             raise AssertionError(f"cards not conserved at turn {s.turn}")
         if min(s.credits) < 0:
             raise AssertionError(f"negative credits at turn {s.turn}: {s.credits}")
@@ -54,21 +62,26 @@ class InvariantRules(ScoringRules):
         only when the limit fell under it (a contract left the fulfilled area: IE-POWER-4) or
         a power put a card there over the limit (`allow_over_limit`); then it may not grow."""
         marks = s.limit_marks
-        sizes = [[len(s.crew[p]), len(s.goods[p])] for p in range(s.n)]
-        if marks is not None:
-            for p in range(s.n):
-                crew, goods = sizes[p]
-                last_crew, last_goods, crew_ok, goods_ok = marks[p]
+        if marks is None:
+            s.limit_marks = [[len(s.crew[p]), len(s.goods[p]), 0, 0] for p in range(s.n)]
+            return
+        bonus = self._crew_limit_bonus
+        for p in range(s.n):
+            crew, goods = len(s.crew[p]), len(s.goods[p])
+            mark = marks[p]
+            floor = bonus + len(s.fulfilled[p])  # no limit is lower (crew_limit, goods_limit)
+            if crew > floor:
                 limit = self.crew_limit(s, p)
-                if crew > limit and crew > last_crew + crew_ok:
+                if crew > limit and crew > mark[0] + mark[2]:
                     raise AssertionError(
                         f"player {p} has {crew} crew over the limit {limit} at turn {s.turn} "
                         "(powers: allow_over_limit, leave_fulfilled)"
                     )
+            if goods > 2 * floor:
                 limit = self.goods_limit(s, p)
-                if goods > limit and goods > last_goods + goods_ok:
+                if goods > limit and goods > mark[1] + mark[3]:
                     raise AssertionError(
                         f"player {p} has {goods} goods over the limit {limit} at turn {s.turn} "
                         "(powers: allow_over_limit, leave_fulfilled)"
                     )
-        s.limit_marks = [[crew, goods, 0, 0] for crew, goods in sizes]
+            mark[0], mark[1], mark[2], mark[3] = crew, goods, 0, 0
