@@ -360,13 +360,14 @@ def bench(
     or for the standing suite with --suite."""
     import platform
 
+    from simulator.compiled import build_label
     from simulator.core.bench import SUITE, benchmark
     from simulator.core.runner import make_run_config
 
     if suite:
         click.echo(
             f"deckhand bench --suite: one core, full logging, median of {repeats}, "
-            f"python={platform.python_version()}"
+            f"python={platform.python_version()}, build={build_label()}"
         )
         click.echo(
             f"{'configuration':<48} {'games/s':>8} {'us/turn':>8} {'us/dec':>7} "
@@ -397,7 +398,7 @@ def bench(
         f"game={g.game} players={g.players} modules={','.join(g.modules) or 'none'} "
         f"strategies={','.join(config.strategies)} seed={config.seed} logging=full "
         + "".join(f"rule:{k}={v} " for k, v in g.rules)
-        + f"python={platform.python_version()}"
+        + f"python={platform.python_version()} build={build_label()}"
     )
     click.echo(
         f"{result.median:.1f} games/s per core (median of {repeats} x {games} games; "
@@ -413,6 +414,34 @@ def bench(
         )
     if result.profile:
         click.echo(result.profile)
+
+
+@main.command(name="compile")
+@click.option("--clean", is_flag=True, help="Remove the compiled build: back to pure Python.")
+@click.option("--status", is_flag=True, help="Only say which build this interpreter uses.")
+def compile_command(clean: bool, status: bool) -> None:
+    """Build the optional compiled version of the hot modules (mypyc, in place; needs a C
+    compiler and `pip install -e ".[compiled]"`), or remove it with --clean."""
+    from simulator.compiled import HOT_MODULES, CompileError, build, build_label
+    from simulator.compiled import clean as remove
+
+    if status:
+        click.echo(f"build: {build_label()} ({len(HOT_MODULES)} hot modules)")
+        return
+    if clean:
+        removed = remove()
+        click.echo(f"removed {len(removed)} compiled files; the pure Python build is in use")
+        return
+    click.echo(f"compiling {len(HOT_MODULES)} modules with mypyc (a few minutes)...")
+    start = time.perf_counter()
+    try:
+        made = build()
+    except CompileError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(
+        f"built {len(made)} extension files in {time.perf_counter() - start:.0f} s; "
+        "every deckhand command now uses them (deckhand compile --clean to undo)"
+    )
 
 
 @main.command()

@@ -13,7 +13,7 @@ import polars as pl
 
 from reports import plots
 from reports.compare import EXTRA_CSS
-from reports.html import CSS, DASH, Html, esc, fmt_int, fmt_pp, fmt_q, table
+from reports.markup import CSS, DASH, Html, esc, fmt_int, fmt_pp, fmt_q, table
 
 ABLATION_REPORT = "ablation.html"
 ROBUSTNESS_REPORT = "robustness.html"

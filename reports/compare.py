@@ -22,7 +22,19 @@ import polars as pl
 from matplotlib.figure import Figure
 
 from reports import plots
-from reports.html import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, fmt_q, table
+from reports.headline import (
+    CARD_EFFECT,
+    HEADLINE_CSS,
+    Finding,
+    bullet_list,
+    findings_table,
+    measure_words,
+    points,
+    verdict_cell,
+    verdict_plan,
+    verdict_words,
+)
+from reports.markup import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, fmt_q, folded, table
 from simulator.core.compare import (
     CARD_COLUMNS,
     MAIN_FACETS,
@@ -44,6 +56,7 @@ from simulator.core.compare import (
     rate_difference,
     win_rates,
 )
+from simulator.core.stats import benjamini_hochberg
 
 COMPARE_FILE = "compare.html"
 
@@ -242,13 +255,17 @@ class CompareReport:
 
     def render(self) -> str:
         sections = [
-            ("runs", "Runs", self._runs()),
             ("length", "Outcomes and game length", self._length()),
             ("end-reasons", "End reasons", self._end_reasons()),
             ("turn-order", "Win rate by turn order", self._turn_order()),
             ("strategy", "Win rate by strategy", self._strategy()),
             ("cards", "Cards whose contribution changes most", self._cards()),
-            ("method", "How the differences are computed", self._method()),
+            (
+                "method",
+                "How the differences are computed",
+                folded("intervals, p- and q-values, and what they assume", self._method()),
+            ),
+            ("runs", "Runs", self._runs()),
         ]
         toc = "".join(f'<a href="#{key}">{esc(t)}</a>' for key, t, _ in sections)
         body = "".join(
@@ -256,20 +273,231 @@ class CompareReport:
             for key, t, content in sections
         )
         title = self.title or f"{self.spec.title}: {len(self.runs)} runs compared"
-        sub = "Reference: " + self.labels[0] if len(self.pairs) == len(self.runs) - 1 else ""
-        differs = differing_facets(self.runs)
-        what = ", ".join(differs) if differs else "nothing in the manifests (folders only)"
         return (
             "<!DOCTYPE html>\n"
             '<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{esc(title)}</title><style>{CSS}{EXTRA_CSS}</style></head><body>"
-            f"<header><h1>{esc(title)}</h1>"
-            f'<p class="sub">What differs: {esc(what)}. {esc(sub)}</p></header>'
-            f"<nav>{toc}</nav>{body}"
+            f"<title>{esc(title)}</title><style>{CSS}{EXTRA_CSS}{HEADLINE_CSS}</style></head>"
+            f"<body><header><h1>{esc(title)}</h1>"
+            f'<p class="runline">{esc(self.run_line())}</p></header>'
+            f"{self._summary()}<nav>{toc}</nav>{body}"
             "<footer>Deckhand comparison of "
             + esc(", ".join(str(r.folder) for r in self.runs))
             + ".</footer></body></html>\n"
+        )
+
+    # ------------------------------------------------------------------ headline
+
+    def run_line(self) -> str:
+        """The runs in one line: how many, what they share, what differs, the reference."""
+        differs = differing_facets(self.runs)
+        games = sorted({s.games for s in self.lengths})
+        players = sorted({int(r.game_config["players"]) for r in self.runs})
+        parts = [
+            f"{len(self.runs)} runs",
+            " / ".join(map(str, players)) + " players",
+            (
+                f"{games[0]:,} games each"
+                if len(games) == 1
+                else "games " + ", ".join(f"{g:,}" for g in games)
+            ),
+            "differing in: " + (", ".join(differs) if differs else "nothing in the manifests"),
+        ]
+        if len(self.pairs) == len(self.runs) - 1:
+            parts.append(f"reference: {self.labels[0]}")
+        else:
+            parts.append("every pair compared")
+        return " \u00b7 ".join(parts)
+
+    def _pair_findings(self, i: int, j: int) -> list[Finding]:
+        """What changes from run i to run j: first player, strategies, length, end reasons."""
+        a, b = self.runs[i], self.runs[j]
+        pair = f"{b.label} vs {a.label}"
+
+        def q(question: str) -> str:  # name the pair only when there are several
+            return question if len(self.pairs) == 1 else f"{question} ({pair})"
+
+        findings = []
+        first_a = win_rates(a, "turn_order").get(0)
+        first_b = win_rates(b, "turn_order").get(0)
+        if first_a and first_b and first_a.n and first_b.n:
+            findings.append(
+                _change_finding(
+                    q("First player"),
+                    "1st player's win rate",
+                    first_a,
+                    first_b,
+                    "the first player wins",
+                )
+            )
+        rates_a, rates_b = win_rates(a, "strategy"), win_rates(b, "strategy")
+        shared = [k for k in rates_a if k in rates_b and rates_a[k].n and rates_b[k].n]
+        if len(rates_a) < 2 and len(rates_b) < 2:
+            names = ", ".join(sorted(set(rates_a) | set(rates_b)))
+            findings.append(
+                Finding(
+                    q("Strategies"), f"{names} in every seat", "one strategy: nothing to compare"
+                )
+            )
+        else:
+            changes = {k: rate_difference(rates_a[k], rates_b[k]) for k in shared}
+            if changes:
+                key = min(changes, key=lambda k: (changes[k].p, k))
+                findings.append(
+                    _change_finding(
+                        q("Strategies"),
+                        f"{key}'s win rate (the largest change)",
+                        rates_a[key],
+                        rates_b[key],
+                        f"{key} wins",
+                        family=[c.p for k, c in changes.items() if k != key],
+                    )
+                )
+        la, lb = self.lengths[i], self.lengths[j]
+        d = mean_difference(la, lb)
+        finding = (
+            f"mean turns {la.mean:.1f} \u2192 {lb.mean:.1f}: {d.diff:+.1f} "
+            f"[{d.lo:+.1f}, {d.hi:+.1f}]"
+        )
+        if d.lo > 0 or d.hi < 0:
+            verdict = f"games are {abs(d.diff):.1f} turns {'longer' if d.diff > 0 else 'shorter'}"
+            findings.append(Finding(q("Game length"), finding, verdict, "warn"))
+        else:
+            verdict = f"no change detectable at \u00b1{(d.hi - d.lo) / 2:.1f} turns"
+            findings.append(Finding(q("Game length"), finding, verdict, "ok"))
+        ends_a, _ = count_rates(a, "end_reason")
+        ends_b, _ = count_rates(b, "end_reason")
+        keys = sorted(set(ends_a) | set(ends_b))
+        total_a = next(iter(ends_a.values())).n if ends_a else 0
+        total_b = next(iter(ends_b.values())).n if ends_b else 0
+        if keys and total_a and total_b:
+            changes = {
+                k: rate_difference(ends_a.get(k, Rate(0, total_a)), ends_b.get(k, Rate(0, total_b)))
+                for k in keys
+            }
+            key = min(changes, key=lambda k: (changes[k].p, k))
+            findings.append(
+                _change_finding(
+                    q("End reasons"),
+                    f"share ending by {key} (the largest change)",
+                    ends_a.get(key, Rate(0, total_a)),
+                    ends_b.get(key, Rate(0, total_b)),
+                    f"games end by {key}",
+                    family=[c.p for k, c in changes.items() if k != key],
+                )
+            )
+        return findings
+
+    def _summary(self) -> Html:
+        parts = ["<h2>Summary</h2>"]
+        findings = [f for i, j in self.pairs for f in self._pair_findings(i, j)]
+        parts.append(findings_table(findings, "verdicts"))
+        parts.append("<h3>Cards whose verdict changes most</h3>")
+        parts.append(self._card_headline())
+        parts.append("<h3>What this comparison can and cannot tell</h3>")
+        lines = [
+            self._card_plan_line(),
+            "Runs with the same seed share their random streams, so the intervals of a change "
+            "are conservative; a card's figure is relative to the other cards of its run, so a "
+            "mix that adds stronger cards can move a card that did not change.",
+        ]
+        parts.append(bullet_list([line for line in lines if line], "can-tell"))
+        return Html(f'<section id="summary">{"".join(parts)}</section>')
+
+    def _card_headline(self, limit: int = 5) -> Html:
+        """The largest changes of the per-card verdict figure (the card against its peers, on
+        its game's declared measure) over every pair, by p-value, with BH q per pair."""
+        rows = []
+        for i, j in self.pairs:
+            changes = card_changes(self.cards[i], self.cards[j])
+            if "peer_change_p" not in changes.columns:
+                continue
+            rated = changes.filter(pl.col("peer_change_p").is_not_null())
+            for r in rated.iter_rows(named=True):
+                rows.append((r["peer_change_p"], i, j, r))
+        if not rows:
+            return _p(
+                "No card has a verdict figure in two runs (too few games, or card summaries "
+                "written before the verdicts): see the card tables below."
+            )
+        rows.sort(key=lambda t: (t[0], t[3]["name"]))
+        body = []
+        for _, i, j, r in rows[:limit]:
+            words_a = verdict_words({"verdict": r["verdict_a"], "verdict_peers": r["peers"]})
+            words_b = verdict_words({"verdict": r["verdict_b"], "verdict_peers": r["peers"]})
+            cells: list[object] = [
+                Html(f'<b>{esc(r["name"])}</b><span class="n">{esc(r["type"])}</span>')
+            ]
+            if len(self.pairs) > 1:
+                cells.append(f"{self.labels[j]} vs {self.labels[i]}")
+            body.append(
+                (
+                    *cells,
+                    measure_words(self.spec, r["type"], short=True),
+                    Html(
+                        f"{esc(_pp(r['peer_a'], r['peer_lo_a'], r['peer_hi_a']))}"
+                        f'<span class="n">{esc(words_a)}</span>'
+                    ),
+                    Html(
+                        f"{esc(_pp(r['peer_b'], r['peer_lo_b'], r['peer_hi_b']))}"
+                        f'<span class="n">{esc(words_b)}</span>'
+                    ),
+                    _pp(r["peer_change"], r["peer_change_lo"], r["peer_change_hi"]),
+                    fmt_q(_nan(r["peer_change_q"])),
+                )
+            )
+        flagged = sum(
+            1 for t in rows if t[3]["peer_change_q"] is not None and t[3]["peer_change_q"] < 0.05
+        )
+        names = "" if len(self.pairs) > 1 else f" (A = {self.labels[0]}, B = {self.labels[1]})"
+        lead = _p(
+            f"{flagged} of {len(rows)} card comparisons change with Benjamini-Hochberg q < 0.05 "
+            f"(one family per pair); the smallest p-values{names}:"
+        )
+        headers = (
+            "card",
+            *(("runs (B vs A)",) if len(self.pairs) > 1 else ()),
+            "win rate when \u2026",
+            "A: against its peers [95% CI]",
+            "B: against its peers [95% CI]",
+            "change B \u2212 A [95% CI]",
+            "q",
+        )
+        return Html(lead + table(headers, body, "standout", len(headers) - 4))
+
+    def _card_plan_line(self) -> str | None:
+        """Games per run to see a 2-point change of a card's verdict figure: a difference of
+        two independent estimates has twice the variance of one, so twice the games the
+        reference run's verdicts need (headline.verdict_plan), per run."""
+        columns = [
+            "in_game",
+            "verdict_pp",
+            "verdict_lo",
+            "verdict_hi",
+            "verdict_n",
+            "verdict_wins",
+            "verdict_n_peers",
+            "verdict_peer_wins",
+        ]
+        cards = self.runs[0].cards(columns)
+        if set(columns) - set(cards.columns):
+            return None
+        players = int(self.runs[0].game_config["players"])
+        needed = verdict_plan(cards, players, self.overall[0].n, self.overall[0].rate)
+        if needed is None:
+            return None
+        per_run = 2 * needed.games
+        have = min(s.games for s in self.lengths)
+        how = "80% power, one test at 5%: twice deckhand plan -q card, corrected for the model"
+        if per_run <= have:
+            return (
+                f"A change of {points(CARD_EFFECT)} in a card's verdict figure is detectable "
+                f"with these games (about {per_run:,} per run would do; {how})."
+            )
+        return (
+            f"A change smaller than {points(CARD_EFFECT)} in a card's verdict figure is not "
+            f"reliably detectable: it needs about {per_run:,} games per run, "
+            f"{per_run - have:,} more ({how})."
         )
 
     # ------------------------------------------------------------------ runs
@@ -526,10 +754,10 @@ class CompareReport:
     def _card_table(self, rows: pl.DataFrame, headline: str, table_id: str) -> Html:
         headers: list[str] = ["card", "type"]
         measures = ["adj", "iwd"] if headline == "adj" else ["iwd"]
-        names = {"adj": "adjusted", "iwd": "IWD"}
+        names = {"adj": "adjusted, in hand:", "iwd": "in hand vs never in hand, IWD"}
         for m in measures:
             headers += [f"{names[m]} A", f"{names[m]} B", f"{names[m]} change [95% CI]", "p", "q"]
-        headers.append("in hand n (A / B)")
+        headers.append("player-games in hand (A / B)")
         body = []
         for r in rows.iter_rows(named=True):
             cells: list[object] = [r["name"], r["type"]]
@@ -549,9 +777,11 @@ class CompareReport:
         only = only.with_columns(
             (pl.col("adj_pp") if adjusted else pl.col("iwd")).fill_nan(None).alias("_key")
         ).sort("_key", descending=True, nulls_last=True)
-        headers = ["card", "type", "IWD [95% CI]", "IWD q"]
+        headers = ["card", "type", "in hand vs never in hand, IWD [95% CI]", "IWD q"]
+        if "verdict_pp" in only.columns:
+            headers += ["verdict: against its peers [95% CI]"]
         if adjusted:
-            headers += ["adjusted [95% CI]", "adj. q"]
+            headers += ["adjusted, in hand [95% CI]", "adj. q"]
         body = []
         for r in only.iter_rows(named=True):
             cells: list[object] = [
@@ -560,6 +790,8 @@ class CompareReport:
                 _pp(r["iwd"], r["iwd_lo"], r["iwd_hi"]),
                 fmt_q(_nan(r["iwd_q"])),
             ]
+            if "verdict_pp" in only.columns:
+                cells.append(verdict_cell(r))
             if adjusted:
                 cells += [_pp(r["adj_pp"], r["adj_lo"], r["adj_hi"]), fmt_q(_nan(r["adj_q"]))]
             body.append(cells)
@@ -605,6 +837,38 @@ class CompareReport:
             "each run, not for skill or luck within a strategy (docs/metrics.md).",
         ]
         return Html("".join(_p(t) for t in paragraphs))
+
+
+def _change_finding(
+    question: str,
+    what: str,
+    a: Rate,
+    b: Rate,
+    subject: str,
+    family: Sequence[float] = (),
+) -> Finding:
+    """A rate in two runs, its change with the Newcombe interval, and a verdict in words.
+
+    When the rate was picked as the largest change of a family (strategies, end reasons:
+    `family` holds the other members' p-values), the verdict rests on its Benjamini-Hochberg
+    q over the whole family, not on the interval alone."""
+    d = rate_difference(a, b)
+    finding = f"{what}: {rate_text(a)} \u2192 {rate_text(b)}: {fmt_pp(d.diff, d.lo, d.hi)}"
+    q = d.p
+    if family:
+        q = min(benjamini_hochberg([*family, d.p])[-1], 1.0)
+        finding += f"; q = {fmt_p(q)} over the {len(family) + 1}"
+    if (d.lo > 0 or d.hi < 0) and q < 0.05:
+        more = "more" if d.diff > 0 else "less"
+        return Finding(question, finding, f"{subject} {points(d.diff)} {more} often", "warn")
+    if family and (d.lo > 0 or d.hi < 0):
+        return Finding(question, finding, "no change beyond chance among the ones compared", "ok")
+    return Finding(
+        question,
+        finding,
+        f"no change detectable at \u00b1{100 * (d.hi - d.lo) / 2:.1f} points",
+        "ok",
+    )
 
 
 def _rate(rate: Rate | None, which: int = 0) -> float:

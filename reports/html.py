@@ -8,11 +8,10 @@ paths) goes through `html.escape`: a card sheet is user input, and a report is a
 
 from __future__ import annotations
 
-import html
 import math
 import os
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,17 +19,54 @@ from typing import Any
 import polars as pl
 
 from reports import plots
+from reports.headline import (
+    HEADLINE_CSS,
+    bullet_list,
+    card_plan_line,
+    end_reason_finding,
+    findings_table,
+    first_player_finding,
+    has_verdicts,
+    length_finding,
+    seat_plan_line,
+    standout_table,
+    strategy_finding,
+    verdict_cell,
+    verdict_counts,
+)
+from reports.markup import (
+    CSS,
+    DASH,
+    Html,
+    cell,
+    esc,
+    figure,
+    fmt_int,
+    fmt_pct,
+    fmt_pp,
+    fmt_q,
+    folded,
+    para,
+    table,
+)
 from reports.precision import precision_section
 from simulator.core.adjusted import GIH, AdjustedOptions, column_prefix
 from simulator.core.datasets import player_chunks, read_games, read_players
 from simulator.core.errors import RunFolderError
 from simulator.core.metrics import (
     SUMMARY_FILE,
+    VERDICT_FEW,
+    VERDICT_IN_LINE,
+    VERDICT_NO_PEERS,
+    VERDICT_OVER,
+    VERDICT_UNDER,
     card_summary,
     read_card_summary,
     summary_chunks,
     summary_columns,
+    verdict_chunks,
     with_adjusted,
+    with_verdicts,
 )
 from simulator.core.registry import get_game
 from simulator.core.run_folder import completed_chunks
@@ -39,16 +75,6 @@ from simulator.core.spec import GameSpec
 from simulator.core.stats import newcombe_difference, two_proportion_p, wilson
 
 REPORT_FILE = "report.html"
-DASH = "\u2014"
-
-
-class Html(str):
-    """Markup this module built from escaped parts; any other str put in a page is escaped."""
-
-
-def esc(value: object) -> Html:
-    """Escape a value from data for HTML text or attributes."""
-    return Html(html.escape(str(value), quote=True))
 
 
 def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
@@ -96,19 +122,28 @@ run's size) are only summarised chunk by chunk."""
 
 
 def _load_cards(folder: Path) -> tuple[pl.DataFrame, str | None]:
-    """The per-card summary; computed in memory when a run stopped before writing it (and
-    its adjusted columns when it was written before the adjusted model existed)."""
+    """The per-card summary; computed in memory when a run stopped before writing it, and its
+    adjusted or verdict columns added when it was written before they existed."""
     from simulator.core.runner import replay_match
 
     if (folder / SUMMARY_FILE).exists():
         summary = read_card_summary(folder)
-        if "adj_pp" in summary.columns:
+        missing = [
+            what
+            for what, column in (("adjusted", "adj_pp"), ("verdict", "verdict"))
+            if column not in summary.columns
+        ]
+        if not missing:
             return summary, None
         match = replay_match(folder)
         rows = [r.values for r in match.game.sheet.rows]
-        chunks = summary_chunks(folder, match.spec)
-        return with_adjusted(summary, chunks, match.spec, rows), (
-            f"{SUMMARY_FILE} predates the adjusted card model; the adjusted columns were "
+        if "adj_pp" not in summary.columns:
+            chunks = summary_chunks(folder, match.spec)
+            summary = with_adjusted(summary, chunks, match.spec, rows)
+        if "verdict" not in summary.columns:
+            summary = with_verdicts(summary, verdict_chunks(folder, match.spec), match.spec, rows)
+        return summary, (
+            f"{SUMMARY_FILE} predates the {' and '.join(missing)} card columns; they were "
             "computed for this report."
         )
     match = replay_match(folder)
@@ -116,6 +151,7 @@ def _load_cards(folder: Path) -> tuple[pl.DataFrame, str | None]:
     chunks = player_chunks(folder, summary_columns(match.spec))
     summary = card_summary(chunks, match.spec, rows, match.game.cards_in_game())
     summary = with_adjusted(summary, summary_chunks(folder, match.spec), match.spec, rows)
+    summary = with_verdicts(summary, verdict_chunks(folder, match.spec), match.spec, rows)
     return summary, (
         f"{SUMMARY_FILE} is missing (the run did not finish); the card tables were computed "
         "for this report from the chunks present."
@@ -123,32 +159,6 @@ def _load_cards(folder: Path) -> tuple[pl.DataFrame, str | None]:
 
 
 # ---------------------------------------------------------------------------- formatting
-
-
-def fmt_pct(rate: float, lo: float, hi: float) -> str:
-    """A proportion with its interval, as '52.3% [50.1, 54.4]'."""
-    if rate is None or math.isnan(rate):
-        return DASH
-    return f"{100 * rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
-
-
-def fmt_pp(diff: float, lo: float, hi: float) -> str:
-    """A difference of proportions in percentage points, as '+5.9 pp [+1.2, +10.6]'."""
-    if diff is None or math.isnan(diff):
-        return DASH
-    return f"{100 * diff:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]"
-
-
-def fmt_int(n: int) -> str:
-    """Counts with thousands separators: 12,400 reads faster than 12400."""
-    return f"{n:,}"
-
-
-def fmt_q(q: float | None) -> Html:
-    if q is None or math.isnan(q):
-        return Html(DASH)
-    text = "&lt;0.001" if q < 0.001 else f"{q:.3f}"
-    return Html(f'<span class="sig">{text}</span>' if q < 0.05 else text)
 
 
 def _rate_cell(wins: int, n: int, rate: float, lo: float, hi: float) -> Html:
@@ -170,7 +180,7 @@ def strength_section(players: pl.DataFrame) -> Html:
     from simulator.core.ratings import bradley_terry, head_to_head
 
     if players["strategy"].n_unique() < 2:
-        return _p("Only one strategy played: nothing to compare.")
+        return para("Only one strategy played: nothing to compare.")
     matrix = head_to_head(players)
     rating = bradley_terry(players)
     names = rating["strategy"].to_list()
@@ -187,13 +197,13 @@ def strength_section(players: pl.DataFrame) -> Html:
         for r in rating.iter_rows(named=True)
     ]
     return Html(
-        _p(
+        para(
             "Each cell: how often the row's strategy finished ahead of the column's in games "
             "where both played (ties count half), with a 95% Wilson interval. Pairs of seats "
             "with the same strategy are not compared."
         )
         + table(("", *names), rows, "head-to-head", 1)
-        + _p(
+        + para(
             "Bradley–Terry rating on the Elo scale (mean zero; 400 points = 10:1 odds of "
             "finishing ahead), 95% interval from a Poisson bootstrap over games: "
             "docs/metrics.md."
@@ -225,44 +235,6 @@ def _adjusted_cell(row: dict[str, Any], prefix: str) -> Html:
 def _ordinal(k: int) -> str:
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
     return f"{k}{suffix}"
-
-
-def table(
-    headers: Sequence[str],
-    rows: Iterable[Sequence[object]],
-    table_id: str | None = None,
-    numeric_from: int = 1,
-) -> Html:
-    """An HTML table; cells that are not `Html` are escaped, columns from `numeric_from` on
-    are right-aligned."""
-    head = "".join(
-        f"<th{' class=num' if i >= numeric_from else ''}>{_cell(h)}</th>"
-        for i, h in enumerate(headers)
-    )
-    body = []
-    for row in rows:
-        cells = "".join(
-            f"<td{' class=num' if i >= numeric_from else ''}>{_cell(c)}</td>"
-            for i, c in enumerate(row)
-        )
-        body.append(f"<tr>{cells}</tr>")
-    ident = f' id="{esc(table_id)}"' if table_id else ""
-    return Html(
-        f'<div class="scroll"><table{ident}><thead><tr>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table></div>"
-    )
-
-
-def _cell(value: object) -> str:
-    return value if isinstance(value, Html) else esc(value)
-
-
-def _figure(uri: str, alt: str) -> Html:
-    return Html(f'<figure><img src="{uri}" alt="{esc(alt)}"></figure>')
-
-
-def _p(text: str) -> Html:
-    return Html(f"<p>{esc(text)}</p>")
 
 
 # ---------------------------------------------------------------------------- the report
@@ -326,7 +298,9 @@ class _Report:
         self.spec = spec
         self.games = games
         self.players = players
-        self.cards = cards
+        self.cards = cards.filter(pl.col("in_game"))
+        """Cards of the chosen modules only: a card out of play has no numbers to show."""
+        self.cards_out_of_play = cards.height - self.cards.height
         self.cards_note = cards_note
         self.n_players = int(self.game_config.get("players") or games["players"][0])
         self.player_games = players.height
@@ -342,15 +316,27 @@ class _Report:
 
     def render(self) -> str:
         sections = [
-            ("outcomes", "Outcomes", self._outcomes()),
             ("win-rates", "Win rates", self._win_rates()),
             ("strength", "Strategy strength", strength_section(self.players)),
             ("length", "Game length", self._length()),
             ("end-reasons", "End reasons", self._end_reasons()),
-            ("precision", "Precision", precision_section(self.manifest, self.games, self.players)),
+            ("outcomes", "Outcomes", self._outcomes()),
             ("cards", "Cards", self._cards()),
-            ("caveats", "Reading the card numbers", self._caveats()),
-            ("glossary", "Glossary", self._glossary()),
+            (
+                "precision",
+                "Precision",
+                folded(
+                    "the headline interval, --until-ci and duplicate deals",
+                    precision_section(self.manifest, self.games, self.players),
+                ),
+            ),
+            (
+                "caveats",
+                "Reading the card numbers",
+                folded("why raw card numbers mislead", self._caveats()),
+            ),
+            ("glossary", "Glossary", folded("every term and column name", self._glossary())),
+            ("run", "Run details", self._run_details()),
         ]
         toc = "".join(f'<a href="#{key}">{esc(title)}</a>' for key, title, _ in sections)
         body = "".join(
@@ -362,15 +348,121 @@ class _Report:
             "<!DOCTYPE html>\n"
             '<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{esc(title)}</title><style>{CSS}</style></head><body>"
-            f"{self._header()}<nav>{toc}</nav>{body}"
+            f"<title>{esc(title)}</title><style>{CSS}{HEADLINE_CSS}</style></head><body>"
+            f"{self._title()}{self._summary()}<nav>{toc}</nav>{body}"
             f"<footer>Deckhand report of {esc(self.folder)}.</footer>"
             "</body></html>\n"
         )
 
-    # ------------------------------------------------------------------ header
+    # ------------------------------------------------------------------ headline
 
-    def _header(self) -> Html:
+    def _title(self) -> Html:
+        """The title, the run in one line, and any warning that changes how to read it."""
+        played = self.games.height
+        configured = int(self.config.get("games") or 0)
+        stopped = (self.manifest.get("stop") or {}).get("reason") == "until_ci"
+        warnings = []
+        if not self.manifest.get("finished") or (
+            configured and played < configured and not stopped
+        ):
+            warnings.append(
+                f"This run is incomplete: {played:,} of {configured:,} games are in the folder. "
+                "Re-run the same command to finish it."
+            )
+        if self.cards_note:
+            warnings.append(self.cards_note)
+        warn = "".join(f'<p class="warn">{esc(w)}</p>' for w in warnings)
+        return Html(
+            f"<header><h1>{esc(self.spec.title)}</h1>"
+            f'<p class="runline">{esc(self.run_line())}</p>{warn}</header>'
+        )
+
+    def run_line(self) -> str:
+        """The run in one line: games, players, modules, strategies, seed."""
+        g, c = self.game_config, self.config
+        modules = g.get("modules") or []
+        strategies = c.get("strategies") or []
+        if len(set(strategies)) == 1:
+            who = f"{strategies[0]} in every seat"
+        else:
+            who = " vs ".join(strategies) + (
+                " (seats rotated)" if c.get("rotate", True) else " (fixed seats)"
+            )
+        parts = [
+            f"{self.games.height:,} games",
+            f"{self.n_players} players",
+            ("modules: " + ", ".join(modules)) if modules else "base game only",
+            who,
+            f"seed {c.get('seed', DASH)}",
+        ]
+        if c.get("duplicate"):
+            parts.append("duplicate deals")
+        if g.get("card_sheet"):
+            parts.append(f"card sheet {Path(g['card_sheet']).name}")
+        if g.get("rules"):
+            parts.append("rules " + ", ".join(f"{k}={v}" for k, v in g["rules"]))
+        return " \u00b7 ".join(parts)
+
+    def _summary(self) -> Html:
+        """The balance findings, the cards that stand out, what the run can and cannot tell."""
+        order = self._groups("turn_order", str, lambda part: "")
+        first = [grp for grp in order if grp.label == "0"]
+        rest = [grp for grp in order if grp.label != "0"]
+        findings = []
+        if first and rest:
+            findings.append(
+                first_player_finding(
+                    first[0].wins,
+                    first[0].n,
+                    sum(grp.wins for grp in rest),
+                    sum(grp.n for grp in rest),
+                )
+            )
+        strategies = {
+            grp.label: (grp.wins, grp.n) for grp in self._groups("strategy", str, lambda part: "")
+        }
+        findings.append(strategy_finding(strategies))
+        findings.append(length_finding(self.games["turns"], self.game_config.get("max_turns")))
+        reasons = {str(k): int(v) for k, v in self.games["end_reason"].value_counts().iter_rows()}
+        findings.append(end_reason_finding(reasons, self.spec))
+        parts = ["<h2>Summary</h2>", findings_table(findings, "verdicts")]
+        parts.append("<h3>Cards that stand out from their peers</h3>")
+        if has_verdicts(self.cards):
+            counts = verdict_counts(self.cards)
+            parts.append(standout_table(self.cards, self.spec))
+            parts.append(
+                para(
+                    f"{counts.get(VERDICT_OVER, 0)} stronger, {counts.get(VERDICT_UNDER, 0)} "
+                    f"weaker, {counts.get(VERDICT_IN_LINE, 0)} in line with their peers "
+                    "(Benjamini-Hochberg q < 0.05 across the cards), "
+                    f"{counts.get(VERDICT_FEW, 0)} with too few games to tell. Each kind of "
+                    "card is judged on the measure its game declares, against cards of its "
+                    "kind: the Cards section says which and why."
+                )
+            )
+        else:
+            parts.append(
+                para(
+                    "No per-card verdict: this game declares no verdict measure "
+                    "(GameSpec.card_measures), or the card summary predates them."
+                )
+            )
+        lines = [
+            card_plan_line(
+                self.cards, self.n_players, self.player_games, self.games.height, self.average
+            ),
+            seat_plan_line(self.n_players, self.games.height),
+            "What no run of bots can tell: how people would play (every decision here is a "
+            "bot's), and why a card stands out (the figures are associations, not causes).",
+        ]
+        parts.append("<h3>What this run can and cannot tell</h3>")
+        parts.append(bullet_list([line for line in lines if line], "can-tell"))
+        return Html(f'<section id="summary">{"".join(parts)}</section>')
+
+    # ------------------------------------------------------------------ run details
+
+    def _run_details(self) -> Html:
+        """The metadata, at the end: everything needed to reproduce or audit the run."""
         m, c, g = self.manifest, self.config, self.game_config
         modules = g.get("modules") or []
         descriptions = {mod.name: mod.description for mod in self.spec.modules}
@@ -415,6 +507,7 @@ class _Report:
         chunks_done = len(completed_chunks(self.folder))
         rows: list[tuple[str, object]] = [
             ("Game", f"{self.spec.title} ({g.get('game', self.spec.name)})"),
+            ("Run folder", Html(f"<code>{esc(self.folder)}</code>")),
             ("Players", str(self.n_players)),
             ("Modules", module_html),
             ("Strategies", strategy_html),
@@ -433,22 +526,8 @@ class _Report:
             ("Invariant checks", "on" if c.get("check_invariants") else "off"),
             ("Command", Html(f"<code>{esc(self._command())}</code>")),
         ]
-        meta = "".join(f"<tr><th>{esc(k)}</th><td>{_cell(v)}</td></tr>" for k, v in rows)
-        warnings = []
-        if not m.get("finished") or (configured and played < configured and not stopped):
-            warnings.append(
-                f"This run is incomplete: {played:,} of {configured:,} games are in the folder. "
-                "Re-run the same command to finish it."
-            )
-        if self.cards_note:
-            warnings.append(self.cards_note)
-        warn = "".join(f'<p class="warn">{esc(w)}</p>' for w in warnings)
-        return Html(
-            f"<header><h1>{esc(self.spec.title)}</h1>"
-            f'<p class="sub">Monte Carlo balance report: {played:,} games, '
-            f"{self.n_players} players, run folder <code>{esc(self.folder)}</code></p>"
-            f'{warn}<table class="meta">{meta}</table></header>'
-        )
+        meta = "".join(f"<tr><th>{esc(k)}</th><td>{cell(v)}</td></tr>" for k, v in rows)
+        return Html(f'<table class="meta" id="run-details">{meta}</table>')
 
     def _command(self) -> str:
         """The `deckhand simulate` command line that reproduces this run."""
@@ -510,7 +589,7 @@ class _Report:
         )
         return Html(
             table(("games", "count", "share of games [95% CI]"), rows, "outcomes-table")
-            + _p(explain)
+            + para(explain)
         )
 
     def _avg_text(self) -> str:
@@ -553,7 +632,7 @@ class _Report:
         )
         strategy = self._groups("strategy", str, slots_of)
         parts = [
-            _p(
+            para(
                 "Each row is a set of player-games (one player in one game). Win rate = wins / "
                 "player-games, with a 95% Wilson interval. Shared wins count as wins, no-winner "
                 "games as losses (see Outcomes)."
@@ -637,7 +716,7 @@ class _Report:
             "in no-winner games",
             "win rate [95% CI]",
         )
-        html_parts = [f"<h3>{esc(title)}</h3>", _p(note), table(headers, rows, table_id, 2)]
+        html_parts = [f"<h3>{esc(title)}</h3>", para(note), table(headers, rows, table_id, 2)]
         if chart and groups:
             uri = plots.rate_bars(
                 [g.label for g in groups],
@@ -648,7 +727,7 @@ class _Report:
                 self.average,
                 f"Win rate {title.lower()} (95% Wilson intervals)",
             )
-            html_parts.append(_figure(uri, f"bar chart of win rate {title.lower()}"))
+            html_parts.append(figure(uri, f"bar chart of win rate {title.lower()}"))
         return Html("".join(html_parts))
 
     # ------------------------------------------------------------------ length
@@ -684,8 +763,8 @@ class _Report:
         uri = plots.length_histograms(turns.to_list(), decisions.to_list(), max_turns)
         return Html(
             table(("", "min", "median", "mean", "p90", "max"), rows, "length-table")
-            + _p(note)
-            + _figure(uri, "histograms of turns and decisions per game")
+            + para(note)
+            + figure(uri, "histograms of turns and decisions per game")
         )
 
     # ------------------------------------------------------------------ end reasons
@@ -716,19 +795,26 @@ class _Report:
         parts: list[str] = []
         if self.cards_note:
             parts.append(f'<p class="warn">{esc(self.cards_note)}</p>')
+        out = (
+            f" The {self.cards_out_of_play:,} cards of modules not in this run are left out."
+            if self.cards_out_of_play
+            else ""
+        )
         parts.append(
-            _p(
-                "One row per card kind: copies with the same type and name are merged, and a "
-                "player-game counts for the card when any copy had the event. Hand cards "
-                "(cards that enter a hand) are sorted by their adjusted contribution, then "
-                "(cards without one) by IWD; other types by their main rate. "
+            para(
+                "One row per card kind in play: copies with the same type and name are merged, "
+                "and a player-game counts for the card when any copy had the event. Each kind "
+                "opens on its verdict: the measure the game declares for that kind, the card "
+                "against the other cards of its kind (why that measure: below each kind). "
                 "Every rate is a win rate of player-games with its 95% interval and its n; "
-                "read the caveats below before acting on a single card."
+                "read the caveats before acting on a single card." + out
             )
         )
-        if self.adjusted:
-            parts.append(self._adjusted_note())
         groups = self._card_types()
+        for kind, is_hand in groups:
+            parts.append(self._card_type_section(kind, is_hand))
+        if self.adjusted:
+            parts.append(folded("How the adjusted figures are computed", self._adjusted_note()))
         least = AdjustedOptions().min_games
         hand = cards.filter(
             pl.col("type").is_in([t for t, h in groups if h])
@@ -746,18 +832,21 @@ class _Report:
                 hand["iwd_lo"].to_list(),
                 hand["iwd_hi"].to_list(),
             )
-            parts.append("<h3>IWD of hand cards</h3>")
             parts.append(
-                _p(
-                    "Each point is a card's IWD (win rate when it was in hand minus win rate when "
-                    "it was in the game but never in this player's hand), with its 95% Newcombe "
-                    "interval. Intervals that cross zero are compatible with no effect."
+                folded(
+                    f"Chart: in hand vs never in hand (IWD) of {hand.height} hand cards",
+                    para(
+                        "Each point is a card's IWD (win rate when it was in hand minus win "
+                        "rate when it was in the game but never in this player's hand), with "
+                        "its 95% Newcombe interval. Intervals that cross zero are compatible "
+                        "with no effect. Raw and against every card, not against peers."
+                    )
+                    + figure(uri, "forest plot of IWD per hand card"),
                 )
             )
-            parts.append(_figure(uri, "forest plot of IWD per hand card"))
         else:
             parts.append(
-                _p(
+                para(
                     f"No hand card has {least:,} player-games with and without it yet, so no IWD "
                     "is shown: play more games (`deckhand plan` says how many)."
                 )
@@ -777,24 +866,16 @@ class _Report:
                 adj["adj_hi"].to_list(),
                 xlabel="adjusted contribution when in hand (percentage points), 95% interval",
             )
-            parts.append("<h3>Adjusted contribution of hand cards</h3>")
             parts.append(
-                _p(
-                    "Each point is a card's adjusted contribution when in hand (the model "
-                    "above, in percentage points at the average win rate) with its 95% "
-                    "interval; only cards with enough player-games with and without it."
-                )
-            )
-            parts.append(_figure(uri, "forest plot of the adjusted contribution per hand card"))
-        for kind, is_hand in groups:
-            parts.append(self._card_type_section(kind, is_hand))
-        omitted = sorted(set(cards["type"].to_list()) - {t for t, _ in groups}, key=str)
-        if omitted:
-            parts.append(
-                _p(
-                    "Types with no data in this run, omitted: "
-                    + ", ".join(t or "(no type)" for t in omitted)
-                    + "."
+                folded(
+                    f"Chart: adjusted contribution when in hand of {adj.height} hand cards",
+                    para(
+                        "Each point is a card's adjusted contribution when in hand (in "
+                        "percentage points at the average win rate) with its 95% interval; "
+                        "only cards with enough player-games with and without it. Against not "
+                        "holding the card, not against peers."
+                    )
+                    + figure(uri, "forest plot of the adjusted contribution per hand card"),
                 )
             )
         return Html("".join(parts))
@@ -813,7 +894,7 @@ class _Report:
         )
         base_text = f"{100 * base:.1f}%" if base is not None else "the average win rate"
         labels = ", ".join(self._adjusted_label(e) for e, _ in self.adjusted)
-        return _p(
+        return para(
             "Adjusted contribution (" + labels + "). Raw figures such as IWD are biased: a "
             "stronger strategy, or a better seat, touches more cards and wins more, so every "
             "card it touches looks strong, and a weaker one drags its cards down. The adjusted "
@@ -830,15 +911,14 @@ class _Report:
             "or how many cards a player draws."
         )
 
-    @staticmethod
-    def _adjusted_label(event: str) -> str:
-        return "in hand" if event == GIH else event
+    def _adjusted_label(self, event: str) -> str:
+        return self.spec.event_label(event)
 
     def _adjusted_headers(self, in_hand_table: bool) -> list[str]:
         headers = []
         for event, _ in self._adjusted_sets(in_hand_table):
-            label = "" if event == GIH else f" ({self._adjusted_label(event)})"
-            headers += [f"Adjusted{label} [95% CI]", f"adj. q{label}"]
+            label = self._adjusted_label(event)
+            headers += [f"adjusted: {label} [95% CI]", f"adj. q ({label})"]
         return headers
 
     def _adjusted_cells(self, row: dict[str, Any], in_hand_table: bool) -> list[object]:
@@ -852,7 +932,7 @@ class _Report:
         return [(e, p) for e, p in self.adjusted if in_hand_table or e != GIH]
 
     def _card_types(self) -> list[tuple[str, bool]]:
-        """Types with any data, hand types first, then cards in the game, then the rest."""
+        """Kinds in play with any data: hand kinds first, then the rest, in sheet order."""
         cards = self.cards
         n_columns = [f"{e}_n" for e in self.spec.event_names] + ["gih_n"]
         first_seen: dict[str, int] = {}
@@ -863,11 +943,31 @@ class _Report:
             part = cards.filter(pl.col("type") == kind)
             if not any(int(part[c].sum()) for c in n_columns):
                 continue
-            is_hand = int(part["gih_n"].sum()) > 0
-            in_game = bool(part["in_game"].any())
-            out.append((kind, is_hand, in_game))
-        out.sort(key=lambda t: (not t[1], not t[2], first_seen[t[0]]))
-        return [(kind, is_hand) for kind, is_hand, _ in out]
+            out.append((kind, int(part["gih_n"].sum()) > 0))
+        out.sort(key=lambda t: (not t[1], first_seen[t[0]]))
+        return out
+
+    def _kind_summary(self, kind: str, part: pl.DataFrame) -> str:
+        """The one line a folded kind shows: how many cards and what their verdicts say."""
+        count = part.height
+        text = f"{kind or '(no type)'}: {count} card{'s' if count != 1 else ''}"
+        measure = self.spec.measure_of(kind)
+        if measure is None or "verdict" not in part.columns:
+            return text + " (no verdict measure declared)"
+        verdicts = part["verdict"].drop_nulls().to_list()
+        if verdicts and all(v == VERDICT_NO_PEERS for v in verdicts):
+            return text + f" (no other {measure.peers} to compare with)"
+        tally = [
+            f"{verdicts.count(v)} {word}"
+            for v, word in (
+                (VERDICT_OVER, "stronger"),
+                (VERDICT_UNDER, "weaker"),
+                (VERDICT_IN_LINE, "in line"),
+                (VERDICT_FEW, "too few games"),
+            )
+            if verdicts.count(v)
+        ]
+        return f"{text}; {measure.label} against other {measure.peers}: " + ", ".join(tally)
 
     def _card_type_section(self, kind: str, is_hand: bool) -> Html:
         spec = self.spec
@@ -880,29 +980,49 @@ class _Report:
             skip.add(spec.opening_event)  # the same numbers as OH
         events = [e for e in spec.event_names if e not in skip and int(part[f"{e}_n"].sum()) > 0]
         primary = "gih" if is_hand else max(events, key=lambda e: int(part[f"{e}_n"].sum()))
+        verdicts = "verdict_pp" in part.columns and part["verdict"].drop_nulls().len() > 0
         adjusted = pl.col("adj_pp") if "adj_pp" in part.columns else pl.lit(None, pl.Float64)
         rows = part.with_columns(
+            (pl.col("verdict_pp") if verdicts else pl.lit(None, pl.Float64)).alias("_verdict"),
             adjusted.fill_nan(None).alias("_adj"),
             pl.col("iwd").fill_nan(None).alias("_iwd"),
             pl.col(f"{primary}_wr").fill_nan(None).alias("_primary"),
         )
-        sort_by = ["_adj", "_iwd", "_primary", "name"] if is_hand else ["_primary", "name"]
-        descending = [True, True, True, False] if is_hand else [True, False]
-        rows = rows.sort(sort_by, descending=descending, nulls_last=True)
+        sort_by = ["_verdict", "_adj", "_iwd", "_primary", "name"]
+        if not is_hand:
+            sort_by = ["_verdict", "_primary", "name"]
+        rows = rows.sort(sort_by, descending=[True] * (len(sort_by) - 1) + [False], nulls_last=True)
         anchor = f"cards-{_slug(kind)}"
-        count = rows.height
-        parts = [
-            f'<h3 id="{esc(anchor)}">{esc(kind or "(no type)")} '
-            f'<span class="count">({count} card{"s" if count != 1 else ""})</span></h3>'
-        ]
+        parts: list[str] = []
+        measure = spec.measure_of(kind)
+        if measure is not None:
+            term = f" ({measure.term})" if measure.term else ""
+            parts.append(
+                Html(
+                    f'<p class="measure"><b>Verdict measure: {esc(measure.label)}{esc(term)}, '
+                    f"against other {esc(measure.peers)}.</b> {esc(measure.reason)}</p>"
+                )
+            )
+        verdict_headers = []
+        if verdicts:
+            verdict_headers = ["verdict: against its peers, adjusted [95% CI]", "verdict q"]
         if is_hand:
-            headers = ["card", "copies", "GIH WR", "GNS WR", "IWD [95% CI]", "IWD q"]
-            headers += self._adjusted_headers(True)
+            headers = ["card", "copies", *verdict_headers]
+            headers.append(_term("win rate when in hand", "GIH WR"))
             if has_oh:
-                headers.insert(3, "OH WR")
+                headers.append(_term("in opening hand", "OH WR"))
+            headers += [
+                _term("never in hand", "GNS WR"),
+                _term("in hand vs never in hand [95% CI]", "IWD"),
+                "IWD q",
+            ]
+            headers += self._adjusted_headers(True)
             body = []
             for r in rows.iter_rows(named=True):
-                cells: list[object] = [r["name"], str(r["copies"]), self._rate(r, "gih")]
+                cells: list[object] = [r["name"], str(r["copies"])]
+                if verdicts:
+                    cells += [verdict_cell(r), fmt_q(_f(r["verdict_q"]))]
+                cells.append(self._rate(r, "gih"))
                 if has_oh:
                     cells.append(self._rate(r, "oh"))
                 cells.append(self._rate(r, "gns"))
@@ -924,26 +1044,36 @@ class _Report:
             meanings = dict(spec.player_events)
             if is_hand:
                 parts.append(
-                    _p(
+                    para(
                         f"Win rate of the player-games in which a card of type '{kind}' had "
                         "each event (same row order as above):"
                     )
                 )
             else:
                 parts.append(
-                    _p(
-                        "No card of this type entered a hand in this run, so GIH, OH, GNS and "
-                        f"IWD do not apply; rows are sorted by the '{primary}' win rate."
+                    para(
+                        "No card of this type entered a hand in this run, so the in-hand "
+                        "measures (GIH, OH, GNS, IWD) do not apply."
                     )
                 )
-            headers = ["card", "copies"] + [
-                Html(f'<abbr title="{esc(meanings.get(e, e))}">{esc(e)}</abbr>') for e in events
+            headers = ["card", "copies"]
+            if verdicts and not is_hand:
+                headers += verdict_headers
+            headers += [
+                Html(
+                    f'<abbr title="{esc(meanings.get(e, e))}">{esc(spec.event_label(e))}</abbr>'
+                    + (f' <span class="term">({esc(e)})</span>' if spec.event_label(e) != e else "")
+                )
+                for e in events
             ]
             if not is_hand:  # a hand table already shows the adjusted figures
                 headers += self._adjusted_headers(False)
             body = []
             for r in rows.iter_rows(named=True):
-                cells = [r["name"], str(r["copies"])] + [self._rate(r, e) for e in events]
+                cells = [r["name"], str(r["copies"])]
+                if verdicts and not is_hand:
+                    cells += [verdict_cell(r), fmt_q(_f(r["verdict_q"]))]
+                cells += [self._rate(r, e) for e in events]
                 if not is_hand:
                     cells += self._adjusted_cells(r, False)
                 body.append(cells)
@@ -951,11 +1081,19 @@ class _Report:
             parts.append(
                 Html(
                     '<p class="legend">'
-                    + "; ".join(f"<b>{esc(e)}</b>: {esc(meanings.get(e, ''))}" for e in events)
+                    + "; ".join(
+                        f"<b>{esc(spec.event_label(e))}</b>"
+                        + (f" ({esc(e)})" if spec.event_label(e) != e else "")
+                        + f": {esc(meanings.get(e, ''))}"
+                        for e in events
+                    )
                     + ".</p>"
                 )
             )
-        return Html("".join(parts))
+        summary = (
+            f'<summary><h3 id="{esc(anchor)}">{esc(self._kind_summary(kind, rows))}</h3></summary>'
+        )
+        return Html(f"<details>{summary}{''.join(parts)}</details>")
 
     @staticmethod
     def _rate(row: dict[str, Any], prefix: str) -> Html:
@@ -999,7 +1137,7 @@ class _Report:
             f"credit, and a prior (sd {AdjustedOptions().prior_sd:g} on the log-odds scale) "
             "shrinks figures backed by few games toward zero."
         )
-        return Html("".join(_p(t) for t in paragraphs))
+        return Html("".join(para(t) for t in paragraphs))
 
     def _glossary(self) -> Html:
         terms = [
@@ -1010,17 +1148,28 @@ class _Report:
                 "rates compatible with the data.",
             ),
             (
-                "GIH WR",
+                "verdict",
+                "a card against the other cards of its kind, on the measure the game declares "
+                "for that kind (Cards section: which and why): the adjusted difference with the "
+                "typical peer in points, with its 95% interval; stronger / weaker when its "
+                "Benjamini-Hochberg q is below 0.05, in line otherwise (docs/metrics.md, "
+                "'Verdicts').",
+            ),
+            (
+                "win rate when in hand (GIH WR)",
                 "games-in-hand win rate: win rate of the player-games where the card was in the "
                 "hand at some point (opening hand, drawn or acquired).",
             ),
-            ("OH WR", "opening-hand win rate: the card was in the hand the player started with."),
             (
-                "GNS WR",
+                "in opening hand (OH WR)",
+                "opening-hand win rate: the card was in the hand the player started with.",
+            ),
+            (
+                "never in hand (GNS WR)",
                 "game-not-seen win rate: the card was in the game but never in this player's hand.",
             ),
             (
-                "IWD",
+                "in hand vs never in hand (IWD)",
                 "improvement when drawn = GIH WR - GNS WR, in percentage points, with a Newcombe "
                 "interval. Positive: players who held the card won more often.",
             ),
@@ -1046,11 +1195,14 @@ class _Report:
                 "have one; \u25b2 over / \u25bc under when below 0.05.",
             ),
         ]
-        terms += [(name, meaning) for name, meaning in self.spec.player_events]
+        terms += [
+            (f"{self.spec.event_label(name)} ({name})", meaning)
+            for name, meaning in self.spec.player_events
+        ]
         items = "".join(f"<dt>{esc(t)}</dt><dd>{esc(d)}</dd>" for t, d in terms)
         return Html(
             f"<dl>{items}</dl>"
-            + _p(
+            + para(
                 "GIH, OH, GNS and IWD follow the definitions of 17lands. Event names are the "
                 "columns of the players table; an event rate is the win rate of the "
                 "player-games in which the card had that event at least once."
@@ -1066,52 +1218,10 @@ def _sort_key(value: Any, players: pl.DataFrame, key: str) -> tuple[int, Any]:
     return (0, value)
 
 
+def _term(plain: str, community: str) -> Html:
+    """A column name in plain words with the community's term beside it."""
+    return Html(f'{esc(plain)} <span class="term">({esc(community)})</span>')
+
+
 def _slug(text: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in text.lower()) or "none"
-
-
-CSS = """
-:root { --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --band: #f6f8fa; --accent: #0b5cad; }
-* { box-sizing: border-box; }
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
-  color: var(--ink); margin: 0 auto; max-width: 1180px; padding: 24px 28px 60px;
-  line-height: 1.45; font-size: 14px; }
-h1 { font-size: 26px; margin: 0 0 4px; }
-h2 { font-size: 20px; margin: 36px 0 10px; padding-bottom: 4px; border-bottom: 2px solid
-  var(--line); }
-h3 { font-size: 16px; margin: 24px 0 6px; }
-h3 .count { color: var(--muted); font-weight: normal; font-size: 13px; }
-p { margin: 6px 0 10px; max-width: 900px; }
-p.sub { color: var(--muted); margin-top: 0; }
-p.warn { background: #fff8c5; border: 1px solid #d4a72c; padding: 8px 12px; border-radius: 6px; }
-p.legend { color: var(--muted); font-size: 12px; }
-nav { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line);
-  padding: 8px 0; margin: 18px 0 0; z-index: 2; }
-nav a { color: var(--accent); text-decoration: none; margin-right: 16px; font-weight: 600; }
-code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px;
-  background: var(--band); padding: 1px 4px; border-radius: 4px; word-break: break-all; }
-.scroll { overflow-x: auto; margin: 8px 0 12px; }
-table { border-collapse: collapse; font-size: 13px; }
-th, td { border-bottom: 1px solid var(--line); padding: 5px 10px; text-align: left;
-  vertical-align: top; }
-thead th { background: var(--band); border-bottom: 2px solid var(--line); white-space: nowrap; }
-tbody tr:nth-child(even) td { background: #fbfcfd; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-td .n { display: block; color: var(--muted); font-size: 11px; }
-td .na { color: var(--muted); }
-.sig { font-weight: 700; color: #a40e26; }
-.flag { font-weight: 700; white-space: nowrap; }
-.flag.over { color: #a40e26; }
-.flag.under { color: #0b5cad; }
-table.meta th { background: none; width: 170px; color: var(--muted); font-weight: 600;
-  border-bottom: 1px solid var(--band); }
-table.meta td { border-bottom: 1px solid var(--band); }
-table.meta ul, table.meta ol { margin: 0; padding-left: 20px; }
-abbr { text-decoration: underline dotted; cursor: help; }
-figure { margin: 10px 0 18px; }
-figure img { max-width: 100%; height: auto; border: 1px solid var(--band); }
-dl { display: grid; grid-template-columns: 160px 1fr; gap: 4px 16px; max-width: 900px; }
-dt { font-weight: 600; }
-dd { margin: 0; }
-footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
-"""

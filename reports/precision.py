@@ -19,7 +19,7 @@ from simulator.core.stats import wilson
 
 def precision_section(manifest: dict[str, Any], games: pl.DataFrame, players: pl.DataFrame) -> str:
     """HTML of the section (a str of escaped markup, the report's `Html`)."""
-    from reports.html import Html, esc, fmt_int, fmt_pct, table
+    from reports.markup import Html, esc, fmt_int, fmt_pct, table
 
     def para(text: str) -> str:
         return f"<p>{esc(text)}</p>"
@@ -97,7 +97,7 @@ def precision_section(manifest: dict[str, Any], games: pl.DataFrame, players: pl
 
 
 def _duplicate(games: pl.DataFrame, players: pl.DataFrame, strategies: list[str]) -> str:
-    from reports.html import esc, fmt_int, table
+    from reports.markup import esc, fmt_int, table
 
     def para(text: str) -> str:
         return f"<p>{esc(text)}</p>"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import statistics
 from pathlib import Path
 
 import matplotlib
@@ -17,9 +18,23 @@ from matplotlib.figure import Figure
 
 from reports import plots
 from reports.compare import EXTRA_CSS, fmt_p
-from reports.html import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, table
-from simulator.core.stats import wilson
-from simulator.core.sweep import SweepSummary, sweep_summary
+from reports.headline import (
+    CARD_EFFECT,
+    HEADLINE_CSS,
+    Finding,
+    bullet_list,
+    findings_table,
+    measure_words,
+    points,
+    verdict_words,
+)
+from reports.markup import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, table
+from simulator.core.errors import ConfigError
+from simulator.core.planning import plan
+from simulator.core.registry import get_game
+from simulator.core.spec import GameSpec
+from simulator.core.stats import Z95, wilson
+from simulator.core.sweep import SweepPoint, SweepSummary, sweep_summary
 
 SWEEP_REPORT = "sweep.html"
 
@@ -207,6 +222,7 @@ def render(s: SweepSummary) -> str:
     )
     findings = "".join(f"<li>{esc(t)}</li>" for t in balance_text(s))
     uri = sweep_figure(s)
+    spec = get_game(s.game)
     headers = [
         s.key,
         "status",
@@ -215,8 +231,10 @@ def render(s: SweepSummary) -> str:
     ]
     if s.metric != "IWD":
         headers += ["IWD (raw) [95% CI]", "IWD q"]
+    headers += [f"owner's win rate ({_owner_words(s.owner_event)}) [95% CI]"]
+    if any(p.verdict for p in s.points):
+        headers += ["verdict: against its peers [95% CI]", "verdict q"]
     headers += [
-        f"owner's win rate ({_owner_words(s.owner_event)}) [95% CI]",
         "in hand (player-games)",
         "games",
         "mean turns",
@@ -243,8 +261,10 @@ def render(s: SweepSummary) -> str:
             if p.owner_n
             else DASH
         )
+        cells.append(owner)
+        if any(q.verdict for q in s.points):
+            cells += [_verdict_cell(p), fmt_p(p.verdict_q)]
         cells += [
-            owner,
             fmt_int(p.in_hand),
             fmt_int(p.games),
             f"{p.mean_turns:.1f}",
@@ -275,23 +295,209 @@ def render(s: SweepSummary) -> str:
         f"Owner's win rate: the win rate of the player-games in which the player {owned}, with "
         "a Wilson interval; it is biased toward strong players (see the run reports).",
     ]
+    power = Html(f'<p class="sub"><b>{esc(s.card)}</b>: {esc(text)}</p>') if text else ""
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{esc(title)}</title><style>{CSS}{EXTRA_CSS}</style></head><body>"
+        f"<title>{esc(title)}</title><style>{CSS}{EXTRA_CSS}{HEADLINE_CSS}</style></head><body>"
         f"<header><h1>{esc(title)}</h1>"
-        f'<p class="sub">Card-parameter sweep, {esc(s.game)}</p>'
-        f'<table class="meta">{meta}</table></header>'
+        f'<p class="runline">{esc(run_line(s, kind, where))}</p>{power}</header>'
+        f"{summary_section(s, spec)}"
         f'<section id="findings"><h2>Where the card is balanced</h2><ul>{findings}</ul>'
         f'<figure><img src="{uri}" alt="{esc(s.card)} contribution and owner win rate against '
         f'{esc(s.key)}"></figure></section>'
         f'<section id="values"><h2>Per value</h2>{table(headers, body, "sweep-table", 1)}'
         + "".join(f"<p>{esc(t)}</p>" for t in notes)
         + "</section>"
+        f'<section id="details"><h2>Card and sweep details</h2>'
+        f'<table class="meta">{meta}</table></section>'
         f"<footer>Deckhand sweep report of {esc(s.points[0].folder.parent)}.</footer>"
         "</body></html>\n"
     )
+
+
+def run_line(s: SweepSummary, kind: str, where: str) -> str:
+    """The sweep in one line: game, card, values, games per value, players, seed."""
+    games = sorted({p.games for p in s.points})
+    parts = [
+        s.game,
+        f"{s.card} ({kind}, {where})" if where else f"{s.card} ({kind})",
+        f"{s.key} = {', '.join(str(p.value) for p in s.points)} (sheet value {s.original})",
+        (
+            f"{games[0]:,} games per value"
+            if len(games) == 1
+            else "games " + ", ".join(map(str, games))
+        ),
+        f"{s.players} players",
+        f"seed {_seeds(s)}",
+    ]
+    return " \u00b7 ".join(parts)
+
+
+def _verdict_cell(p: SweepPoint) -> Html:
+    words = verdict_words({"verdict": p.verdict, "verdict_peers": p.peers})
+    figure = fmt_pp(p.verdict_pp, p.verdict_lo, p.verdict_hi)
+    return Html(f'{esc(figure)}<span class="n">{esc(words)}</span>')
+
+
+def summary_findings(s: SweepSummary, spec: GameSpec) -> list[Finding]:
+    """The sweep's balance findings: the break-even, the contribution and the verdict per
+    value, and the owner's win rate, each with intervals and words."""
+    findings = []
+    fit = s.fit
+    if fit is not None and fit.bounded:
+        findings.append(
+            Finding(
+                "Break-even",
+                f"{s.key} = {_num(fit.x0)} [{_num(fit.x0_lo)}, {_num(fit.x0_hi)}] (weighted line "
+                f"through the {s.metric} contribution, slope {100 * fit.slope:+.3g} points per "
+                "unit)",
+                f"balanced near {s.key} = {_num(fit.x0)}",
+                "info",
+            )
+        )
+    else:
+        slope = "too few values with a figure to fit a line"
+        if fit is not None:
+            spread = 100 * Z95 * math.sqrt(fit.cov[1][1])
+            slope = f"slope {100 * fit.slope:+.3g} \u00b1 {spread:.3g} points per unit of {s.key}"
+        findings.append(
+            Finding(
+                "Break-even",
+                slope,
+                "the contribution does not change detectably over the values tried",
+                "info",
+            )
+        )
+    per_value = "; ".join(
+        f"{p.value}: {fmt_pp(p.contribution, p.lo, p.hi)} {p.status}" for p in s.points
+    )
+    balanced = [str(p.value) for p in s.points if p.status == "balanced"]
+    by_status: dict[str, list[str]] = {}
+    for p in s.points:
+        by_status.setdefault(p.status, []).append(str(p.value))
+    words = {"balanced": "balanced", "over": "over-performing", "under": "under-performing"}
+    verdict = "; ".join(
+        f"{words.get(status, status)} at {s.key} = {', '.join(values)}"
+        for status, values in by_status.items()
+    )
+    findings.append(
+        Finding(
+            f"{s.metric.capitalize() if s.metric == 'adjusted' else s.metric} contribution",
+            per_value,
+            verdict,
+            "ok" if balanced else "warn",
+        )
+    )
+    if any(p.verdict for p in s.points):
+        measure = spec.measure_of(str(s.sheet_row.get(spec.card_group) or ""))
+        label = measure_words(spec, str(s.sheet_row.get(spec.card_group) or ""), short=True)
+        per_value = "; ".join(
+            f"{p.value}: {fmt_pp(p.verdict_pp, p.verdict_lo, p.verdict_hi)}" for p in s.points
+        )
+        if all(math.isnan(p.verdict_pp) for p in s.points):
+            event = spec.event_label(measure.event) if measure else "the event"
+            per_value = (
+                f"no figure: {event} in too few player-games (n = "
+                + ", ".join(f"{p.verdict_n:,}" for p in s.points)
+                + "; a figure needs 100 with and 100 with a peer's instead)"
+            )
+        said = [verdict_words({"verdict": p.verdict, "verdict_peers": p.peers}) for p in s.points]
+        if len(set(said)) == 1:
+            words = f"{said[0]} at every value"
+        else:
+            words = "; ".join(f"{p.value}: {w}" for p, w in zip(s.points, said, strict=True))
+        flagged = any(p.verdict in ("over", "under") for p in s.points)
+        rated = any(not math.isnan(p.verdict_pp) for p in s.points)
+        findings.append(
+            Finding(
+                f"Against its peers ({label})" if measure else "Against its peers",
+                per_value,
+                words,
+                "warn" if flagged else "ok" if rated else "info",
+            )
+        )
+    rates = []
+    for p in s.points:
+        lo, hi = wilson(p.owner_wins, p.owner_n)
+        rates.append(
+            f"{p.value}: {fmt_pct(p.owner_wins / p.owner_n, lo, hi)}"
+            if p.owner_n
+            else f"{p.value}: {DASH}"
+        )
+    findings.append(
+        Finding(
+            f"Owner's win rate ({_owner_words(s.owner_event)})",
+            "; ".join(rates),
+            "raw: biased toward strong players, read it beside the contribution",
+            "info",
+        )
+    )
+    return findings
+
+
+def can_tell(s: SweepSummary) -> list[str]:
+    """The sweep's precision: the contribution's typical interval, and the games per value a
+    2-point change between two values needs: planning.plan 'card' (the raw in-hand comparison)
+    times the design effect of the adjusted figure (its interval's width over the raw IWD's,
+    squared, median over the values), twice for a difference of two runs."""
+    lines = []
+    widths = [(p.hi - p.lo) / 2 for p in s.points if not math.isnan(p.contribution)]
+    if widths:
+        lines.append(
+            f"Per value, the {s.metric} contribution is known to about "
+            f"\u00b1{100 * statistics.median(widths):.1f} points (median half-width)."
+        )
+    players = s.players or 4
+    games = min(p.games for p in s.points)
+    exposure = statistics.median(
+        [p.in_hand / (players * p.games) for p in s.points if p.games] or [0.5]
+    )
+    try:
+        needed = plan(
+            "card",
+            CARD_EFFECT,
+            players,
+            baseline=min(max(statistics.median(p.average for p in s.points), 0.01), 0.97),
+            exposure=min(max(exposure, 0.01), 0.99),
+        )
+    except ConfigError:
+        return lines
+    ratios = [
+        ((p.hi - p.lo) / (p.iwd_hi - p.iwd_lo)) ** 2
+        for p in s.points
+        if not math.isnan(p.contribution) and not math.isnan(p.iwd) and p.iwd_hi > p.iwd_lo
+    ]
+    deff = statistics.median(ratios) if ratios and s.metric == "adjusted" else 1.0
+    per_value = math.ceil(2 * needed.games * deff)
+    if per_value <= games:
+        lines.append(
+            f"A {points(CARD_EFFECT)} change of the contribution between two values is "
+            f"detectable with these games (about {per_value:,} per value would do)."
+        )
+    else:
+        lines.append(
+            f"A change smaller than {points(CARD_EFFECT)} between two values is not reliably "
+            f"detectable: it needs about {per_value:,} games per value, {per_value - games:,} "
+            "more (80% power, one test at 5%: twice deckhand plan -q card for a difference of "
+            "two runs, corrected for the adjusted model)."
+        )
+    lines.append(
+        "Every value shares the seed (common random numbers), so differences between values "
+        "are sharper than the per-value intervals suggest."
+    )
+    return lines
+
+
+def summary_section(s: SweepSummary, spec: GameSpec) -> Html:
+    parts = [
+        "<h2>Summary</h2>",
+        findings_table(summary_findings(s, spec), "verdicts"),
+        "<h3>What this sweep can and cannot tell</h3>",
+        bullet_list(can_tell(s), "can-tell"),
+    ]
+    return Html(f'<section id="summary">{"".join(parts)}</section>')
 
 
 def _seeds(s: SweepSummary) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
@@ -12,7 +12,7 @@ class RandomStrategy(Strategy):
     """Picks uniformly among the legal options of every decision, for any game."""
 
     name = "random"
-    params: dict[str, Any] = {}
+    params: ClassVar[dict[str, Any]] = {}
 
     def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
         options = decision.options

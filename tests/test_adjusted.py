@@ -313,9 +313,11 @@ def test_a_real_run_has_the_columns_and_the_report_shows_them(travel_run: Path) 
     thin = cards.filter((pl.col("adj_n") < 100) | (pl.col("adj_n_without") < 100))
     assert thin.height and thin["adj_pp"].null_count() == thin.height
     page = build_report(travel_run).read_text(encoding="utf-8")
-    assert "Adjusted [95% CI]" in page and "Adjusted contribution (in hand)" in page
+    assert "adjusted: in hand [95% CI]" in page and "Adjusted contribution (in hand)" in page
     assert "controlling for turn order, player count, strategy" in page
-    special = shown.filter(pl.col("type") == "special").sort("adj_pp", descending=True)
+    special = shown.filter(pl.col("type") == "special")
+    # the verdict (against the other special items) orders the table, then the adjusted figure
+    special = special.sort(["verdict_pp", "adj_pp"], descending=True, nulls_last=True)
     best = special.row(0, named=True)
     table = re.search(r'<table id="cards-special-hand">(.*?)</table>', page, re.S)
     assert table is not None
@@ -332,6 +334,6 @@ def test_a_summary_written_before_the_model_gets_it_in_the_report(
     cards = read_card_summary(old)
     cards.select(pl.exclude("^adj_.*$")).write_parquet(old / "cards.parquet")
     page = build_report(old).read_text(encoding="utf-8")
-    assert "cards.parquet predates the adjusted card model" in page
+    assert "cards.parquet predates the adjusted card columns" in page
     best = cards.filter(pl.col("adj_pp").is_not_null()).row(0, named=True)
     assert html.escape(fmt_pp(best["adj_pp"], best["adj_lo"], best["adj_hi"])) in page

@@ -84,6 +84,20 @@ def _table(page: str, table_id: str) -> list[list[str]]:
     return rows
 
 
+def _headers(page: str, table_id: str) -> list[str]:
+    """Header texts of the table with this id (tags removed, spaces collapsed)."""
+    head = re.search(rf'<table id="{table_id}"><thead>(.*?)</thead>', page, re.S)
+    assert head, f"no table {table_id}"
+    cells = re.findall(r"<th[^>]*>(.*?)</th>", head.group(1), re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", h).split()) for h in cells]
+
+
+def _column(page: str, table_id: str, header: str) -> int:
+    """Index of the column whose header starts with `header`."""
+    names = _headers(page, table_id)
+    return next(i for i, h in enumerate(names) if h.startswith(header))
+
+
 def _interval(wins: int, n: int) -> str:
     lo, hi = wilson(wins, n)
     return f"{100 * wins / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
@@ -136,8 +150,9 @@ def test_cards_appear_with_their_numbers(run: tuple[Path, Path, str]) -> None:
         assert f'id="cards-{absent}"' not in page  # modules not played, or no data
     evil = cards.filter(pl.col("name") == EVIL).row(0, named=True)
     row = next(r for r in _table(page, "cards-item-hand") if r[0] == html.escape(EVIL))
-    assert row[2].startswith(_interval(evil["gih_wins"], evil["gih_n"]))
-    assert f"n={evil['gih_n']:,}" in row[2]
+    gih = row[_column(page, "cards-item-hand", "win rate when in hand (GIH WR)")]
+    assert gih.startswith(_interval(evil["gih_wins"], evil["gih_n"]))
+    assert f"n={evil['gih_n']:,}" in gih
 
 
 def test_data_strings_are_escaped(run: tuple[Path, Path, str]) -> None:
@@ -213,10 +228,8 @@ def test_iwd_under_the_minimum_sample_is_not_shown(run: tuple[Path, Path, str]) 
     cards = read_card_summary(folder).filter(pl.col("type") == "item")
     thin = cards.filter((pl.col("gih_n") < 100) | (pl.col("gns_n") < 100)).row(0, named=True)
     row = next(r for r in _table(page, "cards-item-hand") if r[0] == html.escape(thin["name"]))
-    head = re.search(r'<table id="cards-item-hand"><thead>(.*?)</thead>', page, re.S)
-    assert head
-    names = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th[^>]*>(.*?)</th>", head.group(1))]
-    iwd, q = row[names.index("IWD [95% CI]")], row[names.index("IWD q")]
+    iwd = row[_column(page, "cards-item-hand", "in hand vs never in hand [95% CI] (IWD)")]
+    q = row[_column(page, "cards-item-hand", "IWD q")]
     assert iwd.startswith("—") and f"n={thin['gih_n']:,}" in iwd and q == "—"
     if cards.filter((pl.col("gih_n") >= 100) & (pl.col("gns_n") >= 100)).is_empty():
         assert "no IWD is shown" in page

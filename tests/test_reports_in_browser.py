@@ -5,6 +5,9 @@ has a card named `<script>alert(1)</script>`).
 
 Skipped, with the reason, where Chromium is not installed (`apt-get install -y chromium` on
 Debian; .ci/run installs it when it runs as root with apt-get available).
+
+`python tests/test_reports_in_browser.py REPORT.html SHOT.png` saves the first screen
+(1280x800, what a designer sees before scrolling) of any report with the same browser flags.
 """
 
 from __future__ import annotations
@@ -37,7 +40,12 @@ CONSOLE = re.compile(r":CONSOLE[(:]")
 """How Chromium's --enable-logging=stderr marks a message of the page's console."""
 
 
-def render(page: Path, folder: Path) -> tuple[np.ndarray, str, list[str]]:
+FIRST_SCREEN = (1280, 800)
+
+
+def render(
+    page: Path, folder: Path, size: tuple[int, int] = (1280, 1800)
+) -> tuple[np.ndarray, str, list[str]]:
     """Screenshot (RGB array), parsed DOM and console lines of a page in headless Chromium."""
     assert BROWSER is not None
     folder.mkdir(parents=True, exist_ok=True)
@@ -51,7 +59,7 @@ def render(page: Path, folder: Path) -> tuple[np.ndarray, str, list[str]]:
         "--disable-extensions",
         "--hide-scrollbars",
         f"--user-data-dir={folder / 'profile'}",
-        "--window-size=1280,1800",
+        f"--window-size={size[0]},{size[1]}",
         f"--screenshot={shot}",
         "--dump-dom",
         "--enable-logging=stderr",
@@ -77,6 +85,33 @@ def assert_renders(page: Path, folder: Path) -> str:
     assert "<script" not in dom.lower()  # the renamed card is text, not an element
     assert EVIL not in dom
     return dom
+
+
+def first_screen(page: Path, shot: Path) -> Path:
+    """Save the first screen of a report as a PNG (for reviewing how a report reads)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        image, _, _ = render(page, Path(tmp), FIRST_SCREEN)
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(Path(tmp) / f"{page.stem}.png", shot)
+    assert image.shape[:2] == (FIRST_SCREEN[1], FIRST_SCREEN[0])
+    return shot
+
+
+def test_the_first_screen_holds_the_headline(
+    travel_mixes: tuple[list[Mix], list[Path]], tmp_path: Path
+) -> None:
+    """At 1280x800 the run report's first screen is the headline: its top part is not blank,
+    and the summary box's tinted background (#fbfcfd) fills over 40% of it (the report before the
+    headline: 19-24%, the metadata table's striped rows)."""
+    page = build_report(travel_mixes[1][1], tmp_path / "report.html")
+    image, _, console = render(page, tmp_path / "first", FIRST_SCREEN)
+    assert console == []
+    box = (np.abs(image * 255 - np.array([0xFB, 0xFC, 0xFD])) < 1.5).all(axis=2)
+    assert box.mean() > 0.4, "the summary box does not fill the first screen"  # old: 0.19-0.24
+    ink = (image < 0.9).any(axis=2)
+    assert ink[: FIRST_SCREEN[1] // 2].mean() > 0.03
 
 
 def test_the_detector_sees_console_errors(tmp_path: Path) -> None:
@@ -108,3 +143,13 @@ def test_sweep_report_renders(travel_sweep: SweepPlan, tmp_path: Path) -> None:
     page = build_sweep_report(travel_sweep.out, tmp_path / "sweep.html")
     dom = assert_renders(page, tmp_path / "shot")
     assert "<h1>&lt;script&gt;alert(1)&lt;/script&gt;: bonus swept over 0, 1, 2</h1>" in dom
+
+
+if __name__ == "__main__":
+    import sys
+
+    if BROWSER is None or len(sys.argv) != 3:
+        raise SystemExit(
+            "usage (needs Chromium): tests/test_reports_in_browser.py REPORT.html SHOT.png"
+        )
+    print(first_screen(Path(sys.argv[1]), Path(sys.argv[2])))

@@ -281,6 +281,9 @@ class _Survey:
     strategies: dict[int, int]
     mixes: dict[int, int]
     n_with: np.ndarray  # per group
+    y_with: np.ndarray  # per group: the response summed over the rows with the event
+    n_any: int  # rows with the event for at least one card group
+    y_any: float
 
 
 def _survey(reader: _Reader) -> _Survey:
@@ -290,10 +293,17 @@ def _survey(reader: _Reader) -> _Survey:
     strategies: dict[int, int] = {}
     mixes: dict[int, int] = {}
     n_with = np.zeros(reader.n_groups, dtype=np.int64)
+    y_with = np.zeros(reader.n_groups, dtype=np.float64)
+    n_any = 0
+    y_any = 0.0
     counts_seen: set[int] = set()
     for block in reader.blocks():
         rows += len(block.y)
         y_sum += float(block.y.sum())
+        some = block.count > 0
+        n_any += int(some.sum())
+        y_any += float(block.y[some].sum())
+        y_with += block.y @ block.cards
         if len(counts_seen) < 2:
             counts_seen.update(np.unique(block.count).tolist())
         seats = np.stack([block.players, block.order])
@@ -305,7 +315,9 @@ def _survey(reader: _Reader) -> _Survey:
             for v, c in zip(values.tolist(), counts.tolist(), strict=True):
                 table[v] = table.get(v, 0) + c
         n_with += block.cards.sum(axis=0)
-    return _Survey(rows, y_sum, len(counts_seen) > 1, orders, strategies, mixes, n_with)
+    return _Survey(
+        rows, y_sum, len(counts_seen) > 1, orders, strategies, mixes, n_with, y_with, n_any, y_any
+    )
 
 
 def _layout(survey: _Survey, reader: _Reader) -> _Layout:
@@ -397,6 +409,13 @@ class CardFit:
     """Mean response: the win rate at which coefficients are translated to points."""
     iterations: int
     converged: bool
+    covariance: np.ndarray | None = None
+    """The inverse penalised Hessian (posterior covariance of every coefficient)."""
+    wins_with: np.ndarray | None = None
+    """For each card group, the response summed over the player-games with the event."""
+    n_any: int = 0
+    """Player-games with the event for at least one card group."""
+    wins_any: float = 0.0
 
     def coefficient(self, name: str) -> tuple[float, float]:
         """(coefficient, standard error) of a design column by name."""
@@ -487,7 +506,8 @@ def fit_card_model(
             RuntimeWarning,
             stacklevel=2,
         )
-    se = np.sqrt(np.clip(np.diag(np.linalg.inv(hessian)), 0.0, None))
+    covariance = np.linalg.inv(hessian)
+    se = np.sqrt(np.clip(np.diag(covariance), 0.0, None))
     return CardFit(
         names=layout.names,
         coef=beta,
@@ -498,6 +518,10 @@ def fit_card_model(
         baseline=baseline,
         iterations=iterations,
         converged=converged,
+        covariance=covariance,
+        wins_with=survey.y_with,
+        n_any=survey.n_any,
+        wins_any=survey.y_any,
     )
 
 
@@ -590,3 +614,88 @@ def adjusted_frame(
             data[prefix + name] = values[name]
             schema[prefix + name] = dtype
     return pl.DataFrame(data, schema=schema)
+
+
+# ---------------------------------------------------------------------------- against peers
+
+PEER_COLUMNS = (
+    ("pp", pl.Float64),
+    ("lo", pl.Float64),
+    ("hi", pl.Float64),
+    ("coef", pl.Float64),
+    ("se", pl.Float64),
+    ("p", pl.Float64),
+    ("n", pl.Int64),
+    ("wins", pl.Int64),
+    ("n_peers", pl.Int64),
+    ("peer_wins", pl.Int64),
+    ("base", pl.Float64),
+)
+"""Per card of a peer group: the contrast with an average peer in points (as a fraction) with
+its 95% interval, in log-odds with its standard error, the Wald p, the player-games with the
+event and their wins, the player-games with a peer's event but not this card's and their
+wins, and the baseline win rate of the translation."""
+
+
+def _against_typical_peer(coef: np.ndarray, col: int, others: Sequence[int]) -> np.ndarray:
+    """Weights of the contrast beta_col - (median of beta over `others`): +1 on the card, -1 on
+    the median peer, or -1/2 on each of the two middle ones. Which peer is the median is read
+    from the estimates and then taken as fixed (docs/metrics.md, "Verdicts")."""
+    ranked = sorted(others, key=lambda c: float(coef[c]))
+    middle = len(ranked) // 2
+    weights = np.zeros(len(coef))
+    weights[col] = 1.0
+    if len(ranked) % 2:
+        weights[ranked[middle]] = -1.0
+    else:
+        weights[ranked[middle - 1]] = weights[ranked[middle]] = -0.5
+    return weights
+
+
+def peer_effects(
+    loaders: Sequence[ChunkLoader],
+    events: Sequence[str],
+    group_of: dict[int, int],
+    n_groups: int,
+    options: AdjustedOptions | None = None,
+) -> dict[str, list[Any]]:
+    """A card against its peers: the model above fitted on the peer group's cards only
+    (`group_of` maps just them), with the number of peer kinds that had the event as a
+    control, and each card's contrast with its typical peer, beta_c - beta_m, m the median of
+    the other peers' coefficients (the mean of the two middle ones for an even number), with
+    its variance from the posterior covariance. It reads "having this card's event instead of
+    a typical peer's", does not depend on how the fit splits a common effect between the cards
+    and the count (the two are collinear), and, unlike a mean, is not pulled by one card far
+    from the rest (one strong card does not make every other look weak).
+
+    One value per card group for each PEER_COLUMNS name; None where not reported: fewer than
+    `min_games` player-games with the event, or with a peer's event and not this card's, or
+    fewer than two card kinds of the group with a figure."""
+    options = dataclasses.replace(options or AdjustedOptions(), count_covariate=True)
+    out: dict[str, list[Any]] = {name: [None] * n_groups for name, _ in PEER_COLUMNS}
+    fit = fit_card_model(loaders, events, group_of, n_groups, options)
+    if fit is None or fit.wins_with is None or fit.covariance is None:
+        return out
+    groups = sorted(set(group_of.values()))
+    for g in groups:
+        n_with = int(fit.n_with[g])
+        out["n"][g], out["wins"][g] = n_with, round(float(fit.wins_with[g]))
+        out["n_peers"][g] = fit.n_any - n_with
+        out["peer_wins"][g] = round(fit.wins_any - float(fit.wins_with[g]))
+    columns = [int(fit.card_column[g]) for g in groups if fit.card_column[g] >= 0]
+    if len(columns) < 2:
+        return out
+    for g in groups:
+        col = int(fit.card_column[g])
+        if col < 0 or min(out["n"][g], out["n_peers"][g]) < options.min_games:
+            continue
+        weights = _against_typical_peer(fit.coef, col, [c for c in columns if c != col])
+        b = float(weights @ fit.coef)
+        se = math.sqrt(max(0.0, float(weights @ fit.covariance @ weights)))
+        out["coef"][g], out["se"][g] = b, se
+        out["pp"][g] = to_points(b, fit.baseline)
+        out["lo"][g] = to_points(b - Z95 * se, fit.baseline)
+        out["hi"][g] = to_points(b + Z95 * se, fit.baseline)
+        out["p"][g] = math.erfc(abs(b / se) / math.sqrt(2.0)) if se > 0 else 1.0
+        out["base"][g] = fit.baseline
+    return out

@@ -429,8 +429,16 @@ CARD_COLUMNS = (
     "adj_q",
     "adj_base",
     "adj_flag",
+    "verdict",
+    "verdict_peers",
+    "verdict_pp",
+    "verdict_lo",
+    "verdict_hi",
+    "verdict_se",
+    "verdict_base",
 )
-"""The cards.parquet columns a comparison reads (the adj_* ones only when present)."""
+"""The cards.parquet columns a comparison reads (the adj_* and verdict_* ones only when
+present)."""
 
 
 def has_adjusted(columns: Sequence[str]) -> bool:
@@ -461,14 +469,25 @@ def adjusted_se_pp(row: dict[str, Any]) -> float:
     return se * p * (1 - p)
 
 
+def verdict_se_pp(row: dict[str, Any]) -> float:
+    """Standard error of the verdict figure (against peers) in points, by the delta method
+    as for the adjusted figure."""
+    pp, se, base = _f(row.get("verdict_pp")), _f(row.get("verdict_se")), _f(row.get("verdict_base"))
+    if math.isnan(pp) or math.isnan(se) or math.isnan(base):
+        return math.nan
+    p = base + pp
+    return se * p * (1 - p)
+
+
 def card_key(row: dict[str, Any]) -> tuple[str, str]:
     return (str(row.get("type") or ""), str(row["name"]))
 
 
 def card_changes(a: pl.DataFrame, b: pl.DataFrame) -> pl.DataFrame:
-    """Per card in the game in both runs (matched by type and name): the adjusted figure and
-    IWD in each run and the change b - a of each, with interval, p and BH q (one family per
-    measure, over the cards that have it in both runs). Sorted by the headline p-value: the
+    """Per card in the game in both runs (matched by type and name): the adjusted figure, IWD
+    and the verdict figure against peers (`peer_*`, with the verdicts `verdict_a/b`) in each
+    run and the change b - a of each, with interval, p and BH q (one family per measure, over
+    the cards that have it in both runs). Sorted by the headline p-value: the
     adjusted one when both summaries have adjusted figures (some card has one in both runs),
     IWD otherwise; then by the IWD p-value."""
     adjusted = has_adjusted(a.columns) and has_adjusted(b.columns)
@@ -489,7 +508,13 @@ def card_changes(a: pl.DataFrame, b: pl.DataFrame) -> pl.DataFrame:
             row[f"adj_lo_{side}"] = _f(r.get("adj_lo")) if adjusted else math.nan
             row[f"adj_hi_{side}"] = _f(r.get("adj_hi")) if adjusted else math.nan
             row[f"adj_se_{side}"] = adjusted_se_pp(r) if adjusted else math.nan
-        for measure in ("iwd", "adj"):
+            row[f"peer_{side}"] = _f(r.get("verdict_pp"))
+            row[f"peer_lo_{side}"] = _f(r.get("verdict_lo"))
+            row[f"peer_hi_{side}"] = _f(r.get("verdict_hi"))
+            row[f"peer_se_{side}"] = verdict_se_pp(r)
+            row[f"verdict_{side}"] = r.get("verdict")
+        row["peers"] = rb.get("verdict_peers") or ra.get("verdict_peers")
+        for measure in ("iwd", "adj", "peer"):
             d = z_difference(
                 row[f"{measure}_a"],
                 row[f"{measure}_se_a"],
@@ -501,7 +526,7 @@ def card_changes(a: pl.DataFrame, b: pl.DataFrame) -> pl.DataFrame:
             row[f"{measure}_change_hi"] = d.hi
             row[f"{measure}_change_p"] = d.p
         out.append(row)
-    for measure in ("iwd", "adj"):
+    for measure in ("iwd", "adj", "peer"):
         q = benjamini_hochberg([r[f"{measure}_change_p"] for r in out])
         for r, qv in zip(out, q, strict=True):
             r[f"{measure}_change_q"] = qv

@@ -32,3 +32,8 @@ class StrategyError(DeckhandError):
 
 class RunFolderError(DeckhandError):
     """A run folder that cannot be used (different config, missing manifest)."""
+
+
+class InvariantError(AssertionError):
+    """A game's state broke a rule that must always hold (a bug, never a player's doing):
+    raised by a game's `check_invariants`."""

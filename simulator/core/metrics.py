@@ -21,10 +21,12 @@ import polars as pl
 
 from simulator.core import run_folder
 from simulator.core.adjusted import (
+    PEER_COLUMNS,
     AdjustedOptions,
     ChunkLoader,
     adjusted_frame,
     event_columns,
+    peer_effects,
     run_chunks,
 )
 from simulator.core.datasets import player_chunks
@@ -195,6 +197,7 @@ def write_card_summary(folder: str | Path) -> Path:
     chunks = player_chunks(folder, summary_columns(match.spec))
     summary = card_summary(chunks, match.spec, rows, match.game.cards_in_game())
     summary = with_adjusted(summary, summary_chunks(folder, match.spec), match.spec, rows)
+    summary = with_verdicts(summary, verdict_chunks(folder, match.spec), match.spec, rows)
     tmp = folder / (SUMMARY_FILE + ".tmp")
     summary.write_parquet(tmp)
     tmp.replace(folder / SUMMARY_FILE)
@@ -213,6 +216,86 @@ def summary_chunks(
     events = events if events is not None else spec.adjusted_events
     columns = [c for e in events for c in event_columns(e, spec.seen_events)]
     return run_chunks(folder, columns)
+
+
+def verdict_chunks(folder: str | Path, spec: GameSpec) -> list[ChunkLoader]:
+    """Chunk loaders of a run folder with the columns the verdicts' peer models need."""
+    events = dict.fromkeys(m.event for m in spec.card_measures)
+    columns = [c for e in events for c in event_columns(e, spec.seen_events)]
+    return run_chunks(folder, columns)
+
+
+VERDICT_OVER, VERDICT_UNDER, VERDICT_IN_LINE = "over", "under", "in line"
+VERDICT_FEW, VERDICT_NO_PEERS = "too few games", "no peers"
+VERDICT_COLUMNS = (
+    ("verdict", pl.Utf8),
+    ("verdict_event", pl.Utf8),
+    ("verdict_peers", pl.Utf8),
+    *((f"verdict_{name}", dtype) for name, dtype in PEER_COLUMNS),
+    ("verdict_q", pl.Float64),
+)
+"""The verdict columns of cards.parquet (docs/metrics.md, "Verdicts")."""
+
+
+def with_verdicts(
+    summary: pl.DataFrame,
+    loaders: Sequence[ChunkLoader],
+    spec: GameSpec,
+    sheet_rows: list[dict[str, Any]],
+    options: AdjustedOptions | None = None,
+) -> pl.DataFrame:
+    """The card summary with a verdict per card: its declared measure (GameSpec.card_measures)
+    against its peers, from the peer model of adjusted.peer_effects.
+
+    `verdict` is 'over' / 'under' when the Benjamini-Hochberg q (one family: every card with
+    a figure in the run) is below `options.fdr`, 'in line' otherwise, 'too few games' under
+    the minimum sample, 'no peers' when fewer than two kinds of the peer group were in play,
+    and null for a card out of play or of a kind with no declared measure."""
+    options = options or AdjustedOptions()
+    group_of, members = card_groups(spec, sheet_rows)
+    n_groups = len(members)
+    kinds = [str(m[0].get(spec.card_group) or "") for m in members]
+    data: dict[str, list[Any]] = {name: [None] * n_groups for name, _ in VERDICT_COLUMNS}
+    position = {int(m[0]["id"]): g for g, m in enumerate(members)}
+    in_game = {
+        position[int(c)]
+        for c, flag in zip(summary["card_id"].to_list(), summary["in_game"].to_list(), strict=True)
+        if flag and int(c) in position
+    }
+    for measure in spec.card_measures:
+        pool = {g for g in in_game if spec.measure_of(kinds[g]) is measure}
+        if not pool:
+            continue
+        pool_of = {card: g for card, g in group_of.items() if g in pool}
+        effects = peer_effects(
+            loaders, event_columns(measure.event, spec.seen_events), pool_of, n_groups, options
+        )
+        for g in pool:
+            data["verdict_event"][g] = measure.event
+            data["verdict_peers"][g] = measure.peers
+            for name, _ in PEER_COLUMNS:
+                data[f"verdict_{name}"][g] = effects[name][g]
+            with_figure = sum(1 for h in pool if effects["n"][h])
+            if effects["p"][g] is not None:
+                data["verdict"][g] = None  # decided below, after the q-values
+            elif len(pool) < 2 or with_figure < 2:
+                data["verdict"][g] = VERDICT_NO_PEERS
+            else:
+                data["verdict"][g] = VERDICT_FEW
+    reported = [g for g in range(n_groups) if data["verdict_p"][g] is not None]
+    q_values = benjamini_hochberg([data["verdict_p"][g] for g in reported])
+    for g, q in zip(reported, q_values, strict=True):
+        data["verdict_q"][g] = q
+        if q < options.fdr:
+            data["verdict"][g] = VERDICT_OVER if data["verdict_coef"][g] > 0 else VERDICT_UNDER
+        else:
+            data["verdict"][g] = VERDICT_IN_LINE
+    frame = pl.DataFrame(data, schema=dict(VERDICT_COLUMNS))
+    order = [position.get(int(c), -1) for c in summary["card_id"].to_list()]
+    if -1 in order:
+        raise ValueError("the card summary has a card that is not in the card sheet")
+    kept = summary.drop([c for c in frame.columns if c in summary.columns])
+    return kept.hstack(frame[order])
 
 
 def read_card_summary(folder: str | Path) -> pl.DataFrame:

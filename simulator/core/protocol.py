@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
     from simulator.core.cards import CardSheet
@@ -84,7 +84,7 @@ class Strategy:
     """
 
     name: str = "strategy"
-    params: dict[str, Any] = {}
+    params: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, **overrides: Any) -> None:
         self.settings: dict[str, Any] = {**self.params, **overrides}

@@ -1,9 +1,12 @@
 """Verdicts across strategies: the same game and mix under several strategy pools, and each
 card's verdict under each (`deckhand robustness`).
 
-A card's verdict in one run is the adjusted contribution of owning its power (Import/Export:
-`fulfilled`, travel: in hand; docs/metrics.md): `over` or `under` when its BH q < 0.05,
-`balanced` otherwise, `no figure` below the minimum sample. Across the pools a card is
+A card's verdict in one run is the run's own verdict for it (`verdict` in cards.parquet: the
+card against its peers on the measure its game declares, Import/Export owning the power;
+docs/metrics.md, "Verdicts"): `over` or `under` when its BH q < 0.05, `balanced` ("in line")
+otherwise, `no figure` below the minimum sample or without peers. Runs summarised before
+verdicts existed use the adjusted contribution of owning the power instead. Across the pools
+a card is
 
 - `flips`: over under one pool and under under another;
 - `disagrees`: flagged under some pools, balanced (or without a figure) under others;
@@ -150,7 +153,7 @@ def run_robustness(
 def _verdict(row: dict[str, Any], prefix: str) -> str:
     if row.get(f"{prefix}pp") is None:
         return "no figure"
-    flag = row.get(f"{prefix}flag")
+    flag = row.get("verdict") if prefix == "verdict_" else row.get(f"{prefix}flag")
     return flag if flag in ("over", "under") else "balanced"
 
 
@@ -184,7 +187,7 @@ def verdicts(folder: str | Path) -> pl.DataFrame:
     meta = json.loads(path.read_text())
     spec = get_game(meta["game"])
     event = owner_event(spec)
-    prefix = "adj_" if event in spec.seen_events else f"adj_{event}_"
+    fallback = "adj_" if event in spec.seen_events else f"adj_{event}_"
     merged: pl.DataFrame | None = None
     names = []
     for pool in meta["pools"]:
@@ -192,8 +195,11 @@ def verdicts(folder: str | Path) -> pl.DataFrame:
         if not summary.exists():
             raise RunFolderError(f"{summary.parent}: no {SUMMARY_FILE}; the run did not finish")
         cards = pl.read_parquet(summary)
+        prefix = fallback
         if "in_game" in cards.columns:  # the sheet's other sets are not in play here
             cards = cards.filter(pl.col("in_game"))
+        if "verdict" in cards.columns:  # the card's verdict against its peers (metrics.py)
+            prefix = "verdict_"
         if f"{prefix}pp" not in cards.columns:
             raise RunFolderError(
                 f"{summary}: no adjusted figures ({prefix}pp); play the run again with this "

@@ -27,6 +27,32 @@ class ModuleSpec:
 
 
 @dataclass(frozen=True)
+class CardMeasure:
+    """Which per-card figure answers "is this card too strong?" for some kinds of card.
+
+    Declared data, not code: the card summary (simulator/core/metrics.py) computes one verdict
+    per card of these kinds, comparing the card with its peers (the other card kinds listed
+    here) on `event`, and the reports show it in the words given here. docs/metrics.md says
+    which measure each game declares and why."""
+
+    kinds: tuple[str, ...]
+    """Values of the game's `card_group` column compared together: a card's peers are the
+    other card kinds of these groups (travel items against items). "*" stands for every
+    group no other measure names (every Import/Export contract against every other)."""
+    event: str
+    """The event the comparison is on: "gih" (in hand, the game's `seen_events`) or an event
+    column ("travelled", "fulfilled", "assigned", ...)."""
+    peers: str
+    """The peers in plain words, plural: "items", "postcards", "contracts"."""
+    label: str
+    """The measure in plain words, as a column name: "win rate when used to travel"."""
+    term: str
+    """The community's name for the measure, shown beside the plain one: "played WR"."""
+    reason: str
+    """Why this is the right question for these cards, in one or two sentences."""
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the core needs to know about a game, declared once."""
 
@@ -69,6 +95,23 @@ class GameSpec:
     )
     """Build the game from a card sheet already in memory (the factory reads a file); the
     experiments build one per set of powers switched off."""
+    card_measures: tuple[CardMeasure, ...] = ()
+    """Per kind of card, the measure its verdict uses (see CardMeasure); kinds not named
+    here get no verdict, and a game that names none gets none."""
+    event_labels: tuple[tuple[str, str], ...] = ()
+    """(event, short plain label) for report column names: ("fulfilled", "power owned").
+    Events not listed are shown by their column name."""
+
+    def __post_init__(self) -> None:
+        """A verdict measure must name an event the game logs: a typo would otherwise give
+        every card of its kinds an empty verdict at the end of a long run."""
+        known = ("gih", *self.event_names)
+        for measure in self.card_measures:
+            if measure.event not in known:
+                raise ValueError(
+                    f"{self.name}: the verdict measure of {', '.join(measure.kinds)} names the "
+                    f"event '{measure.event}'; known: {', '.join(known)}"
+                )
 
     @property
     def module_names(self) -> tuple[str, ...]:
@@ -80,6 +123,18 @@ class GameSpec:
     @property
     def event_names(self) -> tuple[str, ...]:
         return tuple(name for name, _ in self.player_events)
+
+    def event_label(self, event: str) -> str:
+        """The plain label of an event column ("gih" is "in hand"), else its name."""
+        labels = dict(self.event_labels)
+        if event == "gih":
+            return labels.get("gih", "in hand")
+        return labels.get(event, event)
+
+    def measure_of(self, kind: str) -> CardMeasure | None:
+        """The declared verdict measure of a kind of card, if any."""
+        exact = next((m for m in self.card_measures if kind in m.kinds), None)
+        return exact or next((m for m in self.card_measures if "*" in m.kinds), None)
 
     def make_config(
         self,

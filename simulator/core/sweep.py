@@ -330,6 +330,16 @@ class SweepPoint:
     games: int
     mean_turns: float
     average: float
+    verdict: str | None = None
+    """The card's verdict in this value's run: its game's declared measure against its
+    peers (cards.parquet `verdict`), with the figure below; None for older summaries."""
+    verdict_pp: float = math.nan
+    verdict_lo: float = math.nan
+    verdict_hi: float = math.nan
+    verdict_q: float = math.nan
+    verdict_n: int = 0
+    verdict_n_peers: int = 0
+    peers: str = ""
 
     @property
     def status(self) -> str:
@@ -489,6 +499,14 @@ def sweep_summary(folder: str | Path) -> SweepSummary:
                 games=int(games[0]),
                 mean_turns=_f(games[1]),
                 average=int(players[1] or 0) / int(players[0]) if players[0] else math.nan,
+                verdict=r.get("verdict"),
+                verdict_pp=_f(r.get("verdict_pp")),
+                verdict_lo=_f(r.get("verdict_lo")),
+                verdict_hi=_f(r.get("verdict_hi")),
+                verdict_q=_f(r.get("verdict_q")),
+                verdict_n=int(r.get("verdict_n") or 0),
+                verdict_n_peers=int(r.get("verdict_n_peers") or 0),
+                peers=str(r.get("verdict_peers") or ""),
             )
         )
     fit = fit_balance(

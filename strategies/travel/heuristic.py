@@ -7,7 +7,8 @@ its TravelView: its hand, the public table and the cards known to be in other ha
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
@@ -30,7 +31,7 @@ class TravelHeuristic(Strategy):
     """
 
     name = "heuristic"
-    params: dict[str, Any] = {
+    params: ClassVar[dict[str, Any]] = {
         "aggression": 0.3,
         "race_aggression": 0.3,
         "blind_trade": 0.9,
@@ -124,7 +125,7 @@ class TravelHeuristic(Strategy):
             missing.add(cards.kind_of[cards.passports[0]])
         return missing
 
-    def _leader(self, view: TravelView, candidates: tuple[int, ...] | list[int]) -> int:
+    def _leader(self, view: TravelView, candidates: Sequence[int]) -> int:
         """The opponent closest to winning, as far as public information tells."""
         cards = view.cards
         sizes = view.hand_sizes
@@ -141,7 +142,7 @@ class TravelHeuristic(Strategy):
         """Seats clockwise from me to q: ties broken by it are the same from every seat."""
         return (q - view.player) % view.n_players
 
-    def _cheapest(self, view: TravelView, options: tuple[Any, ...]) -> int:
+    def _cheapest(self, view: TravelView, options: Sequence[Any]) -> int:
         """The option card worth least to me; with `deny`, keep what opponents need."""
         values = self._hand_values(view)
         wanted: set[int] = set()
@@ -188,9 +189,9 @@ class TravelHeuristic(Strategy):
         # every discard or pass: costs, hand limit, lost luggage, strike, disposing
         return self._cheapest(view, options)
 
-    def _next_planned(self, options: tuple[Any, ...], part: int) -> Any:
+    def _next_planned(self, options: Sequence[Any], part: int) -> Any:
         if self._plan is not None:
-            for c in self._plan[part]:
+            for c in self._plan[1] if part == 1 else self._plan[2]:
                 if c in options:
                     return c
         return DONE if DONE in options else options[0]
@@ -218,7 +219,7 @@ class TravelHeuristic(Strategy):
         # junk for junk costs nothing and keeps the game moving
         return ACCEPT if gain > loss or (loss <= 0.0 and gain >= 0.0) else REJECT
 
-    def _action(self, options: tuple[Any, ...], view: TravelView, rng: GameRandom) -> Any:
+    def _action(self, options: Sequence[Any], view: TravelView, rng: GameRandom) -> Any:
         if view.turn != self._turn:
             self._turn = view.turn
             self._refused.clear()

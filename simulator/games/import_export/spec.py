@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from simulator.core.cards import CardSheet
-from simulator.core.spec import GameConfig, GameSpec, ModuleSpec
+from simulator.core.spec import CardMeasure, GameConfig, GameSpec, ModuleSpec
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.powers import POWER_OFF
 from simulator.games.import_export.rule_book import MAX_PLAYERS, BaseRules
@@ -31,6 +31,37 @@ def _build(config: GameConfig, sheet: CardSheet) -> ImportExportGame:
 def _rule_numbers() -> object:
     return BaseRules()
 
+
+CARD_MEASURES = (
+    CardMeasure(
+        kinds=("*",),
+        event="fulfilled",
+        peers="contracts",
+        label="win rate when power owned",
+        term="",
+        reason="A card's power, the part a designer tunes (Almonds' payout, Sauna's points), "
+        "works only once its contract is fulfilled; in hand every card of a colour is the same "
+        "action and cargo. Fulfilling any contract scores, so each card is compared with "
+        "owning another contract's power, of any colour (every card can be a contract), with "
+        "the number of contracts owned held fixed.",
+    ),
+)
+
+EVENT_LABELS = (
+    ("opening", "in opening hand"),
+    ("drawn", "drawn"),
+    ("played", "played for an action"),
+    ("wildcard", "played in a wildcard pair"),
+    ("contracted", "placed as a contract"),
+    ("fulfilled", "power owned"),
+    ("loaded", "loaded as a container"),
+    ("crew", "taken as crew"),
+    ("goods", "taken as goods"),
+    ("sold", "sold to the island"),
+    ("pirated", "pirated"),
+    ("imported", "won at an import auction"),
+    ("discarded", "discarded"),
+)
 
 IMPORT_EXPORT = GameSpec(
     name="import-export",
@@ -79,4 +110,6 @@ IMPORT_EXPORT = GameSpec(
     power_switch=POWER_OFF,
     physical_card_column="card",
     build_with_sheet=_build,
+    card_measures=CARD_MEASURES,
+    event_labels=EVENT_LABELS,
 )

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from simulator.games.import_export.mods import Mods
 
 EVENTS = (
     ("opening", "in the opening hand"),
@@ -25,6 +27,26 @@ EVENT_NAMES = tuple(name for name, _ in EVENTS)
 
 class GameOver(Exception):
     """A card's win condition ended the game at once."""
+
+
+class ShipLike(Protocol):
+    """What the cargo rules read of a ship (`rules.remaining`, `can_hold`, `fits`): a
+    `Ship`, or a bot's own record of one built from its view (sequences, not lists)."""
+
+    @property
+    def owner(self) -> int: ...
+
+    @property
+    def at_sea(self) -> bool: ...
+
+    @property
+    def contracts(self) -> Sequence[int]: ...
+
+    @property
+    def cargo(self) -> Sequence[int]: ...
+
+    @property
+    def cargo_colors(self) -> Sequence[int]: ...
 
 
 class Ship:
@@ -51,43 +73,47 @@ class Ship:
         return other
 
 
+_STATE_FIELDS = (
+    "n",
+    "deck",
+    "discard",
+    "island",
+    "hands",
+    "crew",
+    "goods",
+    "fulfilled",
+    "credits",
+    "ships",
+    "port",
+    "leader",
+    "turn",
+    "first_player",
+    "end_reason",
+    "end_triggered",
+    "reshuffle_allowed",
+    "winners",
+    "final_credits",
+    "sold_this_turn",
+    "log",
+    "trace",
+    "between_turns",
+    "in_play",
+    "hooks",
+    "mods",
+    "rng",
+    "moving",
+    "views",
+    "limit_marks",
+    "departing",
+    "market",
+)
+"""The fields of IEState, in order (its slots; `copy` copies each)."""
+
+
 class IEState:
     """Everything on the table. Cards are physical card ints; contracts are sheet ids."""
 
-    __slots__ = (
-        "n",
-        "deck",
-        "discard",
-        "island",
-        "hands",
-        "crew",
-        "goods",
-        "fulfilled",
-        "credits",
-        "ships",
-        "port",
-        "leader",
-        "turn",
-        "first_player",
-        "end_reason",
-        "end_triggered",
-        "reshuffle_allowed",
-        "winners",
-        "final_credits",
-        "sold_this_turn",
-        "log",
-        "trace",
-        "between_turns",
-        "in_play",
-        "hooks",
-        "mods",
-        "rng",
-        "moving",
-        "views",
-        "limit_marks",
-        "departing",
-        "market",
-    )
+    __slots__ = _STATE_FIELDS
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -119,19 +145,11 @@ class IEState:
         """Cards played on ports this turn, discarded at its end."""
         self.hooks: dict[str, list[tuple[int, int]]] = {}
         """Ongoing powers in play: event -> (owner, contract id), added on fulfilment."""
-        self.mods: list[dict[str, Any]] = [{} for _ in range(n)]
-        """Rule modifiers per player, set by fulfilled powers and read where the rule lives
-        (rules.py): draw_to, end_credits, no_credit_end, capacity, pay_bands,
-        owner_compensation, import_take, wild_colors, rainbow_colors, virtual_load_per_tech,
-        shared_pirate_crew, held_credits, import_from_island, pirate_anywhere,
-        luxury_cargo_fraction, counted_goods, no_crew_limit, no_plunder; Flag:
-        pirate_ban, deck_face_up (read by the views), contracts_unlimited,
-        level_per_tech_good, luxury_pair, crew_as; Capital: held_cards, single_use_ships,
-        retired_ships, super_ships, homing_cards, first_contract_cut, virtual_crew; Tokyo:
-        tuck_elsewhere, lead_draw_credits, port_contract_free; Kickstarter 2:
-        follow_any_card, sea_return_at, follow_as, drew_cards (a draw to tell: Nanobots);
-        J: card_also, wins_ties, pair_load, pair_held (with held_cards). Values are
-        immutable (frozensets, tuples, ints)."""
+        self.mods: list[dict[str, Any]] = [Mods() for _ in range(n)]
+        """Rule modifiers per player, set by fulfilled powers and read where the rule lives:
+        every key is declared in mods.py (meaning, who sets it, who reads it); `Mods` refuses
+        an undeclared key. (Typed as plain dicts, which they are, for the compiled build's
+        fast dict reads.)"""
         self.moving: list[int] = []
         """Cards in transit while their taker decides where they go."""
         self.views: list[Any] | None = None
@@ -155,7 +173,7 @@ class IEState:
     def copy(self) -> IEState:
         """A deep copy for look-ahead bots; take it between turns."""
         other = IEState.__new__(IEState)
-        for name in IEState.__slots__:
+        for name in _STATE_FIELDS:
             value = getattr(self, name)
             if name == "ships":
                 value = [s.copy() for s in value]
@@ -168,7 +186,7 @@ class IEState:
             elif name == "hooks":
                 value = {e: v[:] for e, v in value.items()}
             elif name == "mods":
-                value = [dict(m) for m in value]
+                value = [Mods(m) for m in value]
             elif isinstance(value, list):
                 value = [v[:] if isinstance(v, list) else v for v in value]
             setattr(other, name, value)

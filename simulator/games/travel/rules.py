@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import Any
 
 from simulator.core.cards import CardSheet
-from simulator.core.errors import ConfigError
+from simulator.core.errors import ConfigError, InvariantError
 from simulator.core.protocol import Decision, Outcome, PlayerOutcome
 from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
@@ -27,10 +27,6 @@ DONE = -1
 """Option that ends a multi-card choice (cards to give, to ask for, to discard)."""
 ACCEPT = "accept"
 REJECT = "reject"
-
-
-class InvariantError(AssertionError):
-    """The state broke a rule that must always hold (a bug, never a player's doing)."""
 
 
 class TravelGame:
@@ -304,7 +300,7 @@ class TravelGame:
             if s.trace is not None:
                 s.trace(f"   player {p} draws the event {self.cards.names[card]}")
             s.resolving.append(card)
-            yield from self.event_effects[self.effect[card]](self, s, rng, p, card)
+            yield from self.event_effects[self.effect[card] or ""](self, s, rng, p, card)
             s.resolving.remove(card)
             s.discard.append(card)  # T-EVENT-1: then the event goes to the discard pile
             return

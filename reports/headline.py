@@ -1,0 +1,417 @@
+"""The first screen of every report: what a designer reads in ten seconds.
+
+A report opens with the run in one line, then the balance findings (first player, strategy
+strength, game length, end reasons), each a number with its interval and a verdict in plain
+words, then the cards that stand out from their peers (the verdict columns of cards.parquet,
+simulator/core/metrics.py `with_verdicts`) and what the run can and cannot tell, from the
+planning code behind `deckhand plan` (simulator/core/planning.py). The run, compare and sweep
+reports build their headlines from these pieces; the details and the metadata follow.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import polars as pl
+
+from reports.markup import DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, fmt_q, table
+from simulator.core.errors import ConfigError
+from simulator.core.metrics import (
+    VERDICT_FEW,
+    VERDICT_IN_LINE,
+    VERDICT_NO_PEERS,
+    VERDICT_OVER,
+    VERDICT_UNDER,
+)
+from simulator.core.planning import plan
+from simulator.core.spec import GameSpec
+from simulator.core.stats import Z95, newcombe_difference, wilson
+
+CARD_EFFECT = 0.02
+"""The card effect the "can and cannot tell" line plans for: 2 points of win rate."""
+
+SEAT_EFFECT = 0.01
+"""The seat advantage the planning line names: 1 point of win rate."""
+
+TONES = ("ok", "warn", "info")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One line of the headline: the question, the numbers, the verdict in plain words."""
+
+    question: str
+    finding: str
+    verdict: str
+    tone: str = "info"
+    """'ok' (nothing to act on), 'warn' (worth a designer's look) or 'info'."""
+
+
+def points(x: float) -> str:
+    """A win-rate difference in plain words: 0.031 -> '3.1 points'."""
+    return f"{100 * abs(x):.1f} points"
+
+
+def findings_table(findings: Sequence[Finding], table_id: str) -> Html:
+    """The balance findings as a three-column table, the verdict marked by its tone."""
+    rows = [
+        (
+            Html(f"<b>{esc(f.question)}</b>"),
+            f.finding,
+            Html(f'<span class="verdict {esc(f.tone)}">{esc(f.verdict)}</span>'),
+        )
+        for f in findings
+    ]
+    return table(("", "finding [95% CI]", "verdict"), rows, table_id, 9)
+
+
+def first_player_finding(first_wins: int, first_n: int, rest_wins: int, rest_n: int) -> Finding:
+    """The first player's win rate against all later positions pooled (Newcombe interval)."""
+    d, lo, hi = newcombe_difference(first_wins, first_n, rest_wins, rest_n)
+    if math.isnan(d):
+        return Finding("First player", DASH, "not measurable in this run")
+    a_lo, a_hi = wilson(first_wins, first_n)
+    b_lo, b_hi = wilson(rest_wins, rest_n)
+    finding = (
+        f"1st player wins {fmt_pct(first_wins / first_n, a_lo, a_hi)}, later players "
+        f"{fmt_pct(rest_wins / rest_n, b_lo, b_hi)}: {fmt_pp(d, lo, hi)}"
+    )
+    half = (hi - lo) / 2
+    if lo > 0:
+        verdict = f"first-player advantage of about {points(d)} (at least {points(lo)})"
+        return Finding("First player", finding, verdict, "warn")
+    if hi < 0:
+        verdict = f"first-player disadvantage of about {points(d)} (at least {points(hi)})"
+        return Finding("First player", finding, verdict, "warn")
+    verdict = f"no first-player advantage detectable at \u00b1{100 * half:.1f} points"
+    return Finding("First player", finding, verdict, "ok")
+
+
+def strategy_finding(rates: dict[str, tuple[int, int]]) -> Finding:
+    """The strongest strategy against the weakest by win rate (strategy -> wins, n)."""
+    if len(rates) < 2:
+        name = next(iter(rates), "?")
+        return Finding(
+            "Strategies", f"{name} in every seat", "one strategy: nothing to compare", "info"
+        )
+    ranked = sorted(rates, key=lambda s: rates[s][0] / max(rates[s][1], 1), reverse=True)
+    best, worst = ranked[0], ranked[-1]
+    (wb, nb), (ww, nw) = rates[best], rates[worst]
+    d, lo, hi = newcombe_difference(wb, nb, ww, nw)
+    parts = []
+    for name in ranked:
+        w, n = rates[name]
+        r_lo, r_hi = wilson(w, n)
+        parts.append(f"{name} {fmt_pct(w / n if n else math.nan, r_lo, r_hi)}")
+    finding = "win rate: " + "; ".join(parts)
+    if lo > 0:
+        verdict = f"{best} wins {points(d)} more often than {worst} (at least {points(lo)})"
+        return Finding("Strategies", finding, verdict, "warn" if len(rates) == 2 else "info")
+    verdict = (
+        f"no strategy detectably stronger: {best} vs {worst} {fmt_pp(d, lo, hi)} "
+        f"(\u00b1{100 * (hi - lo) / 2:.1f} points)"
+    )
+    return Finding("Strategies", finding, verdict, "ok")
+
+
+def length_finding(turns: pl.Series, max_turns: int | None) -> Finding:
+    """Turns per game (median, mean with its normal interval, p90) and the turn-limit share."""
+    n = turns.len()
+    if not n:
+        return Finding("Game length", DASH, "no games")
+    mean = float(turns.mean() or 0.0)
+    sd = float(turns.std() or 0.0) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n)
+    finding = (
+        f"median {turns.median():,.0f} turns, mean {mean:,.1f} [{mean - half:,.1f}, "
+        f"{mean + half:,.1f}], 90% of games within {turns.quantile(0.9, 'linear'):,.0f}"
+    )
+    capped = int((turns >= max_turns).sum()) if max_turns else 0
+    if capped:
+        lo, hi = wilson(capped, n)
+        share = fmt_pct(capped / n, lo, hi)
+        tone = "warn" if capped / n >= 0.01 else "info"
+        return Finding(
+            "Game length",
+            finding,
+            f"{share} of games reached the turn limit of {max_turns:,}: bots that stall, or a "
+            "limit too low",
+            tone,
+        )
+    return Finding("Game length", finding, "no game reached the turn limit", "ok")
+
+
+def end_reason_finding(counts: dict[str, int], spec: GameSpec) -> Finding:
+    """How games end: every reason seen with its share, the dominant one in words."""
+    total = sum(counts.values())
+    if not total:
+        return Finding("End reasons", DASH, "no games")
+    meanings = dict(spec.end_reasons)
+    ranked = sorted(counts, key=lambda r: -counts[r])
+    parts = []
+    for reason in ranked:
+        lo, hi = wilson(counts[reason], total)
+        parts.append(f"{reason} {fmt_pct(counts[reason] / total, lo, hi)}")
+    top = ranked[0]
+    share = counts[top] / total
+    stalled = counts.get("turn_limit", 0) / total
+    if stalled >= 0.01:
+        verdict = f"{100 * stalled:.1f}% of games end at the turn limit with no normal ending"
+        return Finding("End reasons", "; ".join(parts), verdict, "warn")
+    if share >= 0.5:
+        verdict = f"{100 * share:.0f}% of games end this way: {meanings.get(top, top)}"
+    else:
+        verdict = "no single way of ending dominates"
+    return Finding("End reasons", "; ".join(parts), verdict, "info")
+
+
+# ---------------------------------------------------------------------------- cards
+
+
+VERDICT_WORDS = {
+    VERDICT_OVER: "\u25b2 stronger than other {peers}",
+    VERDICT_UNDER: "\u25bc weaker than other {peers}",
+    VERDICT_IN_LINE: "in line with other {peers}",
+    VERDICT_FEW: "too few games to tell",
+    VERDICT_NO_PEERS: "no other {peers} to compare with",
+}
+
+
+def verdict_words(row: dict[str, Any]) -> str:
+    """A card's verdict in plain words, naming its peers."""
+    verdict = row.get("verdict")
+    if not verdict:
+        return DASH
+    return VERDICT_WORDS.get(verdict, verdict).format(peers=row.get("verdict_peers") or "cards")
+
+
+def verdict_cell(row: dict[str, Any]) -> Html:
+    """The verdict figure with its interval and the plain words under it."""
+    words = verdict_words(row)
+    verdict = row.get("verdict") or ""
+    pp = row.get("verdict_pp")
+    figure = (
+        esc(fmt_pp(pp, row["verdict_lo"], row["verdict_hi"]))
+        if pp is not None and not math.isnan(pp)
+        else Html(f'<span class="na">{DASH}</span>')
+    )
+    return Html(
+        f'{figure}<span class="n verdict-{esc(verdict.replace(" ", "-"))}">{esc(words)}</span>'
+    )
+
+
+def measure_words(spec: GameSpec, kind: str, short: bool = False) -> str:
+    """'win rate when in hand (GIH WR), against other items' for a kind of card; `short`
+    drops the 'win rate when' the column header already says."""
+    measure = spec.measure_of(kind)
+    if measure is None:
+        return DASH
+    term = f" ({measure.term})" if measure.term else ""
+    if short:
+        return f"{measure.label.removeprefix('win rate when ')}{term} vs other {measure.peers}"
+    return f"{measure.label}{term}, against other {measure.peers}"
+
+
+def has_verdicts(cards: pl.DataFrame) -> bool:
+    return "verdict" in cards.columns and cards["verdict"].drop_nulls().len() > 0
+
+
+def standout_cards(cards: pl.DataFrame, limit: int = 3) -> tuple[pl.DataFrame, bool]:
+    """The cards to name first: those flagged over (strongest first) and under (weakest
+    first), at most `limit` each; when none is flagged, the largest and smallest estimates
+    (second value False)."""
+    rated = cards.filter(pl.col("verdict_pp").is_not_null() & pl.col("in_game"))
+    over = rated.filter(pl.col("verdict") == VERDICT_OVER).sort("verdict_pp", descending=True)
+    under = rated.filter(pl.col("verdict") == VERDICT_UNDER).sort("verdict_pp")
+    if over.height or under.height:
+        return pl.concat([over.head(limit), under.head(limit)]), True
+    if not rated.height:
+        return rated, False
+    ranked = rated.sort("verdict_pp", descending=True)
+    k = min(limit - 1, (ranked.height + 1) // 2)
+    top, bottom = ranked.head(k), ranked.tail(min(limit - 1, ranked.height - k))
+    return pl.concat([top, bottom]), False
+
+
+def _raw(wins: Any, n: Any) -> Html:
+    if not n:
+        return Html(f'<span class="na">{DASH}</span>')
+    lo, hi = wilson(int(wins), int(n))
+    return Html(
+        f'{esc(fmt_pct(int(wins) / int(n), lo, hi))}<span class="n">n={fmt_int(int(n))}</span>'
+    )
+
+
+def standout_table(cards: pl.DataFrame, spec: GameSpec, table_id: str = "standout") -> Html:
+    """The headline's card table, with the measure each verdict uses and the raw rates."""
+    shown, flagged = standout_cards(cards)
+    if not shown.height:
+        return Html("")
+    rows = []
+    for r in shown.iter_rows(named=True):
+        rows.append(
+            (
+                Html(f'<b>{esc(r["name"])}</b><span class="n">{esc(r["type"])}</span>'),
+                measure_words(spec, r["type"], short=True),
+                _raw(r["verdict_wins"], r["verdict_n"]),
+                _raw(r["verdict_peer_wins"], r["verdict_n_peers"]),
+                verdict_cell(r),
+                fmt_q(r["verdict_q"]),
+            )
+        )
+    headers = (
+        "card",
+        "win rate when \u2026",
+        "with it (raw)",
+        "with a peer instead (raw)",
+        "against its peers, adjusted [95% CI]",
+        "q",
+    )
+    lead = (
+        ""
+        if flagged
+        else "<p>No card stands out from its peers (every q \u2265 0.05); the largest and "
+        "smallest estimates are:</p>"
+    )
+    return Html(lead + table(headers, rows, table_id, 2))
+
+
+def verdict_counts(cards: pl.DataFrame) -> dict[str, int]:
+    """How many cards in play got each verdict."""
+    if "verdict" not in cards.columns:
+        return {}
+    counts = cards.filter(pl.col("in_game"))["verdict"].drop_nulls().value_counts()
+    return {str(v): int(n) for v, n in counts.iter_rows()}
+
+
+@dataclass(frozen=True)
+class CardPlan:
+    """Games the verdicts need for a 2-point effect, and what they rest on."""
+
+    games: int
+    """Games in all for 80% power at 5% (one test) on a typical card."""
+    half_width: float
+    """The median half-width of the run's verdict intervals (points as a fraction)."""
+    design_effect: float
+    """How much wider the verdict's interval is than a raw two-group comparison's at the same
+    counts, squared (the model's controls and the peer it is measured against)."""
+
+
+def verdict_plan(
+    cards: pl.DataFrame, players: int, player_games: int, baseline: float
+) -> CardPlan | None:
+    """Games a 2-point effect against its peers needs: planning.plan's 'card' answer for each
+    card with a verdict figure, corrected twice, and the median over the cards.
+
+    plan() is a raw comparison of two groups over every player-game. In a peer comparison only
+    the player-games with the card's event or a peer's take part (a fraction f; the exposure
+    is the share of them with the card's event), so plan's games are divided by f. And the
+    verdict is a model contrast whose interval is wider than the raw two-group one at the same
+    counts (the controls, and the peer it is measured against), so they are multiplied by that
+    design effect, (verdict standard error / raw standard error)^2."""
+    if "verdict_n" not in cards.columns or not player_games:
+        return None
+    rated = cards.filter(pl.col("in_game") & pl.col("verdict_pp").is_not_null())
+    base = baseline if 0 < baseline < 1 else 1 / players
+    needs, halves, effects = [], [], []
+    for r in rated.iter_rows(named=True):
+        n, m = r["verdict_n"] or 0, r["verdict_n_peers"] or 0
+        if not n or not m or r["verdict_lo"] is None:
+            continue
+        p1, p2 = r["verdict_wins"] / n, r["verdict_peer_wins"] / m
+        raw = math.sqrt(p1 * (1 - p1) / n + p2 * (1 - p2) / m)
+        if raw <= 0:
+            continue
+        half = (r["verdict_hi"] - r["verdict_lo"]) / 2
+        deff = (half / Z95 / raw) ** 2
+        try:
+            needed = plan(
+                "card",
+                CARD_EFFECT,
+                players,
+                baseline=min(max(base, 0.01), 0.97),
+                exposure=min(max(n / (n + m), 0.01), 0.99),
+            )
+        except ConfigError:
+            continue
+        needs.append(needed.games * deff * player_games / (n + m))
+        halves.append(half)
+        effects.append(deff)
+    if not needs:
+        return None
+    return CardPlan(
+        math.ceil(statistics.median(needs)), statistics.median(halves), statistics.median(effects)
+    )
+
+
+def card_plan_line(
+    cards: pl.DataFrame, players: int, player_games: int, games: int, baseline: float
+) -> str | None:
+    """What the run can tell about cards: the typical verdict interval, and the games a
+    2-point card effect against its peers needs (verdict_plan)."""
+    needed = verdict_plan(cards, players, player_games, baseline)
+    if needed is None:
+        return None
+    width = f"A card's verdict here is typically \u00b1{100 * needed.half_width:.1f} points. "
+    effect = points(CARD_EFFECT)
+    how = "80% power, one test at 5%: deckhand plan -q card, corrected for the verdict model"
+    if needed.games <= games:
+        return (
+            f"{width}A card {effect} stronger or weaker than its peers is detectable with these "
+            f"{games:,} games (about {needed.games:,} would do; {how})."
+        )
+    return (
+        f"{width}A card effect smaller than {effect} against its peers is not reliably "
+        f"detectable yet: it needs about {needed.games:,} games, {needed.games - games:,} more "
+        f"({how})."
+    )
+
+
+def seat_plan_line(players: int, games: int) -> str | None:
+    """Games needed to see a 1-point seat advantage (planning.plan, question 'seat')."""
+    try:
+        needed = plan("seat", SEAT_EFFECT, players)
+    except ConfigError:
+        return None
+    effect = points(SEAT_EFFECT)
+    if needed.games <= games:
+        return (
+            f"A seat advantage of {effect} is detectable with these games (deckhand plan -q seat)."
+        )
+    return (
+        f"A seat advantage of {effect} needs about {needed.games:,} games, "
+        f"{needed.games - games:,} more (deckhand plan -q seat)."
+    )
+
+
+def bullet_list(lines: Sequence[str], list_id: str) -> Html:
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines if line)
+    return Html(f'<ul id="{esc(list_id)}" class="can-tell">{items}</ul>')
+
+
+HEADLINE_CSS = """
+.runline { font-size: 15px; margin: 2px 0 10px; }
+section#summary { background: #fbfcfd; border: 1px solid var(--line); border-radius: 8px;
+  padding: 4px 18px 10px; margin-top: 14px; }
+section#summary h2 { margin: 10px 0 4px; border: none; font-size: 18px; }
+section#summary h3 { margin: 12px 0 2px; font-size: 15px; }
+section#summary td, section#summary th { padding: 3px 10px; }
+section#summary table#verdicts td:first-child { white-space: nowrap; }
+section#summary .scroll { margin: 4px 0 6px; }
+section#summary p { margin: 4px 0 6px; }
+.verdict { font-weight: 600; }
+.verdict.ok { color: #1a7f37; }
+.verdict.warn { color: #a40e26; }
+.verdict.info { color: var(--ink); }
+.verdict-over { color: #a40e26; font-weight: 700; }
+.verdict-under { color: #0b5cad; font-weight: 700; }
+ul.can-tell { margin: 4px 0 6px; padding-left: 20px; max-width: 1000px; }
+ul.can-tell li { margin: 2px 0; }
+details { margin: 8px 0 14px; }
+details > summary { cursor: pointer; color: var(--accent); font-weight: 600; }
+details > summary h3 { display: inline; font-size: 15px; color: var(--ink); }
+"""

@@ -1,0 +1,143 @@
+"""The building blocks every report shares: escaped markup, number formats, tables, style.
+
+`Html` marks a string this package built from escaped parts; anything else put in a page goes
+through `esc`, because card names, strategy texts and paths are user data and a report is a
+web page. No scripts anywhere: the reports are static HTML.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable, Sequence
+
+DASH = "\u2014"
+
+
+class Html(str):
+    """Markup this module built from escaped parts; any other str put in a page is escaped."""
+
+
+def esc(value: object) -> Html:
+    """Escape a value from data for HTML text or attributes."""
+    return Html(html.escape(str(value), quote=True))
+
+
+def fmt_pct(rate: float, lo: float, hi: float) -> str:
+    """A proportion with its interval, as '52.3% [50.1, 54.4]'."""
+    if rate is None or math.isnan(rate):
+        return DASH
+    return f"{100 * rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def fmt_pp(diff: float, lo: float, hi: float) -> str:
+    """A difference of proportions in percentage points, as '+5.9 pp [+1.2, +10.6]'."""
+    if diff is None or math.isnan(diff):
+        return DASH
+    return f"{100 * diff:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+
+
+def fmt_int(n: int) -> str:
+    """Counts with thousands separators: 12,400 reads faster than 12400."""
+    return f"{n:,}"
+
+
+def fmt_q(q: float | None) -> Html:
+    if q is None or math.isnan(q):
+        return Html(DASH)
+    text = "&lt;0.001" if q < 0.001 else f"{q:.3f}"
+    return Html(f'<span class="sig">{text}</span>' if q < 0.05 else text)
+
+
+def table(
+    headers: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    table_id: str | None = None,
+    numeric_from: int = 1,
+) -> Html:
+    """An HTML table; cells that are not `Html` are escaped, columns from `numeric_from` on
+    are right-aligned."""
+    head = "".join(
+        f"<th{' class=num' if i >= numeric_from else ''}>{cell(h)}</th>"
+        for i, h in enumerate(headers)
+    )
+    body = []
+    for row in rows:
+        cells = "".join(
+            f"<td{' class=num' if i >= numeric_from else ''}>{cell(c)}</td>"
+            for i, c in enumerate(row)
+        )
+        body.append(f"<tr>{cells}</tr>")
+    ident = f' id="{esc(table_id)}"' if table_id else ""
+    return Html(
+        f'<div class="scroll"><table{ident}><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
+
+
+def cell(value: object) -> str:
+    """A table cell: markup as is, anything else escaped."""
+    return value if isinstance(value, Html) else esc(value)
+
+
+def figure(uri: str, alt: str) -> Html:
+    """An embedded figure (a data URI: reports have no side files)."""
+    return Html(f'<figure><img src="{uri}" alt="{esc(alt)}"></figure>')
+
+
+def folded(summary: str, content: str, open_: bool = False, ident: str | None = None) -> Html:
+    """A long block folded under a one-line summary (`<details>`: no script needed)."""
+    attrs = (f' id="{esc(ident)}"' if ident else "") + (" open" if open_ else "")
+    return Html(f"<details{attrs}><summary>{esc(summary)}</summary>{content}</details>")
+
+
+def para(text: str) -> Html:
+    """A paragraph of plain text, escaped."""
+    return Html(f"<p>{esc(text)}</p>")
+
+
+CSS = """
+:root { --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --band: #f6f8fa; --accent: #0b5cad; }
+* { box-sizing: border-box; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
+  color: var(--ink); margin: 0 auto; max-width: 1180px; padding: 24px 28px 60px;
+  line-height: 1.45; font-size: 14px; }
+h1 { font-size: 26px; margin: 0 0 4px; }
+h2 { font-size: 20px; margin: 36px 0 10px; padding-bottom: 4px; border-bottom: 2px solid
+  var(--line); }
+h3 { font-size: 16px; margin: 24px 0 6px; }
+h3 .count { color: var(--muted); font-weight: normal; font-size: 13px; }
+p { margin: 6px 0 10px; max-width: 900px; }
+p.sub { color: var(--muted); margin-top: 0; }
+p.warn { background: #fff8c5; border: 1px solid #d4a72c; padding: 8px 12px; border-radius: 6px; }
+p.legend { color: var(--muted); font-size: 12px; }
+nav { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line);
+  padding: 8px 0; margin: 18px 0 0; z-index: 2; }
+nav a { color: var(--accent); text-decoration: none; margin-right: 16px; font-weight: 600; }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px;
+  background: var(--band); padding: 1px 4px; border-radius: 4px; word-break: break-all; }
+.scroll { overflow-x: auto; margin: 8px 0 12px; }
+table { border-collapse: collapse; font-size: 13px; }
+th, td { border-bottom: 1px solid var(--line); padding: 5px 10px; text-align: left;
+  vertical-align: top; }
+thead th { background: var(--band); border-bottom: 2px solid var(--line); white-space: nowrap; }
+tbody tr:nth-child(even) td { background: #fbfcfd; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td .n { display: block; color: var(--muted); font-size: 11px; }
+td .na { color: var(--muted); }
+.sig { font-weight: 700; color: #a40e26; }
+.flag { font-weight: 700; white-space: nowrap; }
+.flag.over { color: #a40e26; }
+.flag.under { color: #0b5cad; }
+table.meta th { background: none; width: 170px; color: var(--muted); font-weight: 600;
+  border-bottom: 1px solid var(--band); }
+table.meta td { border-bottom: 1px solid var(--band); }
+table.meta ul, table.meta ol { margin: 0; padding-left: 20px; }
+abbr { text-decoration: underline dotted; cursor: help; }
+figure { margin: 10px 0 18px; }
+figure img { max-width: 100%; height: auto; border: 1px solid var(--band); }
+dl { display: grid; grid-template-columns: 230px 1fr; gap: 4px 16px; max-width: 1000px; }
+dt { font-weight: 600; }
+dd { margin: 0; }
+footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
+"""

@@ -1,0 +1,342 @@
+"""Performing declared actions: Supply, Contract, Load, Barter, and the Import and Pirate
+actions of auctions.py and plunder.py; the leader's contract discard.
+
+One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from simulator.core.protocol import Decision
+from simulator.core.seeding import GameRandom
+from simulator.games.import_export import windows
+from simulator.games.import_export.cards import BARTER, CONTRACT, GREY, IMPORT, LOAD, PIRATE, SUPPLY
+from simulator.games.import_export.cargo import _fits_need
+from simulator.games.import_export.game_base import Flow
+from simulator.games.import_export.plunder import PlunderRules
+from simulator.games.import_export.state import IEState
+
+
+class ActionRules(PlunderRules):
+    """Performing declared actions: Supply, Contract, Load, Barter, and the Import and Pirate
+    actions of auctions.py and plunder.py; the leader's contract discard."""
+
+    def _perform(self, s: IEState, rng: GameRandom, p: int, action: int, count: int) -> Flow:
+        """p performs his declared actions, a window before each (IE-ANYTIME-1); Contract
+        actions are one batch, since extra ones may buy levels (IE-CONTRACT-1)."""
+        if count <= 0:
+            return
+        if action == CONTRACT:
+            if self.window_wanted(s):
+                yield from windows.window(self.whole, s, windows.Moment("before_action", p, action))
+            yield from self._contract_actions(s, p, count)
+            return
+        port_action = p == s.leader and action in (LOAD, PIRATE)  # the discard (IE-DISCARD-2)
+        for step in range(count):
+            if self.window_wanted(s) or (port_action and step):
+                yield from windows.window(
+                    self.whole, s, windows.Moment("before_action", p, action, step)
+                )
+            if action == SUPPLY:
+                yield from self._supply(s, p)
+            elif action == LOAD:
+                yield from self.load_action(s, p)
+            elif action == PIRATE:
+                yield from self._pirate(s, rng, p)
+            elif action == BARTER:
+                yield from self._barter(s, p)
+        if action == LOAD and p == s.leader and s.mods[p].get("load_unlimited"):
+            yield from self._load_more(s, p)  # Machine Arms (IE-POWER-41)
+
+    def solo_action(self, s: IEState, rng: GameRandom, p: int, action: int) -> Flow:
+        """Perform one action of type `action` alone, as a card power grants it with a card
+        from the hand (the caller takes the card): no crew adds actions, nobody follows or
+        draws, and nothing "leading" triggers (Books, Machine Arms). A Contract action places
+        one contract whose level is met (no extra actions buy levels); a Supply sells only if
+        p has not sold this turn; an Import is one round with p the only bidder, who bids 0
+        (IE-POWER-49). Used by Platinum Rings (IE-POWER-48), and meant for Kickstarter 2's AR
+        Glasses ("perform 2 actions using cards from your hand, no crew, nobody follows or
+        draws")."""
+        if action == CONTRACT:
+            yield from self._contract_actions(s, p, 1)
+        elif action == SUPPLY:
+            yield from self._supply(s, p)
+        elif action == LOAD:
+            yield from self.load_action(s, p)
+        elif action == PIRATE:
+            yield from self._pirate(s, rng, p)
+        elif action == IMPORT:
+            declared = [0] * s.n
+            declared[p] = 1
+            yield from self._import_rounds(s, rng, [p], declared, alone=True)
+        elif action == BARTER:
+            yield from self._barter(s, p)
+
+    def _supply(self, s: IEState, p: int) -> Flow:
+        """Sell a hand card for 4 (once a turn), or take an island card to crew (IE-SUPPLY-1)."""
+        options: list[Any] = []
+        if not s.sold_this_turn[p]:
+            options.extend(("sell", c) for c in s.hands[p])
+        options.extend(("crew", c) for c in s.island)
+        if not options:
+            return
+        verb, card = yield Decision(p, "supply", tuple(options))
+        if verb == "sell":
+            s.hands[p].remove(card)
+            s.island.append(card)
+            s.sold_this_turn[p] = True
+            s.log[p]["sold"].append(card)
+            self.gain(s, p, self.rules.sell_price)
+            if s.trace is not None:
+                self._say(s, f"   player {p} sells {self.cards.names[card]}")
+        else:
+            s.island.remove(card)
+            if s.trace is not None:
+                self._say(s, f"   player {p} takes {self.cards.names[card]} to crew")
+            if self._to_crew(s, p, card):
+                yield from self.emit(s, "crew_added", p, card)
+
+    def _barter(self, s: IEState, p: int) -> Flow:
+        """Barter: swap one hand card for one card of the supply island (`s.island`, which
+        holds the Tokyo Port's cards when it replaces the island); with an empty hand or
+        island nothing happens (IE-CAP-8, IE-CAP-9)."""
+        options = tuple((h, i) for h in s.hands[p] for i in s.island)
+        if not options:
+            return
+        given, taken = yield Decision(p, "barter", options)
+        s.hands[p].remove(given)
+        s.island.remove(taken)
+        s.island.append(given)
+        s.hands[p].append(taken)
+        if s.trace is not None:
+            self._say(s, f"   player {p} barters {self.names[given]} for {self.names[taken]}")
+
+    def _contract_actions(self, s: IEState, p: int, budget: int) -> Flow:
+        """Place contracts; extra actions each buy one missing level (IE-CONTRACT-1)."""
+        while budget > 0:
+            options = self._contract_options(s, p, budget, 1)
+            from_port = self.port_contract_options(s, p, budget)  # IE-TOKYO-4
+            if not options and not from_port:
+                return  # a contract action with nothing legal is wasted (FAQ)
+            # paying for a Port card is never forced: with no hand card, one may stop
+            offered = (*options, *from_port) if options else ("stop", *from_port)
+            choice = yield Decision(p, "contract", offered)
+            if choice == "stop":
+                return
+            card, contract_id, i = choice
+            budget -= 1 + self.missing_levels(s, p, contract_id)
+            if card in s.island:
+                self.pay(s, p, self.port_cost(s, p, card))
+                yield from self.place_contract(s, p, card, contract_id, i, source=s.island)
+            else:
+                yield from self.place_contract(s, p, card, contract_id, i)
+            if s.mods[p].get("contracts_unlimited"):
+                budget = yield from self._contract_more(s, p, budget)
+
+    def _contract_options(
+        self, s: IEState, p: int, budget: int, cost: int, cards: list[int] | None = None
+    ) -> list[Any]:
+        """(card, contract id, ship) placements costing `cost` actions plus one per missing
+        level within the budget, of p's hand cards (or of `cards`)."""
+        options = []
+        ships = self.ships_in_port(s, p)
+        held: dict[int, Any] = {}  # ship index -> its own needs (_held_needs), made once
+        levels: dict[int, int] = {}  # p's level per colour, as missing_levels counts it
+        for card in s.hands[p] if cards is None else cards:
+            for contract in self.cards.contracts[card]:
+                missing = 0
+                for color, need in contract.level.items():
+                    level = levels.get(color)
+                    if level is None:
+                        level = levels[color] = self.level(s, p, color)
+                    if need > level:
+                        missing += need - level
+                if cost + missing > budget:
+                    continue
+                for i, ship in ships:
+                    if self._can_hold_at(held, i, ship, contract.id, s):
+                        options.append((card, contract.id, i))
+        return options
+
+    def port_contract_options(self, s: IEState, p: int, budget: int) -> list[Any]:
+        """(card, contract id, ship) placements of a Contract action from the Tokyo Port
+        (IE-TOKYO-4), or from the island for a Toto Toilets owner without it (IE-TOKYO-5):
+        the cards p can pay for."""
+        if not (self.tokyo_port or s.mods[p].get("port_contract_free")):
+            return []
+        cards = [c for c in s.island if s.credits[p] >= self.port_cost(s, p, c)]
+        return self._contract_options(s, p, budget, 1, cards) if cards else []
+
+    def _contract_more(self, s: IEState, p: int, budget: int) -> Flow:
+        """Jasmine Tea: the contract action just performed places further cards, one by one
+        until its performer stops; a missing level still costs one more action (IE-FLAGP-12).
+        Returns the actions left."""
+        while True:
+            options = self._contract_options(s, p, budget, 0)
+            if not options:
+                return budget
+            choice = yield Decision(p, "jasmine_tea_place", ("stop", *options))
+            if choice == "stop":
+                return budget
+            card, contract_id, i = choice
+            budget -= self.missing_levels(s, p, contract_id)
+            yield from self.place_contract(s, p, card, contract_id, i)
+
+    def _load_options(
+        self, s: IEState, p: int, cards: list[int], fee: bool = True
+    ) -> tuple[Any, ...]:
+        """(card, ship, colour) loads of p; `fee`: a Flag card needs its 2 credits (a free
+        load waives them: IE-FLAGP-4)."""
+        # as fits(): each of p's ships at port with contracts, its needs computed once
+        needs = [
+            (i, self.remaining(ship, s=s)[0])
+            for i, ship in enumerate(s.ships)
+            if ship.owner == p and not ship.at_sea and ship.contracts
+        ]
+        if not needs:
+            return ()
+        wild = self._wild(s, p)
+        options = []
+        for card in cards:
+            if (
+                fee
+                and len(self.cards.colors[card]) > 1
+                and s.credits[p] < self.rules.flag_load_cost
+            ):
+                continue  # IE-FLAG-1: a Flag card costs 2 to load
+            for i, need in needs:
+                for color in self._load_colors[card]:
+                    if _fits_need(need, color, wild):
+                        options.append((card, i, color))
+        return tuple(options)
+
+    def load_action(self, s: IEState, p: int) -> Flow:
+        """One Load action, declared or given by a power (Nanobots' free one): load, then
+        tell the powers which cards it loaded (Batteries; Fixie Bikes: IE-KSB-4)."""
+        loaded = yield from self._load(s, s.rng, p)
+        yield from self.emit(s, "load_action", p, loaded)
+
+    def _load(self, s: IEState, rng: GameRandom, p: int) -> Flow:
+        """Load a hand card onto an uncovered matching need of a ship at one's port. Returns
+        the cards loaded (a power may load otherwise: `_load_instead`)."""
+        if s.mods[p]:
+            done = yield from self._load_instead(s, p)
+            if done is not None:
+                return done
+        options = self._load_options(s, p, s.hands[p])
+        if not options:
+            return ()
+        card, i, color = yield Decision(p, "load", options)
+        if len(self.cards.colors[card]) > 1:
+            self.pay(s, p, self.rules.flag_load_cost)
+        s.hands[p].remove(card)
+        yield from self.load_container(s, p, s.ships[i], card, color)
+        return (card,)
+
+    def _load_more(self, s: IEState, p: int) -> Flow:
+        """After his declared Loads, a leader may go on loading hand cards, one by one."""
+        while True:
+            options = self._load_options(s, p, s.hands[p])
+            if not options:
+                return
+            choice = yield Decision(p, "machine_arms_load", ("stop", *options))
+            if choice == "stop":
+                return
+            card, i, color = choice
+            if len(self.cards.colors[card]) > 1:
+                self.pay(s, p, self.rules.flag_load_cost)
+            s.hands[p].remove(card)
+            yield from self.load_container(s, p, s.ships[i], card, color)
+
+    def _load_instead(self, s: IEState, p: int) -> Flow:
+        """Powers replacing one Load: Smart Cars (a hand card to the island for credits, once
+        a turn), Cell Phones (load the top card of the deck; FAQ: IE-POWER-34) and Robo-Cats
+        (a pair of cards as one container: IE-JP-8). Returns the cards loaded if the Load was
+        used so (maybe none), else None."""
+        mods = s.mods[p]
+        island_pay = mods.get("load_to_island")
+        if island_pay is not None and mods.get("load_to_island_turn") != s.turn and s.hands[p]:
+            options = ("load", *(("island", c) for c in s.hands[p]))
+            choice = yield Decision(p, "smart_cars_use", options)
+            if choice != "load":
+                s.hands[p].remove(choice[1])
+                s.island.append(choice[1])
+                mods["load_to_island_turn"] = s.turn
+                self.gain(s, p, island_pay)
+                return ()
+        if mods.get("load_draw") and any(
+            not ship.at_sea and ship.contracts and any(self.remaining(ship, s=s)[0].values())
+            for ship in s.ships_of(p)
+        ):
+            if (yield Decision(p, "cell_phones_use", ("hand", "draw"))) == "hand":
+                return None
+            card = self.deck_pop(s)
+            if card is None:
+                return ()
+            s.log[p]["drawn"].append(card)
+            targets = []
+            colors = self.cards.colors[card]
+            if len(colors) == 1 or s.credits[p] >= self.rules.flag_load_cost:
+                targets = [
+                    (i, color)
+                    for i, ship in enumerate(s.ships)
+                    if ship.owner == p
+                    for color in dict.fromkeys(colors)
+                    if color != GREY and self.fits(ship, color, s)
+                ]
+            if not targets:
+                s.hands[p].append(card)  # not loadable: kept in the hand
+                return ()
+            s.moving.append(card)
+            i, color = yield Decision(p, "cell_phones_load", tuple(targets), context=card)
+            s.moving.remove(card)
+            if len(colors) > 1:
+                self.pay(s, p, self.rules.flag_load_cost)
+            yield from self.load_container(s, p, s.ships[i], card, color)
+            return (card,)
+        pair = mods.get("pair_load")  # Robo-Cats (IE-JP-8)
+        if pair is not None:
+            pairs = self._pair_options(s, p, s.hands[p], *pair)
+            if pairs:
+                choice = yield Decision(p, "robo_cats_pair", ("pass", *pairs))
+                if choice != "pass":
+                    cards, i = choice
+                    for card in cards:
+                        s.hands[p].remove(card)
+                    yield from self.load_pair(s, p, s.ships[i], cards, pair[0])
+                    return cards
+        return None
+
+    def _pair_options(
+        self, s: IEState, p: int, cards: list[int], color: int, per: int
+    ) -> list[tuple[tuple[int, ...], int]]:
+        """(cards, ship): `per` cards of one type p may load together as one container of
+        `color` on a ship of his with a need it fits (Robo-Cats: IE-JP-8). Only single-colour
+        cards pair (a Flag card has no one type)."""
+        ships = [i for i, sh in enumerate(s.ships) if sh.owner == p and self.fits(sh, color, s)]
+        if not ships:
+            return []
+        by_type: dict[int, list[int]] = {}
+        for card in cards:
+            if len(self.cards.colors[card]) == 1 and self.color[card] != GREY:
+                by_type.setdefault(self.color[card], []).append(card)
+        return [
+            (group, i)
+            for same in by_type.values()
+            for group in combinations(sorted(same), per)
+            for i in ships
+        ]
+
+    def discard_contracts(self, s: IEState, p: int, i: int) -> None:
+        """The leader discards a ship's unfulfilled contracts; containers stay (FAQ); at his
+        lead (IE-DISCARD-1) or in a window between his actions (IE-DISCARD-2)."""
+        ship = s.ships[i]
+        for cid in ship.contracts:
+            card = self.cards.card_of_contract[cid]
+            s.discard.append(card)
+            s.log[p]["discarded"].append(card)
+        ship.contracts.clear()
+        if s.trace is not None:
+            self._say(s, f"   player {p} discards the contracts of ship {i}")

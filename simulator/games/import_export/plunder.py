@@ -1,0 +1,153 @@
+"""The Pirate action: a container taken from a ship at sea or the island, then loaded.
+
+One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.core.protocol import Decision
+from simulator.core.seeding import GameRandom
+from simulator.games.import_export.auctions import AuctionRules
+from simulator.games.import_export.cards import GREY, PAIRED
+from simulator.games.import_export.game_base import Flow
+from simulator.games.import_export.state import IEState
+
+
+class PlunderRules(AuctionRules):
+    """The Pirate action: a container taken from a ship at sea or the island, then loaded."""
+
+    def _pirate(self, s: IEState, rng: GameRandom, p: int, ships_only: bool = False) -> Flow:
+        """Take a container from a ship at sea or the island; load it if it fits (IE-PIRATE-1).
+        `ships_only`: a power's extra plunder from ships at sea (Contraband). Mini Van adds
+        the other players' ships at port, the deck's top card and a random card of another
+        player's hand (IE-POWER-47)."""
+        if self.pirate_banned(s):
+            return
+        options: list[Any] = []
+        anywhere = not ships_only and s.mods[p].get("pirate_anywhere")  # Mini Van
+        for i, ship in enumerate(s.ships):
+            reachable = ship.at_sea or (anywhere and ship.owner != p and i not in s.departing)
+            if reachable and not s.mods[ship.owner].get("no_plunder"):  # Water Notepad
+                loaded = ship.cargo_colors
+                for j, color in enumerate(loaded):
+                    # grey containers cannot be pirated; nor a pair at port apart (IE-JP-8)
+                    if color != GREY and (ship.at_sea or PAIRED not in loaded[j : j + 2]):
+                        options.append(("ship", i, j))
+        if not ships_only:
+            # grey cards are never pirated, from the island either (IE-CAP-7)
+            options.extend(("island", c) for c in s.island if self.color[c] != GREY)
+        if anywhere:
+            if s.deck or (s.discard and s.reshuffle_allowed):
+                options.append(("deck",))
+            options.extend(("hand", q) for q in range(s.n) if q != p and s.hands[q])
+        if not options:
+            return
+        choice = yield Decision(p, "pirate", tuple(options))
+        if choice[0] == "ship":
+            ship = s.ships[choice[1]]
+            card = ship.cargo.pop(choice[2])
+            colors: tuple[int, ...] = (ship.cargo_colors.pop(choice[2]),)
+            s.moving.append(card)
+            yield from self.ship_home(s, ship)  # if emptied; no compensation for the owner
+            s.moving.remove(card)
+        elif choice[0] == "island":
+            card = choice[1]
+            s.island.remove(card)
+            colors = self.cards.colors[card]  # IE-FLAG-2: either colour from the island
+        else:  # Mini Van: the deck's top card, or a random card of a player's hand
+            taken = self.deck_pop(s) if choice[0] == "deck" else None
+            if choice[0] == "hand":
+                hand = s.hands[choice[1]]
+                taken = hand.pop(s.rng.below(len(hand)))
+            if taken is None:
+                return
+            card = taken
+            colors = self.cards.colors[card]  # not yet loaded: either colour (IE-FLAG-2)
+        if card < self.n_cards:  # a physical container is not logged (variants.py)
+            s.log[p]["pirated"].append(card)
+        yield from self._pirate_place(s, p, card, colors)
+        if choice[0] == "ship":
+            yield from self.emit(s, "ship_plundered", p, (choice[1], card))
+        yield from self.emit(s, "plundered", p, (card, colors[0], choice[0]))
+
+    def _pirate_place(self, s: IEState, p: int, card: int, colors: tuple[int, ...]) -> Flow:
+        """Load a pirated card onto a matching need at one's port, or discard it; Stem Cells
+        may pay to add it to the goods instead (IE-POWER-35); Robo-Cats may keep it for a
+        pair (IE-JP-8)."""
+        pair = s.mods[p].get("pair_load")
+        if pair is not None and len(colors) == 1:
+            kept = yield from self._pirate_pair(s, p, card, colors[0], *pair)
+            if kept:
+                return
+        cost = s.mods[p].get("plunder_to_goods_cost")
+        if cost is not None and s.credits[p] >= cost and self.goods_fit(s, p, card):
+            s.moving.append(card)
+            choice = yield Decision(p, "stem_cells_use", ("pass", "goods"), context=card)
+            s.moving.remove(card)
+            if choice == "goods":
+                good = self.as_card(s, card)  # a physical container: IE-VAR-8
+                if good is None:
+                    return
+                self.pay(s, p, cost)
+                yield from self._to_goods(s, p, good)
+                return
+        targets = [
+            (i, color)
+            for i, ship in enumerate(s.ships)
+            if ship.owner == p
+            for color in dict.fromkeys(colors)
+            if self.fits(ship, color, s)
+        ]
+        if not targets:
+            self.to_discard(s, p, card)
+            if s.trace is not None:
+                self._say(s, f"   player {p} pirates {self.names[card]} and discards it")
+            return
+        s.moving.append(card)
+        target = yield Decision(p, "pirate_to", (*targets, "discard"), context=card)
+        s.moving.remove(card)
+        if target == "discard":  # IE-PIRATE-1: "Puoi piazzarlo": loading is allowed, not forced
+            self.to_discard(s, p, card)
+            return
+        i, color = target
+        yield from self.load_container(s, p, s.ships[i], card, color)
+
+    def _pirate_pair(self, s: IEState, p: int, card: int, own: int, color: int, per: int) -> Flow:
+        """Robo-Cats with Pirate actions (IE-JP-8): a plundered container may be kept aside
+        (mods "pair_held": type, cards; "held_cards") while p has a ship needing a
+        `color` container; once his plunders this turn bring `per` of one type, they load
+        together as one container of `color`. Kept cards unpaired at the end of the turn are
+        discarded. Returns whether the card was kept or loaded so."""
+        mods = s.mods[p]
+        kind, held = mods.get("pair_held", (own, ()))
+        ships = [i for i, sh in enumerate(s.ships) if sh.owner == p and self.fits(sh, color, s)]
+        if not ships or kind != own:
+            return False
+        s.moving.append(card)
+        if len(held) + 1 < per:
+            choice = yield Decision(p, "robo_cats_keep", ("pass", "keep"), context=card)
+        else:
+            choice = yield Decision(p, "robo_cats_pair", ("pass", *ships), context=card)
+        s.moving.remove(card)
+        if choice == "pass":
+            return False
+        if choice == "keep":
+            mods["pair_held"] = (own, (*held, card))
+            mods["held_cards"] = (*mods.get("held_cards", ()), card)
+            return True
+        del mods["pair_held"]
+        mods["held_cards"] = tuple(c for c in mods.get("held_cards", ()) if c not in held)
+        yield from self.load_pair(s, p, s.ships[choice], (*held, card), color)
+        return True
+
+    def _drop_held_pairs(self, s: IEState) -> None:
+        """The end of a turn: containers Robo-Cats kept for a pair not made are discarded."""
+        for p in range(s.n):
+            mods = s.mods[p]
+            if "pair_held" in mods:
+                _, held = mods.pop("pair_held")
+                mods["held_cards"] = tuple(c for c in mods.get("held_cards", ()) if c not in held)
+                for card in held:
+                    self.to_discard(s, p, card)

@@ -1,0 +1,63 @@
+"""The compiled build (deckhand compile: mypyc) plays the same games as pure Python.
+
+The hot modules are compiled in a copy of the tree, then the golden games of a dozen
+configurations are played there and checked against the fingerprints the pure build keeps
+(tests/golden_games.json): same seed and config, same games, bit for bit, whichever build.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from golden_games import CONFIGS
+
+from simulator.compiled import HOT_MODULES, ROOT, build
+
+CHECKED = [g.name for g in CONFIGS if g.players == 4]
+"""Every Import/Export mix and variant and both travel mixes, at four players, both bots."""
+
+
+def _compiler() -> str | None:
+    return shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
+
+
+@pytest.fixture(scope="module")
+def compiled_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("mypyc", reason="the compiled build needs mypyc (the compiled extra)")
+    if _compiler() is None:
+        pytest.skip("the compiled build needs a C compiler")
+    tree = tmp_path_factory.mktemp("compiled") / "deckhand"
+    for name in ("simulator", "strategies"):
+        shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("*.so"))
+    (tree / "tests").mkdir()
+    for name in ("golden_games.py", "golden_games.json"):
+        shutil.copy(ROOT / "tests" / name, tree / "tests" / name)
+    shutil.copy(ROOT / "pyproject.toml", tree / "pyproject.toml")
+    made = build(root=tree)
+    assert len(made) == len(HOT_MODULES) + 1  # one extension per module, one shared library
+    return tree
+
+
+def _run(tree: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    return subprocess.run(
+        [sys.executable, *args], cwd=tree, env=env, capture_output=True, text=True, check=False
+    )
+
+
+def test_the_copy_imports_the_compiled_modules(compiled_tree: Path) -> None:
+    done = _run(compiled_tree, "-c", "from simulator.compiled import build_label as b; print(b())")
+    assert done.stdout.strip() == "compiled", done.stderr
+
+
+def test_compiled_and_pure_builds_play_the_same_golden_games(compiled_tree: Path) -> None:
+    done = _run(compiled_tree, "tests/golden_games.py", *CHECKED)
+    lines = done.stdout.splitlines()
+    assert [line.split()[1] for line in lines] == CHECKED, done.stdout + done.stderr
+    differ = [line for line in lines if not line.startswith("same")]
+    assert not differ and done.returncode == 0, "\n".join(differ) + done.stderr

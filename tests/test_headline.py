@@ -1,0 +1,286 @@
+"""The run report opens with what a designer acts on: the headline before the details, the
+metadata last, a planted strong card named first, no card of a module out of play.
+
+A synthetic Import/Export run (simulator/core/synthetic.py) plants a known effect on one card
+so the headline has a right answer; the Import/Export base run of tests/report_runs.py checks
+that the expansions' cards stay out of the page.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+from reports.html import build_report
+from reports.markup import fmt_pp
+from simulator.core.adjusted import frame_chunks
+from simulator.core.metrics import card_summary, with_adjusted, with_verdicts
+from simulator.core.mixes import Mix
+from simulator.core.planning import plan
+from simulator.core.runner import SHEET_COPY, make_run_config
+from simulator.core.stats import Z95, newcombe_difference
+from simulator.core.sweep import SweepPlan
+from simulator.core.synthetic import synthetic_tables, write_parts
+from simulator.games.import_export.cards import DEFAULT_SHEET
+from simulator.games.import_export.sheet_checks import load_import_export_sheet
+from simulator.games.import_export.spec import IMPORT_EXPORT
+
+PLANTED = "Sauna"
+GAMES = 3000
+
+
+class _Outline(HTMLParser):
+    """The ids of the page's elements in document order, and which ones sit in <details>."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.folded: set[str] = set()
+        self.depth = 0
+        self.scripts = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "details":
+            self.depth += 1
+        if tag == "script":
+            self.scripts += 1
+        ident = dict(attrs).get("id")
+        if ident:
+            self.ids.append(ident)
+            if self.depth:
+                self.folded.add(ident)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "details":
+            self.depth -= 1
+
+
+def outline(page: str) -> _Outline:
+    parser = _Outline()
+    parser.feed(page)
+    return parser
+
+
+def table_rows(page: str, table_id: str) -> list[list[str]]:
+    match = re.search(rf'<table id="{table_id}">(.*?)</table>', page, re.S)
+    assert match, f"no table {table_id}"
+    body = match.group(1).split("<tbody>", 1)[1]
+    return [
+        [
+            " ".join(re.sub(r"<[^>]+>", " ", c).split())
+            for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+        ]
+        for tr in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+
+
+def make_synthetic_run(folder: Path, effect: float, seed: int) -> Path:
+    """A run folder of synthetic Import/Export base games: cards held at random, Sauna
+    `effect` log-odds when held (so owning its power goes with winning)."""
+    sheet = load_import_export_sheet(None)
+    rows = [r.values for r in sheet.rows]
+    base_ids = [int(r["id"]) for r in rows if r["set"] == "base"]
+    planted = next(int(r["id"]) for r in rows if r["name"] == PLANTED)
+    never = {c: 0.0 for c in range(max(base_ids) + 1) if c not in base_ids}
+    games, players = synthetic_tables(
+        GAMES,
+        4,
+        max(base_ids) + 1,
+        card_effects={planted: effect},
+        hold_rate=0.25,
+        hold_by_strategy={"heuristic": never},
+        fulfil_rate=0.3,
+        winners="one",
+        seed=seed,
+    )
+    rng = np.random.default_rng(0)
+    games = games.with_columns(
+        pl.Series("turns", rng.integers(30, 50, GAMES), dtype=pl.Int32),
+        pl.Series("decisions", rng.integers(300, 500, GAMES), dtype=pl.Int32),
+        pl.lit("credits").alias("end_reason"),
+        pl.lit("base").alias("modules"),
+        pl.lit("import-export").alias("game"),
+    )
+    empty = pl.Series([[]] * players.height, dtype=pl.List(pl.Int32))
+    players = players.with_columns(
+        [empty.alias(e) for e in IMPORT_EXPORT.event_names if e not in players.columns]
+    )
+    write_parts(folder, games, players)
+    config = make_run_config("import-export", 4, ("base",), ("heuristic",), games=GAMES, seed=seed)
+    manifest = {
+        "config": config.to_json(),
+        "card_sheet": str(DEFAULT_SHEET),
+        "card_sheet_sha256": "synthetic",
+        "versions": {},
+        "started": "synthetic",
+        "finished": "synthetic",
+        "chunks": math.ceil(GAMES / 500),
+        "games_played": GAMES,
+        "stop": {"reason": "games", "games": GAMES},
+    }
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    (folder / SHEET_COPY).write_bytes(Path(DEFAULT_SHEET).read_bytes())
+    summary = card_summary(players, IMPORT_EXPORT, rows, base_ids)
+    loaders = frame_chunks(players, games, 500)
+    summary = with_adjusted(summary, loaders, IMPORT_EXPORT, rows)
+    summary = with_verdicts(summary, loaders, IMPORT_EXPORT, rows)
+    summary.write_parquet(folder / "cards.parquet")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def synthetic_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_synthetic_run(tmp_path_factory.mktemp("headline") / "planted", 1.5, 21)
+
+
+@pytest.fixture(scope="module")
+def synthetic_page(synthetic_run: Path) -> str:
+    return build_report(synthetic_run).read_text(encoding="utf-8")
+
+
+def test_the_headline_comes_first_and_the_metadata_last(synthetic_page: str) -> None:
+    ids = outline(synthetic_page).ids
+    for ident in ("summary", "verdicts", "standout", "can-tell", "run-details"):
+        assert ident in ids, ident
+    assert ids.index("summary") < ids.index("win-rates") < ids.index("cards")
+    assert ids.index("can-tell") < ids.index("win-rates")
+    assert ids[-2:] == ["run", "run-details"]  # the metadata is the last section
+    header = synthetic_page.split('<section id="summary">', 1)[0]
+    assert "Card sheet SHA-256" not in header and "3,000 games" in header
+
+
+def test_a_planted_strong_card_is_named_in_the_headline(synthetic_page: str) -> None:
+    rows = table_rows(synthetic_page, "standout")
+    assert rows[0][0].startswith(PLANTED)  # the strongest card leads
+    assert "stronger than other contracts" in rows[0][4]
+    assert "power owned" in rows[0][1]
+
+
+def test_the_first_player_verdict_is_the_first_position_against_the_rest(
+    synthetic_run: Path, synthetic_page: str
+) -> None:
+    players = pl.read_parquet(synthetic_run / "players")
+    first = players.filter(pl.col("turn_order") == 0)
+    rest = players.filter(pl.col("turn_order") > 0)
+    d, lo, hi = newcombe_difference(
+        int(first["win"].sum()), first.height, int(rest["win"].sum()), rest.height
+    )
+    row = next(r for r in table_rows(synthetic_page, "verdicts") if r[0] == "First player")
+    assert f"{100 * d:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]" in row[1]
+    if lo <= 0 <= hi:
+        assert (
+            row[2] == f"no first-player advantage detectable at \u00b1{50 * (hi - lo):.1f} points"
+        )
+
+
+def test_what_the_run_can_tell_comes_from_the_planning_code(
+    synthetic_run: Path, synthetic_page: str
+) -> None:
+    """The games a 2-point card effect needs: per card, plan -q card at its exposure, over
+    the share of player-games in its peer comparison, times how much wider its verdict's
+    interval is than a raw two-group comparison's; the median over the cards."""
+    cards = pl.read_parquet(synthetic_run / "cards.parquet").filter(
+        pl.col("in_game") & pl.col("verdict_pp").is_not_null()
+    )
+    baseline = float(pl.read_parquet(synthetic_run / "players", columns=["win"])["win"].mean())
+    needs, halves = [], []
+    for r in cards.iter_rows(named=True):
+        n, m = r["verdict_n"], r["verdict_n_peers"]
+        p1, p2 = r["verdict_wins"] / n, r["verdict_peer_wins"] / m
+        raw = math.sqrt(p1 * (1 - p1) / n + p2 * (1 - p2) / m)
+        half = (r["verdict_hi"] - r["verdict_lo"]) / 2
+        deff = (half / Z95 / raw) ** 2
+        assert deff > 1  # the peer contrast is wider than a raw comparison
+        games = plan("card", 0.02, 4, baseline=baseline, exposure=n / (n + m)).games
+        needs.append(games * deff * 4 * GAMES / (n + m))
+        halves.append(half)
+    items = re.search(r'<ul id="can-tell"[^>]*>(.*?)</ul>', synthetic_page, re.S)
+    assert items and f"{math.ceil(float(np.median(needs))):,} games" in items.group(1)
+    assert f"typically \u00b1{100 * float(np.median(halves)):.1f} points" in items.group(1)
+
+
+def test_long_sections_fold_and_nothing_runs(synthetic_page: str) -> None:
+    parsed = outline(synthetic_page)
+    assert parsed.scripts == 0
+    kinds = [i for i in parsed.ids if re.fullmatch(r"cards-[a-z]+", i)]
+    assert kinds and all(k in parsed.folded for k in kinds)
+    assert "summary" not in parsed.folded and "standout" not in parsed.folded
+
+
+def test_cards_out_of_play_are_left_out(ie_mixes: tuple[list[Mix], list[Path]]) -> None:
+    """A base-only run shows no expansion card: no n=0 rows."""
+    folder = ie_mixes[1][0]
+    page = build_report(folder, folder.parent / "base-report.html").read_text(encoding="utf-8")
+    sheet = load_import_export_sheet(None)
+    expansion = {str(r["name"]) for r in (x.values for x in sheet.rows) if r["set"] != "base"}
+    base = {str(r["name"]) for r in (x.values for x in sheet.rows) if r["set"] == "base"}
+    expansion -= base
+    shown = set()
+    for ident in re.findall(r'<table id="(cards-[a-z]+-(?:hand|events))">', page):
+        shown |= {row[0] for row in table_rows(page, ident)}
+    assert shown and shown <= {html.escape(n) for n in base}
+    assert not any(f"<td>{html.escape(n)}</td>" in page for n in expansion)
+    assert "cards of modules not in this run are left out" in page
+
+
+def test_the_compare_report_opens_on_what_changes(
+    synthetic_run: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Summary first (first player, strategies, length, end reasons as changes with
+    intervals), then the cards whose verdict changes most, in p order: a card whose planted
+    effect is removed in the second run leads; the runs table comes last."""
+    from reports.compare import build_compare_report
+    from simulator.core.compare import card_changes, load_runs, rate_difference, win_rates
+
+    plain = make_synthetic_run(tmp_path_factory.mktemp("headline") / "plain", 0.0, 22)
+    folders = [synthetic_run, plain]
+    page = build_compare_report(folders, plain.parent / "c.html").read_text(encoding="utf-8")
+    ids = outline(page).ids
+    assert ids.index("summary") < ids.index("length") < ids.index("runs-table")
+    assert ids[-2:] == ["runs", "runs-table"]
+    runs = load_runs(folders)
+    first = rate_difference(
+        win_rates(runs[0], "turn_order")[0], win_rates(runs[1], "turn_order")[0]
+    )
+    rows = {r[0]: r for r in table_rows(page, "verdicts")}
+    assert set(rows) == {"First player", "Strategies", "Game length", "End reasons"}
+    assert (
+        f"{100 * first.diff:+.1f} pp [{100 * first.lo:+.1f}, {100 * first.hi:+.1f}]"
+        in rows["First player"][1]
+    )
+    changes = card_changes(runs[0].cards(), runs[1].cards())
+    rated = changes.filter(pl.col("peer_change_p").is_not_null()).sort(["peer_change_p", "name"])
+    shown = table_rows(page, "standout")
+    assert shown[0][0].startswith(PLANTED) and rated["name"][0] == PLANTED
+    assert shown[0][-2].startswith("-")  # the planted effect is gone in B
+    expected = rated.head(len(shown))
+    assert [r[0] for r in shown] == [
+        f"{html.escape(n)} {t}" for n, t in zip(expected["name"], expected["type"], strict=True)
+    ]
+    assert "games per run" in page.split('id="can-tell"', 1)[1].split("</ul>", 1)[0]
+
+
+def test_the_sweep_report_opens_on_the_verdicts(ie_sweep: SweepPlan) -> None:
+    from reports.sweep import build_sweep_report
+    from simulator.core.sweep import sweep_summary
+
+    out = ie_sweep.out
+    page = build_sweep_report(out, Path(out) / "s.html").read_text(encoding="utf-8")
+    ids = outline(page).ids
+    assert ids.index("summary") < ids.index("findings") < ids.index("values") < ids.index("details")
+    summary = sweep_summary(out)
+    rows = {r[0].split(" (")[0]: r for r in table_rows(page, "verdicts")}
+    label = "Adjusted" if summary.metric == "adjusted" else "IWD"
+    contribution = rows[f"{label} contribution"]
+    for point in summary.points:
+        figure = fmt_pp(point.contribution, point.lo, point.hi)
+        assert f"{point.value}: {figure} {point.status}" in contribution[1]
+    assert "Against its peers" in rows and "power owned" in page
