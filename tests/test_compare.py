@@ -305,9 +305,9 @@ def test_mixes_errors_name_the_mix(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     with pytest.raises(ConfigError, match="plays the same sets as --mix 'base'"):
         plan_mixes("travel", ["base", "base"], out)
     # a set whose rules are still refused by the game: the error names the mix, nothing runs
-    from simulator.games.import_export import rules
+    from simulator.games.import_export import game_base
 
-    monkeypatch.setattr(rules, "SUPPORTED_SETS", ("base", "kickstarter"))
+    monkeypatch.setattr(game_base, "SUPPORTED_SETS", ("base", "kickstarter"))
     with pytest.raises(ConfigError, match=r"--mix 'base\+capital': 'capital' needs its expansion"):
         plan_mixes("import-export", ["base", "base+kickstarter", "base+capital"], out)
     result = CliRunner().invoke(
