@@ -87,7 +87,8 @@ class ActionRules(PlunderRules):
         verb, card = yield Decision(p, "supply", tuple(options))
         if verb == "sell":
             if s.trace is not None:
-                s.trace.say(f"{seat(p)} sells {self.names[card]} to the supply island", p)
+                where = tell.island_name(self.whole)
+                s.trace.say(f"{seat(p)} sells {self.names[card]} to {where}", p)
             s.hands[p].remove(card)
             s.island.append(card)
             s.sold_this_turn[p] = True
@@ -95,7 +96,8 @@ class ActionRules(PlunderRules):
             self.gain(s, p, self.rules.sell_price, tell.SALE)
         else:
             if s.trace is not None:
-                s.trace.say(f"{seat(p)} takes {self.names[card]} from the island to crew", p)
+                where = tell.island_name(self.whole)
+                s.trace.say(f"{seat(p)} takes {self.names[card]} from {where} to crew", p)
             s.island.remove(card)
             if self._to_crew(s, p, card):
                 yield from self.emit(s, "crew_added", p, card)

@@ -37,7 +37,7 @@ START = "starting credits"
 GREY_BONUS = "grey port bonus"
 PAYOUT = "ship payout"
 MARKET_PAYOUT = "ship payout with the Market"
-SALE = "sale to the supply island"
+SALE = "sale of a hand card"
 BID = "winning import bid"
 COMPENSATION = "import compensation to the ship's owner"
 ISLAND_BID = "Dark Flight: winning bid on the supply island"
@@ -48,6 +48,11 @@ STEM_CELLS = "Stem Cells: a plundered card to goods"
 SMART_CARS = "Smart Cars: a card to the supply island instead of a Load"
 JIDOHANBAIKI = "Jidohanbaiki: credits instead of drawing"
 FAKE_DVDS = "Fake DVDs: another player spent credits"
+
+
+def island_name(game: ImportExportGame) -> str:
+    """The supply island, or the Tokyo Port that replaces it (IE-TOKYO-1)."""
+    return "the Tokyo Port" if game.tokyo_port else "the supply island"
 
 
 def action_name(action: int) -> str:
@@ -79,7 +84,7 @@ def where(game: ImportExportGame, s: IEState) -> list[tuple[int, str]]:
     Cards in transit (`s.moving`, while their taker decides) are in none: the narrator
     tells each as one move from where it was to where it lands."""
     of = game.cards.card_of_contract
-    island = "the Tokyo Port" if game.tokyo_port else "the supply island"
+    island = island_name(game)
     listed = [(c, "the deck") for c in s.deck]
     listed += [(c, "the discard pile") for c in s.discard]
     listed += [(c, island) for c in s.island]
@@ -180,9 +185,8 @@ def turn_table(game: ImportExportGame, s: IEState) -> Table:
                 " | ".join(_ship_cell(game, s, i) for i in ships),
             )
         )
-    island = "Tokyo Port" if game.tokyo_port else "supply island"
     notes = [
-        f"{island}: {cards_text(game, s.island)}",
+        f"{island_name(game)[4:]}: {cards_text(game, s.island)}",
         f"deck: {len(s.deck)} cards; discard pile: {len(s.discard)} cards",
     ]
     if s.market is not None:

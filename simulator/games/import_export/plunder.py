@@ -82,7 +82,7 @@ class PlunderRules(AuctionRules):
             ship = s.ships[choice[1]]
             return f"{self.names[ship.cargo[choice[2]]]} from {tell.ship_name(s, choice[1])}"
         if choice[0] == "island":
-            return f"{self.names[choice[1]]} from the supply island"
+            return f"{self.names[choice[1]]} from {tell.island_name(self.whole)}"
         if choice[0] == "deck":
             return "the top card of the deck"
         return f"a random card of {seat(choice[1])}'s hand"

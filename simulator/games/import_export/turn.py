@@ -72,6 +72,8 @@ class TurnRules(ActionRules):
             return
         s.between_turns = True
         if self.window_wanted(s):  # Telescopes, Segways, ... "before the bonuses" (IE-ANYTIME-1)
+            if s.trace is not None:
+                s.trace.say("Before scoring: the powers usable at any time may still be used")
             yield from windows.window(self.whole, s, windows.Moment("before_scoring", s.leader))
         self.score(s)
 
