@@ -161,9 +161,9 @@ class Narrator:
             return
         power = self._powers[-1].name if self._powers else ""
         if not cause:
-            cause = f"{power}'s power" if power else "unexplained"
+            cause = f"power of {power}" if power else "unexplained"
         elif power and power not in cause:
-            cause = f"{cause}, by {power}'s power"
+            cause = f"{cause}, by the power of {power}"
         self._add(Event("change", self.turn, who, amount=amount, total=total, cause=cause))
 
     def end(self, text: str, who: int | None = None) -> None:

@@ -305,7 +305,7 @@ def ended_at_once(game: ImportExportGame, s: IEState, why: str) -> None:
     trace = s.trace
     assert trace is not None
     winners = " and ".join(seat(p) for p in s.winners) or "nobody"
-    trace.end(f"The game ends at once: {why}'s win condition is met; {winners} wins", None)
+    trace.end(f"The game ends at once: the win condition of {why} is met; {winners} wins", None)
     trace.table(turn_table(game, s))
     trace.table(
         Table(
