@@ -323,9 +323,31 @@ def report(run: str, out: str | None) -> None:
 @main.command()
 @click.argument("run", type=click.Path(exists=True, file_okay=False))
 @click.argument("game_id", type=int)
+@click.option(
+    "--html",
+    "as_html",
+    is_flag=True,
+    help="Write a one-game HTML page (every turn, the table after it, a chart of credits) "
+    "instead of printing the text.",
+)
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="The page's file, with --html (default RUN/replays/game-GAME_ID.html).",
+)
 @_fail_cleanly
-def replay(run: str, game_id: int) -> None:
-    """Print a turn-by-turn log of game GAME_ID of RUN, replayed from its seed."""
+def replay(run: str, game_id: int, as_html: bool, out: str | None) -> None:
+    """Replay game GAME_ID of RUN from its seed: every action, credit change (with its
+    cause) and card move, the end trigger, the scoring table and the final scores."""
+    if out is not None and not as_html:
+        raise click.UsageError("--out: only with --html (the text replay goes to the terminal)")
+    if as_html:
+        from reports.replay_page import write_replay_page
+
+        path = write_replay_page(run, game_id, out)
+        click.echo(f"replay page written to {path}")
+        return
     from simulator.core.replay import replay_text
 
     for line in replay_text(run, game_id):

@@ -83,7 +83,7 @@ def test_simulate_report_replay_end_to_end(tmp_path: Path) -> None:
     assert "30 games" in output
     code, output = _run("replay", str(out), "4")
     assert code == 0, output
-    assert "-- turn 1:" in output
+    assert "Turn 1:" in output
     assert "reproduced: matches the recorded game" in output
     code, output = _run("replay", str(out), "30")
     assert code != 0 and "accepted: 0 to 29" in output

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from simulator.core.errors import StrategyError
+from simulator.core.narration import Narrator
 from simulator.core.protocol import Decision, Game, Outcome, Strategy
 from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
 
@@ -18,17 +19,18 @@ def play_game(
     *,
     check_invariants: bool = False,
     on_decision: Callable[[Decision, Any], None] | None = None,
-    trace: Callable[[str], Any] | None = None,
+    trace: Narrator | None = None,
     deal: int | None = None,
 ) -> tuple[Outcome, int]:
     """Play one game from its seed; returns the outcome and the number of decisions asked.
 
     A decision with one legal option is taken without asking. A strategy that raises or
     answers with an option not offered stops the game with a StrategyError that names the
-    strategy, the decision, the options and how to replay the game. `trace` receives the
-    rules' narration of the game, line by line. `deal` is the index of the rules stream
-    (default: the game's own index); duplicate mode gives the games of a block one deal, so
-    they share the shuffle while the strategies keep a stream of their own per game.
+    strategy, the decision, the options and how to replay the game. `trace` listens to the
+    rules' narration of the game (core/narration.py; deckhand replay). `deal` is the index
+    of the rules stream (default: the game's own index); duplicate mode gives the games of a
+    block one deal, so they share the shuffle while the strategies keep a stream of their
+    own per game.
     """
     rules_index = game_index if deal is None else deal
     rules_rng = GameRandom.for_game(master_seed, rules_index, RULES_STREAM)

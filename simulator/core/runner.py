@@ -44,6 +44,7 @@ from simulator.core.datasets import (
 )
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError, RunFolderError
+from simulator.core.narration import Narrator
 from simulator.core.precision import (
     Counts,
     add_counts,
@@ -236,7 +237,7 @@ class Match:
         self,
         game_index: int,
         on_decision: Callable[..., Any] | None = None,
-        trace: Callable[[str], Any] | None = None,
+        trace: Narrator | None = None,
         seat_wrapper: Callable[[Strategy], Strategy] | None = None,
     ) -> tuple[Outcome, int, list[int]]:
         """Play one game; `seat_wrapper` wraps each seat's strategy (the benchmark times

@@ -9,8 +9,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from simulator.core.narration import seat
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
+from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
 from simulator.games.import_export.cards import BARTER, CONTRACT, GREY, IMPORT, LOAD, PIRATE, SUPPLY
 from simulator.games.import_export.cargo import _fits_need
@@ -84,17 +86,19 @@ class ActionRules(PlunderRules):
             return
         verb, card = yield Decision(p, "supply", tuple(options))
         if verb == "sell":
+            if s.trace is not None:
+                where = tell.island_name(self.whole)
+                s.trace.say(f"{seat(p)} sells {self.names[card]} to {where}", p)
             s.hands[p].remove(card)
             s.island.append(card)
             s.sold_this_turn[p] = True
             s.log[p]["sold"].append(card)
-            self.gain(s, p, self.rules.sell_price)
-            if s.trace is not None:
-                self._say(s, f"   player {p} sells {self.cards.names[card]}")
+            self.gain(s, p, self.rules.sell_price, tell.SALE)
         else:
-            s.island.remove(card)
             if s.trace is not None:
-                self._say(s, f"   player {p} takes {self.cards.names[card]} to crew")
+                where = tell.island_name(self.whole)
+                s.trace.say(f"{seat(p)} takes {self.names[card]} from {where} to crew", p)
+            s.island.remove(card)
             if self._to_crew(s, p, card):
                 yield from self.emit(s, "crew_added", p, card)
 
@@ -106,12 +110,12 @@ class ActionRules(PlunderRules):
         if not options:
             return
         given, taken = yield Decision(p, "barter", options)
+        if s.trace is not None:
+            s.trace.say(f"{seat(p)} barters {self.names[given]} for {self.names[taken]}", p)
         s.hands[p].remove(given)
         s.island.remove(taken)
         s.island.append(given)
         s.hands[p].append(taken)
-        if s.trace is not None:
-            self._say(s, f"   player {p} barters {self.names[given]} for {self.names[taken]}")
 
     def _contract_actions(self, s: IEState, p: int, budget: int) -> Flow:
         """Place contracts; extra actions each buy one missing level (IE-CONTRACT-1)."""
@@ -128,7 +132,7 @@ class ActionRules(PlunderRules):
             card, contract_id, i = choice
             budget -= 1 + self.missing_levels(s, p, contract_id)
             if card in s.island:
-                self.pay(s, p, self.port_cost(s, p, card))
+                self.pay(s, p, self.port_cost(s, p, card), tell.PORT_COST)
                 yield from self.place_contract(s, p, card, contract_id, i, source=s.island)
             else:
                 yield from self.place_contract(s, p, card, contract_id, i)
@@ -230,7 +234,7 @@ class ActionRules(PlunderRules):
             return ()
         card, i, color = yield Decision(p, "load", options)
         if len(self.cards.colors[card]) > 1:
-            self.pay(s, p, self.rules.flag_load_cost)
+            self.pay(s, p, self.rules.flag_load_cost, tell.FLAG_FEE)
         s.hands[p].remove(card)
         yield from self.load_container(s, p, s.ships[i], card, color)
         return (card,)
@@ -246,7 +250,7 @@ class ActionRules(PlunderRules):
                 return
             card, i, color = choice
             if len(self.cards.colors[card]) > 1:
-                self.pay(s, p, self.rules.flag_load_cost)
+                self.pay(s, p, self.rules.flag_load_cost, tell.FLAG_FEE)
             s.hands[p].remove(card)
             yield from self.load_container(s, p, s.ships[i], card, color)
 
@@ -264,7 +268,7 @@ class ActionRules(PlunderRules):
                 s.hands[p].remove(choice[1])
                 s.island.append(choice[1])
                 mods["load_to_island_turn"] = s.turn
-                self.gain(s, p, island_pay)
+                self.gain(s, p, island_pay, tell.SMART_CARS)
                 return ()
         if mods.get("load_draw") and any(
             not ship.at_sea and ship.contracts and any(self.remaining(ship, s=s)[0].values())
@@ -293,7 +297,7 @@ class ActionRules(PlunderRules):
             i, color = yield Decision(p, "cell_phones_load", tuple(targets), context=card)
             s.moving.remove(card)
             if len(colors) > 1:
-                self.pay(s, p, self.rules.flag_load_cost)
+                self.pay(s, p, self.rules.flag_load_cost, tell.FLAG_FEE)
             yield from self.load_container(s, p, s.ships[i], card, color)
             return (card,)
         pair = mods.get("pair_load")  # Robo-Cats (IE-JP-8)
@@ -333,10 +337,10 @@ class ActionRules(PlunderRules):
         """The leader discards a ship's unfulfilled contracts; containers stay (FAQ); at his
         lead (IE-DISCARD-1) or in a window between his actions (IE-DISCARD-2)."""
         ship = s.ships[i]
+        if s.trace is not None:
+            s.trace.say(f"{seat(p)} discards the contracts on {tell.ship_name(s, i)}", p)
         for cid in ship.contracts:
             card = self.cards.card_of_contract[cid]
             s.discard.append(card)
             s.log[p]["discarded"].append(card)
         ship.contracts.clear()
-        if s.trace is not None:
-            self._say(s, f"   player {p} discards the contracts of ship {i}")

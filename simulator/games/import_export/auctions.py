@@ -6,8 +6,10 @@ One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
 
 from __future__ import annotations
 
+from simulator.core.narration import seat
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
+from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
 from simulator.games.import_export.cards import IMPORT
 from simulator.games.import_export.game_base import Flow
@@ -54,16 +56,20 @@ class AuctionRules(LoadingRules):
             winner = tied[0] if len(tied) == 1 else self.tie_winner(s, tied)
             if winner is None:  # the leader decides, unless Foxes wins it (IE-JP-3)
                 winner = yield Decision(leader, "import_tie", tuple(tied), context=i)
-            self.pay(s, winner, top)
             if s.trace is not None:
-                self._say(s, f"   bids {bids}: player {winner} wins ship {i} for {top}")
+                s.trace.say(
+                    f"import round {round_number} on {tell.ship_name(s, i)}: bids "
+                    f"{tell.bids_text(bids)}; {seat(winner)} wins it for {top}",
+                    winner,
+                )
+            self.pay(s, winner, top, tell.BID)
             take = s.mods[winner].get("import_take", 2)  # Shampoo (IE-POWER-11)
             taken = yield from self._take_from_ship(s, winner, ship, take, optional_from=2)
             if winner != ship.owner:
                 compensation = self._super(s, ship, 4, None) or s.mods[ship.owner].get(
                     "owner_compensation", self.rules.owner_compensation
                 )  # Partnership (IE-CAP-23), Pants
-                self.gain(s, ship.owner, compensation)
+                self.gain(s, ship.owner, compensation, tell.COMPENSATION)
             yield from self.emit(s, "imported", winner, (i, taken))
             yield from self.ship_home(s, ship)
             if self.window_wanted(s):
@@ -84,11 +90,15 @@ class AuctionRules(LoadingRules):
         winner = tied[0] if len(tied) == 1 else self.tie_winner(s, tied)
         if winner is None:  # the leader decides, unless Foxes wins it (IE-JP-3)
             winner = yield Decision(leader, "import_tie", tuple(tied), context="island")
-        if winner != leader:
-            self.pay(s, winner, top)
-            self.gain(s, leader, top)
         if s.trace is not None:
-            self._say(s, f"   bids {bids}: player {winner} wins the island for {top}")
+            s.trace.say(
+                f"import round on the supply island: bids {tell.bids_text(bids)}; "
+                f"{seat(winner)} wins it for {top}",
+                winner,
+            )
+        if winner != leader:
+            self.pay(s, winner, top, tell.ISLAND_BID)
+            self.gain(s, leader, top, tell.ISLAND_BID_PAID)
         island = Ship(-1)  # the island's own list: a card taken leaves the island
         island.at_sea = True
         island.cargo = s.island

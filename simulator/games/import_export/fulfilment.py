@@ -6,6 +6,7 @@ One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
 from __future__ import annotations
 
 from simulator.core.protocol import Decision
+from simulator.games.import_export import narration as tell
 from simulator.games.import_export import variants
 from simulator.games.import_export.cards import PAIRED
 from simulator.games.import_export.game_base import Flow
@@ -36,8 +37,15 @@ class FulfilmentRules(InvariantRules):
         p = ship.owner
         # a Super Ship pays double (Partnership: IE-CAP-23)
         pay = self.payout(s, p, len(ship.cargo)) * self._super(s, ship, 3, 1)
+        if s.trace is not None:
+            names = ", ".join(self.cards.contract_by_id[c].name for c in ship.contracts)
+            s.trace.say(
+                f"{tell.ship_name(s, s.ships.index(ship))} completes {names} with "
+                f"{len(ship.cargo)} containers and sails",
+                p,
+            )
         if s.market is None:
-            self.gain(s, p, pay)
+            self.gain(s, p, pay, tell.PAYOUT)
         else:  # the goods markers change the payment, then move down (IE-VAR-2, IE-VAR-4)
             variants.market_payout(self.whole, s, ship, pay)
         contracts, filled = self._completion_order(ship, s)
@@ -45,9 +53,6 @@ class FulfilmentRules(InvariantRules):
         for cid in contracts:
             s.fulfilled[p].append(cid)
             s.log[p]["fulfilled"].append(cid)
-        if s.trace is not None:
-            names = [self.cards.contract_by_id[c].name for c in contracts]
-            self._say(s, f"   player {p} fulfils {names}")
         index = s.ships.index(ship)
         s.departing.append(index)  # no contract under it while its powers resolve
         elsewhere = yield from self._tuck_elsewhere(s, p, contracts)  # Hentai Manga

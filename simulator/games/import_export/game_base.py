@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from simulator.core.cards import CardSheet
 from simulator.core.errors import ConfigError
+from simulator.core.narration import seat
 from simulator.core.protocol import Decision
 from simulator.core.rule_numbers import with_overrides
 from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
+from simulator.games.import_export import narration as tell
 from simulator.games.import_export import variants
 from simulator.games.import_export.cards import ANY, BLACK, BLUE, GREEN, GREY, RED, YELLOW, IECards
 from simulator.games.import_export.powers import ANY_TIME
@@ -204,41 +206,55 @@ class GameBase:
         threshold = self.end_threshold(s, p)
         return threshold is not None and s.credits[p] >= threshold
 
-    def _trigger_end(self, s: IEState, reason: str) -> None:
-        """The end is triggered; the current turn finishes (IE-END-1)."""
+    def _trigger_end(self, s: IEState, reason: str, p: int = -1) -> None:
+        """The end is triggered; the current turn finishes (IE-END-1). `p`: who reached the
+        credits that end the game (reason "credits")."""
         if not s.end_triggered:
             s.end_triggered = True
             s.end_reason = reason
             s.reshuffle_allowed = False
             if s.trace is not None:
-                self._say(s, f"** the end is triggered ({reason}); the turn finishes")
+                if reason == "credits" and p >= 0:
+                    why = (
+                        f"{seat(p)} has {s.credits[p]} credits, at least the "
+                        f"{self.end_threshold(s, p)} that end the game"
+                    )
+                else:
+                    why = "the deck and the discard pile are both empty"
+                s.trace.end(f"The end is triggered: {why}. This turn finishes, then scoring.", p)
 
-    def gain(self, s: IEState, p: int, amount: int) -> None:
-        """Credits from the bank; reaching the end threshold triggers the end."""
+    def gain(self, s: IEState, p: int, amount: int, cause: str = "") -> None:
+        """Credits from the bank; reaching the end threshold triggers the end. `cause` is
+        for the replay (narration.py's constants); a power's own gain is named after it."""
         s.credits[p] += amount
+        if s.trace is not None:
+            s.trace.change(p, amount, s.credits[p], cause)
         if self._reached_end(s, p):
-            self._trigger_end(s, "credits")
+            self._trigger_end(s, "credits", p)
 
-    def pay(self, s: IEState, p: int, amount: int) -> bool:
+    def pay(self, s: IEState, p: int, amount: int, cause: str = "") -> bool:
         """Pay the bank if one can; False (and nothing paid) if one cannot."""
         if s.credits[p] < amount:
             return False
         s.credits[p] -= amount
         if amount > 0:
+            if s.trace is not None:
+                s.trace.change(p, -amount, s.credits[p], cause)
             for q in range(s.n):  # Fake DVDs (IE-POWER-33)
                 watch = s.mods[q].get("spend_watch")
                 if watch is not None and q != p and amount >= watch[0]:
-                    self.gain(s, q, watch[1])
+                    self.gain(s, q, watch[1], tell.FAKE_DVDS)
         return True
 
     def deck_pop(self, s: IEState) -> int | None:
         """The top card of the deck; the discard pile is reshuffled when it runs out, unless
         the end was triggered; deck and discard both empty trigger the end (IE-END-2)."""
         if not s.deck and s.discard and s.reshuffle_allowed:
+            if s.trace is not None:
+                s.trace.say("the deck ran out: the discard pile is shuffled into a new deck")
             s.deck.extend(s.discard)
             s.discard.clear()
             s.rng.shuffle(s.deck)
-            self._say(s, "   the discard pile is shuffled into a new deck")
         if not s.deck:
             return None
         card = s.deck.pop()
@@ -317,12 +333,3 @@ class GameBase:
             return False
         tied = [q for q in range(len(values)) if values[q] == top]
         return len(tied) == 1 or self.tie_winner(s, tied) == p
-
-    def _say(self, s: IEState, text: str) -> None:
-        """Narrate a step (deckhand replay). Callers test `s.trace` first, so that the text
-        is formatted only when someone listens (formatting it cost ~3% of a game)."""
-        if s.trace is not None:
-            s.trace(text)
-
-    def card_list(self, cards: list[int]) -> str:
-        return ", ".join(self.cards.names[c] for c in cards) or "nothing"

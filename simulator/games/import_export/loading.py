@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.core.narration import seat
+from simulator.games.import_export import narration as tell
 from simulator.games.import_export import variants
-from simulator.games.import_export.cards import COLORS, PAIRED
+from simulator.games.import_export.cards import PAIRED
 from simulator.games.import_export.fulfilment import FulfilmentRules
 from simulator.games.import_export.game_base import Flow
 from simulator.games.import_export.state import IEState, Ship
@@ -23,24 +25,28 @@ class LoadingRules(FulfilmentRules):
         """Place a hand card (or one of `source`: the Tokyo Port's) as a contract under ship i
         (a contract action, or a power such as Lutefisk); tells the powers, and the ship may
         complete with leftover containers."""
+        if s.trace is not None:
+            name = self.cards.contract_by_id[contract_id].name
+            s.trace.say(f"{seat(p)} places {name} as a contract on {tell.ship_name(s, i)}", p)
         (s.hands[p] if source is None else source).remove(card)
         ship = s.ships[i]
         ship.contracts.append(contract_id)
         s.log[p]["contracted"].append(contract_id)
-        if s.trace is not None:
-            self._say(s, f"   player {p} contracts {self.cards.contract_by_id[contract_id].name}")
         yield from self.emit(s, "contract_placed", p, contract_id)
         yield from self._check_complete(s, ship)
 
     def load_container(self, s: IEState, p: int, ship: Ship, card: int, color: int) -> Flow:
+        if s.trace is not None:
+            where = tell.ship_name(s, s.ships.index(ship))
+            s.trace.say(
+                f"{seat(p)} loads {self.names[card]} on {where} as {tell.color_name(color)}", p
+            )
         if self.tokens is not None:  # a physical container instead (IE-VAR-5)
             card, color = yield from variants.load_token(self.whole, s, p, ship, card, color)
         else:
             s.log[p]["loaded"].append(card)
         ship.cargo.append(card)
         ship.cargo_colors.append(color)
-        if s.trace is not None:
-            self._say(s, f"   player {p} loads {self.names[card]} as {COLORS[color]}")
         yield from self.emit(s, "container_loaded", p, card)
         yield from self._check_complete(s, ship)
 
@@ -49,6 +55,10 @@ class LoadingRules(FulfilmentRules):
         IE-JP-8): the first counts as that colour, the others ride with it (PAIRED: no need
         filled, no room taken) and count only for the payout; each is told as loaded."""
         own = self.color[cards[0]]
+        if s.trace is not None:
+            names = " + ".join(self.names[c] for c in cards)
+            where = tell.ship_name(s, s.ships.index(ship))
+            s.trace.say(f"{seat(p)} loads {names} on {where} as one {tell.color_name(color)}", p)
         placed = []
         for card in cards:
             if self.tokens is not None:  # a physical container instead (IE-VAR-5)
@@ -59,9 +69,6 @@ class LoadingRules(FulfilmentRules):
         for k, card in enumerate(placed):
             ship.cargo.append(card)
             ship.cargo_colors.append(color if k == 0 else PAIRED)
-        if s.trace is not None:
-            names = " + ".join(self.names[c] for c in placed)
-            self._say(s, f"   player {p} loads {names} as one {COLORS[color]}")
         for card in placed:
             yield from self.emit(s, "container_loaded", p, card)
         yield from self._check_complete(s, ship)

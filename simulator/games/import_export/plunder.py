@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.core.narration import seat
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
+from simulator.games.import_export import narration as tell
 from simulator.games.import_export.auctions import AuctionRules
 from simulator.games.import_export.cards import GREY, PAIRED
 from simulator.games.import_export.game_base import Flow
@@ -45,6 +47,8 @@ class PlunderRules(AuctionRules):
         if not options:
             return
         choice = yield Decision(p, "pirate", tuple(options))
+        if s.trace is not None:
+            s.trace.say(f"{seat(p)} plunders {self._plunder_text(s, choice)}", p)
         if choice[0] == "ship":
             ship = s.ships[choice[1]]
             card = ship.cargo.pop(choice[2])
@@ -72,6 +76,17 @@ class PlunderRules(AuctionRules):
             yield from self.emit(s, "ship_plundered", p, (choice[1], card))
         yield from self.emit(s, "plundered", p, (card, colors[0], choice[0]))
 
+    def _plunder_text(self, s: IEState, choice: Any) -> str:
+        """What a Pirate action takes, in words (the replay)."""
+        if choice[0] == "ship":
+            ship = s.ships[choice[1]]
+            return f"{self.names[ship.cargo[choice[2]]]} from {tell.ship_name(s, choice[1])}"
+        if choice[0] == "island":
+            return f"{self.names[choice[1]]} from {tell.island_name(self.whole)}"
+        if choice[0] == "deck":
+            return "the top card of the deck"
+        return f"a random card of {seat(choice[1])}'s hand"
+
     def _pirate_place(self, s: IEState, p: int, card: int, colors: tuple[int, ...]) -> Flow:
         """Load a pirated card onto a matching need at one's port, or discard it; Stem Cells
         may pay to add it to the goods instead (IE-POWER-35); Robo-Cats may keep it for a
@@ -90,7 +105,7 @@ class PlunderRules(AuctionRules):
                 good = self.as_card(s, card)  # a physical container: IE-VAR-8
                 if good is None:
                     return
-                self.pay(s, p, cost)
+                self.pay(s, p, cost, tell.STEM_CELLS)
                 yield from self._to_goods(s, p, good)
                 return
         targets = [
@@ -101,9 +116,9 @@ class PlunderRules(AuctionRules):
             if self.fits(ship, color, s)
         ]
         if not targets:
-            self.to_discard(s, p, card)
             if s.trace is not None:
-                self._say(s, f"   player {p} pirates {self.names[card]} and discards it")
+                s.trace.say(f"{seat(p)} cannot load {self.names[card]} and discards it", p)
+            self.to_discard(s, p, card)
             return
         s.moving.append(card)
         target = yield Decision(p, "pirate_to", (*targets, "discard"), context=card)

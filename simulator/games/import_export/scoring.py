@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from simulator.games.import_export import narration as tell
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
 from simulator.games.import_export.game_base import GOOD_COLORS
 from simulator.games.import_export.state import IEState
@@ -46,10 +47,10 @@ class ScoringRules(TokyoPortRules):
         """
         rules = self.rules
         sc = Scoring(final=s.credits[:])
-        self.powers.end_stage("prepare", self.whole, s, sc)
+        self._score_stage("prepare", s, sc)
         sc.counts = [self.good_counts(s, p) for p in range(s.n)]
         sc.good_value = [[1, 1, 1, 1, 2, 0] for _ in range(s.n)]
-        self.powers.end_stage("counts", self.whole, s, sc)
+        self._score_stage("counts", s, sc)
         final = sc.final
         for p in range(s.n):
             for ship in s.ships_of(p):
@@ -65,15 +66,25 @@ class ScoringRules(TokyoPortRules):
                 sc.awards.append([p, color, share])
         for p, share in self._majority(sc.counts, RED, rules.illegal_penalty, fox):
             sc.awards.append([p, RED, -share])
-        self.powers.end_stage("awards", self.whole, s, sc)
+        awarded = [a[:] for a in sc.awards] if s.trace is not None else []
+        self._score_stage("awards", s, sc)
         for p, _, amount in sc.awards:
             final[p] += amount
-        self.powers.end_stage("game", self.whole, s, sc)
+        self._score_stage("game", s, sc)
         s.final_credits = final
         best = max(final)
         s.winners = [p for p in range(s.n) if final[p] == best]
         if len(s.winners) > 1 and fox in s.winners:
             s.winners = [fox]  # Foxes wins the tie for the most credits too (IE-JP-3)
+        if s.trace is not None:
+            tell.scoring_table(self.whole, s, sc, s.credits[:], awarded)
+
+    def _score_stage(self, stage: str, s: IEState, sc: Scoring) -> None:
+        """One scoring stage of the powers; a replay notes what each power adds."""
+        if s.trace is None:
+            self.powers.end_stage(stage, self.whole, s, sc)
+        else:
+            tell.score_stage(self.whole, s, sc, stage)
 
     def good_end_value(self, s: IEState, p: int, card: int) -> int:
         """What p's final score would lose if this good left his goods now: its own value,

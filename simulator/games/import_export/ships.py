@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.games.import_export import narration as tell
 from simulator.games.import_export.cargo import CargoRules
 from simulator.games.import_export.game_base import Flow
 from simulator.games.import_export.state import IEState, Ship
@@ -33,18 +34,20 @@ class ShipRules(CargoRules):
         elif ship.owner >= 0 and len(ship.cargo) == s.mods[ship.owner].get("sea_return_at"):
             ship.at_sea = False
             if s.trace is not None:
-                self._say(s, f"   player {ship.owner}'s ship returns to port, still loaded")
+                name = tell.ship_name(s, s.ships.index(ship))
+                s.trace.say(f"{name} returns to port, still loaded", ship.owner)
         else:
             return
         yield from self.emit(s, "ship_returned", ship.owner, s.ships.index(ship))
 
     def _return_to_port(self, s: IEState, ship: Ship) -> None:
+        if s.trace is not None:
+            name = tell.ship_name(s, s.ships.index(ship))
+            s.trace.say(f"{name} returns to port", ship.owner)
         self._unload_homing(s, ship)
         ship.at_sea = False
         ship.cargo.clear()
         ship.cargo_colors.clear()
-        if s.trace is not None:
-            self._say(s, f"   player {ship.owner}'s ship returns to port")
 
     def _super(self, s: IEState, ship: Ship, field: int, default: Any) -> Any:
         """A field of the ship's Super Ship record (mods "super_ships": (ship index, joined
@@ -110,7 +113,8 @@ class ShipRules(CargoRules):
             mods["single_use_ships"] = tuple(h for h in mods["single_use_ships"] if h[0] != i)
             mods["retired_ships"] = (*mods.get("retired_ships", ()), i)
             if s.trace is not None:
-                self._say(s, f"   player {other.owner}'s single-use ship is out of play")
+                name = tell.ship_name(s, i)
+                s.trace.say(f"{name}, a single-use ship, is out of play", other.owner)
             if all(h[1] != hull for h in mods["single_use_ships"]):  # its card's last ship
                 held = list(mods.get("held_cards", ()))
                 held.remove(hull)

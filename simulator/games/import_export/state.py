@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
+from simulator.core.narration import Narrator
 from simulator.games.import_export.mods import Mods
 
 EVENTS = (
@@ -139,7 +140,9 @@ class IEState:
         self.final_credits: list[int] = []
         self.sold_this_turn: list[bool] = [False] * n
         self.log: list[dict[str, list[int]]] = [{e: [] for e in EVENT_NAMES} for _ in range(n)]
-        self.trace: Callable[[str], Any] | None = None
+        self.trace: Narrator | None = None
+        """A replay's listener (deckhand replay), None in every other game: the rules
+        narrate only behind `if s.trace is not None`."""
         self.between_turns = True
         self.in_play: list[int] = []
         """Cards played on ports this turn, discarded at its end."""

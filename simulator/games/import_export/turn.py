@@ -9,12 +9,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from simulator.core.narration import seat
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
+from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
 from simulator.games.import_export.actions import ActionRules
 from simulator.games.import_export.cards import (
-    ACTIONS,
     BARTER,
     CONTRACT,
     GREY,
@@ -42,10 +43,17 @@ class TurnRules(ActionRules):
     performs; drawing, the options to lead and follow with, and declaring."""
 
     def play(self, s: IEState, rng: GameRandom) -> Flow:
+        if s.trace is not None:
+            tell.start(self.whole, s)
         try:
             while True:
                 if s.turn >= self.config.max_turns:
                     s.end_reason = s.end_reason or "turn_limit"  # IE-END-3
+                    if s.trace is not None:
+                        s.trace.end(
+                            f"The game reaches the turn limit ({self.config.max_turns} turns) "
+                            "without ending: it is scored as it stands."
+                        )
                     break
                 s.between_turns = False
                 yield from self._turn(s, rng)
@@ -57,11 +65,15 @@ class TurnRules(ActionRules):
                     s.mods[s.leader]["extra_turns"] = extra - 1
                     continue
                 s.leader = (s.leader + 1) % s.n
-        except GameOver:
+        except GameOver as over:
             s.between_turns = True
+            if s.trace is not None:
+                tell.ended_at_once(self.whole, s, str(over))
             return
         s.between_turns = True
         if self.window_wanted(s):  # Telescopes, Segways, ... "before the bonuses" (IE-ANYTIME-1)
+            if s.trace is not None:
+                s.trace.say("Before scoring: the powers usable at any time may still be used")
             yield from windows.window(self.whole, s, windows.Moment("before_scoring", s.leader))
         self.score(s)
 
@@ -72,11 +84,7 @@ class TurnRules(ActionRules):
         if s.mods[p].get("pirate_ban"):  # set by p's Surströmming: ends now (IE-FLAGP-2)
             del s.mods[p]["pirate_ban"]
         if s.trace is not None:
-            self._say(
-                s,
-                f"-- turn {s.turn}: player {p} leads ({s.credits[p]} credits, "
-                f"hand {self.card_list(s.hands[p])})",
-            )
+            s.trace.new_turn(s.turn, p, tell.turn_text(self.whole, s, p))
         yield from self.emit(s, "turn_started", p, None)
         if self.window_wanted(s):
             yield from windows.window(self.whole, s, windows.Moment("turn_start", p))
@@ -88,7 +96,7 @@ class TurnRules(ActionRules):
             self.discard_contracts(s, p, choice[1])  # IE-DISCARD-1: any time as leader
         if choice[0] == "draw":
             if s.trace is not None:
-                self._say(s, f"   player {p} draws")
+                s.trace.say(f"{seat(p)} draws instead of leading an action", p)
             yield from self._draw_action(s, rng, p, leading=True)
             if self.window_wanted(s):
                 yield from windows.window(self.whole, s, windows.Moment("lead_declared", p))
@@ -96,7 +104,7 @@ class TurnRules(ActionRules):
             return
         action = choice[1]
         if s.trace is not None:
-            self._say(s, f"   player {p} leads {ACTIONS[action]}")
+            s.trace.say(f"{seat(p)} leads {tell.action_name(action)}", p)
         yield from self._play_for_action(s, p, action, "lead_with")
         declared = [0] * s.n
         declared[p] = yield from self._declare(s, p, action, 1)
@@ -112,7 +120,13 @@ class TurnRules(ActionRules):
             answers += self._follow_as_options(s, q, action)
             answer = yield Decision(q, "follow", answers, context=action)
             if s.trace is not None:
-                self._say(s, f"   player {q} {'draws' if answer[0] == 'draw' else 'follows'}")
+                if answer[0] == "follow_as":
+                    how = f"follows with a {tell.action_name(answer[1])} action instead"
+                elif answer[0] == "follow":
+                    how = "follows"
+                else:
+                    how = "draws instead of following"
+                s.trace.say(f"{seat(q)} {how}", q)
             if answer[0] == "follow":
                 followers.append(q)
                 yield from self._play_for_action(s, q, action, "follow_with", following=True)
@@ -134,7 +148,7 @@ class TurnRules(ActionRules):
                     self.whole, s, windows.Moment("follower_chose", q, acts[q])
                 )
         if s.trace is not None:
-            self._say(s, f"   {ACTIONS[action]} declared: {declared}")
+            s.trace.say(tell.declared_text(s, order, acts, declared))
         led = tuple([declared[q] if acts[q] == action else 0 for q in range(s.n)])
         yield from self.emit(s, "action_declared", p, (action, tuple(followers), led))
         if action == IMPORT:
@@ -151,8 +165,12 @@ class TurnRules(ActionRules):
             yield from windows.window(self.whole, s, windows.Moment("turn_end", p))
         yield from self.emit(s, "turn_ended", p, None)
         self._end_of_turn(s)
+        if s.trace is not None:
+            s.trace.table(tell.turn_table(self.whole, s))
 
     def _end_of_turn(self, s: IEState) -> None:
+        if s.trace is not None:
+            s.trace.flush()  # the turn's moves before the played cards' discard
         s.discard.extend(s.in_play)
         s.in_play.clear()
         if any(s.mods):  # only powers set rule modifiers
@@ -167,7 +185,7 @@ class TurnRules(ActionRules):
         if not s.end_triggered:
             for p in range(s.n):
                 if self._reached_end(s, p):
-                    self._trigger_end(s, "credits")
+                    self._trigger_end(s, "credits", p)
                     break
 
     def _rich_win(self, s: IEState, p: int, multiplier: int) -> bool:
@@ -188,7 +206,7 @@ class TurnRules(ActionRules):
         if credits is not None and (
             (yield Decision(p, "jidohanbaiki_use", ("draw", "credits"))) == "credits"
         ):
-            self.gain(s, p, credits)
+            self.gain(s, p, credits, tell.JIDOHANBAIKI)
         else:
             if self.capital and GREY in [self.color[c] for c in s.hands[p]]:
                 yield from self._capital_discard(s, p)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from simulator.core.protocol import Decision
+from simulator.games.import_export import narration as tell
 from simulator.games.import_export.cards import ACTIONS, ANY, COLORS, GREY, PAIRED
 
 if TYPE_CHECKING:
@@ -189,7 +190,7 @@ def market_payout(game: ImportExportGame, s: IEState, ship: Ship, payout: int) -
     on the ship moves its marker down one, to -2 at least (IE-VAR-4): each card of a
     Robo-Cats pair the tech marker (IE-VAR-13). Returns the credits paid."""
     pay = max(0, payout + market_modifier(game, s, ship))
-    game.gain(s, ship.owner, pay)
+    game.gain(s, ship.owner, pay, tell.MARKET_PAYOUT)
     market = s.market
     for color in loaded_colors(ship):
         if color < MARKET_TYPES and market[color] > MARKET_BOTTOM:

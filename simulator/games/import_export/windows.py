@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import LOAD, PIRATE
-from simulator.games.import_export.powers import ANY_TIME
+from simulator.games.import_export.powers import ANY_TIME, told
 
 if TYPE_CHECKING:
     from simulator.games.import_export.rules import Flow, ImportExportGame
@@ -163,4 +163,5 @@ def use(game: ImportExportGame, s: IEState, q: int, chosen: Use, moment: Moment)
     entry = game.powers.by_contract[chosen.contract]
     assert entry.use is not None
     contract = game.cards.contract_by_id[chosen.contract]
-    yield from entry.use(game, s, q, contract, chosen.args, moment)
+    flow = entry.use(game, s, q, contract, chosen.args, moment)
+    yield from told(s, entry.name, q, flow, at_once=True)

@@ -14,9 +14,11 @@ from typing import Any
 
 from simulator.core.cards import CardSheet
 from simulator.core.errors import ConfigError, InvariantError
+from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Outcome, PlayerOutcome
 from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
+from simulator.games.travel import narration as tell
 from simulator.games.travel.cards import TravelCards
 from simulator.games.travel.state import EVENT_NAMES, GameOver, TravelState
 from simulator.games.travel.view import TravelView
@@ -148,24 +150,33 @@ class TravelGame:
     def play(self, s: TravelState, rng: GameRandom) -> Flow:
         """Turns in clockwise order from the current player until someone wins."""
         max_turns = self.config.max_turns
+        if s.trace is not None:
+            tell.start(self, s)
         try:
             while True:
                 if s.turn >= max_turns:
                     s.end_reason = "turn_limit"  # T-END-2
+                    if s.trace is not None:
+                        s.trace.end(f"The game reaches the turn limit ({max_turns} turns)")
+                        tell.final(self, s)
                     return
                 s.between_turns = False
                 yield from self._turn(s, rng)
                 s.between_turns = True
+                if s.trace is not None:
+                    s.trace.table(tell.turn_table(self, s))
                 s.current = (s.current + 1) % s.n
         except GameOver:
             s.between_turns = True
+            if s.trace is not None:
+                tell.final(self, s)
             return
 
     def _turn(self, s: TravelState, rng: GameRandom) -> Flow:
         p = s.current
         s.turn += 1
         if s.trace is not None:
-            s.trace(f"-- turn {s.turn}: player {p} ({self._hand_text(s, p)})")
+            s.trace.new_turn(s.turn, p, tell.turn_text(self, s, p))
         if not s.hands[p]:
             # Mano vuota: draw 3, not an action (T-HAND-2)
             for _ in range(s.rules[p]["empty_hand_draw"]):
@@ -177,8 +188,8 @@ class TravelGame:
             options = self._action_options(s, p, offers)
             choice = yield Decision(p, "action", options)
             verb = choice[0]
-            if s.trace is not None:
-                s.trace(f"   player {p} chooses {self.describe(choice)}")
+            if s.trace is not None and verb not in ("draw", "travel", "trade"):  # said apart
+                s.trace.say(tell.choice_text(self, s, p, choice), p)
             if verb == "draw":
                 yield from self._draw(s, rng, p)
                 yield from self._over_limit(s, p)
@@ -280,7 +291,11 @@ class TravelGame:
         s.winners = [p]
         s.end_reason = reason
         if s.trace is not None:
-            s.trace(f"** player {p} wins ({reason})")
+            if reason == "central_country":
+                text = "the central country is reached"
+            else:
+                text = "the postcards that win are in hand"
+            s.trace.end(f"{seat(p)} wins: {text}", p)
         raise GameOver
 
     def _draw(self, s: TravelState, rng: GameRandom, p: int) -> Flow:
@@ -298,23 +313,23 @@ class TravelGame:
         if self.is_event[card]:
             s.log[p]["event"].append(card)
             if s.trace is not None:
-                s.trace(f"   player {p} draws the event {self.cards.names[card]}")
+                s.trace.say(f"{seat(p)} draws the event {self.cards.names[card]}", p)
             s.resolving.append(card)
             yield from self.event_effects[self.effect[card] or ""](self, s, rng, p, card)
             s.resolving.remove(card)
             s.discard.append(card)  # T-EVENT-1: then the event goes to the discard pile
             return
         if s.trace is not None:
-            s.trace(f"   player {p} draws {self.cards.names[card]}")
+            s.trace.say(f"{seat(p)} draws {self.cards.names[card]}", p)
         self._take(s, p, card, "drawn")
 
     def _reshuffle(self, s: TravelState, rng: GameRandom) -> None:
         """The discard pile becomes the new deck (T-DECK-1)."""
+        if s.trace is not None:
+            s.trace.say("the deck ran out: the discard pile is shuffled into a new deck")
         s.deck.extend(s.discard)
         s.discard.clear()
         rng.shuffle(s.deck)
-        if s.trace is not None:
-            s.trace("   the deck ran out: the discard pile is shuffled into a new deck")
 
     def _over_limit(self, s: TravelState, p: int) -> Flow:
         """Hand limit: discard down to it, never a forbidden item (T-HAND-1, T-FORBID-3)."""
@@ -383,6 +398,8 @@ class TravelGame:
         assert plan is not None
         used, extra = plan
         target = s.target(p)
+        if s.trace is not None:
+            s.trace.say(f"{seat(p)} travels to {self.cards.names[target]}", p)
         s.known[p] = set(s.hands[p])  # the whole hand is shown
         for c in used:
             self._discard(s, p, c, "travelled")
@@ -390,7 +407,8 @@ class TravelGame:
             self._discard(s, p, c, "discarded")
         s.completed[p] += 1
         if s.trace is not None:
-            s.trace(f"   player {p} travels to {self.cards.names[target]}")
+            cause = f"travelled to {self.cards.names[target]}"
+            s.trace.change(p, 1, s.completed[p], cause)
         if target == s.central:
             self._win(s, p, "central_country")  # T-END-1
         s.country[p] = -1
@@ -430,9 +448,9 @@ class TravelGame:
         if answer == REJECT:
             return False
         card = traps[0]
-        self._discard(s, victim, card, "used")
         if s.trace is not None:
-            s.trace(f"   player {victim} springs a Mousetrap: player {thief}'s turn ends")
+            s.trace.say(f"{seat(victim)} springs a Mousetrap: {seat(thief)}'s turn ends", victim)
+        self._discard(s, victim, card, "used")
         return True
 
     def take_random(self, s: TravelState, rng: GameRandom, p: int, q: int, count: int) -> Flow:
@@ -442,11 +460,11 @@ class TravelGame:
             if not hand:
                 break
             card = hand[rng.below(len(hand))]
+            if s.trace is not None:
+                s.trace.say(f"{seat(p)} takes {self.cards.names[card]} from {seat(q)}", p)
             self._remove(s, q, card)
             s.log[q]["lost"].append(card)
             self._take(s, p, card, "stole")
-            if s.trace is not None:
-                s.trace(f"   player {p} takes {self.cards.names[card]} from player {q}")
         yield from self._over_limit(s, p)
 
     def tradeable_asks(self, s: TravelState, p: int, q: int) -> dict[int, int]:
@@ -515,11 +533,7 @@ class TravelGame:
             q, "trade_answer", (ACCEPT, REJECT) if taken is not None else (REJECT,), context=offer
         )
         if s.trace is not None:
-            kinds = self.cards.kind_names
-            s.trace(
-                f"   player {p} offers {[self.cards.names[c] for c in give]} to player {q} for "
-                f"{[kinds[k] for k in ask]}: {answer}"
-            )
+            s.trace.say(tell.trade_text(self, p, q, give, ask, answer == ACCEPT), p)
         if answer != ACCEPT or taken is None:
             return False
         for c in give:
@@ -637,28 +651,6 @@ class TravelGame:
                     raise InvariantError(
                         f"player {p} holds {len(s.hands[p])} cards over the limit {limit}"
                     )
-
-    # ------------------------------------------------------------------ text
-
-    def describe(self, option: Any) -> str:
-        names = self.cards.names
-        if isinstance(option, tuple):
-            verb, *args = option
-            if verb in ("trade", "steal"):
-                return f"{verb} with player {args[0]}"
-            if args:
-                return f"{verb} {names[args[0]]}"
-            return verb
-        if isinstance(option, int) and option >= 0:
-            return names[option]
-        return str(option)
-
-    def _hand_text(self, s: TravelState, p: int) -> str:
-        names = self.cards.names
-        return (
-            f"hand: {', '.join(names[c] for c in s.hands[p]) or 'empty'}; "
-            f"next: {names[s.target(p)]}"
-        )
 
 
 def _rank_key(s: TravelState, p: int) -> tuple[int, int]:

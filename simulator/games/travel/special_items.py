@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from simulator.core.narration import seat
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
 from simulator.games.travel.state import TravelState
@@ -70,7 +71,7 @@ def poorly_drawn_map(game: TravelGame, s: TravelState, rng: GameRandom, p: int, 
     s.country[q] = new
     if s.trace is not None:
         names = game.cards.names
-        s.trace(f"   player {q}'s country {names[old]} becomes {names[new]}")
+        s.trace.say(f"{seat(q)}'s country {names[old]} becomes {names[new]}", p)
     return False
 
 

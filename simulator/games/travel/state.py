@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+
+from simulator.core.narration import Narrator
 
 EVENTS = (
     ("opening", "in the opening hand (the passport and the first items)"),
@@ -74,7 +75,8 @@ class TravelState:
         self.winners: list[int] = []
         self.end_reason = ""
         self.log: list[dict[str, list[int]]] = [{e: [] for e in EVENT_NAMES} for _ in range(n)]
-        self.trace: Callable[[str], Any] | None = None
+        self.trace: Narrator | None = None
+        """A replay's listener (deckhand replay), None in every other game."""
         self.between_turns = True
         self.views: list[Any] | None = None
         """One live view per seat, made on first use (never copied)."""

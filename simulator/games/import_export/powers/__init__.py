@@ -231,7 +231,8 @@ class PowerIndex:
         handler = self.by_contract[cid].on_cargo
         assert handler is not None
         contract = game.cards.contract_by_id[cid]
-        yield from handler(game, s, contract, card, ship, contracts, filled)
+        flow = handler(game, s, contract, card, ship, contracts, filled)
+        yield from told(s, contract.name, s.ships[ship].owner, flow)
 
     def fulfilled(
         self,
@@ -254,7 +255,8 @@ class PowerIndex:
         if entry.any_time_from == "fulfilled" and not immediate_only:
             s.hooks.setdefault(ANY_TIME, []).append((owner, contract_id))
         if entry.on_fulfil is not None:
-            yield from entry.on_fulfil(game, s, owner, game.cards.contract_by_id[contract_id])
+            flow = entry.on_fulfil(game, s, owner, game.cards.contract_by_id[contract_id])
+            yield from told(s, entry.name, owner, flow)
             if s.hooks.get("cards_drawn"):
                 yield from self.tell_draws(game, s)
 
@@ -292,7 +294,8 @@ class PowerIndex:
         if entry.any_time_from == "fulfilled":
             s.hooks.setdefault(ANY_TIME, []).append((owner, contract_id))
         if entry.on_lose is not None and entry.on_fulfil is not None:
-            yield from entry.on_fulfil(game, s, owner, game.cards.contract_by_id[contract_id])
+            flow = entry.on_fulfil(game, s, owner, game.cards.contract_by_id[contract_id])
+            yield from told(s, entry.name, owner, flow)
 
     def emit(
         self, game: ImportExportGame, s: IEState, event: str, actor: int, payload: Any
@@ -304,7 +307,8 @@ class PowerIndex:
             if cid is not None:
                 handler = self.by_contract[cid].card_hooks[event]
                 contract = game.cards.contract_by_id[cid]
-                yield from handler(game, s, contract, card, actor, payload)
+                flow = handler(game, s, contract, card, actor, payload)
+                yield from told(s, contract.name, actor, flow)
         in_hand = self.hand_hooks.get(event)
         if in_hand:
             for card, cid in in_hand.items():
@@ -312,14 +316,16 @@ class PowerIndex:
                 if holder is not None:
                     handler = self.by_contract[cid].hand_hooks[event]
                     contract = game.cards.contract_by_id[cid]
-                    yield from handler(game, s, contract, card, holder, actor, payload)
+                    flow = handler(game, s, contract, card, holder, actor, payload)
+                    yield from told(s, contract.name, holder, flow)
         listeners = s.hooks.get(event)
         if listeners:
             for owner, contract_id in list(listeners):
-                handler = self.by_contract[contract_id].hooks[event]
-                yield from handler(
+                entry = self.by_contract[contract_id]
+                flow = entry.hooks[event](
                     game, s, owner, game.cards.contract_by_id[contract_id], actor, payload
                 )
+                yield from told(s, entry.name, owner, flow)
         if s.hooks.get("cards_drawn"):
             yield from self.tell_draws(game, s)
 
@@ -344,6 +350,16 @@ class PowerIndex:
         (a plundered container Robo-Cats keeps for a pair: IE-JP-8; Diesel Engine serving as
         a ship, Yen under one: IE-CAP-16, IE-CAP-25)."""
         return [c for mods in s.mods for c in mods.get("held_cards", ())]
+
+
+def told(s: IEState, name: str, owner: int, flow: Flow, at_once: bool = False) -> Flow:
+    """A power's generator as it runs: itself, or in a replay (`s.trace`) wrapped so that
+    what it does is said to be its doing (core/narration.py). `at_once`: announce the power
+    even if it does nothing visible (an any-time power a player chose to use)."""
+    trace = s.trace
+    if trace is None:
+        return flow
+    return trace.power(name, owner, flow, at_once)
 
 
 def note_draw(s: IEState, p: int) -> None:

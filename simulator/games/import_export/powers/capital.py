@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.core.narration import seat
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import GREY, PAIRED
+from simulator.games.import_export.narration import ship_name
 from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import draw, good_types
 from simulator.games.import_export.state import Ship
@@ -94,9 +96,11 @@ def place_grey(game: Any, s: Any, p: int, ship: Any, card: int, loaded: bool = T
     if loaded:
         yield from game.load_container(s, p, ship, card, GREY)
         return
+    if s.trace is not None:
+        where = ship_name(s, s.ships.index(ship))
+        s.trace.say(f"{seat(p)} puts {game.names[card]} on {where} as a grey container", p)
     ship.cargo.append(card)
     ship.cargo_colors.append(GREY)
-    game._say(s, f"   player {p} puts {game.names[card]} on a ship as a grey container")
 
 
 def _room_out_of_fulfilled(game: Any, s: Any, p: int, contract: Any, card: int) -> list[str]:
@@ -217,13 +221,14 @@ def diesel_engine(game: Any, s: Any, owner: int, contract: Any) -> Any:
     sailed and been emptied it is discarded, not returned (IE-CAP-16)."""
     if _own_card(game, s, owner, contract) is None:
         return
+    if s.trace is not None:
+        s.trace.say(f"{seat(owner)}'s Diesel Engine serves as an extra ship", owner)
     card = _take_out(game, s, owner, contract)
     mods = s.mods[owner]
     for _ in range(contract.params["extra_ships"]):
         s.ships.append(Ship(owner))
         mods["single_use_ships"] = (*mods.get("single_use_ships", ()), (len(s.ships) - 1, card))
     mods["held_cards"] = (*mods.get("held_cards", ()), card)
-    game._say(s, f"   player {owner}'s Diesel Engine is an extra ship")
     return
     yield
 
@@ -473,6 +478,9 @@ def partnership(game: Any, s: Any, contract: Any, card: int, actor: int, payload
     mate_index = yield Decision(actor, "partnership_join", ("pass", *options))
     if mate_index == "pass":
         return
+    if s.trace is not None:
+        ships = f"{ship_name(s, index)} and {ship_name(s, mate_index)}"
+        s.trace.say(f"{seat(actor)} joins {ships} into a Super Ship", actor)
     mate = s.ships[mate_index]
     ship.contracts[:] = [*others, *mate.contracts, contract.id]
     ship.cargo.extend(mate.cargo)
@@ -484,4 +492,3 @@ def partnership(game: Any, s: Any, contract: Any, card: int, actor: int, payload
     record = (index, mate_index, contract.id, p["payout_multiplier"], p["import_compensation"])
     mods = s.mods[actor]
     mods["super_ships"] = (*mods.get("super_ships", ()), record)
-    game._say(s, f"   player {actor} joins ships {index} and {mate_index} into a Super Ship")
