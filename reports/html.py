@@ -50,6 +50,7 @@ from reports.markup import (
     table,
 )
 from reports.precision import precision_section
+from reports.replay_page import REPLAYS_FOLDER, write_telling_pages
 from simulator.core.adjusted import GIH, AdjustedOptions, column_prefix
 from simulator.core.datasets import player_chunks, read_games, read_players
 from simulator.core.errors import RunFolderError
@@ -90,9 +91,10 @@ def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
     games = read_games(folder)
     players = read_players(folder, REPORT_PLAYER_COLUMNS)
     cards, cards_note = _load_cards(folder)
-    report = _Report(folder, manifest, spec, games, players, cards, cards_note)
-    page = report.render()
     path = Path(out) if out is not None else folder / REPORT_FILE
+    report = _Report(folder, manifest, spec, games, players, cards, cards_note)
+    report.telling = _telling_pages(folder, path)
+    page = report.render()
     tmp = path.with_name(path.name + ".tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -106,6 +108,18 @@ def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
             "pass --out FILE to write it somewhere writable"
         ) from None
     return path
+
+
+def _telling_pages(folder: Path, report: Path) -> list[tuple[int, str, str]]:
+    """Replay the run's telling games (core/replay.telling_games) into one page each beside
+    the report (REPORT_DIR/replays/game-N.html); (game id, why, link relative to the
+    report). A place where the pages cannot be written leaves the section out, with why."""
+    pages = report.parent / REPLAYS_FOLDER
+    try:
+        written = write_telling_pages(folder, pages)
+    except RunFolderError:
+        return []
+    return [(game_id, why, f"{REPLAYS_FOLDER}/{path.name}") for game_id, why, path in written]
 
 
 REPORT_PLAYER_COLUMNS = (
@@ -313,9 +327,12 @@ class _Report:
             if column_prefix(e) + "pp" in cards.columns
         ]
         """(event set, column prefix) of the adjusted figures in the card summary."""
+        self.telling: list[tuple[int, str, str]] = []
+        """(game id, why, link) of the games worth reading, each replayed on its own page."""
 
     def render(self) -> str:
         sections = [
+            ("games", "Games to read", self._games_to_read()),
             ("win-rates", "Win rates", self._win_rates()),
             ("strength", "Strategy strength", strength_section(self.players)),
             ("length", "Game length", self._length()),
@@ -352,6 +369,24 @@ class _Report:
             f"{self._title()}{self._summary()}<nav>{toc}</nav>{body}"
             f"<footer>Deckhand report of {esc(self.folder)}.</footer>"
             "</body></html>\n"
+        )
+
+    def _games_to_read(self) -> Html:
+        """Links to a few telling games, each replayed turn by turn on a page of its own
+        (`deckhand replay RUN N --html` writes any other)."""
+        if not self.telling:
+            return Html(
+                "<p>No game pages were written (the folder beside the report is not "
+                "writable); <code>deckhand replay RUN N --html --out FILE</code> writes one.</p>"
+            )
+        items = "".join(
+            f'<li><a href="{esc(link)}">Game {game_id}</a>: {esc(why)}</li>'
+            for game_id, why, link in self.telling
+        )
+        return Html(
+            "<p>Each game replayed turn by turn: every credit change with its cause, every "
+            f"card moved, the scoring table. Any other: <code>deckhand replay "
+            f"{esc(self.folder)} N --html</code>.</p><ul>{items}</ul>"
         )
 
     # ------------------------------------------------------------------ headline

@@ -252,3 +252,18 @@ def test_first_player_advantage_is_the_first_position_against_the_rest(
         r"First-player advantage \(1st against all later positions\): (\S+ pp \[[^\]]+\])", page
     )
     assert match and match.group(1) == expected
+
+
+def test_the_report_links_telling_games_each_replayed_on_its_page(
+    run: tuple[Path, Path, str],
+) -> None:
+    folder, path, page = run
+    links = re.findall(r'<a href="(replays/game-(\d+)\.html)">Game \2</a>: ([^<]+)</li>', page)
+    assert links, "the report should link a few telling games"
+    for link, game_id, why in links:
+        target = path.parent / link
+        assert target.exists(), link
+        replayed = target.read_text(encoding="utf-8")
+        assert f"Game {game_id}" in replayed and "<script" not in replayed
+        assert why.strip()
+    assert page.index('id="games"') < page.index('id="win-rates"')
