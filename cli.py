@@ -131,7 +131,7 @@ def _game_option_list(rotate: bool) -> list[Callable[..., Any]]:
 
 
 def _run_config(game: str, games: int, chunk_size: int | None, check: bool, **kw: Any) -> Any:
-    from simulator.core.runner import make_run_config
+    from simulator.runs.config import make_run_config
 
     return make_run_config(
         game,
@@ -243,8 +243,8 @@ def simulate(
     """Play GAMES games of GAME into the run folder OUT (re-run the same command to resume)."""
     import polars as pl
 
-    from simulator.core.run_folder import part_files
-    from simulator.core.runner import load_manifest, run_simulation
+    from simulator.runs.run_folder import load_manifest, part_files
+    from simulator.runs.runner import run_simulation
 
     config = _run_config(game, games, chunk_size, check_invariants, **kw)
     before = 0 if overwrite else _games_in(Path(out))
@@ -298,7 +298,7 @@ def _games_in(folder: Path) -> int:
     """Games already in a run folder (its complete chunks), to say how many a resume played."""
     import polars as pl
 
-    from simulator.core.run_folder import completed_chunks, part_path
+    from simulator.runs.run_folder import completed_chunks, part_path
 
     parts = [part_path(folder, "games", c) for c in completed_chunks(folder)]
     if not parts or not (folder / "games").is_dir():
@@ -348,7 +348,7 @@ def replay(run: str, game_id: int, as_html: bool, out: str | None) -> None:
         path = write_replay_page(run, game_id, out)
         click.echo(f"replay page written to {path}")
         return
-    from simulator.core.replay import replay_text
+    from simulator.runs.replay import replay_text
 
     for line in replay_text(run, game_id):
         click.echo(line)
@@ -383,8 +383,8 @@ def bench(
     import platform
 
     from simulator.compiled import build_label
-    from simulator.core.bench import SUITE, benchmark
-    from simulator.core.runner import make_run_config
+    from simulator.runs.bench import SUITE, benchmark
+    from simulator.runs.config import make_run_config
 
     if suite:
         click.echo(
@@ -469,7 +469,7 @@ def compile_command(clean: bool, status: bool) -> None:
 @main.command()
 def games() -> None:
     """List the games, their player counts and their modules."""
-    from simulator.core.registry import GAMES
+    from simulator.catalog import GAMES
 
     for spec in GAMES.values():
         click.echo(f"{spec.name}: {spec.title} ({spec.min_players}-{spec.max_players} players)")
@@ -516,7 +516,7 @@ def games() -> None:
 @_fail_cleanly
 def plan(**kw: Any) -> None:
     """How many games a run needs to detect a win-rate difference (docs/metrics.md)."""
-    from simulator.core.planning import plan as make_plan
+    from simulator.analysis.planning import plan as make_plan
 
     result = make_plan(kw.pop("question"), **kw)
     click.echo(
@@ -532,7 +532,7 @@ def plan(**kw: Any) -> None:
 def rules_command(game: str) -> None:
     """List GAME's rule numbers: default, allowed values, meaning and source (change one with
     --rule KEY=VALUE)."""
-    from simulator.core.registry import get_game
+    from simulator.catalog import get_game
     from simulator.core.rule_numbers import describe
 
     spec = get_game(game)
@@ -549,7 +549,7 @@ def rules_command(game: str) -> None:
 @_fail_cleanly
 def strategies_command(game: str) -> None:
     """List the strategies available for GAME, their parameters and the shipped presets."""
-    from simulator.core.registry import get_game
+    from simulator.catalog import get_game
     from strategies.registry import available, load_preset, preset_names, resolve
 
     get_game(game)
@@ -583,8 +583,8 @@ def cards() -> None:
 @_fail_cleanly
 def cards_validate(path: str, game: str) -> None:
     """Check the card sheet at PATH; errors name the file, line and field."""
+    from simulator.catalog import get_game
     from simulator.core.cards import load_card_sheet
-    from simulator.core.registry import get_game
 
     spec = get_game(game)
     sheet = load_card_sheet(path, spec.card_schema)
@@ -614,8 +614,8 @@ def cards_list(
     game: str, card_sheet: str | None, card_type: str | None, card_set: str | None, fmt: str
 ) -> None:
     """List the cards of GAME's card sheet with their attributes (and provenance in csv/json)."""
+    from simulator.catalog import get_game
     from simulator.core.cards import load_card_sheet, sheet_records
-    from simulator.core.registry import get_game
 
     spec = get_game(game)
     sheet = load_card_sheet(card_sheet or spec.card_sheet, spec.card_schema)
@@ -788,7 +788,7 @@ def mixes(
     """
     from reports.compare import build_compare_report
     from simulator.core.errors import ConfigError
-    from simulator.core.mixes import plan_mixes, run_mixes
+    from simulator.runs.mixes import plan_mixes, run_mixes
 
     if kw["modules"]:
         raise ConfigError("--modules: deckhand mixes takes its sets from --mix")
@@ -836,7 +836,7 @@ def sweep(
     """
     from reports.compare import build_compare_report
     from reports.sweep import build_sweep_report
-    from simulator.core.sweep import plan_sweep, run_sweep
+    from simulator.runs.sweep import plan_sweep, run_sweep
 
     plan = plan_sweep(
         game,
@@ -882,7 +882,7 @@ def _run_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _game_config(game: str, kw: dict[str, Any]) -> Any:
-    from simulator.core.registry import get_game
+    from simulator.catalog import get_game
 
     spec = get_game(game)
     config = spec.make_config(
@@ -962,8 +962,8 @@ def tune(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -
     fresh seeds with a 95% interval. Writes the preset OUT/NAME.json (use it as
     -s STRATEGY@OUT/NAME.json, or copy it to strategies/presets/GAME/ to ship it).
     """
-    from simulator.core.tuning import tune as run_tune
-    from simulator.core.tuning import write_result
+    from simulator.experiments.tuning import tune as run_tune
+    from simulator.experiments.tuning import write_result
 
     strategies = kw["strategies"] or ("heuristic",)
     if len(strategies) != 1:
@@ -1055,7 +1055,7 @@ def ablate(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any)
     owner's win rate, in points, with a 95% interval and BH q over the cards.
     """
     from reports.ablation import build_ablation_report
-    from simulator.core.ablation import ablate_param, load_ablation, make_plan, run_ablation
+    from simulator.experiments.ablation import ablate_param, load_ablation, make_plan, run_ablation
 
     if kw["param"]:
         if kw["cards"] == "all" or "," in kw["cards"]:
@@ -1136,7 +1136,12 @@ def robustness(
     first, and mark a card robustly over or under only where every pool agrees.
     """
     from reports.ablation import build_robustness_report
-    from simulator.core.robustness import counts, parse_pools, plan_robustness, run_robustness
+    from simulator.experiments.robustness import (
+        counts,
+        parse_pools,
+        plan_robustness,
+        run_robustness,
+    )
 
     if kw["strategies"]:
         raise ConfigError("--strategy: deckhand robustness takes its strategies from --pool")

@@ -17,7 +17,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from simulator.core.sweep import sweep_summary  # noqa: E402
+from simulator.runs.sweep import sweep_summary  # noqa: E402
 
 SWEEP = Path(os.environ.get("DECKHAND_SWEEP", "runs/sweep"))
 summary = sweep_summary(SWEEP)

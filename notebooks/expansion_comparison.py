@@ -20,7 +20,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from simulator.core.compare import (  # noqa: E402
+from simulator.analysis.compare import (  # noqa: E402
     card_changes,
     count_rates,
     length_stats,

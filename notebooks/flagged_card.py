@@ -20,9 +20,10 @@ from pathlib import Path
 
 import polars as pl
 
-from simulator.core.ablation import make_plan, run_ablation
-from simulator.core.runner import RunConfig, load_manifest
-from simulator.core.sweep import plan_sweep, run_sweep, sweep_summary
+from simulator.experiments.ablation import make_plan, run_ablation
+from simulator.runs.config import RunConfig
+from simulator.runs.run_folder import load_manifest
+from simulator.runs.sweep import plan_sweep, run_sweep, sweep_summary
 
 RUN = Path(os.environ.get("DECKHAND_RUN", "runs/ie"))
 OUT = Path(os.environ.get("DECKHAND_OUT", "runs/flagged"))
@@ -104,7 +105,7 @@ print(f"experiment says: {verdict}")
 # One run per value, all with the same seed (common random numbers).
 
 # %%
-from simulator.core.registry import get_game  # noqa: E402
+from simulator.catalog import get_game  # noqa: E402
 
 spec = get_game(config.game.game)
 sheet_path = Path(config.game.card_sheet or spec.card_sheet)

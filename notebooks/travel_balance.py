@@ -17,8 +17,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from simulator import open_run  # noqa: E402
-from simulator.core.stats import wilson  # noqa: E402
+from simulator.analysis.stats import wilson  # noqa: E402
+from simulator.runs import open_run  # noqa: E402
 
 RUN = Path(os.environ.get("DECKHAND_RUN", "runs/quickstart"))
 run = open_run(RUN)  # the run folder's tables as polars frames (.to_pandas() for pandas)

@@ -13,7 +13,9 @@ import polars as pl
 
 from reports import plots
 from reports.compare import EXTRA_CSS
-from reports.markup import CSS, DASH, Html, esc, fmt_int, fmt_pp, fmt_q, table
+from reports.markup import DASH, Html, esc, fmt_int, fmt_pp, fmt_q, html_page, table
+from simulator.experiments.ablation import load_ablation
+from simulator.experiments.robustness import PLAN_FILE, ROBUSTNESS_FILE, counts
 
 ABLATION_REPORT = "ablation.html"
 ROBUSTNESS_REPORT = "robustness.html"
@@ -29,15 +31,11 @@ def _write(path: Path, page: str) -> Path:
 
 def _page(title: str, sub: str, meta: list[tuple[str, str]], body: str, footer: str) -> str:
     rows = "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in meta)
-    return (
-        "<!DOCTYPE html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{esc(title)}</title><style>{CSS}{EXTRA_CSS}</style></head><body>"
+    header = (
         f'<header><h1>{esc(title)}</h1><p class="sub">{esc(sub)}</p>'
-        f'<table class="meta">{rows}</table></header>{body}'
-        f"<footer>{esc(footer)}</footer></body></html>\n"
+        f'<table class="meta">{rows}</table></header>'
     )
+    return html_page(title, header + body, footer, EXTRA_CSS)
 
 
 def _f(v: Any) -> float:
@@ -46,7 +44,6 @@ def _f(v: Any) -> float:
 
 def build_ablation_report(folder: str | Path, out: str | Path | None = None) -> Path:
     """Write the report of an ablation folder (default <folder>/ablation.html)."""
-    from simulator.core.ablation import load_ablation
 
     folder = Path(folder)
     meta, cards = load_ablation(folder)
@@ -174,8 +171,6 @@ def build_ablation_report(folder: str | Path, out: str | Path | None = None) -> 
 def build_robustness_report(folder: str | Path, out: str | Path | None = None) -> Path:
     """Write the report of a robustness folder (default <folder>/robustness.html)."""
     import json
-
-    from simulator.core.robustness import PLAN_FILE, ROBUSTNESS_FILE, counts
 
     folder = Path(folder)
     meta = json.loads((folder / PLAN_FILE).read_text())

@@ -34,8 +34,20 @@ from reports.headline import (
     verdict_plan,
     verdict_words,
 )
-from reports.markup import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, fmt_q, folded, table
-from simulator.core.compare import (
+from reports.markup import (
+    DASH,
+    Html,
+    esc,
+    fmt_int,
+    fmt_pct,
+    fmt_pp,
+    fmt_q,
+    folded,
+    html_page,
+    table,
+    with_contents,
+)
+from simulator.analysis.compare import (
     CARD_COLUMNS,
     MAIN_FACETS,
     Difference,
@@ -56,7 +68,7 @@ from simulator.core.compare import (
     rate_difference,
     win_rates,
 )
-from simulator.core.stats import benjamini_hochberg
+from simulator.analysis.stats import benjamini_hochberg
 
 COMPARE_FILE = "compare.html"
 
@@ -267,23 +279,16 @@ class CompareReport:
             ),
             ("runs", "Runs", self._runs()),
         ]
-        toc = "".join(f'<a href="#{key}">{esc(t)}</a>' for key, t, _ in sections)
-        body = "".join(
-            f'<section id="{key}"><h2>{esc(t)}</h2>{content}</section>'
-            for key, t, content in sections
-        )
         title = self.title or f"{self.spec.title}: {len(self.runs)} runs compared"
-        return (
-            "<!DOCTYPE html>\n"
-            '<html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{esc(title)}</title><style>{CSS}{EXTRA_CSS}{HEADLINE_CSS}</style></head>"
-            f"<body><header><h1>{esc(title)}</h1>"
-            f'<p class="runline">{esc(self.run_line())}</p></header>'
-            f"{self._summary()}<nav>{toc}</nav>{body}"
-            "<footer>Deckhand comparison of "
-            + esc(", ".join(str(r.folder) for r in self.runs))
-            + ".</footer></body></html>\n"
+        header = (
+            f'<header><h1>{esc(title)}</h1><p class="runline">{esc(self.run_line())}</p></header>'
+        )
+        footer = "Deckhand comparison of " + ", ".join(str(r.folder) for r in self.runs) + "."
+        return html_page(
+            title,
+            header + self._summary() + with_contents(sections),
+            footer,
+            EXTRA_CSS + HEADLINE_CSS,
         )
 
     # ------------------------------------------------------------------ headline

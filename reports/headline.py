@@ -19,17 +19,17 @@ from typing import Any
 import polars as pl
 
 from reports.markup import DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, fmt_q, table
-from simulator.core.errors import ConfigError
-from simulator.core.metrics import (
+from simulator.analysis.metrics import (
     VERDICT_FEW,
     VERDICT_IN_LINE,
     VERDICT_NO_PEERS,
     VERDICT_OVER,
     VERDICT_UNDER,
 )
-from simulator.core.planning import plan
+from simulator.analysis.planning import plan
+from simulator.analysis.stats import Z95, newcombe_difference, wilson
+from simulator.core.errors import ConfigError
 from simulator.core.spec import GameSpec
-from simulator.core.stats import Z95, newcombe_difference, wilson
 
 CARD_EFFECT = 0.02
 """The card effect the "can and cannot tell" line plans for: 2 points of win rate."""

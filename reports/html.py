@@ -35,7 +35,6 @@ from reports.headline import (
     verdict_counts,
 )
 from reports.markup import (
-    CSS,
     DASH,
     Html,
     cell,
@@ -46,34 +45,40 @@ from reports.markup import (
     fmt_pp,
     fmt_q,
     folded,
+    html_page,
     para,
     table,
+    with_contents,
 )
 from reports.precision import precision_section
 from reports.replay_page import REPLAYS_FOLDER, write_telling_pages
-from simulator.core.adjusted import GIH, AdjustedOptions, column_prefix
-from simulator.core.datasets import player_chunks, read_games, read_players
-from simulator.core.errors import RunFolderError
-from simulator.core.metrics import (
+from simulator.analysis.adjusted import GIH, AdjustedOptions, column_prefix
+from simulator.analysis.metrics import (
     SUMMARY_FILE,
     VERDICT_FEW,
     VERDICT_IN_LINE,
     VERDICT_NO_PEERS,
     VERDICT_OVER,
     VERDICT_UNDER,
-    card_summary,
+    card_table,
     read_card_summary,
     summary_chunks,
-    summary_columns,
     verdict_chunks,
     with_adjusted,
     with_verdicts,
 )
-from simulator.core.registry import get_game
-from simulator.core.run_folder import completed_chunks
-from simulator.core.runner import load_manifest
+from simulator.analysis.ratings import bradley_terry, head_to_head
+from simulator.analysis.stats import newcombe_difference, two_proportion_p, wilson
+from simulator.catalog import get_game
+from simulator.core.errors import RunFolderError
 from simulator.core.spec import GameSpec
-from simulator.core.stats import newcombe_difference, two_proportion_p, wilson
+from simulator.runs.match import game_of_run
+from simulator.runs.run_folder import (
+    completed_chunks,
+    load_manifest,
+    read_games,
+    read_players,
+)
 
 REPORT_FILE = "report.html"
 
@@ -138,8 +143,6 @@ run's size) are only summarised chunk by chunk."""
 def _load_cards(folder: Path) -> tuple[pl.DataFrame, str | None]:
     """The per-card summary; computed in memory when a run stopped before writing it, and its
     adjusted or verdict columns added when it was written before they existed."""
-    from simulator.core.runner import replay_match
-
     if (folder / SUMMARY_FILE).exists():
         summary = read_card_summary(folder)
         missing = [
@@ -149,23 +152,18 @@ def _load_cards(folder: Path) -> tuple[pl.DataFrame, str | None]:
         ]
         if not missing:
             return summary, None
-        match = replay_match(folder)
-        rows = [r.values for r in match.game.sheet.rows]
+        spec, game = game_of_run(folder)
+        rows = [r.values for r in game.sheet.rows]
         if "adj_pp" not in summary.columns:
-            chunks = summary_chunks(folder, match.spec)
-            summary = with_adjusted(summary, chunks, match.spec, rows)
+            summary = with_adjusted(summary, summary_chunks(folder, spec), spec, rows)
         if "verdict" not in summary.columns:
-            summary = with_verdicts(summary, verdict_chunks(folder, match.spec), match.spec, rows)
+            summary = with_verdicts(summary, verdict_chunks(folder, spec), spec, rows)
         return summary, (
             f"{SUMMARY_FILE} predates the {' and '.join(missing)} card columns; they were "
             "computed for this report."
         )
-    match = replay_match(folder)
-    rows = [r.values for r in match.game.sheet.rows]
-    chunks = player_chunks(folder, summary_columns(match.spec))
-    summary = card_summary(chunks, match.spec, rows, match.game.cards_in_game())
-    summary = with_adjusted(summary, summary_chunks(folder, match.spec), match.spec, rows)
-    summary = with_verdicts(summary, verdict_chunks(folder, match.spec), match.spec, rows)
+    spec, game = game_of_run(folder)
+    summary = card_table(folder, spec, [r.values for r in game.sheet.rows], game.cards_in_game())
     return summary, (
         f"{SUMMARY_FILE} is missing (the run did not finish); the card tables were computed "
         "for this report from the chunks present."
@@ -191,7 +189,6 @@ FLAG_MARKS = {"over": "\u25b2 over", "under": "\u25bc under"}
 
 def strength_section(players: pl.DataFrame) -> Html:
     """Head-to-head shares and Bradley–Terry ratings of the strategies (core/ratings.py)."""
-    from simulator.core.ratings import bradley_terry, head_to_head
 
     if players["strategy"].n_unique() < 2:
         return para("Only one strategy played: nothing to compare.")
@@ -355,21 +352,9 @@ class _Report:
             ("glossary", "Glossary", folded("every term and column name", self._glossary())),
             ("run", "Run details", self._run_details()),
         ]
-        toc = "".join(f'<a href="#{key}">{esc(title)}</a>' for key, title, _ in sections)
-        body = "".join(
-            f'<section id="{key}"><h2>{esc(title)}</h2>{content}</section>'
-            for key, title, content in sections
-        )
         title = f"{self.spec.title}: {len(self.games):,} games"
-        return (
-            "<!DOCTYPE html>\n"
-            '<html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{esc(title)}</title><style>{CSS}{HEADLINE_CSS}</style></head><body>"
-            f"{self._title()}{self._summary()}<nav>{toc}</nav>{body}"
-            f"<footer>Deckhand report of {esc(self.folder)}.</footer>"
-            "</body></html>\n"
-        )
+        body = self._title() + self._summary() + with_contents(sections)
+        return html_page(title, body, f"Deckhand report of {self.folder}.", HEADLINE_CSS)
 
     def _games_to_read(self) -> Html:
         """Links to a few telling games, each replayed turn by turn on a page of its own

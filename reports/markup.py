@@ -91,6 +91,28 @@ def folded(summary: str, content: str, open_: bool = False, ident: str | None = 
     return Html(f"<details{attrs}><summary>{esc(summary)}</summary>{content}</details>")
 
 
+def html_page(title: str, body: str, footer: str, css: str = "") -> str:
+    """A whole report page: the one shell every report shares (the style sheet, then `css`;
+    no scripts), `body` as given, `footer` as text."""
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{esc(title)}</title><style>{CSS}{css}</style></head><body>"
+        f"{body}<footer>{esc(footer)}</footer></body></html>\n"
+    )
+
+
+def with_contents(parts: Sequence[tuple[str, str, str]]) -> Html:
+    """(anchor, title, content) sections with a table of contents in front of them."""
+    toc = "".join(f'<a href="#{key}">{esc(title)}</a>' for key, title, _ in parts)
+    body = "".join(
+        f'<section id="{key}"><h2>{esc(title)}</h2>{content}</section>'
+        for key, title, content in parts
+    )
+    return Html(f"<nav>{toc}</nav>{body}")
+
+
 def para(text: str) -> Html:
     """A paragraph of plain text, escaped."""
     return Html(f"<p>{esc(text)}</p>")

@@ -8,18 +8,18 @@ from typing import Any
 
 import polars as pl
 
-from simulator.core.precision import (
+from reports.markup import Html, esc, fmt_int, fmt_pct, table
+from simulator.analysis.precision import (
     duplicate_saving,
     group_counts,
     half_width,
     headline_column,
 )
-from simulator.core.stats import wilson
+from simulator.analysis.stats import wilson
 
 
 def precision_section(manifest: dict[str, Any], games: pl.DataFrame, players: pl.DataFrame) -> str:
     """HTML of the section (a str of escaped markup, the report's `Html`)."""
-    from reports.markup import Html, esc, fmt_int, fmt_pct, table
 
     def para(text: str) -> str:
         return f"<p>{esc(text)}</p>"
@@ -97,7 +97,6 @@ def precision_section(manifest: dict[str, Any], games: pl.DataFrame, players: pl
 
 
 def _duplicate(games: pl.DataFrame, players: pl.DataFrame, strategies: list[str]) -> str:
-    from reports.markup import esc, fmt_int, table
 
     def para(text: str) -> str:
         return f"<p>{esc(text)}</p>"

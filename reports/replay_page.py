@@ -12,17 +12,17 @@ run report to link (see docs/architecture.md, "Replays").
 
 from __future__ import annotations
 
-import html
 import os
 from pathlib import Path
 
 import matplotlib
 from matplotlib.figure import Figure
 
+from reports.markup import esc, html_page
 from reports.plots import PALETTE, STYLE, figure_data_uri
 from simulator.core.errors import RunFolderError
 from simulator.core.narration import SEAT_MARK, Event, Table
-from simulator.core.replay import (
+from simulator.runs.replay import (
     Replay,
     change_text,
     move_text,
@@ -105,15 +105,11 @@ def render_page(replay: Replay) -> str:
     parts.append(f'<h2>Turn by turn</h2><p class="turns">{links}</p>')
     for turn, events in turns:
         parts.append(_turn_section(replay, turn, events))
-    body = "".join(parts)
-    return (
-        "<!DOCTYPE html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{_esc(title)}</title><style>{CSS}{_seat_css(replay)}</style></head><body>"
-        f"{body}<footer>Deckhand replay of game {replay.game_id} of {_esc(replay.run)}, "
-        f"played again from master seed {replay.seed}.</footer></body></html>\n"
+    footer = (
+        f"Deckhand replay of game {replay.game_id} of {replay.run}, played again from master "
+        f"seed {replay.seed}."
     )
+    return html_page(title, "".join(parts), footer, REPLAY_CSS + _seat_css(replay))
 
 
 def _subtitle(replay: Replay) -> str:
@@ -200,7 +196,7 @@ def _table(replay: Replay, table: Table) -> str:
 
 
 def _esc(value: object) -> str:
-    return html.escape(str(value), quote=True)
+    return str(esc(value))
 
 
 def _seat_span(p: int | None, name: str) -> str:
@@ -283,17 +279,8 @@ def tally_chart(replay: Replay) -> str:
         return figure_data_uri(fig)
 
 
-CSS = """
-:root { --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --band: #f6f8fa; }
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
-  color: var(--ink); margin: 0 auto; max-width: 1180px; padding: 24px 28px 60px;
-  line-height: 1.45; font-size: 14px; }
-h1 { font-size: 24px; margin: 0 0 4px; }
-h2 { font-size: 19px; margin: 30px 0 8px; border-bottom: 2px solid var(--line); }
-h3 { font-size: 15px; margin: 22px 0 4px; }
-p.sub, p.caption, footer { color: var(--muted); }
+REPLAY_CSS = """
 p.result { font-size: 16px; font-weight: 600; }
-p.warn { background: #fff8c5; border: 1px solid #d4a72c; padding: 6px 10px; }
 p.turns a { margin-right: 6px; }
 ul.seats { list-style: none; padding: 0; }
 ul.events { list-style: none; padding-left: 0; margin: 4px 0; }
@@ -305,11 +292,6 @@ ul.events li.end { color: #a40e26; }
 .gain { color: #1a7f37; } .loss { color: #a40e26; }
 .seat { padding-left: 4px; white-space: nowrap; }
 .scroll { overflow-x: auto; margin: 6px 0 10px; }
-table { border-collapse: collapse; font-size: 12.5px; }
-th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: left;
-  vertical-align: top; }
-thead th { background: var(--band); }
 ul.notes { color: var(--muted); font-size: 12.5px; margin-top: 0; }
-figure { margin: 8px 0 14px; } figure img { max-width: 100%; height: auto; }
-footer { margin-top: 36px; font-size: 12px; }
 """
+"""What a replay page adds to the style sheet every report shares (markup.CSS)."""

@@ -28,13 +28,14 @@ from reports.headline import (
     points,
     verdict_words,
 )
-from reports.markup import CSS, DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, table
+from reports.markup import DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, html_page, table
+from simulator.analysis.planning import plan
+from simulator.analysis.stats import Z95, wilson
+from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
-from simulator.core.planning import plan
-from simulator.core.registry import get_game
 from simulator.core.spec import GameSpec
-from simulator.core.stats import Z95, wilson
-from simulator.core.sweep import SweepPoint, SweepSummary, sweep_summary
+from simulator.runs.run_folder import load_manifest
+from simulator.runs.sweep import SweepPoint, SweepSummary, sweep_summary
 
 SWEEP_REPORT = "sweep.html"
 
@@ -296,11 +297,7 @@ def render(s: SweepSummary) -> str:
         "a Wilson interval; it is biased toward strong players (see the run reports).",
     ]
     power = Html(f'<p class="sub"><b>{esc(s.card)}</b>: {esc(text)}</p>') if text else ""
-    return (
-        "<!DOCTYPE html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{esc(title)}</title><style>{CSS}{EXTRA_CSS}{HEADLINE_CSS}</style></head><body>"
+    content = (
         f"<header><h1>{esc(title)}</h1>"
         f'<p class="runline">{esc(run_line(s, kind, where))}</p>{power}</header>'
         f"{summary_section(s, spec)}"
@@ -312,9 +309,9 @@ def render(s: SweepSummary) -> str:
         + "</section>"
         f'<section id="details"><h2>Card and sweep details</h2>'
         f'<table class="meta">{meta}</table></section>'
-        f"<footer>Deckhand sweep report of {esc(s.points[0].folder.parent)}.</footer>"
-        "</body></html>\n"
     )
+    footer = f"Deckhand sweep report of {s.points[0].folder.parent}."
+    return html_page(title, content, footer, EXTRA_CSS + HEADLINE_CSS)
 
 
 def run_line(s: SweepSummary, kind: str, where: str) -> str:
@@ -501,7 +498,6 @@ def summary_section(s: SweepSummary, spec: GameSpec) -> Html:
 
 
 def _seeds(s: SweepSummary) -> str:
-    from simulator.core.runner import load_manifest
 
     seeds = {load_manifest(p.folder)["config"]["seed"] for p in s.points}
     return ", ".join(str(x) for x in sorted(seeds))

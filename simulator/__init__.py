@@ -1,16 +1,11 @@
 """Deckhand: a Monte Carlo balance lab for card games.
 
-`from simulator import open_run` opens a run folder for analysis (simulator.core.datasets).
+Layers, bottom to top (docs/architecture.md): `simulator.core` (the game-agnostic engine),
+`simulator.games` (one package per game), `strategies` (bots), `simulator.catalog` (the
+games and strategies by name), `simulator.analysis` (statistics over run folders),
+`simulator.runs` (playing runs into run folders), `simulator.experiments` (tune, ablate,
+robustness), `reports`, and `cli.py`. `from simulator.runs import open_run` opens a run
+folder for analysis.
 """
 
-from typing import Any
-
 __version__ = "0.1.0"
-
-
-def __getattr__(name: str) -> Any:
-    if name in ("open_run", "Run"):  # imported on first use: workers need none of it
-        from simulator.core import datasets
-
-        return getattr(datasets, name)
-    raise AttributeError(f"module 'simulator' has no attribute {name!r}")

@@ -9,7 +9,8 @@ import pytest
 # runs shared by the comparison, sweep and browser tests (built once per session)
 from report_runs import ie_mixes, ie_sweep, travel_mixes, travel_sweep  # noqa: F401
 
-from simulator.core.runner import make_run_config, run_simulation
+from simulator.runs.config import make_run_config
+from simulator.runs.runner import run_simulation
 
 ALL_MODULES = ("events", "special_items", "forbidden_items", "postcards", "characters")
 

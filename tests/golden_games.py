@@ -31,13 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from simulator.core.registry import get_game  # noqa: E402
-from simulator.core.runner import (  # noqa: E402
-    SheetCopy,
-    _engine_versions,
-    make_run_config,
-    play_chunk,
-)
+from simulator.catalog import get_game  # noqa: E402
+from simulator.runs.config import make_run_config  # noqa: E402
+from simulator.runs.runner import SheetCopy, _engine_versions, play_chunk  # noqa: E402
 
 FINGERPRINTS = Path(__file__).resolve().parent / "golden_games.json"
 GAMES = 200

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from simulator.core.mixes import Mix, plan_mixes, run_mixes
-from simulator.core.sweep import SweepPlan, plan_sweep, run_sweep
 from simulator.games.travel.cards import DEFAULT_SHEET as TRAVEL_SHEET
+from simulator.runs.mixes import Mix, plan_mixes, run_mixes
+from simulator.runs.sweep import SweepPlan, plan_sweep, run_sweep
 
 EVIL = "<script>alert(1)</script>"
 RENAMED = "Trading Post"

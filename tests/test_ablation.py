@@ -12,17 +12,17 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from simulator.core.ablation import (
+from simulator.catalog import get_game
+from simulator.experiments.ablation import (
     ABLATION_FILE,
     factorial_off,
     make_plan,
     run_ablation,
     tables,
 )
-from simulator.core.experiment import Experiment, Table, sheet_without_powers
-from simulator.core.registry import get_game
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
+from simulator.runs.experiment import Experiment, Table, sheet_without_powers
 
 STRONG = ("Velvet Robes", "pay_per_card=5")
 """Five times its printed worth: every card in hand at the end is worth 5 credits, not 1."""
@@ -243,7 +243,7 @@ def test_ablate_a_number_reuses_the_sweep(tmp_path: Path) -> None:
 
 
 def test_design_comparison_pairs_the_cards(tmp_path: Path) -> None:
-    from simulator.core.ablation import design_comparison
+    from simulator.experiments.ablation import design_comparison
 
     config = _config(2)
     folders = []

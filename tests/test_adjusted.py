@@ -15,7 +15,7 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from reports.html import _adjusted_cell, build_report, fmt_pp
-from simulator.core.adjusted import (
+from simulator.analysis.adjusted import (
     AdjustedOptions,
     CardFit,
     adjusted_frame,
@@ -25,10 +25,11 @@ from simulator.core.adjusted import (
     run_chunks,
     to_points,
 )
-from simulator.core.metrics import read_card_summary
-from simulator.core.runner import make_run_config, run_simulation
-from simulator.core.stats import newcombe_difference
-from simulator.core.synthetic import synthetic_tables, write_parts
+from simulator.analysis.metrics import read_card_summary
+from simulator.analysis.stats import newcombe_difference
+from simulator.analysis.synthetic import synthetic_tables, write_parts
+from simulator.runs.config import make_run_config
+from simulator.runs.runner import run_simulation
 
 SEEN = ("opening", "drawn")
 CARDS = 12

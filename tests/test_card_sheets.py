@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from simulator.catalog import get_game
 from simulator.core.errors import CardSheetError
-from simulator.core.registry import get_game
 from simulator.games.travel.cards import DEFAULT_SHEET, load_travel_sheet
 
 

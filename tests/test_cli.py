@@ -135,7 +135,7 @@ def test_bench_splits_the_time_between_rules_bots_and_logging() -> None:
 
 
 def test_bench_suite_prints_one_row_per_configuration() -> None:
-    from simulator.core.bench import SUITE
+    from simulator.runs.bench import SUITE
 
     code, output = _run("bench", "--suite", "-n", "2", "-r", "1")
     assert code == 0, output

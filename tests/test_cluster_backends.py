@@ -17,12 +17,12 @@ from click.testing import CliRunner
 from polars.testing import assert_frame_equal
 
 from cli import main
-from simulator.core.backends import open_backend
-from simulator.core.datasets import read_games, read_players
+from simulator.analysis.metrics import read_card_summary
 from simulator.core.errors import ConfigError, StrategyError
-from simulator.core.metrics import read_card_summary
-from simulator.core.run_folder import part_path, remove_chunk
-from simulator.core.runner import RunConfig, make_run_config, run_simulation
+from simulator.runs.backends import open_backend
+from simulator.runs.config import RunConfig, make_run_config
+from simulator.runs.run_folder import part_path, read_games, read_players, remove_chunk
+from simulator.runs.runner import run_simulation
 
 CONFIGS = {
     "travel": make_run_config(

@@ -23,13 +23,13 @@ from report_runs import EVIL
 
 from cli import main
 from reports.compare import build_compare_report
-from simulator.core import compare as cmp
-from simulator.core.datasets import read_games, read_players
+from simulator.analysis import compare as cmp
+from simulator.analysis.metrics import SUMMARY_FILE
+from simulator.analysis.stats import Z95, benjamini_hochberg, newcombe_difference, wilson
+from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.core.metrics import SUMMARY_FILE
-from simulator.core.mixes import Mix, parse_mix, plan_mixes
-from simulator.core.registry import get_game
-from simulator.core.stats import Z95, benjamini_hochberg, newcombe_difference, wilson
+from simulator.runs.mixes import Mix, parse_mix, plan_mixes
+from simulator.runs.run_folder import read_games, read_players
 
 Grid = tuple[list[Mix], list[Path]]
 

@@ -15,11 +15,17 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from simulator import open_run
-from simulator.core.datasets import read_card_events, read_games, read_players
 from simulator.core.errors import RunFolderError
-from simulator.core.run_folder import completed_chunks, part_path
-from simulator.core.runner import make_run_config, run_simulation
+from simulator.runs import open_run
+from simulator.runs.config import make_run_config
+from simulator.runs.run_folder import (
+    completed_chunks,
+    part_path,
+    read_card_events,
+    read_games,
+    read_players,
+)
+from simulator.runs.runner import run_simulation
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "data-format.md"
 

@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
+from simulator.analysis.stats import wilson
+from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError, StrategyError
 from simulator.core.protocol import Decision, Strategy
-from simulator.core.registry import get_game
 from simulator.core.seeding import GameRandom
-from simulator.core.stats import wilson
 from strategies.random_strategy import RandomStrategy
 from strategies.registry import resolve
 from strategies.travel.heuristic import TravelHeuristic

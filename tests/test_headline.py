@@ -21,17 +21,18 @@ import pytest
 
 from reports.html import build_report
 from reports.markup import fmt_pp
-from simulator.core.adjusted import frame_chunks
-from simulator.core.metrics import card_summary, with_adjusted, with_verdicts
-from simulator.core.mixes import Mix
-from simulator.core.planning import plan
-from simulator.core.runner import SHEET_COPY, make_run_config
-from simulator.core.stats import Z95, newcombe_difference
-from simulator.core.sweep import SweepPlan
-from simulator.core.synthetic import synthetic_tables, write_parts
+from simulator.analysis.adjusted import frame_chunks
+from simulator.analysis.metrics import card_summary, with_adjusted, with_verdicts
+from simulator.analysis.planning import plan
+from simulator.analysis.stats import Z95, newcombe_difference
+from simulator.analysis.synthetic import synthetic_tables, write_parts
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
 from simulator.games.import_export.spec import IMPORT_EXPORT
+from simulator.runs.config import make_run_config
+from simulator.runs.mixes import Mix
+from simulator.runs.run_folder import SHEET_COPY
+from simulator.runs.sweep import SweepPlan
 
 PLANTED = "Sauna"
 GAMES = 3000
@@ -238,7 +239,7 @@ def test_the_compare_report_opens_on_what_changes(
     intervals), then the cards whose verdict changes most, in p order: a card whose planted
     effect is removed in the second run leads; the runs table comes last."""
     from reports.compare import build_compare_report
-    from simulator.core.compare import card_changes, load_runs, rate_difference, win_rates
+    from simulator.analysis.compare import card_changes, load_runs, rate_difference, win_rates
 
     plain = make_synthetic_run(tmp_path_factory.mktemp("headline") / "plain", 0.0, 22)
     folders = [synthetic_run, plain]
@@ -270,7 +271,7 @@ def test_the_compare_report_opens_on_what_changes(
 
 def test_the_sweep_report_opens_on_the_verdicts(ie_sweep: SweepPlan) -> None:
     from reports.sweep import build_sweep_report
-    from simulator.core.sweep import sweep_summary
+    from simulator.runs.sweep import sweep_summary
 
     out = ie_sweep.out
     page = build_sweep_report(out, Path(out) / "s.html").read_text(encoding="utf-8")

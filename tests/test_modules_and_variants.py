@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
-from simulator.core.registry import get_game
 
 
 def test_all_means_every_set_and_no_variant() -> None:

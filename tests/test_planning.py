@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from simulator.analysis.planning import one_sample_n, plan, two_sample_n
+from simulator.analysis.stats import two_proportion_p
 from simulator.core.errors import ConfigError
-from simulator.core.planning import one_sample_n, plan, two_sample_n
-from simulator.core.stats import two_proportion_p
 
 
 def test_textbook_values() -> None:

@@ -15,16 +15,23 @@ from polars.testing import assert_frame_equal
 
 from cli import main
 from reports.html import build_report
-from simulator.core.datasets import read_games, read_players
-from simulator.core.errors import ConfigError
-from simulator.core.precision import (
+from simulator.analysis.precision import (
     duplicate_saving,
     group_counts,
     headline_half_width,
 )
-from simulator.core.replay import replay_text
-from simulator.core.run_folder import TABLES, completed_chunks, part_path, remove_chunk
-from simulator.core.runner import make_run_config, run_simulation, seat_slots
+from simulator.core.errors import ConfigError
+from simulator.runs.config import make_run_config, seat_slots
+from simulator.runs.replay import replay_text
+from simulator.runs.run_folder import (
+    TABLES,
+    completed_chunks,
+    part_path,
+    read_games,
+    read_players,
+    remove_chunk,
+)
+from simulator.runs.runner import run_simulation
 
 
 def _until(games: int = 400, target: float = 0.12, seed: int = 4) -> object:

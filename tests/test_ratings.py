@@ -7,7 +7,7 @@ import math
 import numpy as np
 import polars as pl
 
-from simulator.core.ratings import ELO, bradley_terry, head_to_head
+from simulator.analysis.ratings import ELO, bradley_terry, head_to_head
 
 
 def _players(rows: list[tuple[int, str, int]]) -> pl.DataFrame:

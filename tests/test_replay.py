@@ -25,10 +25,11 @@ from report_runs import EVIL, evil_sheet
 
 from cli import main
 from reports.replay_page import page_path, write_replay_page, write_telling_pages
-from simulator.core.datasets import read_games, read_players
 from simulator.core.narration import named
-from simulator.core.replay import MATCHES, Replay, render_text, replay_game, telling_games
-from simulator.core.runner import make_run_config, run_simulation
+from simulator.runs.config import make_run_config
+from simulator.runs.replay import MATCHES, Replay, render_text, replay_game, telling_games
+from simulator.runs.run_folder import read_games, read_players
+from simulator.runs.runner import run_simulation
 
 TRAVEL_ALL = ("events", "special_items", "forbidden_items", "postcards", "characters")
 IE_BOTS = ("heuristic", "contractor", "importer", "pirate")

@@ -15,11 +15,11 @@ from click.testing import CliRunner
 
 from cli import main
 from reports.html import build_report
-from simulator.core.datasets import read_players
-from simulator.core.metrics import read_card_summary
-from simulator.core.run_folder import remove_chunk
-from simulator.core.runner import make_run_config, run_simulation
-from simulator.core.stats import wilson
+from simulator.analysis.metrics import read_card_summary
+from simulator.analysis.stats import wilson
+from simulator.runs.config import make_run_config
+from simulator.runs.run_folder import read_players, remove_chunk
+from simulator.runs.runner import run_simulation
 
 SHEET = Path(__file__).resolve().parents[1] / "simulator/games/travel/data/travel_cards.csv"
 EVIL = "<script>alert(1)</script>"
@@ -202,7 +202,7 @@ def test_incomplete_run_still_reports(run: tuple[Path, Path, str], tmp_path: Pat
 
 def test_strategy_strength_matches_the_players_table(run: tuple[Path, Path, str]) -> None:
     """The head-to-head cell is the share of comparisons the row strategy finished ahead."""
-    from simulator.core.datasets import read_players
+    from simulator.runs.run_folder import read_players
 
     folder, _, page = run
     players = read_players(folder)
@@ -238,7 +238,7 @@ def test_iwd_under_the_minimum_sample_is_not_shown(run: tuple[Path, Path, str]) 
 def test_first_player_advantage_is_the_first_position_against_the_rest(
     run: tuple[Path, Path, str],
 ) -> None:
-    from simulator.core.stats import newcombe_difference
+    from simulator.analysis.stats import newcombe_difference
 
     folder, _, page = run
     players = read_players(folder)

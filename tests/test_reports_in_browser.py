@@ -25,8 +25,8 @@ from report_runs import EVIL
 from reports.compare import build_compare_report
 from reports.html import build_report
 from reports.sweep import build_sweep_report
-from simulator.core.mixes import Mix
-from simulator.core.sweep import SweepPlan
+from simulator.runs.mixes import Mix
+from simulator.runs.sweep import SweepPlan
 
 BROWSER = next(
     (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None

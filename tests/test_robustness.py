@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cli import main
 from simulator.core.errors import ConfigError
-from simulator.core.robustness import ORDER, classify, counts, default_pools, parse_pools
+from simulator.experiments.robustness import ORDER, classify, counts, default_pools, parse_pools
 
 
 @pytest.mark.parametrize(

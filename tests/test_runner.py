@@ -14,11 +14,17 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from simulator.core.datasets import read_games, read_players
+from simulator.analysis.metrics import read_card_summary
 from simulator.core.errors import RunFolderError
-from simulator.core.metrics import read_card_summary
-from simulator.core.run_folder import completed_chunks, part_path, remove_chunk
-from simulator.core.runner import RunConfig, make_run_config, run_simulation, seat_slots
+from simulator.runs.config import RunConfig, make_run_config, seat_slots
+from simulator.runs.run_folder import (
+    completed_chunks,
+    part_path,
+    read_games,
+    read_players,
+    remove_chunk,
+)
+from simulator.runs.runner import run_simulation
 
 MODULES = ("events", "postcards", "special_items")
 
@@ -240,9 +246,9 @@ def test_a_broken_strategy_stops_a_parallel_run_with_a_clear_error(tmp_path: Pat
 def test_card_summary_streamed_by_chunk_equals_the_whole_table(small_run: Path) -> None:
     """cards.parquet is summed chunk by chunk (memory flat in the run size); the same
     numbers as counting the whole players table at once."""
-    from simulator.core.datasets import player_chunks
-    from simulator.core.metrics import card_summary, summary_columns
-    from simulator.core.runner import replay_match
+    from simulator.analysis.metrics import card_summary, summary_columns
+    from simulator.runs.match import replay_match
+    from simulator.runs.run_folder import player_chunks
 
     match = replay_match(small_run)
     rows = [r.values for r in match.game.sheet.rows]

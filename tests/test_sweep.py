@@ -21,13 +21,14 @@ from report_runs import EVIL
 
 from cli import main
 from reports.sweep import build_sweep_report
+from simulator.analysis.compare import adjusted_se_pp, iwd_se, load_runs
+from simulator.analysis.metrics import read_card_summary
+from simulator.analysis.stats import Z95, wilson
 from simulator.core.cards import parse_params
-from simulator.core.compare import adjusted_se_pp, iwd_se, load_runs
 from simulator.core.errors import ConfigError
-from simulator.core.metrics import read_card_summary
-from simulator.core.runner import load_manifest
-from simulator.core.stats import Z95, wilson
-from simulator.core.sweep import (
+from simulator.games.import_export.cards import DEFAULT_SHEET as IE_SHEET
+from simulator.runs.run_folder import load_manifest
+from simulator.runs.sweep import (
     SWEEP_FILE,
     SweepPlan,
     fit_balance,
@@ -36,7 +37,6 @@ from simulator.core.sweep import (
     sheet_with_value,
     sweep_summary,
 )
-from simulator.games.import_export.cards import DEFAULT_SHEET as IE_SHEET
 
 
 def _table(page: str, table_id: str) -> list[list[str]]:

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
-from simulator.core.registry import get_game
-from simulator.core.tuning import (
+from simulator.experiments.tuning import (
     SEARCH,
     Evaluator,
     Param,

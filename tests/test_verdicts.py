@@ -14,8 +14,8 @@ from typing import Any
 import polars as pl
 import pytest
 
-from simulator.core.adjusted import frame_chunks, peer_effects
-from simulator.core.metrics import (
+from simulator.analysis.adjusted import frame_chunks, peer_effects
+from simulator.analysis.metrics import (
     VERDICT_FEW,
     VERDICT_IN_LINE,
     VERDICT_NO_PEERS,
@@ -24,11 +24,12 @@ from simulator.core.metrics import (
     with_adjusted,
     with_verdicts,
 )
-from simulator.core.runner import make_run_config, run_simulation
+from simulator.analysis.synthetic import synthetic_tables
 from simulator.core.spec import CardMeasure
-from simulator.core.synthetic import synthetic_tables
 from simulator.games.import_export.spec import IMPORT_EXPORT
 from simulator.games.travel.spec import TRAVEL
+from simulator.runs.config import make_run_config
+from simulator.runs.runner import run_simulation
 
 WIN_CONDITION = range(0, 6)
 """Cards 0-5: every one of them adds the same +0.8 log-odds (like travel's postcards)."""

@@ -8,13 +8,11 @@ seat, card id, card name, event, count). Each is a folder of Parquet parts, one 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import polars as pl
 
-from simulator.core import run_folder
 from simulator.core.cards import CardSheet
 from simulator.core.protocol import Outcome
 from simulator.core.spec import GameSpec
@@ -124,36 +122,6 @@ def to_frames(
     return games_df, players_df
 
 
-def read_games(run: str | Path) -> pl.DataFrame:
-    """All games of a run folder, in game order."""
-    return _read(Path(run), "games").sort("game_id")
-
-
-def read_players(run: str | Path, columns: Sequence[str] | None = None) -> pl.DataFrame:
-    """All player rows of a run folder, in game and seat order; only `columns` if given
-    (the per-event card lists are most of the size: leave them out when not needed)."""
-    if columns is not None:
-        columns = list(dict.fromkeys(["game_id", "seat", *columns]))
-    return _read(Path(run), "players", columns).sort("game_id", "seat")
-
-
-def player_chunks(run: str | Path, columns: Sequence[str]) -> Iterator[pl.DataFrame]:
-    """The player rows chunk by chunk (only `columns`), so a summary over a run of any size
-    holds one chunk in memory at a time."""
-    for f in part_files(Path(run), "players"):
-        yield pl.read_parquet(f, columns=list(columns))
-
-
-def part_files(run: Path, table: str) -> list[Path]:
-    """A table's part files (run_folder.part_files: the layout is known there)."""
-    return run_folder.part_files(run, table)
-
-
-def read_card_events(run: str | Path) -> pl.DataFrame:
-    """The long table of card events of a run folder, in game, seat, event, card order."""
-    return _read(Path(run), "card_events").sort("game_id", "seat", "event", "card_id")
-
-
 CARD_EVENTS_COLUMNS = {
     "game_id": pl.Int64,
     "seat": pl.Int8,
@@ -200,68 +168,3 @@ def card_events(
         .cast(CARD_EVENTS_COLUMNS)  # type: ignore[arg-type]
         .sort("game_id", "seat", "event", "card_id")
     )
-
-
-def _read(run: Path, table: str, columns: Sequence[str] | None = None) -> pl.DataFrame:
-    files = part_files(run, table)
-    wanted = list(columns) if columns is not None else None
-    return pl.concat([pl.read_parquet(f, columns=wanted) for f in files], how="vertical")
-
-
-class Run:
-    """A run folder opened for analysis: its tables as polars frames, read when first asked
-    (`.to_pandas()` on any of them for pandas). `open_run("runs/x").players`."""
-
-    def __init__(self, folder: str | Path) -> None:
-        self.folder = Path(folder)
-        if not (self.folder / run_folder.MANIFEST).exists():
-            from simulator.core.errors import RunFolderError
-
-            raise RunFolderError(
-                f"{self.folder}: no {run_folder.MANIFEST}; is this a run folder made by "
-                "`deckhand simulate`?"
-            )
-        self._tables: dict[str, pl.DataFrame] = {}
-
-    def _table(self, name: str) -> pl.DataFrame:
-        if name not in self._tables:
-            if name == "cards":
-                self._tables[name] = pl.read_parquet(self.folder / run_folder.SUMMARY_FILE)
-            else:
-                order = {"games": ["game_id"], "players": ["game_id", "seat"]}.get(
-                    name, ["game_id", "seat", "event", "card_id"]
-                )
-                self._tables[name] = _read(self.folder, name).sort(order)
-        return self._tables[name]
-
-    @property
-    def manifest(self) -> dict[str, Any]:
-        """The run's config, seeds, card-sheet hash and versions."""
-        import json
-
-        return json.loads((self.folder / run_folder.MANIFEST).read_text())
-
-    @property
-    def games(self) -> pl.DataFrame:
-        """One row per game (docs/data-format.md)."""
-        return self._table("games")
-
-    @property
-    def players(self) -> pl.DataFrame:
-        """One row per seat per game, with the event lists of card ids."""
-        return self._table("players")
-
-    @property
-    def card_events(self) -> pl.DataFrame:
-        """One row per game, seat, card and event, with the card's name and a count."""
-        return self._table("card_events")
-
-    @property
-    def cards(self) -> pl.DataFrame:
-        """The per-card summary (cards.parquet): rates, intervals, adjusted contribution."""
-        return self._table("cards")
-
-
-def open_run(folder: str | Path) -> Run:
-    """Open a run folder: `run.games`, `run.players`, `run.card_events`, `run.cards`."""
-    return Run(folder)

@@ -7,8 +7,9 @@ from typing import Any
 
 from simulator.core.errors import StrategyError
 from simulator.core.narration import Narrator
-from simulator.core.protocol import Decision, Game, Outcome, Strategy
+from simulator.core.protocol import Decision, Outcome, Strategy
 from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
+from simulator.core.spec import Game
 
 
 def play_game(

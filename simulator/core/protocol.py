@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
-    from simulator.core.cards import CardSheet
     from simulator.core.seeding import GameRandom
-    from simulator.core.spec import GameConfig, GameSpec
 
 
 class Decision:
@@ -32,6 +30,10 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision(player={self.player}, kind={self.kind!r}, options={list(self.options)!r})"
+
+
+Flow = Generator[Decision, Any, Any]
+"""A step of a game's rules: yields the decisions it needs, returns what it produces."""
 
 
 @dataclass
@@ -53,26 +55,6 @@ class Outcome:
     winners: list[int]
     end_reason: str
     players: list[PlayerOutcome]
-
-
-class Game(Protocol):
-    """A game bound to a config and a card sheet; its methods never touch global state."""
-
-    spec: GameSpec
-    config: GameConfig
-    sheet: CardSheet
-
-    def new_state(self, rng: GameRandom) -> Any: ...
-
-    def play(self, state: Any, rng: GameRandom) -> Generator[Decision, Any, None]: ...
-
-    def observe(self, state: Any, player: int) -> Any: ...
-
-    def outcome(self, state: Any) -> Outcome: ...
-
-    def cards_in_game(self) -> list[int]: ...
-
-    def check_invariants(self, state: Any) -> None: ...
 
 
 class Strategy:

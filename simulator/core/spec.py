@@ -1,17 +1,18 @@
-"""A game declares itself once, as frozen data: what it is, what it accepts, what it logs."""
+"""A game declares itself once, as frozen data: what it is, what it accepts, what it logs;
+and the `Game` protocol its rules implement once bound to a config and a card sheet."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from simulator.core.cards import CardSchema, CardSheet
 from simulator.core.errors import ConfigError
-
-if TYPE_CHECKING:
-    from simulator.core.protocol import Game
+from simulator.core.protocol import Decision, Outcome
+from simulator.core.rule_numbers import with_overrides
+from simulator.core.seeding import GameRandom
 
 
 @dataclass(frozen=True)
@@ -184,8 +185,6 @@ class GameSpec:
                 "edit a copy of the sheet and pass --card-sheet"
             )
         if rules:
-            from simulator.core.rule_numbers import with_overrides
-
             with_overrides(self.rule_numbers, tuple(rules))  # errors now, before any game
         turns = self.default_max_turns if max_turns is None else max_turns
         if turns < 1:
@@ -234,3 +233,23 @@ class GameConfig:
             max_turns=int(data["max_turns"]),
             rules=tuple((k, v) for k, v in data.get("rules", ())),
         )
+
+
+class Game(Protocol):
+    """A game bound to a config and a card sheet; its methods never touch global state."""
+
+    spec: GameSpec
+    config: GameConfig
+    sheet: CardSheet
+
+    def new_state(self, rng: GameRandom) -> Any: ...
+
+    def play(self, state: Any, rng: GameRandom) -> Generator[Decision, Any, None]: ...
+
+    def observe(self, state: Any, player: int) -> Any: ...
+
+    def outcome(self, state: Any) -> Outcome: ...
+
+    def cards_in_game(self) -> list[int]: ...
+
+    def check_invariants(self, state: Any) -> None: ...

@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from simulator.catalog import get_game
 from simulator.core.protocol import Decision
-from simulator.core.registry import get_game
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import ACTIONS, COLORS, GREEN, GREY, RED, YELLOW
 from simulator.games.import_export.state import EVENT_NAMES

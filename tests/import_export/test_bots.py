@@ -15,12 +15,13 @@ from typing import Any
 
 import pytest
 
+from simulator.analysis.stats import wilson
 from simulator.core.engine import play_game
 from simulator.core.protocol import Decision, Strategy
-from simulator.core.runner import Match, make_run_config
 from simulator.core.seeding import GameRandom
-from simulator.core.stats import wilson
 from simulator.games.import_export.cards import DEFAULT_SHEET
+from simulator.runs.config import make_run_config
+from simulator.runs.match import Match
 from strategies.import_export import power_choices
 from strategies.import_export.heuristic import ContractorBot, IEHeuristic, ImporterBot, PirateBot
 

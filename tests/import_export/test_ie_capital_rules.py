@@ -3,7 +3,7 @@ rainbow cargo, grey containers and the hand discard. Rulings IE-CAP-1 to IE-CAP-
 
 from __future__ import annotations
 
-from simulator.core.registry import get_game
+from simulator.catalog import get_game
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import (
     ANY,
@@ -117,8 +117,8 @@ def test_barter_is_never_led_with_a_wildcard_but_two_barter_cards_lead_anything(
     options = t.game._lead_options(t.state, 0)
     assert {("lead", a) for a in (IMPORT, CONTRACT, LOAD, PIRATE, BARTER)} <= set(options)
     pair = tuple(sorted(t.cs("Swap", "Swap 2")))
-    assert pair in t.game._play_options(t.state, 0, IMPORT)
-    assert t.game._play_options(t.state, 0, BARTER) == tuple(t.cs("Swap", "Swap 2"))
+    assert pair in t.game.play_options(t.state, 0, IMPORT)
+    assert t.game.play_options(t.state, 0, BARTER) == tuple(t.cs("Swap", "Swap 2"))
 
 
 def test_a_barter_card_from_the_hand_follows_any_action_and_replaces_it(ie_table) -> None:

@@ -9,8 +9,8 @@ import re
 import pytest
 from test_ie_power_play import ROWS, fulfil, params, resolve, spec, specs, use, window
 
+from simulator.catalog import get_game
 from simulator.core.engine import play_game
-from simulator.core.registry import get_game
 from simulator.games.import_export.cards import (
     ANY,
     BLACK,

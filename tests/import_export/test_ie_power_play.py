@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from simulator.catalog import get_game
 from simulator.core.engine import play_game
-from simulator.core.registry import get_game
 from simulator.games.import_export import windows
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
 from simulator.games.import_export.windows import Moment, Use

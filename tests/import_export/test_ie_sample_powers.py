@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from simulator.core.registry import get_game
+from simulator.catalog import get_game
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import DEFAULT_SHEET
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError
-from simulator.core.registry import get_game
 from strategies.random_strategy import RandomStrategy
 
 SPEC = get_game("import-export")

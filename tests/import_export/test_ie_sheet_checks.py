@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from simulator.catalog import get_game
 from simulator.core.cards import parse_params
 from simulator.core.errors import CardSheetError
-from simulator.core.registry import get_game
 from simulator.games.import_export import powers
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.sheet_checks import (

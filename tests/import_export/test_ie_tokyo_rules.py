@@ -11,9 +11,9 @@ from dataclasses import replace
 
 import pytest
 
+from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.core.protocol import Decision
-from simulator.core.registry import get_game
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import CONTRACT, SUPPLY
 from strategies.import_export.heuristic import IEHeuristic

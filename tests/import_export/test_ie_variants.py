@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from test_ie_power_play import fulfil, params, resolve, specs, use, window
 
+from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError
-from simulator.core.registry import get_game
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export import variants
 from simulator.games.import_export.cards import (

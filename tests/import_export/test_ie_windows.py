@@ -8,9 +8,9 @@ from typing import Any
 
 from test_ie_power_play import fulfil, resolve, specs, use, window
 
+from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.core.protocol import Decision
-from simulator.core.registry import get_game
 from simulator.games.import_export.cards import BLUE, GREEN, IMPORT, LOAD
 from simulator.games.import_export.windows import DISCARD_CONTRACTS, MOMENTS, Moment, Use
 from strategies.import_export.heuristic import IEHeuristic
@@ -173,9 +173,8 @@ def test_random_games_without_powers_ask_no_power_in_a_window() -> None:
 def test_every_any_time_power_has_a_heuristic_rule() -> None:
     """Every power registered as usable in windows is answered by the heuristic's own rule,
     not by a default."""
-    from simulator.games.import_export.powers import POWERS, _load_power_modules
+    from simulator.games.import_export.powers import POWERS
 
-    _load_power_modules()
     registered = {name for name, entry in POWERS.items() if entry.any_time is not None}
     assert registered == set(ANY_TIME_RULES)
     assert all(POWERS[name].use is not None for name in registered)

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from simulator.catalog import get_game
 from simulator.core.protocol import Decision
-from simulator.core.registry import get_game
 from simulator.core.seeding import GameRandom
 from simulator.games.travel.rules import DONE
 

@@ -10,8 +10,8 @@ import math
 
 import pytest
 
+from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
-from simulator.core.registry import get_game
 from simulator.core.seeding import GameRandom
 from simulator.games.travel.rules import ACCEPT, REJECT
 

@@ -11,8 +11,8 @@ from itertools import combinations
 
 import pytest
 
+from simulator.catalog import get_game
 from simulator.core.engine import play_game
-from simulator.core.registry import get_game
 from strategies.random_strategy import RandomStrategy
 from strategies.travel.heuristic import TravelHeuristic
 

@@ -10,13 +10,12 @@ from itertools import combinations
 from typing import Any
 
 from simulator.core.narration import seat
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
 from simulator.games.import_export.cards import BARTER, CONTRACT, GREY, IMPORT, LOAD, PIRATE, SUPPLY
 from simulator.games.import_export.cargo import _fits_need
-from simulator.games.import_export.game_base import Flow
 from simulator.games.import_export.plunder import PlunderRules
 from simulator.games.import_export.state import IEState
 
@@ -201,7 +200,7 @@ class ActionRules(PlunderRules):
         ]
         if not needs:
             return ()
-        wild = self._wild(s, p)
+        wild = self.wild_colors(s, p)
         options = []
         for card in cards:
             if (

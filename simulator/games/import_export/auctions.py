@@ -7,12 +7,11 @@ One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
 from __future__ import annotations
 
 from simulator.core.narration import seat
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
 from simulator.games.import_export.cards import IMPORT
-from simulator.games.import_export.game_base import Flow
 from simulator.games.import_export.loading import LoadingRules
 from simulator.games.import_export.state import IEState, Ship
 

@@ -50,7 +50,7 @@ class CargoRules(LimitsAndLevels):
                 return {ANY: contract.cargo_total}
         return self._plain_cargo[cid]
 
-    def _contract_cargo(
+    def contract_cargo(
         self, ship: ShipLike, contracts: Sequence[int], s: IEState | None, rainbow: Any
     ) -> list[dict[int, int]]:
         """Each contract's cargo needs on this ship (shared dicts: never mutate), less what
@@ -71,7 +71,7 @@ class CargoRules(LimitsAndLevels):
                     needs[0] = _less(needs[0], cut)
         return needs
 
-    def _wild(self, s: IEState | None, owner: int) -> Any:
+    def wild_colors(self, s: IEState | None, owner: int) -> Any:
         """Container colours wild on this owner's ships (Big Cats, Impalas, ...; IE-POWER-7)."""
         return s.mods[owner].get("wild_colors", ()) if s is not None else ()
 
@@ -89,8 +89,8 @@ class CargoRules(LimitsAndLevels):
         need: dict[int, int] = {}
         contracts = ship.contracts if extra is None else [*ship.contracts, extra]
         rainbow = s.mods[ship.owner].get("rainbow_colors") if s is not None else None
-        wild = self._wild(s, ship.owner)
-        for cargo in self._contract_cargo(ship, contracts, s, rainbow):
+        wild = self.wild_colors(s, ship.owner)
+        for cargo in self.contract_cargo(ship, contracts, s, rainbow):
             for color, k in cargo.items():
                 need[color] = need.get(color, 0) + k
         return need, self._match(need, ship.cargo_colors, wild)
@@ -148,7 +148,7 @@ class CargoRules(LimitsAndLevels):
             )
         if not choices:
             return False
-        wild = self._wild(s, ship.owner)
+        wild = self.wild_colors(s, ship.owner)
         for parts in product(*choices):
             need = dict(fixed)
             for part in parts:
@@ -164,7 +164,7 @@ class CargoRules(LimitsAndLevels):
         if ship.at_sea or not ship.contracts:
             return False
         need, _ = self.remaining(ship, s=s)
-        return _fits_need(need, color, self._wild(s, ship.owner))
+        return _fits_need(need, color, self.wild_colors(s, ship.owner))
 
     def can_hold(self, ship: ShipLike, contract_id: int, s: IEState | None = None) -> bool:
         """Whether the contract fits the ship: all contracts' cargo plus the leftover
@@ -179,11 +179,11 @@ class CargoRules(LimitsAndLevels):
         contracts = [*ship.contracts, contract_id]
         need: dict[int, int] = {}
         total = 0
-        for cargo in self._contract_cargo(ship, contracts, s, rainbow):
+        for cargo in self.contract_cargo(ship, contracts, s, rainbow):
             for color, k in cargo.items():
                 need[color] = need.get(color, 0) + k
                 total += k
-        unmatched = self._match(need, ship.cargo_colors, self._wild(s, ship.owner))
+        unmatched = self._match(need, ship.cargo_colors, self.wild_colors(s, ship.owner))
         return total + unmatched <= self.capacity(s, ship.owner)
 
     def _held_needs(self, ship: Ship, s: IEState) -> tuple[dict[int, int], int] | None:
@@ -223,7 +223,7 @@ class CargoRules(LimitsAndLevels):
         for color, k in self._cargo_of(contract_id, owner_mods.get("rainbow_colors")).items():
             need[color] = need.get(color, 0) + k
             total += k
-        unmatched = self._match(need, ship.cargo_colors, self._wild(s, ship.owner))
+        unmatched = self._match(need, ship.cargo_colors, self.wild_colors(s, ship.owner))
         return total + unmatched <= self.capacity(s, ship.owner)
 
     def _completion_order(
@@ -237,8 +237,8 @@ class CargoRules(LimitsAndLevels):
         Also, per container, the index (in the returned order) of the contract it filled,
         or -1 for a container that filled none (left by a discarded contract)."""
         rainbow = s.mods[ship.owner].get("rainbow_colors") if s is not None else None
-        wild = self._wild(s, ship.owner)
-        needs = [dict(c) for c in self._contract_cargo(ship, ship.contracts, s, rainbow)]
+        wild = self.wild_colors(s, ship.owner)
+        needs = [dict(c) for c in self.contract_cargo(ship, ship.contracts, s, rainbow)]
         colors = ship.cargo_colors
         met_at = [len(colors)] * len(needs)
         last = [-1] * len(needs)

@@ -5,11 +5,10 @@ One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
 
 from __future__ import annotations
 
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export import variants
 from simulator.games.import_export.cards import PAIRED
-from simulator.games.import_export.game_base import Flow
 from simulator.games.import_export.invariants import InvariantRules
 from simulator.games.import_export.state import IEState, Ship
 

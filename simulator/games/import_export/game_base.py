@@ -9,8 +9,8 @@ docs/rulings.md, named in the code as `IE-...`.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Iterator
+from typing import Any, cast
 
 from simulator.core.cards import CardSheet
 from simulator.core.errors import ConfigError
@@ -20,17 +20,12 @@ from simulator.core.rule_numbers import with_overrides
 from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
 from simulator.games.import_export import narration as tell
-from simulator.games.import_export import variants
+from simulator.games.import_export import powers, variants
 from simulator.games.import_export.cards import ANY, BLACK, BLUE, GREEN, GREY, RED, YELLOW, IECards
+from simulator.games.import_export.game_api import Containers, GameAPI
 from simulator.games.import_export.powers import ANY_TIME
 from simulator.games.import_export.rule_book import BaseRules
 from simulator.games.import_export.state import IEState, Ship
-
-if TYPE_CHECKING:
-    from simulator.games.import_export.rules import ImportExportGame
-
-Flow = Generator[Decision, Any, Any]
-
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 
@@ -49,12 +44,10 @@ class GameBase:
     and credits, drawing, the simplest moves between zones, and telling the powers (`emit`)."""
 
     def __init__(self, spec: GameSpec, config: GameConfig, sheet: CardSheet) -> None:
-        from simulator.games.import_export import powers
-
-        self.whole: ImportExportGame = cast("ImportExportGame", self)
-        """This game as the whole rules class, for the powers, windows and variants, which are
-        written against it: every instance is an ImportExportGame (the layers never play
-        alone), so a layer hands them `self.whole`, not `self`."""
+        self.whole: GameAPI = cast(GameAPI, self)
+        """This game as its collaborators see it (game_api.GameAPI), for the powers, windows,
+        variants and narration: every instance is an ImportExportGame, whose layers together
+        implement the API (rules.py checks it), so a layer hands them `self.whole`."""
         self.spec = spec
         self.config = config
         self.sheet = sheet
@@ -109,7 +102,7 @@ class GameBase:
         self.names = cards.names
         """Names of the cards, and of the tokens when they play."""
         self.market = False
-        self.tokens: variants.Containers | None = None
+        self.tokens: Containers | None = None
         """The physical-container variants (containers, containers_all), or None."""
         self.all_tokens = False
         """containers_all: crew and goods are physical containers too."""

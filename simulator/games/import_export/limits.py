@@ -6,9 +6,10 @@ One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
 
 from __future__ import annotations
 
+from simulator.core.protocol import Flow
 from simulator.games.import_export import variants
 from simulator.games.import_export.cards import ANY, BLUE, GREEN, GREY, LOAD, PIRATE
-from simulator.games.import_export.game_base import GOOD_COLORS, Flow, GameBase
+from simulator.games.import_export.game_base import GOOD_COLORS, GameBase
 from simulator.games.import_export.state import IEState
 
 TECHLIKE = (GREEN, GREY)

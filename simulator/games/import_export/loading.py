@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.core.narration import seat
+from simulator.core.protocol import Flow
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export import variants
 from simulator.games.import_export.cards import PAIRED
 from simulator.games.import_export.fulfilment import FulfilmentRules
-from simulator.games.import_export.game_base import Flow
 from simulator.games.import_export.state import IEState, Ship
 
 

@@ -25,9 +25,8 @@ from simulator.games.import_export.cards import (
 )
 
 if TYPE_CHECKING:
-    from simulator.games.import_export.rules import ImportExportGame
-    from simulator.games.import_export.scoring import Scoring
-    from simulator.games.import_export.state import IEState
+    from simulator.games.import_export.game_api import GameAPI
+    from simulator.games.import_export.state import IEState, Scoring
 
 GOODS_ORDER = (GREEN, YELLOW, BLACK, BLUE, RED)
 
@@ -50,7 +49,7 @@ JIDOHANBAIKI = "Jidohanbaiki: credits instead of drawing"
 FAKE_DVDS = "Fake DVDs: another player spent credits"
 
 
-def island_name(game: ImportExportGame) -> str:
+def island_name(game: GameAPI) -> str:
     """The supply island, or the Tokyo Port that replaces it (IE-TOKYO-1)."""
     return "the Tokyo Port" if game.tokyo_port else "the supply island"
 
@@ -75,11 +74,11 @@ def ship_name(s: IEState, i: int) -> str:
     return f"{seat(owner)}'s ship {number}"
 
 
-def cards_text(game: ImportExportGame, cards: Sequence[int]) -> str:
+def cards_text(game: GameAPI, cards: Sequence[int]) -> str:
     return ", ".join(game.names[c] for c in cards) or "nothing"
 
 
-def where(game: ImportExportGame, s: IEState) -> list[tuple[int, str]]:
+def where(game: GameAPI, s: IEState) -> list[tuple[int, str]]:
     """Every card in a zone, as (card, zone): what the narrator compares to find moves.
     Cards in transit (`s.moving`, while their taker decides) are in none: the narrator
     tells each as one move from where it was to where it lands."""
@@ -103,7 +102,7 @@ def where(game: ImportExportGame, s: IEState) -> list[tuple[int, str]]:
     return listed
 
 
-def start(game: ImportExportGame, s: IEState) -> None:
+def start(game: GameAPI, s: IEState) -> None:
     """The setup, told before the first turn: ports, starting credits, the deal (every card
     moving out of the deck), the first player."""
     trace = s.trace
@@ -130,7 +129,7 @@ def start(game: ImportExportGame, s: IEState) -> None:
     trace.say(f"{seat(s.first_player)} leads the first turn", s.first_player, kind="setup")
 
 
-def turn_text(game: ImportExportGame, s: IEState, p: int) -> str:
+def turn_text(game: GameAPI, s: IEState, p: int) -> str:
     held = len(s.hands[p])
     return (
         f"Turn {s.turn}: {seat(p)} leads, with {s.credits[p]} credits and "
@@ -151,7 +150,7 @@ def bids_text(bids: dict[int, int]) -> str:
     return ", ".join(f"{seat(q)} {bid}" for q, bid in bids.items())
 
 
-def _ship_cell(game: ImportExportGame, s: IEState, i: int) -> str:
+def _ship_cell(game: GameAPI, s: IEState, i: int) -> str:
     ship = s.ships[i]
     name = ship_name(s, i).split("'s ")[1]
     place = "at sea" if ship.at_sea else "at port"
@@ -168,7 +167,7 @@ def _ship_cell(game: ImportExportGame, s: IEState, i: int) -> str:
     return "; ".join(parts)
 
 
-def turn_table(game: ImportExportGame, s: IEState) -> Table:
+def turn_table(game: GameAPI, s: IEState) -> Table:
     """Every player's credits and zones after a turn, and the shared zones under it."""
     rows = []
     contract_name = game.cards.contract_by_id
@@ -200,7 +199,7 @@ def turn_table(game: ImportExportGame, s: IEState) -> Table:
     )
 
 
-def score_stage(game: ImportExportGame, s: IEState, sc: Scoring, stage: str) -> None:
+def score_stage(game: GameAPI, s: IEState, sc: Scoring, stage: str) -> None:
     """Run one scoring stage power by power, noting what each adds to each final score
     (narrator.score_parts) and saying the cards each moves (Cheap Shirts, Diamonds)."""
     trace = s.trace
@@ -233,7 +232,7 @@ def _standing(sc: Scoring, n: int, stage: str) -> list[int]:
 
 
 def scoring_table(
-    game: ImportExportGame, s: IEState, sc: Scoring, start: list[int], awards: list[list[int]]
+    game: GameAPI, s: IEState, sc: Scoring, start: list[int], awards: list[list[int]]
 ) -> None:
     """The end-game scoring per player, every part of the final score in its own column,
     and in words who won which majority and what each power added. `start`: the credits
@@ -300,7 +299,7 @@ def scoring_table(
     _result(trace, s, sc.final)
 
 
-def ended_at_once(game: ImportExportGame, s: IEState, why: str) -> None:
+def ended_at_once(game: GameAPI, s: IEState, why: str) -> None:
     """A card's win condition ended the game: no scoring, the credits in play decide."""
     trace = s.trace
     assert trace is not None

@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.core.narration import seat
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export.auctions import AuctionRules
 from simulator.games.import_export.cards import GREY, PAIRED
-from simulator.games.import_export.game_base import Flow
 from simulator.games.import_export.state import IEState
 
 

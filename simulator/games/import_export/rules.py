@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulator.core.protocol import Outcome, PlayerOutcome
-from simulator.games.import_export.game_base import SUPPORTED_SETS, SUPPORTED_VARIANTS, Flow
+from simulator.core.protocol import Flow, Outcome, PlayerOutcome
+from simulator.games.import_export.game_api import GameAPI
+from simulator.games.import_export.game_base import SUPPORTED_SETS, SUPPORTED_VARIANTS
 from simulator.games.import_export.limits import NO_LIMIT
-from simulator.games.import_export.scoring import Scoring
-from simulator.games.import_export.state import EVENT_NAMES, IEState
+from simulator.games.import_export.state import EVENT_NAMES, IEState, Scoring
 from simulator.games.import_export.turn import TurnRules
+from simulator.games.import_export.view import IEView
 
 __all__ = [
     "NO_LIMIT",
@@ -36,8 +37,6 @@ class ImportExportGame(TurnRules):
         """The player's view; views are live read-only windows, so one per seat is reused."""
         views = s.views
         if views is None:
-            from simulator.games.import_export.view import IEView
-
             views = s.views = [IEView(s, p, self) for p in range(s.n)]
         return views[player]
 
@@ -71,3 +70,9 @@ class ImportExportGame(TurnRules):
 
     def cards_in_game(self) -> list[int]:
         return [cid for ids in self.cards.ids for cid in ids]
+
+
+def _implements_the_api(game: ImportExportGame) -> GameAPI:
+    """Nothing at run time: here mypy checks that the assembled rules implement everything
+    game_api.GameAPI promises to the powers, windows, variants, views and narration."""
+    return game

@@ -5,26 +5,11 @@ One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
 from simulator.games.import_export.game_base import GOOD_COLORS
-from simulator.games.import_export.state import IEState
+from simulator.games.import_export.state import IEState, Scoring
 from simulator.games.import_export.tokyo_port import TokyoPortRules
-
-
-@dataclass
-class Scoring:
-    """The end-of-game tally that scoring powers read and change, stage by stage."""
-
-    final: list[int]
-    counts: list[list[int]] = field(default_factory=list)
-    """Goods per colour per player, as counted for values and majorities."""
-    good_value: list[list[int]] = field(default_factory=list)
-    """Credits per good per colour per player (1, and 2 for illegal)."""
-    awards: list[list[int]] = field(default_factory=list)
-    """[player, colour, credits]: majority bonuses, and the illegal penalty as negative."""
 
 
 class ScoringRules(TokyoPortRules):

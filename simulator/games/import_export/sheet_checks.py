@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from math import ceil
 from pathlib import Path
 from typing import Any
 
@@ -198,7 +199,7 @@ def flour_cargo(sc: SheetCards) -> list[SheetProblem]:
             "cargo",
             f"needs {flour.cargo_total} containers, but its power loads containers={need} at "
             f"once onto this Flour contract",
-            f"at least {need} containers, e.g. {_pips(_resized(flour.cargo, need))}",
+            f"at least {need} containers, e.g. {_pips(_resized(flour.cargo, ceil(need)))}",
         )
     ]
 

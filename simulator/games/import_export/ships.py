@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.core.protocol import Flow
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export.cargo import CargoRules
-from simulator.games.import_export.game_base import Flow
 from simulator.games.import_export.state import IEState, Ship
 
 

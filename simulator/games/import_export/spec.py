@@ -9,6 +9,7 @@ from simulator.core.spec import CardMeasure, GameConfig, GameSpec, ModuleSpec
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.powers import POWER_OFF
 from simulator.games.import_export.rule_book import MAX_PLAYERS, BaseRules
+from simulator.games.import_export.rules import ImportExportGame
 from simulator.games.import_export.sheet_checks import SCHEMA, load_import_export_sheet
 from simulator.games.import_export.state import EVENTS
 
@@ -17,13 +18,11 @@ if TYPE_CHECKING:
 
 
 def _make(config: GameConfig) -> ImportExportGame:
-    from simulator.games.import_export.rules import ImportExportGame
 
     return ImportExportGame(IMPORT_EXPORT, config, load_import_export_sheet(config.card_sheet))
 
 
 def _build(config: GameConfig, sheet: CardSheet) -> ImportExportGame:
-    from simulator.games.import_export.rules import ImportExportGame
 
     return ImportExportGame(IMPORT_EXPORT, config, sheet)
 

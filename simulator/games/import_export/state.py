@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from simulator.core.narration import Narrator
@@ -24,6 +25,19 @@ EVENTS = (
     ("discarded", "discarded: over a limit, unplaceable, or a discarded contract"),
 )
 EVENT_NAMES = tuple(name for name, _ in EVENTS)
+
+
+@dataclass
+class Scoring:
+    """The end-of-game tally that scoring powers read and change, stage by stage."""
+
+    final: list[int]
+    counts: list[list[int]] = field(default_factory=list)
+    """Goods per colour per player, as counted for values and majorities."""
+    good_value: list[list[int]] = field(default_factory=list)
+    """Credits per good per colour per player (1, and 2 for illegal)."""
+    awards: list[list[int]] = field(default_factory=list)
+    """[player, colour, credits]: majority bonuses, and the illegal penalty as negative."""
 
 
 class GameOver(Exception):

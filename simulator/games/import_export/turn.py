@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import Any
 
 from simulator.core.narration import seat
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
@@ -24,7 +24,6 @@ from simulator.games.import_export.cards import (
     PIRATE,
     SUPPLY,
 )
-from simulator.games.import_export.game_base import Flow
 from simulator.games.import_export.powers import ANY_TIME, note_draw
 from simulator.games.import_export.state import GameOver, IEState
 
@@ -290,7 +289,7 @@ class TurnRules(ActionRules):
         colors = [self.color[c] for c in hand]
         return len(colors) != len(set(colors))  # a two-card same-colour wildcard
 
-    def _play_options(
+    def play_options(
         self, s: IEState, p: int, action: int, following: bool = False
     ) -> tuple[Any, ...]:
         """The cards of p's hand that declare the action (3D Printers: any card to follow;
@@ -336,7 +335,7 @@ class TurnRules(ActionRules):
         self, s: IEState, p: int, action: int, kind: str, following: bool = False
     ) -> Flow:
         """Play one card of the action, or two cards of one colour as a wildcard (IE-TURN-1)."""
-        options = self._play_options(s, p, action, following)
+        options = self.play_options(s, p, action, following)
         choice = yield Decision(p, kind, options, context=action)
         cards = choice if isinstance(choice, tuple) else (choice,)
         event = "wildcard" if len(cards) == 2 else "played"

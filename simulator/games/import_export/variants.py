@@ -23,16 +23,11 @@ variants pays nothing:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export.cards import ACTIONS, ANY, COLORS, GREY, PAIRED
-
-if TYPE_CHECKING:
-    from simulator.games.import_export.rules import Flow, ImportExportGame
-    from simulator.games.import_export.state import IEState, Ship
+from simulator.games.import_export.game_api import KINDS, Containers, GameAPI
+from simulator.games.import_export.state import IEState, Ship
 
 MARKET = "market"
 CONTAINERS = "containers"
@@ -41,31 +36,10 @@ MARKET_TOP = 2
 MARKET_BOTTOM = -2
 MARKET_TYPES = GREY
 """Markers for the five good types (colours 0-4); grey Capital goods have none (IE-VAR-1)."""
-KINDS = len(ACTIONS)
-"""Token ids per colour: one per action a crew container may remember."""
 TOKEN_COLORS = tuple(range(len(COLORS)))
 
 
-@dataclass(frozen=True)
-class Containers:
-    """The physical-container variants of one game."""
-
-    base: int
-    """The first token id: the number of cards."""
-    keep: frozenset[int]
-    """Cards that stay cards as containers: their power concerns the card itself as a
-    container (Yogurt, Bok Choy; FAQ: IE-VAR-6), so does Automation's and GPS's: they stay
-    grey wild cards on the ships (IE-VAR-11). Found from the powers: a card hook on its own
-    loading or plundering, or a power run when a ship carrying it completes."""
-    everywhere: bool
-    """containers_all: crew and goods are physical containers too (IE-VAR-10)."""
-
-    def token(self, color: int, action: int) -> int:
-        """The physical container of a colour, remembering the action of its card."""
-        return self.base + KINDS * color + action
-
-
-def configure(game: ImportExportGame) -> None:
+def configure(game: GameAPI) -> None:
     """Set the game's variant attributes (always; None or False when a variant is off) and
     extend its colour and action tables to the tokens."""
     game.n_cards = n = len(game.cards)
@@ -89,7 +63,7 @@ def configure(game: ImportExportGame) -> None:
     )
 
 
-def setup(game: ImportExportGame, s: IEState) -> None:
+def setup(game: GameAPI, s: IEState) -> None:
     """The Market's markers start at 0 (IE-VAR-1); with physical containers the cards
     dealt under the ships at sea are discarded, in dealing order, for containers of their
     colour (IE-VAR-5; a grey card, which Capital's setup rule should already have replaced,
@@ -113,12 +87,22 @@ def setup(game: ImportExportGame, s: IEState) -> None:
 # ---------------------------------------------------------------------- the Market
 
 
-def market_good(game: ImportExportGame, s: IEState, card: int) -> None:
+def market_good(game: GameAPI, s: IEState, card: int) -> None:
     """A good placed in a player's goods moves its type's marker up one, to +2 at most;
     grey Capital goods have no marker (IE-VAR-1)."""
     color = game.color[card]
-    if color < MARKET_TYPES and s.market[color] < MARKET_TOP:
-        s.market[color] += 1
+    market = _markers(s)
+    if color < MARKET_TYPES and market[color] < MARKET_TOP:
+        market[color] += 1
+
+
+def _markers(s: IEState) -> list[int]:
+    """The Market's goods markers; the rules call the Market only with it on (setup sets
+    them), so None here is a bug."""
+    market = s.market
+    if market is None:
+        raise AssertionError("the Market variant is off: no goods markers")
+    return market
 
 
 def loaded_colors(ship: Ship) -> list[int]:
@@ -131,7 +115,7 @@ def loaded_colors(ship: Ship) -> list[int]:
     return colors
 
 
-def filling(game: ImportExportGame, s: IEState, ship: Ship) -> list[bool]:
+def filling(game: GameAPI, s: IEState, ship: Ship) -> list[bool]:
     """Per container of a completing ship, whether it filled a need of its contracts, which
     all complete together. The needs are the printed ones (with Prefab Home a luxury
     contract completed with half its containers still takes up to its printed cargo, so
@@ -143,10 +127,10 @@ def filling(game: ImportExportGame, s: IEState, ship: Ship) -> list[bool]:
     card filled (IE-VAR-13)."""
     need: dict[int, int] = {}
     rainbow = s.mods[ship.owner].get("rainbow_colors")
-    for cargo in game._contract_cargo(ship, ship.contracts, s, rainbow):
+    for cargo in game.contract_cargo(ship, ship.contracts, s, rainbow):
         for color, k in cargo.items():
             need[color] = need.get(color, 0) + k
-    wild = game._wild(s, ship.owner)
+    wild = game.wild_colors(s, ship.owner)
     colors = ship.cargo_colors
     filled = [False] * len(colors)
     plain = [j for j, c in enumerate(colors) if c != PAIRED and c != GREY and c not in wild]
@@ -170,13 +154,13 @@ def filling(game: ImportExportGame, s: IEState, ship: Ship) -> list[bool]:
     return filled
 
 
-def market_modifier(game: ImportExportGame, s: IEState, ship: Ship) -> int:
+def market_modifier(game: GameAPI, s: IEState, ship: Ship) -> int:
     """The sum of the markers of the containers that filled the completed contracts, by
     each container's own colour (`filling`); leftovers of discarded contracts and grey
     containers add nothing (IE-VAR-2); each card of a Robo-Cats pair adds the tech marker
     (IE-VAR-13); with Prefab Home, the containers loaded toward a luxury contract completed
     with half of them (IE-VAR-14)."""
-    market = s.market
+    market = _markers(s)
     return sum(
         market[color]
         for color, full in zip(loaded_colors(ship), filling(game, s, ship), strict=True)
@@ -184,14 +168,14 @@ def market_modifier(game: ImportExportGame, s: IEState, ship: Ship) -> int:
     )
 
 
-def market_payout(game: ImportExportGame, s: IEState, ship: Ship, payout: int) -> int:
+def market_payout(game: GameAPI, s: IEState, ship: Ship, payout: int) -> int:
     """Pay a completed ship: its `payout` (the band, or as powers set it: Tablets,
     Partnership) plus the markers' modifiers, never below 0 (IE-VAR-3); then every container
     on the ship moves its marker down one, to -2 at least (IE-VAR-4): each card of a
     Robo-Cats pair the tech marker (IE-VAR-13). Returns the credits paid."""
     pay = max(0, payout + market_modifier(game, s, ship))
     game.gain(s, ship.owner, pay, tell.MARKET_PAYOUT)
-    market = s.market
+    market = _markers(s)
     for color in loaded_colors(ship):
         if color < MARKET_TYPES and market[color] > MARKET_BOTTOM:
             market[color] -= 1
@@ -201,9 +185,7 @@ def market_payout(game: ImportExportGame, s: IEState, ship: Ship, payout: int) -
 # ---------------------------------------------------------------------- physical containers
 
 
-def load_token(
-    game: ImportExportGame, s: IEState, p: int, ship: Ship, card: int, color: int
-) -> Flow:
+def load_token(game: GameAPI, s: IEState, p: int, ship: Ship, card: int, color: int) -> Flow:
     """A card about to be loaded is logged and discarded, and a physical container of the
     colour it is loaded as goes on the ship instead (IE-VAR-5); Yogurt and Bok Choy stay
     cards (FAQ: IE-VAR-6), and Automation and GPS, grey (IE-VAR-11); any other grey card
@@ -227,7 +209,7 @@ def load_token(
     return tokens.token(color, game.actions[card]), color
 
 
-def claim(game: ImportExportGame, s: IEState, color: int) -> int | None:
+def claim(game: GameAPI, s: IEState, color: int) -> int | None:
     """The card a physical container of `color` brings when taken off a ship: the discard
     pile is searched from the top, one card at a time, for the first card of that colour (a
     Flag card: its first side's); it is taken out, the others keep their order. None when
@@ -240,7 +222,7 @@ def claim(game: ImportExportGame, s: IEState, color: int) -> int | None:
     return None
 
 
-def as_token(game: ImportExportGame, s: IEState, p: int, card: int, zone: str) -> int:
+def as_token(game: GameAPI, s: IEState, p: int, card: int, zone: str) -> int:
     """containers_all: a card joining p's crew or goods (`zone`) is logged and discarded,
     and a physical container of its colour, remembering its action, takes its place; a
     container already (a good moved between players) stays as it is (IE-VAR-10)."""
@@ -253,7 +235,7 @@ def as_token(game: ImportExportGame, s: IEState, p: int, card: int, zone: str) -
     return tokens.token(game.color[card], game.actions[card])
 
 
-def check(game: ImportExportGame, s: IEState, zones: list[int]) -> list[int]:
+def check(game: GameAPI, s: IEState, zones: list[int]) -> list[int]:
     """The invariant check's part for the variants: markers within -2..+2; tokens valid and
     only on ships (and in crew and goods with containers_all, or in transit). Returns the
     cards of `zones`, without the tokens."""

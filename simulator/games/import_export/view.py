@@ -4,13 +4,9 @@ turned it face up) and all but the top discard."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from simulator.core.view import SeatView
+from simulator.games.import_export.game_api import GameAPI
 from simulator.games.import_export.state import IEState
-
-if TYPE_CHECKING:
-    from simulator.games.import_export.rules import ImportExportGame
 
 
 class IEView(SeatView):
@@ -18,7 +14,7 @@ class IEView(SeatView):
 
     __slots__ = ("rules",)
 
-    def __init__(self, state: IEState, player: int, rules: ImportExportGame) -> None:
+    def __init__(self, state: IEState, player: int, rules: GameAPI) -> None:
         super().__init__(state, player)
         self.rules = rules
 
@@ -131,7 +127,7 @@ class IEView(SeatView):
     def play_options(self, action: int, following: bool = False) -> tuple[object, ...]:
         """The cards (and wildcard pairs) of my hand that may declare an action, with my
         powers' ways to count cards (3D Printers, Rice Cookers, Chopsticks)."""
-        return self.rules._play_options(self._state, self.player, action, following)
+        return self.rules.play_options(self._state, self.player, action, following)
 
     def goods_room(self) -> int:
         return self.rules.goods_limit(self._state, self.player) - len(

@@ -19,15 +19,13 @@ use. Where the power lives is as before: `grep -rn '"Lutefisk"' simulator`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import LOAD, PIRATE
+from simulator.games.import_export.game_api import GameAPI
 from simulator.games.import_export.powers import ANY_TIME, told
-
-if TYPE_CHECKING:
-    from simulator.games.import_export.rules import Flow, ImportExportGame
-    from simulator.games.import_export.state import IEState
+from simulator.games.import_export.state import IEState
 
 MOMENTS: dict[str, str] = {
     "turn_start": "the leader's turn starts, before he leads or draws (actor: the leader)",
@@ -79,7 +77,7 @@ DISCARD_CONTRACTS = "discard_contracts"
 """The leader's rule (IE-DISCARD-1), offered in windows like a power (IE-DISCARD-2)."""
 
 
-def leader_discards(game: ImportExportGame, s: IEState, q: int, moment: Moment) -> list[Use]:
+def leader_discards(game: GameAPI, s: IEState, q: int, moment: Moment) -> list[Use]:
     """The leader may discard a ship's unfulfilled contracts "at any moment in which you are
     the leader". Besides his lead (IE-DISCARD-1) it changes what happens next only between
     his own actions that use his ships at port: before his second and later Load or Pirate
@@ -99,7 +97,7 @@ def leader_discards(game: ImportExportGame, s: IEState, q: int, moment: Moment) 
     ]
 
 
-def uses_for(game: ImportExportGame, s: IEState, q: int, moment: Moment) -> list[Use]:
+def uses_for(game: GameAPI, s: IEState, q: int, moment: Moment) -> list[Use]:
     """Every use q can make now: powers of his fulfilled contracts (and copies), powers of
     cards in his hand that work from there (Lutefisk), and the leader's discard."""
     found: list[Use] = []
@@ -130,7 +128,7 @@ def uses_for(game: ImportExportGame, s: IEState, q: int, moment: Moment) -> list
     return found
 
 
-def window(game: ImportExportGame, s: IEState, moment: Moment) -> Flow:
+def window(game: GameAPI, s: IEState, moment: Moment) -> Flow:
     """Offer every usable any-time power, player by player in turn order from the leader
     (only the actor at ACTOR_ONLY moments); each uses them one at a time until he passes
     (IE-ANYTIME-2). What one player's use makes possible for another waits for the next
@@ -155,7 +153,7 @@ def window(game: ImportExportGame, s: IEState, moment: Moment) -> Flow:
             yield from use(game, s, q, choice, moment)
 
 
-def use(game: ImportExportGame, s: IEState, q: int, chosen: Use, moment: Moment) -> Flow:
+def use(game: GameAPI, s: IEState, q: int, chosen: Use, moment: Moment) -> Flow:
     """Perform one use that `uses_for` offered."""
     if chosen.power == DISCARD_CONTRACTS:
         game.discard_contracts(s, q, chosen.args[0])

@@ -26,13 +26,13 @@ CARD_TYPES = (
 MODULES = ("base", "events", "special_items", "forbidden_items", "postcards", "characters")
 TIMINGS = ("action", "any_time", "travel", "on_draw", "passive")
 
-EVENT_EFFECTS = {
+EVENT_EFFECTS: dict[str, tuple[str, ...]] = {
     "airport_strike": (),
     "lost_luggage": ("keep",),
     "duty_free": ("cards",),
     "customs_check": ("fine",),
 }
-SPECIAL_EFFECTS = {
+SPECIAL_EFFECTS: dict[str, tuple[str, ...]] = {
     "mousetrap": (),
     "moms_credit_card": ("covers",),
     "local_guide": ("look",),
@@ -43,7 +43,7 @@ SPECIAL_EFFECTS = {
     "red_eye_flight": ("actions",),
     "diplomatic_pouch": (),
 }
-CHARACTER_EFFECTS = {"smuggle": (), "rule_override": ()}
+CHARACTER_EFFECTS: dict[str, tuple[str, ...]] = {"smuggle": (), "rule_override": ()}
 RULE_PARAMS = (
     "hand_limit",
     "empty_hand_draw",
@@ -103,7 +103,7 @@ def _check(sheet: CardSheet) -> None:
                         coord,
                         "a country needs coordinates (first player is the closest country)",
                     )
-        effects = {
+        effects: dict[str, tuple[str, ...]] | None = {
             "event": EVENT_EFFECTS,
             "special": SPECIAL_EFFECTS,
             "character": CHARACTER_EFFECTS,

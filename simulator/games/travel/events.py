@@ -7,14 +7,12 @@ sheet's params. Registered by the `effect` column in EFFECTS.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
+from simulator.games.travel.game_api import TravelAPI
 from simulator.games.travel.state import TravelState
-
-if TYPE_CHECKING:
-    from simulator.games.travel.rules import Flow, TravelGame
 
 
 def _from_drawer(s: TravelState, drawer: int) -> list[int]:
@@ -23,7 +21,7 @@ def _from_drawer(s: TravelState, drawer: int) -> list[int]:
 
 
 def airport_strike(
-    game: TravelGame, s: TravelState, rng: GameRandom, drawer: int, card: int
+    game: TravelAPI, s: TravelState, rng: GameRandom, drawer: int, card: int
 ) -> Flow:
     """Every player chooses a card and passes it to the player on their left (T-EVENT-3)."""
     passed: list[int | None] = [None] * s.n
@@ -32,17 +30,17 @@ def airport_strike(
             passed[p] = yield Decision(p, "strike_pass", tuple(s.hands[p]), context=card)
     for p, c in enumerate(passed):
         if c is not None:
-            game._remove(s, p, c)
+            game.remove(s, p, c)
             s.log[p]["given"].append(c)
     for p, c in enumerate(passed):
         if c is not None:
             left = (p + 1) % s.n
-            game._take(s, left, c, "received", check=False)
+            game.take(s, left, c, "received", check=False)
     for p in _from_drawer(s, drawer):
         game.check_postcards(s, p)
 
 
-def lost_luggage(game: TravelGame, s: TravelState, rng: GameRandom, drawer: int, card: int) -> Flow:
+def lost_luggage(game: TravelAPI, s: TravelState, rng: GameRandom, drawer: int, card: int) -> Flow:
     """Every player over `keep` cards discards down to it; never a forbidden item (T-FORBID-3)."""
     keep = game.cards.params[card]["keep"]
     for p in _from_drawer(s, drawer):
@@ -52,22 +50,20 @@ def lost_luggage(game: TravelGame, s: TravelState, rng: GameRandom, drawer: int,
             if not options:
                 break
             c = yield Decision(p, "luggage_discard", options, context=card)
-            game._discard(s, p, c)
+            game.discard(s, p, c)
 
 
-def duty_free(game: TravelGame, s: TravelState, rng: GameRandom, drawer: int, card: int) -> Flow:
+def duty_free(game: TravelAPI, s: TravelState, rng: GameRandom, drawer: int, card: int) -> Flow:
     """Every player draws `cards` cards, starting with the drawer."""
     count = game.cards.params[card]["cards"]
     for p in _from_drawer(s, drawer):
         for _ in range(count):
-            yield from game._draw(s, rng, p)
+            yield from game.draw(s, rng, p)
     for p in _from_drawer(s, drawer):
-        yield from game._over_limit(s, p)
+        yield from game.over_limit(s, p)
 
 
-def customs_check(
-    game: TravelGame, s: TravelState, rng: GameRandom, drawer: int, card: int
-) -> Flow:
+def customs_check(game: TravelAPI, s: TravelState, rng: GameRandom, drawer: int, card: int) -> Flow:
     """Every hand is shown; forbidden items are confiscated, each fining a random card."""
     fine = game.cards.params[card]["fine"]
     for p in _from_drawer(s, drawer):
@@ -75,10 +71,10 @@ def customs_check(
         s.known[p] = set(hand)
         seized = [c for c in hand if game.is_forbidden[c]]
         for c in seized:
-            game._discard(s, p, c)
+            game.discard(s, p, c)
         for _ in range(fine * len(seized)):
             if hand:
-                game._discard(s, p, hand[rng.below(len(hand))])
+                game.discard(s, p, hand[rng.below(len(hand))])
     return
     yield  # a generator like the other effects
 

@@ -10,20 +10,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from simulator.core.narration import Table, seat
+from simulator.games.travel.game_api import TravelAPI
 
 if TYPE_CHECKING:
-    from simulator.games.travel.rules import TravelGame
     from simulator.games.travel.state import TravelState
 
 TALLY = "countries"
 """What the replay's chart follows: countries travelled to (the players table's score)."""
 
 
-def cards_text(game: TravelGame, cards: Any) -> str:
+def cards_text(game: TravelAPI, cards: Any) -> str:
     return ", ".join(game.cards.names[c] for c in cards) or "nothing"
 
 
-def _spare(game: TravelGame, card: int) -> str:
+def _spare(game: TravelAPI, card: int) -> str:
     """Where a card is when no zone holds it: by its type."""
     kind = game.types[card]
     if kind == "country":
@@ -35,7 +35,7 @@ def _spare(game: TravelGame, card: int) -> str:
     return "out of play"
 
 
-def where(game: TravelGame, s: TravelState) -> list[tuple[int, str]]:
+def where(game: TravelAPI, s: TravelState) -> list[tuple[int, str]]:
     """Every card in a zone, as (card, zone): what the narrator compares to find moves."""
     listed = [(c, "the deck") for c in s.deck]
     listed += [(c, "the discard pile") for c in s.discard]
@@ -52,7 +52,7 @@ def where(game: TravelGame, s: TravelState) -> list[tuple[int, str]]:
     return listed
 
 
-def start(game: TravelGame, s: TravelState) -> None:
+def start(game: TravelAPI, s: TravelState) -> None:
     """The setup, told before the first turn: the deal as moves, the first player."""
     trace = s.trace
     assert trace is not None
@@ -81,7 +81,7 @@ def start(game: TravelGame, s: TravelState) -> None:
     )
 
 
-def turn_text(game: TravelGame, s: TravelState, p: int) -> str:
+def turn_text(game: TravelAPI, s: TravelState, p: int) -> str:
     names = game.cards.names
     return (
         f"Turn {s.turn}: {seat(p)} plays, holding {cards_text(game, s.hands[p])}; "
@@ -89,7 +89,7 @@ def turn_text(game: TravelGame, s: TravelState, p: int) -> str:
     )
 
 
-def choice_text(game: TravelGame, s: TravelState, p: int, choice: Any) -> str:
+def choice_text(game: TravelAPI, s: TravelState, p: int, choice: Any) -> str:
     """An action chosen, in words."""
     names = game.cards.names
     verb = choice[0]
@@ -113,7 +113,7 @@ def choice_text(game: TravelGame, s: TravelState, p: int, choice: Any) -> str:
 
 
 def trade_text(
-    game: TravelGame, p: int, q: int, give: list[int], ask: list[int], accepted: bool
+    game: TravelAPI, p: int, q: int, give: list[int], ask: list[int], accepted: bool
 ) -> str:
     kinds = game.cards.kind_names
     wanted = ", ".join(kinds[k] for k in ask) or "nothing"
@@ -121,7 +121,7 @@ def trade_text(
     return f"{seat(p)} offers {cards_text(game, give)} for {wanted}; {seat(q)} {answer}"
 
 
-def turn_table(game: TravelGame, s: TravelState) -> Table:
+def turn_table(game: TravelAPI, s: TravelState) -> Table:
     """Every player's countries, next country and hand after a turn."""
     names = game.cards.names
     rows = []
@@ -150,7 +150,7 @@ def turn_table(game: TravelGame, s: TravelState) -> Table:
     )
 
 
-def final(game: TravelGame, s: TravelState) -> None:
+def final(game: TravelAPI, s: TravelState) -> None:
     """The final table: countries travelled (the score), postcards held, who won and how."""
     trace = s.trace
     assert trace is not None

@@ -9,21 +9,21 @@ Smuggler's action here.
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
 from typing import Any
 
 from simulator.core.cards import CardSheet
 from simulator.core.errors import ConfigError, InvariantError
 from simulator.core.narration import seat
-from simulator.core.protocol import Decision, Outcome, PlayerOutcome
+from simulator.core.protocol import Decision, Flow, Outcome, PlayerOutcome
 from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
+from simulator.games.travel import events, special_items
 from simulator.games.travel import narration as tell
 from simulator.games.travel.cards import TravelCards
+from simulator.games.travel.game_api import TravelAPI
+from simulator.games.travel.special_items import usable
 from simulator.games.travel.state import EVENT_NAMES, GameOver, TravelState
 from simulator.games.travel.view import TravelView
-
-Flow = Generator[Decision, Any, Any]
 
 DONE = -1
 """Option that ends a multi-card choice (cards to give, to ask for, to discard)."""
@@ -35,7 +35,6 @@ class TravelGame:
     """The travel game bound to one config and card sheet."""
 
     def __init__(self, spec: GameSpec, config: GameConfig, sheet: CardSheet) -> None:
-        from simulator.games.travel import events, special_items
 
         self.spec = spec
         self.config = config
@@ -113,7 +112,7 @@ class TravelGame:
                     rules.update({k: int(v) for k, v in cards.params[ch].items()})
             s.rules.append(rules)
             # 1. each player takes a passport (publicly: T-SETUP-1)
-            self._take(s, p, passports[p], "opening")
+            self.take(s, p, passports[p], "opening")
             s.known[p].add(passports[p])
         # 2. countries: one per player, one in the centre, the rest set aside
         countries = list(cards.countries)
@@ -129,7 +128,7 @@ class TravelGame:
         for p in range(n):
             for _ in range(base_rules["start_hand"]):
                 if deck:
-                    self._take(s, p, deck.pop(), "opening")
+                    self.take(s, p, deck.pop(), "opening")
         # 4. expansion cards are shuffled in after the hands are dealt (T-SETUP-2)
         deck.extend(self.expansion_deck)
         rng.shuffle(deck)
@@ -180,8 +179,8 @@ class TravelGame:
         if not s.hands[p]:
             # Mano vuota: draw 3, not an action (T-HAND-2)
             for _ in range(s.rules[p]["empty_hand_draw"]):
-                yield from self._draw(s, rng, p)
-            yield from self._over_limit(s, p)
+                yield from self.draw(s, rng, p)
+            yield from self.over_limit(s, p)
         actions = 1  # T-TURN-1
         offers = 0
         while actions > 0:
@@ -191,8 +190,8 @@ class TravelGame:
             if s.trace is not None and verb not in ("draw", "travel", "trade"):  # said apart
                 s.trace.say(tell.choice_text(self, s, p, choice), p)
             if verb == "draw":
-                yield from self._draw(s, rng, p)
-                yield from self._over_limit(s, p)
+                yield from self.draw(s, rng, p)
+                yield from self.over_limit(s, p)
             elif verb == "travel":
                 yield from self._travel(s, rng, p)
             elif verb == "trade":
@@ -212,7 +211,7 @@ class TravelGame:
                 yield from self._smuggle(s, p, choice[1])
             elif verb == "special":
                 card = choice[1]
-                self._remove(s, p, card)
+                self.remove(s, p, card)
                 s.discard.append(card)  # T-SPECIAL-1: played items go to the discard pile
                 s.log[p]["used"].append(card)
                 effect = self.effect[card]
@@ -253,13 +252,12 @@ class TravelGame:
         return tuple(options)
 
     def _special_usable(self, s: TravelState, p: int, card: int) -> bool:
-        from simulator.games.travel.special_items import usable
 
         return usable(self, s, p, card)
 
     # ------------------------------------------------------------------ zones
 
-    def _take(self, s: TravelState, p: int, card: int, how: str, check: bool = True) -> None:
+    def take(self, s: TravelState, p: int, card: int, how: str, check: bool = True) -> None:
         """A card enters p's hand; 4 postcards win at once, even off-turn (Cartoline).
 
         `check=False` when several cards move at once; the caller checks after the move.
@@ -278,12 +276,12 @@ class TravelGame:
             if sum(1 for c in hand if self.is_postcard[c]) >= s.rules[p]["postcards_to_win"]:
                 self._win(s, p, "postcards")
 
-    def _remove(self, s: TravelState, p: int, card: int) -> None:
+    def remove(self, s: TravelState, p: int, card: int) -> None:
         s.hands[p].remove(card)
         s.known[p].discard(card)
 
-    def _discard(self, s: TravelState, p: int, card: int, how: str = "discarded") -> None:
-        self._remove(s, p, card)
+    def discard(self, s: TravelState, p: int, card: int, how: str = "discarded") -> None:
+        self.remove(s, p, card)
         s.discard.append(card)
         s.log[p][how].append(card)
 
@@ -298,7 +296,7 @@ class TravelGame:
             s.trace.end(f"{seat(p)} wins: {text}", p)
         raise GameOver
 
-    def _draw(self, s: TravelState, rng: GameRandom, p: int) -> Flow:
+    def draw(self, s: TravelState, rng: GameRandom, p: int) -> Flow:
         """Draw one card; an event resolves at once (Eventi); reshuffle when the deck runs out."""
         deck = s.deck
         if not deck:
@@ -321,7 +319,7 @@ class TravelGame:
             return
         if s.trace is not None:
             s.trace.say(f"{seat(p)} draws {self.cards.names[card]}", p)
-        self._take(s, p, card, "drawn")
+        self.take(s, p, card, "drawn")
 
     def _reshuffle(self, s: TravelState, rng: GameRandom) -> None:
         """The discard pile becomes the new deck (T-DECK-1)."""
@@ -331,7 +329,7 @@ class TravelGame:
         s.discard.clear()
         rng.shuffle(s.deck)
 
-    def _over_limit(self, s: TravelState, p: int) -> Flow:
+    def over_limit(self, s: TravelState, p: int) -> Flow:
         """Hand limit: discard down to it, never a forbidden item (T-HAND-1, T-FORBID-3)."""
         hand = s.hands[p]
         limit = s.rules[p]["hand_limit"]
@@ -340,14 +338,14 @@ class TravelGame:
             if not options:
                 return  # T-FORBID-3: only forbidden items left, keep them
             card = yield Decision(p, "discard_over_limit", options)
-            self._discard(s, p, card)
+            self.discard(s, p, card)
 
     def _pay(self, s: TravelState, p: int, cost: int, kind: str) -> Flow:
         """Discard `cost` cards of one's choice; never a forbidden item (T-FORBID-2)."""
         for _ in range(cost):
             options = tuple(c for c in s.hands[p] if not self.is_forbidden[c])
             card = yield Decision(p, kind, options)
-            self._discard(s, p, card)
+            self.discard(s, p, card)
 
     # ------------------------------------------------------------------ actions
 
@@ -402,9 +400,9 @@ class TravelGame:
             s.trace.say(f"{seat(p)} travels to {self.cards.names[target]}", p)
         s.known[p] = set(s.hands[p])  # the whole hand is shown
         for c in used:
-            self._discard(s, p, c, "travelled")
+            self.discard(s, p, c, "travelled")
         for c in extra:
-            self._discard(s, p, c, "discarded")
+            self.discard(s, p, c, "discarded")
         s.completed[p] += 1
         if s.trace is not None:
             cause = f"travelled to {self.cards.names[target]}"
@@ -413,8 +411,8 @@ class TravelGame:
             self._win(s, p, "central_country")  # T-END-1
         s.country[p] = -1
         for _ in range(s.rules[p]["travel_draw"]):
-            yield from self._draw(s, rng, p)
-        yield from self._over_limit(s, p)
+            yield from self.draw(s, rng, p)
+        yield from self.over_limit(s, p)
 
     def _recycle(self, s: TravelState, p: int) -> Flow:
         """Ricicla: discard 2 (the cost), then take any card but an event (T-RECYCLE-1)."""
@@ -424,9 +422,9 @@ class TravelGame:
             return
         card = yield Decision(p, "recycle_take", options)
         s.discard.remove(card)
-        self._take(s, p, card, "recycled")
+        self.take(s, p, card, "recycled")
         s.known[p].add(card)  # taken face up from the pile (T-KNOWN-1)
-        yield from self._over_limit(s, p)
+        yield from self.over_limit(s, p)
 
     def _steal(self, s: TravelState, rng: GameRandom, p: int, q: int) -> Flow:
         """Ruba: discard 1, take a random card from q's hand (T-STEAL-1). True if interrupted."""
@@ -450,7 +448,7 @@ class TravelGame:
         card = traps[0]
         if s.trace is not None:
             s.trace.say(f"{seat(victim)} springs a Mousetrap: {seat(thief)}'s turn ends", victim)
-        self._discard(s, victim, card, "used")
+        self.discard(s, victim, card, "used")
         return True
 
     def take_random(self, s: TravelState, rng: GameRandom, p: int, q: int, count: int) -> Flow:
@@ -462,10 +460,10 @@ class TravelGame:
             card = hand[rng.below(len(hand))]
             if s.trace is not None:
                 s.trace.say(f"{seat(p)} takes {self.cards.names[card]} from {seat(q)}", p)
-            self._remove(s, q, card)
+            self.remove(s, q, card)
             s.log[q]["lost"].append(card)
-            self._take(s, p, card, "stole")
-        yield from self._over_limit(s, p)
+            self.take(s, p, card, "stole")
+        yield from self.over_limit(s, p)
 
     def tradeable_asks(self, s: TravelState, p: int, q: int) -> dict[int, int]:
         """Kinds p may ask q for, with how many copies may be there unseen (T-TRADE-1)."""
@@ -537,23 +535,23 @@ class TravelGame:
         if answer != ACCEPT or taken is None:
             return False
         for c in give:
-            self._remove(s, p, c)
+            self.remove(s, p, c)
             s.log[p]["given"].append(c)
         for c in taken:
-            self._remove(s, q, c)
+            self.remove(s, q, c)
             s.log[q]["given"].append(c)
         for c in taken:
-            self._take(s, p, c, "received", check=False)
+            self.take(s, p, c, "received", check=False)
             s.known[p].add(c)  # traded face up
         for c in give:
-            self._take(s, q, c, "received", check=False)
+            self.take(s, q, c, "received", check=False)
             s.known[q].add(c)
         self.check_postcards(s, p)  # T-POST-1: the active player is checked first
         self.check_postcards(s, q)
         for _ in range(s.rules[p]["trade_bonus"]):  # T-TRADE-3
-            yield from self._draw(s, rng, p)
-        yield from self._over_limit(s, p)
-        yield from self._over_limit(s, q)
+            yield from self.draw(s, rng, p)
+        yield from self.over_limit(s, p)
+        yield from self.over_limit(s, q)
         return True
 
     def _cards_of_kinds(self, hand: list[int], kinds: list[int]) -> list[int] | None:
@@ -571,20 +569,20 @@ class TravelGame:
 
     def _dispose(self, s: TravelState, p: int, card: int) -> Flow:
         """Oggetti proibiti: discard it with another card, not another forbidden one (FAQ)."""
-        self._discard(s, p, card)
+        self.discard(s, p, card)
         options = tuple(c for c in s.hands[p] if not self.is_forbidden[c])
         other = yield Decision(p, "dispose_with", options, context=card)
-        self._discard(s, p, other)
+        self.discard(s, p, other)
 
     def _smuggle(self, s: TravelState, p: int, card: int) -> Flow:
         """The Smuggler hands a forbidden item to a player of his choice (FAQ; T-CHAR-1)."""
         others = tuple(q for q in range(s.n) if q != p)
         q = yield Decision(p, "smuggle_to", others, context=card)
-        self._remove(s, p, card)
+        self.remove(s, p, card)
         s.log[p]["given"].append(card)
-        self._take(s, q, card, "received")
+        self.take(s, q, card, "received")
         s.known[q].add(card)
-        yield from self._over_limit(s, q)
+        yield from self.over_limit(s, q)
 
     # ------------------------------------------------------------------ results
 
@@ -665,3 +663,9 @@ def _distance_km(a: tuple[float, float] | None, b: tuple[float, float] | None) -
         + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
     )
     return 2 * 6371.0 * math.asin(math.sqrt(h))
+
+
+def _implements_the_api(game: TravelGame) -> TravelAPI:
+    """Nothing at run time: here mypy checks that TravelGame implements game_api.TravelAPI,
+    what the events, special items and narration rely on."""
+    return game

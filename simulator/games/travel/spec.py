@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from simulator.core.spec import CardMeasure, GameConfig, GameSpec, ModuleSpec
 from simulator.games.travel.cards import DEFAULT_SHEET, SCHEMA, load_travel_sheet
+from simulator.games.travel.rules import TravelGame
 from simulator.games.travel.state import EVENTS
 
 if TYPE_CHECKING:
@@ -13,7 +14,6 @@ if TYPE_CHECKING:
 
 
 def _make(config: GameConfig) -> TravelGame:
-    from simulator.games.travel.rules import TravelGame
 
     return TravelGame(TRAVEL, config, load_travel_sheet(config.card_sheet))
 

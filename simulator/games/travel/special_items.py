@@ -8,20 +8,18 @@ Mousetrap inside the steal rule (rules.mousetrap). Numbers come from the card sh
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from simulator.core.narration import seat
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
+from simulator.games.travel.game_api import TravelAPI
 from simulator.games.travel.state import TravelState
-
-if TYPE_CHECKING:
-    from simulator.games.travel.rules import Flow, TravelGame
 
 DONE = -1
 
 
-def local_guide(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+def local_guide(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
     """Look at the top cards of the deck, keep one (not an event), the rest go to the bottom.
 
     FAQ Oggetti Speciali: the Local Guide works on the deck only, never the discard pile.
@@ -37,12 +35,12 @@ def local_guide(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card:
     rest = [c for c in top if c != chosen]
     s.deck[0:0] = rest[::-1]
     if chosen is not None:
-        game._take(s, p, chosen, "drawn")
-    yield from game._over_limit(s, p)
+        game.take(s, p, chosen, "drawn")
+    yield from game.over_limit(s, p)
     return False
 
 
-def trading_post(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+def trading_post(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
     """Discard up to `max` cards, draw that many plus `bonus` from the deck (T-SPECIAL-5)."""
     params = game.cards.params[card]
     swapped = 0
@@ -53,15 +51,15 @@ def trading_post(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card
         c = yield Decision(p, "post_discard", options + (DONE,), context=card)
         if c == DONE:
             break
-        game._discard(s, p, c)
+        game.discard(s, p, c)
         swapped += 1
     for _ in range(swapped + params["bonus"]):
-        yield from game._draw(s, rng, p)
-    yield from game._over_limit(s, p)
+        yield from game.draw(s, rng, p)
+    yield from game.over_limit(s, p)
     return False
 
 
-def poorly_drawn_map(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+def poorly_drawn_map(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
     """Replace a player's country with a random set-aside one; never the central (T-SPECIAL-6)."""
     targets = tuple(q for q in range(s.n) if s.country[q] >= 0)
     q = yield Decision(p, "map_target", targets, context=card)
@@ -75,7 +73,7 @@ def poorly_drawn_map(game: TravelGame, s: TravelState, rng: GameRandom, p: int, 
     return False
 
 
-def lost_and_found(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+def lost_and_found(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
     """Take up to `take` cards of one's choice from the discard pile, no event (T-SPECIAL-7)."""
     for _ in range(game.cards.params[card]["take"]):
         options = tuple(dict.fromkeys(c for c in s.discard if not game.is_event[c] and c != card))
@@ -85,13 +83,13 @@ def lost_and_found(game: TravelGame, s: TravelState, rng: GameRandom, p: int, ca
         if chosen == DONE:
             break
         s.discard.remove(chosen)
-        game._take(s, p, chosen, "recycled")
+        game.take(s, p, chosen, "recycled")
         s.known[p].add(chosen)
-    yield from game._over_limit(s, p)
+    yield from game.over_limit(s, p)
     return False
 
 
-def pickpocket_kit(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+def pickpocket_kit(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
     """Take `take` random cards from another player's hand at no cost (T-SPECIAL-8)."""
     targets = tuple(q for q in range(s.n) if q != p and s.hands[q])
     q = yield Decision(p, "pickpocket_target", targets, context=card)
@@ -101,13 +99,13 @@ def pickpocket_kit(game: TravelGame, s: TravelState, rng: GameRandom, p: int, ca
     return False
 
 
-def red_eye_flight(game: TravelGame, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
+def red_eye_flight(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
     """Any time on one's turn: this many more actions (T-SPECIAL-10); returns how many."""
     return game.cards.params[card]["actions"]
     yield  # a generator like the other effects
 
 
-def usable(game: TravelGame, s: TravelState, p: int, card: int) -> bool:
+def usable(game: TravelAPI, s: TravelState, p: int, card: int) -> bool:
     """Whether playing this special item now can do anything (offered only then)."""
     effect = game.effect[card]
     if effect == "local_guide" or effect == "trading_post":

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulator.games.import_export.cards import YELLOW
-from simulator.games.import_export.powers import power
+from simulator.games.import_export.cards import BLUE, YELLOW
+from simulator.games.import_export.powers.framework import power
 
 
 @power("Almonds", on_fulfil=True)
@@ -37,7 +37,6 @@ def onions(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: 
 @power("Gold Stuff", end="game")
 def gold_stuff(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
     """At the end, `pay_per_contract` per fulfilled luxury contract."""
-    from simulator.games.import_export.cards import BLUE
 
     by_id = game.cards.contract_by_id
     luxury = sum(1 for cid in s.fulfilled[owner] if by_id[cid].color == BLUE)

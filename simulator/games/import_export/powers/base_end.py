@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
-from simulator.games.import_export.powers import power
+from simulator.games.import_export.powers.framework import power
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 

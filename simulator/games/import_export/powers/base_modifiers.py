@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
-from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import add_to_mod, set_mod
+from simulator.games.import_export.powers.framework import power
 
 
 @power("MRI Machine", on_fulfil=True)

@@ -21,7 +21,6 @@ from simulator.games.import_export.cards import (
     RED,
     YELLOW,
 )
-from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -30,6 +29,7 @@ from simulator.games.import_export.powers.common import (
     take_container,
     transfer,
 )
+from simulator.games.import_export.powers.framework import power
 
 
 @power("A Small Tank", hook="contract_fulfilled")

@@ -17,8 +17,8 @@ from simulator.core.narration import seat
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import GREY, PAIRED
 from simulator.games.import_export.narration import ship_name
-from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import draw, good_types
+from simulator.games.import_export.powers.framework import power
 from simulator.games.import_export.state import Ship
 
 Flow = Any
@@ -84,7 +84,7 @@ def _has_room(game: Any, s: Any, ship: Any) -> bool:
     if game.fits(ship, GREY, s):
         return True
     _, unmatched = game.remaining(ship, s=s)
-    cargo = game._contract_cargo(ship, ship.contracts, s, None)
+    cargo = game.contract_cargo(ship, ship.contracts, s, None)
     return sum(sum(c.values()) for c in cargo) + unmatched + 1 <= game.capacity(s, ship.owner)
 
 

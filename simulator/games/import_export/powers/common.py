@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.games.import_export.cards import GREY
-from simulator.games.import_export.powers import note_draw
+from simulator.games.import_export.powers.framework import note_draw
 
 Flow = Any
 

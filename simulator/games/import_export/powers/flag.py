@@ -23,8 +23,8 @@ from simulator.games.import_export.cards import (
     SUPPLY,
     YELLOW,
 )
-from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import draw, set_mod
+from simulator.games.import_export.powers.framework import power
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import BLUE, CONTRACT, GREEN, IMPORT, LOAD, YELLOW
-from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import draw, set_mod
+from simulator.games.import_export.powers.framework import power
 
 CHOPSTICKS_CARDS = frozenset({(IMPORT, CONTRACT), (IMPORT, LOAD)})
 """(card action, action it also counts as): Chopsticks' Import cards, hand and crew."""

@@ -11,7 +11,6 @@ from typing import Any
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
-from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -19,6 +18,7 @@ from simulator.games.import_export.powers.common import (
     take_container,
     transfer,
 )
+from simulator.games.import_export.powers.framework import power
 from simulator.games.import_export.state import GameOver
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)

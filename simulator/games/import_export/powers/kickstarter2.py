@@ -15,8 +15,8 @@ from typing import Any
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import GREY, LOAD, YELLOW
-from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import add_goods, draw, set_mod, transfer
+from simulator.games.import_export.powers.framework import power
 
 NEURAL_FOLLOW = (-1, LOAD, LOAD)
 """Neural Units' way to follow: any led action, performing Load actions, with a Load card."""

@@ -13,8 +13,8 @@ from typing import Any
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
-from simulator.games.import_export.powers import power
 from simulator.games.import_export.powers.common import add_to_mod, draw, set_mod
+from simulator.games.import_export.powers.framework import power
 
 # ---------------------------------------------------------------- immediate powers
 

@@ -6,7 +6,7 @@ often), then wins with log-odds = logit(1/players) + strategy strength + turn-or
 (games and players, the card lists split into `opening` and `drawn`, and a `fulfilled`
 subset), so the adjusted model reads them through the same code as a run folder.
 
-`python -m simulator.core.synthetic --games 100000` times the fit on a folder of part files
+`python -m simulator.analysis.synthetic --games 100000` times the fit on a folder of part files
 (set OPENBLAS_NUM_THREADS=1 for a one-core figure).
 """
 
@@ -24,8 +24,9 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from simulator.core import run_folder
+from simulator.analysis.adjusted import AdjustedOptions, fit_card_model, run_chunks
 from simulator.core.datasets import CARD_EVENTS_COLUMNS
+from simulator.runs import run_folder
 
 
 def synthetic_tables(
@@ -164,7 +165,6 @@ def write_parts(
 
 
 def _main() -> None:
-    from simulator.core.adjusted import AdjustedOptions, fit_card_model, run_chunks
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100_000)

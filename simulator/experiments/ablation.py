@@ -43,11 +43,14 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from simulator.analysis.stats import Z95, benjamini_hochberg, newcombe_difference, two_proportion_p
+from simulator.catalog import get_game
+from simulator.core.cards import load_card_sheet
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.core.experiment import Experiment, Played, Table
-from simulator.core.registry import get_game
 from simulator.core.spec import GameConfig
-from simulator.core.stats import Z95, benjamini_hochberg
+from simulator.runs.experiment import Experiment, Played, Table
+from simulator.runs.sweep import card_rows, plan_sweep, run_sweep, sweep_summary
+from strategies.registry import resolve
 
 ABLATION_FILE = "ablation.parquet"
 PLAN_FILE = "ablation.json"
@@ -172,7 +175,6 @@ def make_plan(
     duplicate: bool | None = None,
 ) -> AblationPlan:
     """Check the options (errors name the option and the accepted values) into a plan."""
-    from strategies.registry import resolve
 
     spec = get_game(config.game)
     if spec.power_switch is None or spec.build_with_sheet is None:
@@ -589,9 +591,6 @@ def ablate_param(
     random numbers), and OUT/ablation.parquet with one row: its owner's win rate at VALUE
     minus at the printed value (Newcombe's interval, conservative under common random
     numbers) and the change of the mean game length."""
-    from simulator.core.cards import load_card_sheet
-    from simulator.core.stats import newcombe_difference, two_proportion_p
-    from simulator.core.sweep import card_rows, plan_sweep, run_sweep, sweep_summary
 
     key, sep, value = param.partition("=")
     key, value = key.strip(), value.strip()

@@ -1,12 +1,11 @@
 """Runs many games in chunks on a backend and streams them into a run folder.
 
-A run folder holds `manifest.json` (the full config, versions, times, where the run
-stopped), `card_sheet.csv` (the exact sheet played), `parts/chunk-NNNNN/{games,players}.parquet`
-and, once every chunk is in, `cards.parquet` (the per-card summary).
+A run folder (run_folder.py has its layout) holds the manifest (the full config, versions,
+times, where the run stopped), the exact card sheet played, the games, players and card
+events tables as Parquet parts per chunk and, once every chunk is in, the per-card summary.
 
-Workers (loky processes, threads, Dask or Ray workers) play a chunk and return its two
-tables as Parquet bytes; this process writes them into a temporary folder and renames it
-into place, so a killed run loses at most the chunks in flight and running the same command
+Workers (loky processes, threads, Dask or Ray workers) play a chunk and return its tables
+as Parquet bytes; this process writes them as temporary files and renames them into place, so a killed run loses at most the chunks in flight and running the same command
 again plays only the missing chunks. Workers never touch the run folder, so a cluster needs
 no shared filesystem. At most a few chunks per worker are in flight, so memory stays flat
 however many games a run has.
@@ -33,8 +32,15 @@ import numpy as np
 import polars as pl
 
 import simulator
-from simulator.core import run_folder
-from simulator.core.backends import BACKENDS, Backend, open_backend
+from simulator.analysis.metrics import write_card_summary
+from simulator.analysis.precision import (
+    Counts,
+    add_counts,
+    group_counts,
+    headline_column,
+    headline_half_width,
+)
+from simulator.catalog import get_game
 from simulator.core.datasets import (
     card_events,
     card_names,
@@ -42,221 +48,20 @@ from simulator.core.datasets import (
     rows_for_game,
     to_frames,
 )
-from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.core.narration import Narrator
-from simulator.core.precision import (
-    Counts,
-    add_counts,
-    group_counts,
-    headline_column,
-    headline_half_width,
+from simulator.runs import run_folder
+from simulator.runs.backends import BACKENDS, Backend, open_backend
+from simulator.runs.config import RunConfig, config_differences, extends
+from simulator.runs.match import Match, game_of_run
+from simulator.runs.run_folder import (
+    MANIFEST,
+    SHEET_COPY,
+    completed_chunks,
+    load_manifest,
+    write_manifest,
 )
-from simulator.core.protocol import Game, Outcome, Strategy
-from simulator.core.registry import get_game
-from simulator.core.run_folder import MANIFEST, SHEET_COPY, completed_chunks
-from simulator.core.spec import GameConfig
 
-DEFAULT_CHUNK_SIZE = 500
-__all__ = ["BACKENDS", "RunConfig", "make_run_config", "run_simulation", "seat_slots"]
-
-
-@dataclass(frozen=True)
-class RunConfig:
-    """Everything that decides a run's games; two equal configs give equal datasets."""
-
-    game: GameConfig
-    strategies: tuple[str, ...]
-    games: int
-    """The number of games, or with `until_ci` the most games the run may play."""
-    seed: int
-    rotate: bool = True
-    chunk_size: int = DEFAULT_CHUNK_SIZE
-    check_invariants: bool = False
-    duplicate: bool = False
-    """Deals in blocks of `players` games, the strategies rotated one seat per game."""
-    until_ci: float | None = None
-    """Stop after the first chunk at which the headline 95% half-width is at most this."""
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["game"] = self.game.to_json()
-        data["strategies"] = list(self.strategies)
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RunConfig:
-        until = data.get("until_ci")
-        return cls(
-            game=GameConfig.from_json(data["game"]),
-            strategies=tuple(data["strategies"]),
-            games=int(data["games"]),
-            seed=int(data["seed"]),
-            rotate=bool(data["rotate"]),
-            chunk_size=int(data["chunk_size"]),
-            check_invariants=bool(data["check_invariants"]),
-            duplicate=bool(data.get("duplicate", False)),
-            until_ci=None if until is None else float(until),
-        )
-
-    @property
-    def chunks(self) -> int:
-        return -(-self.games // self.chunk_size)
-
-    def deal(self, game_index: int) -> int:
-        """The rules stream (the shuffle) of a game: its own index, or its duplicate block."""
-        return game_index // self.game.players if self.duplicate else game_index
-
-    def chunk_games(self, chunk: int) -> range:
-        first = chunk * self.chunk_size
-        return range(first, min(self.games, first + self.chunk_size))
-
-
-def make_run_config(
-    game: str,
-    players: int,
-    modules: tuple[str, ...] | list[str] = (),
-    strategies: tuple[str, ...] | list[str] = ("heuristic",),
-    games: int = 1000,
-    seed: int = 0,
-    card_sheet: str | None = None,
-    rotate: bool = True,
-    chunk_size: int | None = None,
-    max_turns: int | None = None,
-    check_invariants: bool = False,
-    variants: tuple[str, ...] | list[str] = (),
-    rules: tuple[tuple[str, str], ...] | list[tuple[str, str]] = (),
-    duplicate: bool = False,
-    until_ci: float | None = None,
-) -> RunConfig:
-    """Validate user choices; errors name the option and the accepted values.
-
-    `chunk_size` None means 500 games, rounded down to whole deals in duplicate mode.
-    """
-    from strategies.registry import resolve
-
-    spec = get_game(game)
-    game_config = spec.make_config(
-        players, tuple(modules), card_sheet, max_turns, variants=tuple(variants), rules=rules
-    )
-    spec.factory(game_config)  # the game checks what only it knows (sets, rule numbers)
-    strategies = tuple(strategies) or ("heuristic",)
-    if len(strategies) not in (1, players):
-        raise ConfigError(
-            f"--strategy: give one strategy for every seat or one per seat ({players}); "
-            f"got {len(strategies)}"
-        )
-    for text in strategies:
-        resolve(game, text)
-    if games < 1:
-        raise ConfigError("--games: must be at least 1")
-    if chunk_size is None:
-        chunk_size = DEFAULT_CHUNK_SIZE
-        if duplicate:
-            chunk_size = max(players, chunk_size - chunk_size % players)
-    if chunk_size < 1:
-        raise ConfigError("--chunk-size: must be at least 1")
-    if seed < 0:
-        raise ConfigError("--seed: must be a whole number >= 0")
-    if duplicate:
-        _check_duplicate(players, strategies, games, chunk_size, rotate)
-    if until_ci is not None and not 0 < until_ci < 0.5:
-        raise ConfigError(
-            f"--until-ci: {until_ci} is not a 95% half-width between 0 and 0.5 "
-            "(e.g. 0.01 stops at +/- 1 point)"
-        )
-    spec.factory(game_config)  # loads and validates the card sheet now, not in a worker
-    return RunConfig(
-        game_config,
-        strategies,
-        games,
-        seed,
-        rotate,
-        chunk_size,
-        check_invariants,
-        duplicate,
-        None if until_ci is None else float(until_ci),
-    )
-
-
-def _check_duplicate(
-    players: int, strategies: tuple[str, ...], games: int, chunk_size: int, rotate: bool
-) -> None:
-    if len(strategies) != players:
-        raise ConfigError(
-            f"--duplicate: give one --strategy per seat ({players}); with one strategy in "
-            "every seat the games of a deal would all be the same match"
-        )
-    if not rotate:
-        raise ConfigError(
-            "--duplicate: rotates the strategies one seat per game of a deal; "
-            "it cannot be combined with --no-rotate"
-        )
-    if games % players:
-        lower = games - games % players
-        raise ConfigError(
-            f"--games: with --duplicate a whole number of deals of {players} games, "
-            f"e.g. {lower or players} or {lower + players}"
-        )
-    if chunk_size % players:
-        raise ConfigError(
-            f"--chunk-size: with --duplicate a multiple of --players ({players}) so that no "
-            f"deal is split between chunks, e.g. {max(players, chunk_size - chunk_size % players)}"
-        )
-
-
-def seat_slots(config: RunConfig, game_index: int) -> list[int]:
-    """Which `--strategy` entry sits in each seat; rotated across games by default.
-
-    Rotation moves every strategy one seat per game, so in duplicate mode (deals of
-    `players` consecutive games) each strategy plays every seat of each deal once.
-    """
-    n = config.game.players
-    if len(config.strategies) == 1:
-        return [0] * n
-    if not config.rotate:
-        return list(range(n))
-    return [(seat + game_index) % n for seat in range(n)]
-
-
-class Match:
-    """A game and its strategies, built once per worker, that plays any game by index."""
-
-    def __init__(self, config: RunConfig, card_sheet: str | None = None) -> None:
-        from strategies.registry import resolve
-
-        self.config = config
-        self.spec = get_game(config.game.game)
-        game_config = config.game
-        if card_sheet is not None:
-            game_config = GameConfig(**{**game_config.__dict__, "card_sheet": card_sheet})
-        self.game: Game = self.spec.factory(game_config)
-        self.choices = [resolve(config.game.game, s) for s in config.strategies]
-
-    def play(
-        self,
-        game_index: int,
-        on_decision: Callable[..., Any] | None = None,
-        trace: Narrator | None = None,
-        seat_wrapper: Callable[[Strategy], Strategy] | None = None,
-    ) -> tuple[Outcome, int, list[int]]:
-        """Play one game; `seat_wrapper` wraps each seat's strategy (the benchmark times
-        the bots' share with it)."""
-        slots = seat_slots(self.config, game_index)
-        seats: list[Strategy] = [self.choices[s].build() for s in slots]
-        if seat_wrapper is not None:
-            seats = [seat_wrapper(seat) for seat in seats]
-        outcome, decisions = play_game(
-            self.game,
-            seats,
-            self.config.seed,
-            game_index,
-            check_invariants=self.config.check_invariants,
-            on_decision=on_decision,
-            trace=trace,
-            deal=self.config.deal(game_index),
-        )
-        return outcome, decisions, slots
+__all__ = ["BACKENDS", "run_simulation", "summarise"]
 
 
 # ---------------------------------------------------------------------------- one chunk
@@ -406,7 +211,7 @@ def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[st
         manifest = load_manifest(folder)
         # through from_json, so a manifest written before a field existed reads the default
         held = RunConfig.from_json(manifest["config"])
-        if _extends(held, config):
+        if extends(held, config):
             _extend(folder, held, config, manifest)
         elif held.to_json() != config.to_json():
             differ = "; ".join(config_differences(held, config))
@@ -439,54 +244,8 @@ def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[st
         "finished": None,
         "chunks": config.chunks,
     }
-    _write_manifest(folder, manifest)
+    write_manifest(folder, manifest)
     return manifest
-
-
-OPTION_OF = {
-    "game": "GAME",
-    "players": "--players",
-    "modules": "--sets/--modules/--variant",
-    "card_sheet": "--card-sheet",
-    "max_turns": "--max-turns",
-    "rules": "--rule",
-    "strategies": "--strategy",
-    "games": "--games",
-    "seed": "--seed",
-    "rotate": "--rotate/--no-rotate",
-    "chunk_size": "--chunk-size",
-    "check_invariants": "--check-invariants",
-    "duplicate": "--duplicate",
-    "until_ci": "--until-ci",
-}
-"""The command-line option behind each field of a run's config, to name what differs."""
-
-
-def config_differences(held: RunConfig, asked: RunConfig) -> list[str]:
-    """`option: in the folder -> asked` for every field that differs."""
-    old, new = held.to_json(), asked.to_json()
-    flat_old = {**{k: v for k, v in old.items() if k != "game"}, **old["game"]}
-    flat_new = {**{k: v for k, v in new.items() if k != "game"}, **new["game"]}
-    return [
-        f"{OPTION_OF.get(key, key)}: {_shown(flat_old.get(key))} in the folder, "
-        f"{_shown(flat_new.get(key))} asked"
-        for key in flat_new
-        if flat_old.get(key) != flat_new.get(key)
-    ]
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, list):
-        return ",".join("=".join(map(str, v)) if isinstance(v, list) else str(v) for v in value)
-    return str(value)
-
-
-def _extends(held: RunConfig, asked: RunConfig) -> bool:
-    """Whether `asked` is `held` with more games only (and no --until-ci, which decides
-    its own length): the run can grow to it."""
-    if asked.games <= held.games or held.until_ci is not None:
-        return False
-    return {**held.to_json(), "games": asked.games} == asked.to_json()
 
 
 def _extend(folder: Path, held: RunConfig, asked: RunConfig, manifest: dict[str, Any]) -> None:
@@ -499,13 +258,7 @@ def _extend(folder: Path, held: RunConfig, asked: RunConfig, manifest: dict[str,
     manifest["config"] = asked.to_json()
     manifest["chunks"] = asked.chunks
     manifest["extended"] = [*manifest.get("extended", []), {"from": held.games, "to": asked.games}]
-    _write_manifest(folder, manifest)
-
-
-def _write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
-    tmp = folder / (MANIFEST + ".tmp")
-    tmp.write_text(json.dumps(manifest, indent=2) + "\n")
-    os.replace(tmp, folder / MANIFEST)
+    write_manifest(folder, manifest)
 
 
 # ---------------------------------------------------------------------------- the run
@@ -621,8 +374,6 @@ def run_simulation(
     one is started with `jobs` workers). Results do not depend on the backend or `jobs`.
     At most `max_in_flight` chunks (default: twice the workers) are out at once.
     """
-    from simulator.core.metrics import write_card_summary
-
     folder = Path(out)
     manifest = _prepare_folder(config, folder, overwrite)
     run_folder.clean_incomplete(folder)  # a chunk half-renamed by a killed run: played again
@@ -635,7 +386,7 @@ def run_simulation(
             if chunk > stopping.stop_chunk:  # played ahead of the stop: not part of the run
                 run_folder.remove_chunk(folder, chunk)
                 stopping.discarded += 1
-    write_card_summary(folder)
+    summarise(folder)
     chunks = completed_chunks(folder)
     played = sum(len(config.chunk_games(c)) for c in chunks)
     manifest["games_played"] = played
@@ -645,7 +396,7 @@ def run_simulation(
     manifest["last_backend"] = where
     manifest["finished"] = datetime.now(UTC).isoformat(timespec="seconds")
     manifest["versions"] = _versions()
-    _write_manifest(folder, manifest)
+    write_manifest(folder, manifest)
     return folder
 
 
@@ -666,28 +417,10 @@ def _stop_record(config: RunConfig, stopping: _Stopping, played: int) -> dict[st
     return record
 
 
-def load_manifest(folder: str | Path) -> dict[str, Any]:
-    path = Path(folder) / MANIFEST
-    if not path.exists():
-        raise RunFolderError(
-            f"{folder}: no {MANIFEST}; is this a run folder made by `deckhand simulate`?"
-        )
-    try:
-        manifest = json.loads(path.read_text())
-        RunConfig.from_json(manifest["config"])
-        manifest["card_sheet_sha256"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise RunFolderError(
-            f"{path}: not a readable run manifest ({type(exc).__name__}: {exc}); restore it, "
-            "or play the run again into another --out"
-        ) from None
-    if not isinstance(manifest, dict):
-        raise RunFolderError(f"{path}: not a readable run manifest (not a JSON object)")
-    return manifest
 
 
-def replay_match(folder: str | Path) -> Match:
-    """The match of a run folder, built from its manifest and the card sheet copied into it."""
-    manifest = load_manifest(folder)
-    config = RunConfig.from_json(manifest["config"])
-    return Match(config, str(Path(folder) / SHEET_COPY))
+def summarise(folder: str | Path) -> Path:
+    """Write the per-card summary of a run folder (analysis/metrics.py) for the game it was
+    played with; returns its path."""
+    spec, game = game_of_run(folder)
+    return write_card_summary(folder, spec, [r.values for r in game.sheet.rows], game.cards_in_game())

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from simulator.core.errors import ConfigError, DeckhandError
-from simulator.core.registry import get_game
-from simulator.core.runner import RunConfig, make_run_config, run_simulation
+from simulator.catalog import get_game
+from simulator.runs.config import RunConfig, make_run_config
+from simulator.runs.runner import run_simulation
 from simulator.core.spec import GameSpec
 
 

@@ -26,14 +26,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from simulator.core.backends import open_backend
+from simulator.runs.backends import open_backend
 from simulator.core.cards import CardRow, CardSheet
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError
-from simulator.core.protocol import Game
-from simulator.core.registry import get_game
-from simulator.core.runner import SheetCopy, _engine_versions
+from simulator.core.spec import Game
+from simulator.catalog import get_game
+from simulator.runs.runner import SheetCopy, _engine_versions
 from simulator.core.spec import GameConfig, GameSpec
+from strategies.registry import resolve
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,6 @@ class _Worker:
         return game
 
     def strategy(self, text: str) -> Any:
-        from strategies.registry import resolve
 
         choice = self.choices.get(text)
         if choice is None:

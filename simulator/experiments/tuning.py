@@ -43,10 +43,12 @@ from typing import Any
 import numpy as np
 
 import simulator
+from simulator.analysis.stats import Z95, wilson
 from simulator.core.errors import ConfigError
-from simulator.core.experiment import Experiment, Played, Table
 from simulator.core.spec import GameConfig
-from simulator.core.stats import Z95, wilson
+from simulator.runs.experiment import Experiment, Played, Table
+from strategies.registry import resolve
+from strategies.tuning import space_for
 
 OPTIMISERS = ("optuna", "ntbea", "random")
 DEFAULT_POOL = {
@@ -119,7 +121,6 @@ def parse_space(
     """The searched parameters: the declared space (strategies/tuning.py), changed or
     extended by `--space key=low:high`, or narrowed by `--space key=fixed` to keep one at
     its start value. Errors name --space and the accepted parameters."""
-    from strategies.tuning import space_for
 
     ranges = space_for(game, strategy)
     accepted = ", ".join(defaults) or "none"
@@ -431,7 +432,6 @@ def tune(
 ) -> TuneResult:
     """Search, validate, confirm; see the module doc. `start_text` is the strategy text the
     search starts from and the confirmation plays against (default: the strategy itself)."""
-    from strategies.registry import resolve
 
     say = log or (lambda _msg: None)
     if optimiser not in OPTIMISERS:
@@ -597,7 +597,6 @@ def compare_optimisers(
     """Each optimiser on `repeats` synthetic problems of the strategy's space at the same
     budget: the mean true score of the candidate each would keep (its best observed trial;
     NTBEA's recommendation), and of the best point it evaluated."""
-    from strategies.registry import resolve
 
     defaults = resolve(game, strategy).cls.params
     space = parse_space(game, strategy, defaults)
@@ -619,7 +618,7 @@ def compare_optimisers(
     return out
 
 
-if __name__ == "__main__":  # python -m simulator.core.tuning: the synthetic comparison
+if __name__ == "__main__":  # python -m simulator.experiments.tuning: the synthetic comparison
     for trials_, games_ in ((40, 200), (100, 80)):
         result = compare_optimisers(trials=trials_, games_per_trial=games_)
         for key, row in result.items():

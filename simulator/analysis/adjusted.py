@@ -37,8 +37,8 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from simulator.core import run_folder
-from simulator.core.stats import Z95, benjamini_hochberg
+from simulator.analysis.stats import Z95, benjamini_hochberg
+from simulator.runs import run_folder
 
 GIH = "gih"
 """The event-set name meaning "in hand" (the game's `seen_events`: opening hand or drawn)."""

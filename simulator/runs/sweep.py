@@ -31,13 +31,15 @@ from typing import Any
 import polars as pl
 
 from simulator.core.cards import CardRow, load_card_sheet, parse_params
-from simulator.core.compare import Run, adjusted_se_pp, has_adjusted, iwd_se, label_runs
+from simulator.analysis.compare import Run, adjusted_se_pp, has_adjusted, iwd_se, label_runs
 from simulator.core.errors import ConfigError, DeckhandError, RunFolderError
-from simulator.core.metrics import SUMMARY_FILE
-from simulator.core.registry import get_game
-from simulator.core.runner import RunConfig, load_manifest, make_run_config, run_simulation
+from simulator.analysis.metrics import SUMMARY_FILE
+from simulator.catalog import get_game
+from simulator.runs.config import RunConfig, make_run_config
+from simulator.runs.run_folder import load_manifest
+from simulator.runs.runner import run_simulation
 from simulator.core.spec import GameSpec
-from simulator.core.stats import Z95
+from simulator.analysis.stats import Z95
 
 SWEEP_FILE = "sweep.json"
 Number = int | float

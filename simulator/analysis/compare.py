@@ -29,14 +29,14 @@ from typing import Any
 
 import polars as pl
 
-from simulator.core import run_folder
+from simulator.analysis.metrics import SUMMARY_FILE
+from simulator.analysis.stats import Z95, benjamini_hochberg, newcombe_difference, two_proportion_p
+from simulator.analysis.stats import wilson as wilson_interval
+from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.core.metrics import SUMMARY_FILE
-from simulator.core.registry import get_game
-from simulator.core.runner import SHEET_COPY, load_manifest
 from simulator.core.spec import GameSpec
-from simulator.core.stats import Z95, benjamini_hochberg, newcombe_difference, two_proportion_p
-from simulator.core.stats import wilson as wilson_interval
+from simulator.runs import run_folder
+from simulator.runs.run_folder import SHEET_COPY, load_manifest
 
 SHEET_DIFF_LIMIT = 3
 """A label names at most this many changed card-sheet cells; more read 'sheet <hash>'."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from simulator.core.stats import wilson
+from simulator.analysis.stats import wilson
 
 ELO = 400 / math.log(10)
 """Elo points per unit of Bradley–Terry log-strength."""

@@ -19,8 +19,7 @@ from typing import Any
 
 import polars as pl
 
-from simulator.core import run_folder
-from simulator.core.adjusted import (
+from simulator.analysis.adjusted import (
     PEER_COLUMNS,
     AdjustedOptions,
     ChunkLoader,
@@ -29,9 +28,15 @@ from simulator.core.adjusted import (
     peer_effects,
     run_chunks,
 )
-from simulator.core.datasets import player_chunks
+from simulator.analysis.stats import (
+    benjamini_hochberg,
+    newcombe_difference,
+    two_proportion_p,
+    wilson,
+)
 from simulator.core.spec import GameSpec
-from simulator.core.stats import benjamini_hochberg, newcombe_difference, two_proportion_p, wilson
+from simulator.runs import run_folder
+from simulator.runs.run_folder import player_chunks
 
 SUMMARY_FILE = run_folder.SUMMARY_FILE
 
@@ -187,17 +192,25 @@ def _put_rate(row: dict[str, Any], prefix: str, n: int, wins: int) -> None:
     row[f"{prefix}_hi"] = hi
 
 
-def write_card_summary(folder: str | Path) -> Path:
-    """Compute the per-card table of a run folder and write it next to the parts."""
-    from simulator.core.runner import replay_match
-
+def card_table(
+    folder: str | Path, spec: GameSpec, rows: list[dict[str, Any]], in_game: Sequence[int]
+) -> pl.DataFrame:
+    """The per-card table of a run folder, read chunk by chunk: raw rates, the adjusted
+    contribution and the verdicts. `rows` are the card sheet's rows the games were played
+    with, `in_game` the sheet ids of the cards in play (runs.match.game_of_run gives both)."""
     folder = Path(folder)
-    match = replay_match(folder)
-    rows = [r.values for r in match.game.sheet.rows]
-    chunks = player_chunks(folder, summary_columns(match.spec))
-    summary = card_summary(chunks, match.spec, rows, match.game.cards_in_game())
-    summary = with_adjusted(summary, summary_chunks(folder, match.spec), match.spec, rows)
-    summary = with_verdicts(summary, verdict_chunks(folder, match.spec), match.spec, rows)
+    chunks = player_chunks(folder, summary_columns(spec))
+    summary = card_summary(chunks, spec, rows, list(in_game))
+    summary = with_adjusted(summary, summary_chunks(folder, spec), spec, rows)
+    return with_verdicts(summary, verdict_chunks(folder, spec), spec, rows)
+
+
+def write_card_summary(
+    folder: str | Path, spec: GameSpec, rows: list[dict[str, Any]], in_game: Sequence[int]
+) -> Path:
+    """Write `card_table` next to the parts (atomically); returns its path."""
+    folder = Path(folder)
+    summary = card_table(folder, spec, rows, in_game)
     tmp = folder / (SUMMARY_FILE + ".tmp")
     summary.write_parquet(tmp)
     tmp.replace(folder / SUMMARY_FILE)

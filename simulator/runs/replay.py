@@ -15,13 +15,15 @@ from typing import Any
 
 import polars as pl
 
-from simulator.core.datasets import read_games, read_players
+from simulator.runs.run_folder import read_games, read_players
 from simulator.core.errors import ConfigError
 from simulator.core.narration import Event, Narrator, Table, named, seat_name
 from simulator.core.protocol import Outcome
-from simulator.core.registry import get_game
-from simulator.core.run_folder import MANIFEST, SUMMARY_FILE
-from simulator.core.runner import load_manifest, replay_match
+from simulator.catalog import get_game
+from simulator.runs.run_folder import MANIFEST, SUMMARY_FILE
+from simulator.runs.run_folder import load_manifest
+from simulator.runs.match import replay_match
+from simulator.runs.run_folder import part_files
 
 MATCHES = "reproduced: matches the recorded game"
 """The last line of a text replay whose scores, winners and turns are those recorded."""
@@ -370,7 +372,6 @@ def _top_card(folder: Path) -> tuple[str, list[int], str] | None:
 def _held_by_winner(folder: Path, ids: list[int]) -> list[int]:
     """Games whose winner has one of these sheet ids in any of his event lists (held,
     played, fulfilled...)."""
-    from simulator.core.datasets import part_files
 
     frame = pl.scan_parquet(part_files(folder, "players")).filter(pl.col("win"))
     names = frame.collect_schema().names()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from simulator.core.stats import wilson
+from simulator.analysis.stats import wilson
 
 Counts = list[tuple[int, int]]
 """(wins, player-games) for each headline group, in group order."""

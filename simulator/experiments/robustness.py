@@ -30,11 +30,13 @@ from typing import Any
 
 import polars as pl
 
+from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.core.experiment import owner_event
-from simulator.core.registry import get_game
-from simulator.core.run_folder import SUMMARY_FILE
-from simulator.core.runner import RunConfig, make_run_config, run_simulation
+from simulator.runs.config import RunConfig, make_run_config
+from simulator.runs.experiment import owner_event
+from simulator.runs.run_folder import SUMMARY_FILE
+from simulator.runs.runner import run_simulation
+from strategies.registry import BY_GAME, preset_names
 
 ROBUSTNESS_FILE = "robustness.parquet"
 PLAN_FILE = "robustness.json"
@@ -52,7 +54,6 @@ class Pool:
 def default_pools(game: str, players: int, sets: Sequence[str]) -> dict[str, tuple[str, ...]]:
     """default (the heuristic in every seat), mix (the archetypes, one per seat), tuned (the
     shipped preset for these sets and players, when there is one) and random (the floor)."""
-    from strategies.registry import BY_GAME, preset_names
 
     names = [n for n in BY_GAME.get(game, {}) if n != "heuristic"]
     out: dict[str, tuple[str, ...]] = {"default": ("heuristic",)}
