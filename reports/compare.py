@@ -1,6 +1,6 @@
 """A self-contained HTML report of several runs side by side (`deckhand compare`).
 
-The runs are labelled by what differs between their manifests (simulator/core/compare.py);
+The runs are labelled by what differs between their manifests (simulator/analysis/compare.py);
 the first run is the reference and every other run is compared with it (or every pair, with
 `all_pairs`). Every figure that differs between two runs is shown as a difference with its
 95% interval and p-value; the per-card changes carry Benjamini-Hochberg q-values across the

@@ -3,8 +3,8 @@
 A report opens with the run in one line, then the balance findings (first player, strategy
 strength, game length, end reasons), each a number with its interval and a verdict in plain
 words, then the cards that stand out from their peers (the verdict columns of cards.parquet,
-simulator/core/metrics.py `with_verdicts`) and what the run can and cannot tell, from the
-planning code behind `deckhand plan` (simulator/core/planning.py). The run, compare and sweep
+simulator/analysis/metrics.py `with_verdicts`) and what the run can and cannot tell, from the
+planning code behind `deckhand plan` (simulator/analysis/planning.py). The run, compare and sweep
 reports build their headlines from these pieces; the details and the metadata follow.
 """
 

@@ -116,7 +116,7 @@ def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
 
 
 def _telling_pages(folder: Path, report: Path) -> list[tuple[int, str, str]]:
-    """Replay the run's telling games (core/replay.telling_games) into one page each beside
+    """Replay the run's telling games (runs/replay.telling_games) into one page each beside
     the report (REPORT_DIR/replays/game-N.html); (game id, why, link relative to the
     report). A place where the pages cannot be written leaves the section out, with why."""
     pages = report.parent / REPLAYS_FOLDER
@@ -188,7 +188,7 @@ FLAG_MARKS = {"over": "\u25b2 over", "under": "\u25bc under"}
 
 
 def strength_section(players: pl.DataFrame) -> Html:
-    """Head-to-head shares and Bradley–Terry ratings of the strategies (core/ratings.py)."""
+    """Head-to-head shares and Bradley–Terry ratings of the strategies (analysis/ratings.py)."""
 
     if players["strategy"].n_unique() < 2:
         return para("Only one strategy played: nothing to compare.")

@@ -1,6 +1,6 @@
 """The one-game page: a replayed game turn by turn, for a designer to follow one game.
 
-`write_replay_page(run, game_id)` replays the game (core/replay.py) and writes a static
+`write_replay_page(run, game_id)` replays the game (runs/replay.py) and writes a static
 HTML page: the result and the scoring table first, a chart of each player's credits (or
 countries travelled) over the game, then every turn with what happened (credit changes
 with their cause, cards moving between zones, card powers) and the table after it. No
@@ -52,7 +52,7 @@ def write_replay_page(run: str | Path, game_id: int, out: str | Path | None = No
 def write_telling_pages(
     run: str | Path, folder: str | Path | None = None
 ) -> list[tuple[int, str, Path]]:
-    """Write the pages of the run's telling games (core/replay.telling_games) into
+    """Write the pages of the run's telling games (runs/replay.telling_games) into
     `folder` (default RUN/replays); returns (game id, why, path) for the report to link."""
     written = []
     for game_id, why in telling_games(run):

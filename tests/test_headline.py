@@ -1,7 +1,7 @@
 """The run report opens with what a designer acts on: the headline before the details, the
 metadata last, a planted strong card named first, no card of a module out of play.
 
-A synthetic Import/Export run (simulator/core/synthetic.py) plants a known effect on one card
+A synthetic Import/Export run (simulator/analysis/synthetic.py) plants a known effect on one card
 so the headline has a right answer; the Import/Export base run of tests/report_runs.py checks
 that the expansions' cards stay out of the page.
 """

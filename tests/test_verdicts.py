@@ -1,6 +1,6 @@
 """Per-card verdicts: each kind of card on its declared measure, against its peers.
 
-Synthetic runs (simulator/core/synthetic.py) plant known effects: a card stronger than its
+Synthetic runs (simulator/analysis/synthetic.py) plant known effects: a card stronger than its
 peers must be named, a bonus every card of a kind shares (a win-condition kind) must not make
 any of them 'over', and a real travel run must use the measure the game's spec declares.
 """

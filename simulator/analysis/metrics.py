@@ -5,7 +5,7 @@ the player-games in which the card had that event, with a Wilson interval. From 
 GIH WR (the card was in hand at some point: the game's `seen_events`), OH WR (opening
 hand), GNS WR (in the game but never in this player's hand) and IWD = GIH WR - GNS WR with
 a Newcombe interval, a two-proportion p-value and a Benjamini-Hochberg q-value across cards.
-Beside them, the adjusted contribution of simulator/core/adjusted.py (`adj_*` columns): the
+Beside them, the adjusted contribution of simulator/analysis/adjusted.py (`adj_*` columns): the
 card's coefficient in a logistic model that controls for seat, player count, strategy and
 modules.
 """

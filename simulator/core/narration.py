@@ -4,7 +4,7 @@
 (`state.trace`). The rules call it only behind `if s.trace is not None`, so a game played
 for a dataset formats nothing and builds nothing. Each call records an `Event` (a kind, the
 seat it concerns, an amount, a cause), never a finished line of text: the text replay
-(core/replay.py) and the one-game HTML page (reports/replay_page.py) render the same
+(runs/replay.py) and the one-game HTML page (reports/replay_page.py) render the same
 events, and tests read the numbers without parsing strings.
 
 Seats appear in event texts as markers (`seat(2)` -> "{seat:2}") that a renderer replaces

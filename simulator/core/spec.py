@@ -31,7 +31,7 @@ class ModuleSpec:
 class CardMeasure:
     """Which per-card figure answers "is this card too strong?" for some kinds of card.
 
-    Declared data, not code: the card summary (simulator/core/metrics.py) computes one verdict
+    Declared data, not code: the card summary (simulator/analysis/metrics.py) computes one verdict
     per card of these kinds, comparing the card with its peers (the other card kinds listed
     here) on `event`, and the reports show it in the words given here. docs/metrics.md says
     which measure each game declares and why."""
@@ -76,7 +76,7 @@ class GameSpec:
     card_group: str = "type"
     """The card-sheet column that groups cards in the per-card summary and report."""
     adjusted_events: tuple[str, ...] = ("gih",)
-    """Events of the adjusted per-card model (simulator/core/adjusted.py), one model each:
+    """Events of the adjusted per-card model (simulator/analysis/adjusted.py), one model each:
     "gih" is in hand (`seen_events`), any other name an event column (e.g. "fulfilled")."""
     activity_events: tuple[str, ...] = ()
     """Adjusted events whose model also controls for how many cards had the event (owning
@@ -102,6 +102,9 @@ class GameSpec:
     event_labels: tuple[tuple[str, str], ...] = ()
     """(event, short plain label) for report column names: ("fulfilled", "power owned").
     Events not listed are shown by their column name."""
+    decisions: tuple[tuple[str, str], ...] = ()
+    """Every kind of decision the rules ask, with what it asks: (kind, text). A strategy
+    answers these kinds; tests check that the rules yield exactly them."""
 
     def __post_init__(self) -> None:
         """A verdict measure must name an event the game logs: a typo would otherwise give
@@ -117,6 +120,10 @@ class GameSpec:
     @property
     def module_names(self) -> tuple[str, ...]:
         return tuple(m.name for m in self.modules)
+
+    def decision_kinds(self) -> frozenset[str]:
+        """The kinds of decision the game's rules may ask."""
+        return frozenset(kind for kind, _ in self.decisions)
 
     def names_of_kind(self, kind: str) -> tuple[str, ...]:
         return tuple(m.name for m in self.modules if m.kind == kind)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from simulator.core.cards import CardSheet
 from simulator.core.spec import CardMeasure, GameConfig, GameSpec, ModuleSpec
 from simulator.games.import_export.cards import DEFAULT_SHEET
+from simulator.games.import_export.decisions import DECISIONS
 from simulator.games.import_export.powers import POWER_OFF
 from simulator.games.import_export.rule_book import MAX_PLAYERS, BaseRules
 from simulator.games.import_export.rules import ImportExportGame
@@ -111,4 +112,5 @@ IMPORT_EXPORT = GameSpec(
     build_with_sheet=_build,
     card_measures=CARD_MEASURES,
     event_labels=EVENT_LABELS,
+    decisions=tuple(DECISIONS.items()),
 )

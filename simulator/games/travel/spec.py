@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from simulator.core.spec import CardMeasure, GameConfig, GameSpec, ModuleSpec
 from simulator.games.travel.cards import DEFAULT_SHEET, SCHEMA, load_travel_sheet
+from simulator.games.travel.decisions import DECISIONS
 from simulator.games.travel.rules import TravelGame
 from simulator.games.travel.state import EVENTS
 
@@ -155,4 +156,5 @@ TRAVEL = GameSpec(
     factory=_make,
     card_measures=CARD_MEASURES,
     event_labels=EVENT_LABELS,
+    decisions=tuple(DECISIONS.items()),
 )
