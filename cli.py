@@ -130,26 +130,30 @@ def _game_option_list(rotate: bool) -> list[Callable[..., Any]]:
     return options
 
 
-def _run_config(game: str, games: int, chunk_size: int | None, check: bool, **kw: Any) -> Any:
-    from simulator.runs.config import make_run_config
+def _options_of(game: str, kw: dict[str, Any], **run: Any) -> Any:
+    """The RunOptions of a command: the shared game options (game_options) in `kw` (a
+    command without one of them, e.g. ablate's fixed seat rotation, gets the default), and
+    what the command sets itself (games, chunk size, invariants, duplicate deals, ...)."""
+    from simulator.runs.config import RunOptions
 
-    return make_run_config(
-        game,
-        kw["players"],
-        kw["modules"],
-        kw["strategies"] or ("heuristic",),
-        variants=kw["variants"],
-        rules=kw["rules"],
-        games=games,
-        seed=kw["seed"],
-        card_sheet=kw["card_sheet"],
-        rotate=kw["rotate"],
-        chunk_size=chunk_size,
-        max_turns=kw["max_turns"],
-        check_invariants=check,
-        duplicate=kw.get("duplicate", False),
-        until_ci=kw.get("until_ci"),
-    )
+    shared = {
+        key: tuple(kw[key]) if key in ("modules", "strategies", "variants", "rules") else kw[key]
+        for key in (
+            "players",
+            "modules",
+            "strategies",
+            "variants",
+            "rules",
+            "seed",
+            "card_sheet",
+            "rotate",
+            "max_turns",
+        )
+        if kw.get(key) is not None
+    }
+    if not shared.get("strategies"):
+        shared.pop("strategies", None)  # none given: the default bot
+    return RunOptions(game, **shared, **run)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -246,7 +250,16 @@ def simulate(
     from simulator.runs.run_folder import load_manifest, part_files
     from simulator.runs.runner import run_simulation
 
-    config = _run_config(game, games, chunk_size, check_invariants, **kw)
+    options = _options_of(
+        game,
+        kw,
+        games=games,
+        chunk_size=chunk_size,
+        check_invariants=check_invariants,
+        duplicate=kw.get("duplicate", False),
+        until_ci=kw.get("until_ci"),
+    )
+    config = options.config()
     before = 0 if overwrite else _games_in(Path(out))
     start = time.perf_counter()
     try:
@@ -413,7 +426,7 @@ def bench(
     if game is None:
         raise click.UsageError("give a GAME (see `deckhand games`), or --suite")
     games = games or 200
-    config = _run_config(game, games, games, False, **kw)
+    config = _options_of(game, kw, games=games, chunk_size=games).config()
     result = benchmark(config, games=games, repeats=repeats, profile=profile, shares=split)
     g = config.game
     click.echo(
@@ -735,25 +748,6 @@ def compare(runs: tuple[str, ...], out: str | None, top: int, all_pairs: bool) -
     click.echo(f"comparison written to {path}")
 
 
-def _grid_run_options(
-    kw: dict[str, Any], games: int, chunk_size: int | None, check_invariants: bool
-) -> dict[str, Any]:
-    """The run options that `mixes` and `sweep` pass on to every run of their grid."""
-    return {
-        "players": kw["players"],
-        "strategies": kw["strategies"] or ("heuristic",),
-        "games": games,
-        "seed": kw["seed"],
-        "variants": kw["variants"],
-        "rules": kw["rules"],
-        "card_sheet": kw["card_sheet"],
-        "rotate": kw["rotate"],
-        "chunk_size": chunk_size,
-        "max_turns": kw["max_turns"],
-        "check_invariants": check_invariants,
-    }
-
-
 @main.command()
 @click.argument("game")
 @click.option(
@@ -792,12 +786,8 @@ def mixes(
 
     if kw["modules"]:
         raise ConfigError("--modules: deckhand mixes takes its sets from --mix")
-    plans = plan_mixes(
-        game,
-        mixes,
-        out,
-        **_grid_run_options(kw, games, chunk_size, check_invariants),
-    )
+    grid = _options_of(game, kw, games=games, chunk_size=chunk_size)
+    plans = plan_mixes(grid.but(check_invariants=check_invariants), mixes, out)
     folders = run_mixes(plans, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
     path = build_compare_report(folders, Path(out) / "compare.html", top=top)
     click.echo(f"{len(folders)} runs in {out}; comparison written to {path}")
@@ -838,15 +828,10 @@ def sweep(
     from reports.sweep import build_sweep_report
     from simulator.runs.sweep import plan_sweep, run_sweep
 
-    plan = plan_sweep(
-        game,
-        card,
-        param,
-        out,
-        modules=kw["modules"],
-        overwrite=overwrite,
-        **_grid_run_options(kw, games, chunk_size, check_invariants),
+    options = _options_of(
+        game, kw, games=games, chunk_size=chunk_size, check_invariants=check_invariants
     )
+    plan = plan_sweep(options, card, param, out, overwrite)
     folder = run_sweep(plan, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
     report = build_sweep_report(folder)
     build_compare_report([r.folder for r in plan.runs], folder / "compare.html")
@@ -1061,7 +1046,7 @@ def ablate(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any)
         if kw["cards"] == "all" or "," in kw["cards"]:
             raise ConfigError("--param: name the one card with --cards NAME")
         folder = ablate_param(
-            game,
+            _options_of(game, kw, games=kw["games"]),
             kw["cards"],
             kw["param"],
             out,
@@ -1069,15 +1054,6 @@ def ablate(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any)
             backend=backend,
             progress=not quiet,
             overwrite=kw["overwrite"],
-            players=kw["players"],
-            modules=kw["modules"],
-            strategies=kw["strategies"] or ("heuristic",),
-            games=kw["games"],
-            seed=kw["seed"],
-            variants=kw["variants"],
-            rules=kw["rules"],
-            card_sheet=kw["card_sheet"],
-            max_turns=kw["max_turns"],
         )
     else:
         config = _game_config(game, kw)
@@ -1146,19 +1122,10 @@ def robustness(
     if kw["strategies"]:
         raise ConfigError("--strategy: deckhand robustness takes its strategies from --pool")
     chosen = parse_pools(game, kw["players"], kw["modules"], pools)
-    run = _grid_run_options(kw, games, chunk_size, check_invariants)
-    for key in ("players", "strategies", "games", "seed"):
-        run.pop(key)
-    plans = plan_robustness(
-        game,
-        chosen,
-        out,
-        players=kw["players"],
-        modules=kw["modules"],
-        games=games,
-        seed=kw["seed"],
-        **run,
+    options = _options_of(
+        game, kw, games=games, chunk_size=chunk_size, check_invariants=check_invariants
     )
+    plans = plan_robustness(options, chosen, out)
     folder = run_robustness(
         plans, out, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet
     )

@@ -21,7 +21,7 @@ from pathlib import Path
 import polars as pl
 
 from simulator.experiments.ablation import make_plan, run_ablation
-from simulator.runs.config import RunConfig
+from simulator.runs.config import RunConfig, RunOptions
 from simulator.runs.run_folder import load_manifest
 from simulator.runs.sweep import plan_sweep, run_sweep, sweep_summary
 
@@ -116,19 +116,17 @@ numbers = {k: v for k, v in (sheet_row["params"] or {}).items() if isinstance(v,
 if numbers:
     key, printed = next(iter(numbers.items()))
     values = sorted({printed, max(1, printed // 2), printed * 2 if printed else 2})
-    sweep = plan_sweep(
+    options = RunOptions(
         config.game.game,
-        card,
-        f"{key}={','.join(str(v) for v in values)}",
-        OUT / "sweep",
         players=config.game.players,
         modules=config.game.modules,
         strategies=config.strategies,
         games=DEALS,
         seed=config.seed,
         card_sheet=config.game.card_sheet,
-        overwrite=True,
     )
+    values_text = ",".join(str(v) for v in values)
+    sweep = plan_sweep(options, card, f"{key}={values_text}", OUT / "sweep", overwrite=True)
     run_sweep(sweep, progress=False)
     summary = sweep_summary(OUT / "sweep")
     for p in summary.points:

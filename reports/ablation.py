@@ -5,7 +5,6 @@ string from the card sheet escaped."""
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Any
 
@@ -13,20 +12,12 @@ import polars as pl
 
 from reports import plots
 from reports.compare import EXTRA_CSS
-from reports.markup import DASH, Html, esc, fmt_int, fmt_pp, fmt_q, html_page, table
+from reports.markup import DASH, Html, esc, fmt_int, fmt_pp, fmt_q, html_page, table, write_page
 from simulator.experiments.ablation import load_ablation
 from simulator.experiments.robustness import PLAN_FILE, ROBUSTNESS_FILE, counts
 
 ABLATION_REPORT = "ablation.html"
 ROBUSTNESS_REPORT = "robustness.html"
-
-
-def _write(path: Path, page: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(page, encoding="utf-8")
-    os.replace(tmp, path)
-    return path
 
 
 def _page(title: str, sub: str, meta: list[tuple[str, str]], body: str, footer: str) -> str:
@@ -165,7 +156,7 @@ def build_ablation_report(folder: str | Path, out: str | Path | None = None) -> 
         body_html,
         f"Deckhand ablation report of {folder}.",
     )
-    return _write(Path(out) if out is not None else folder / ABLATION_REPORT, page)
+    return write_page(Path(out) if out is not None else folder / ABLATION_REPORT, page)
 
 
 def build_robustness_report(folder: str | Path, out: str | Path | None = None) -> Path:
@@ -213,4 +204,4 @@ def build_robustness_report(folder: str | Path, out: str | Path | None = None) -
         + "</section>",
         f"Deckhand robustness report of {folder}.",
     )
-    return _write(Path(out) if out is not None else folder / ROBUSTNESS_REPORT, page)
+    return write_page(Path(out) if out is not None else folder / ROBUSTNESS_REPORT, page)

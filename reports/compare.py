@@ -46,6 +46,7 @@ from reports.markup import (
     html_page,
     table,
     with_contents,
+    write_page,
 )
 from simulator.analysis.compare import (
     CARD_COLUMNS,
@@ -100,11 +101,7 @@ def build_compare_report(
     runs = load_runs(folders)
     page = CompareReport(runs, top=top, all_pairs=all_pairs, title=title).render()
     path = Path(out) if out is not None else default_out(folders)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(page, encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    return write_page(path, page)
 
 
 # ---------------------------------------------------------------------------- small pieces

@@ -9,7 +9,6 @@ paths) goes through `html.escape`: a card sheet is user input, and a report is a
 from __future__ import annotations
 
 import math
-import os
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,6 +48,7 @@ from reports.markup import (
     para,
     table,
     with_contents,
+    write_page,
 )
 from reports.precision import precision_section
 from reports.replay_page import REPLAYS_FOLDER, write_telling_pages
@@ -99,20 +99,7 @@ def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
     path = Path(out) if out is not None else folder / REPORT_FILE
     report = _Report(folder, manifest, spec, games, players, cards, cards_note)
     report.telling = _telling_pages(folder, path)
-    page = report.render()
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(page, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as exc:  # a read-only run folder, a parent that is a file, a full disk
-        if tmp.parent.is_dir():
-            tmp.unlink(missing_ok=True)
-        raise RunFolderError(
-            f"cannot write the report to {path} ({exc.strerror or exc}); "
-            "pass --out FILE to write it somewhere writable"
-        ) from None
-    return path
+    return write_page(path, report.render())
 
 
 def _telling_pages(folder: Path, report: Path) -> list[tuple[int, str, str]]:

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import html
 import math
+import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from simulator.core.errors import RunFolderError
 
 DASH = "\u2014"
 
@@ -101,6 +105,25 @@ def html_page(title: str, body: str, footer: str, css: str = "") -> str:
         f"<title>{esc(title)}</title><style>{CSS}{css}</style></head><body>"
         f"{body}<footer>{esc(footer)}</footer></body></html>\n"
     )
+
+
+def write_page(path: Path, page_text: str, what: str = "the report") -> Path:
+    """Write a page atomically (a temporary file renamed into place, so a reader never sees
+    half a page); a place that cannot be written (a read-only run folder, a parent that is a
+    file, a full disk) is a one-line error that says to pass --out, and leaves nothing."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(page_text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        if tmp.parent.is_dir():
+            tmp.unlink(missing_ok=True)
+        raise RunFolderError(
+            f"cannot write {what} to {path} ({exc.strerror or exc}); "
+            "pass --out FILE to write it somewhere writable"
+        ) from None
+    return path
 
 
 def with_contents(parts: Sequence[tuple[str, str, str]]) -> Html:

@@ -12,15 +12,13 @@ run report to link (see docs/architecture.md, "Replays").
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import matplotlib
 from matplotlib.figure import Figure
 
-from reports.markup import esc, html_page
+from reports.markup import esc, html_page, write_page
 from reports.plots import PALETTE, STYLE, figure_data_uri
-from simulator.core.errors import RunFolderError
 from simulator.core.narration import SEAT_MARK, Event, Table
 from simulator.runs.replay import (
     Replay,
@@ -45,7 +43,7 @@ def write_replay_page(run: str | Path, game_id: int, out: str | Path | None = No
     that says to pass --out."""
     replay = replay_game(run, game_id)
     path = Path(out) if out is not None else page_path(run, game_id)
-    _write(path, render_page(replay))
+    write_page(path, render_page(replay), "the replay page")
     return path
 
 
@@ -59,21 +57,6 @@ def write_telling_pages(
         out = None if folder is None else Path(folder) / f"game-{game_id}.html"
         written.append((game_id, why, write_replay_page(run, game_id, out)))
     return written
-
-
-def _write(path: Path, page: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(page, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as exc:  # a read-only run folder, a parent that is a file, a full disk
-        if tmp.parent.is_dir():
-            tmp.unlink(missing_ok=True)
-        raise RunFolderError(
-            f"cannot write the replay page to {path} ({exc.strerror or exc}); "
-            "pass --out FILE to write it somewhere writable"
-        ) from None
 
 
 # ---------------------------------------------------------------------- the page

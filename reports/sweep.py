@@ -9,7 +9,6 @@ card sheet or the runs is escaped.
 from __future__ import annotations
 
 import math
-import os
 import statistics
 from pathlib import Path
 
@@ -28,7 +27,7 @@ from reports.headline import (
     points,
     verdict_words,
 )
-from reports.markup import DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, html_page, table
+from reports.markup import DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, html_page, table, write_page
 from simulator.analysis.planning import plan
 from simulator.analysis.stats import Z95, wilson
 from simulator.catalog import get_game
@@ -45,11 +44,7 @@ def build_sweep_report(folder: str | Path, out: str | Path | None = None) -> Pat
     summary = sweep_summary(folder)
     page = render(summary)
     path = Path(out) if out is not None else Path(folder) / SWEEP_REPORT
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(page, encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    return write_page(path, page)
 
 
 def _num(v: float) -> str:

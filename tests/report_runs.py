@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from simulator.games.travel.cards import DEFAULT_SHEET as TRAVEL_SHEET
+from simulator.runs.config import RunOptions
 from simulator.runs.mixes import Mix, plan_mixes, run_mixes
 from simulator.runs.sweep import SweepPlan, plan_sweep, run_sweep
 
@@ -56,30 +57,18 @@ def evil_sheet(folder: Path) -> Path:
 def travel_mixes(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Mix], list[Path]]:
     base = tmp_path_factory.mktemp("travel_mixes")
     sheet = evil_sheet(base / "sheet")
-    plans = plan_mixes(
-        "travel",
-        ["base+events", "base+special_items"],
-        base / "grid",
-        games=200,
-        chunk_size=100,
-        card_sheet=str(sheet),
-        **TRAVEL_OPTIONS,
+    options = RunOptions(
+        "travel", games=200, chunk_size=100, card_sheet=str(sheet), **TRAVEL_OPTIONS
     )
+    plans = plan_mixes(options, ["base+events", "base+special_items"], base / "grid")
     return plans, run_mixes(plans, backend="sequential", progress=False)
 
 
 @pytest.fixture(scope="session")
 def ie_mixes(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Mix], list[Path]]:
     base = tmp_path_factory.mktemp("ie_mixes")
-    plans = plan_mixes(
-        "import-export",
-        ["base", "base+kickstarter"],
-        base / "grid",
-        players=4,
-        games=100,
-        chunk_size=50,
-        seed=3,
-    )
+    options = RunOptions("import-export", players=4, games=100, chunk_size=50, seed=3)
+    plans = plan_mixes(options, ["base", "base+kickstarter"], base / "grid")
     return plans, run_mixes(plans, backend="sequential", progress=False)
 
 
@@ -87,17 +76,15 @@ def ie_mixes(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Mix], list[
 def travel_sweep(tmp_path_factory: pytest.TempPathFactory) -> SweepPlan:
     base = tmp_path_factory.mktemp("travel_sweep")
     sheet = evil_sheet(base / "sheet")
-    plan = plan_sweep(
+    options = RunOptions(
         "travel",
-        EVIL,
-        "bonus=0,1,2",
-        base / "sweep",
         modules=("special_items",),
         games=80,
         chunk_size=40,
         card_sheet=str(sheet),
         **TRAVEL_OPTIONS,
     )
+    plan = plan_sweep(options, EVIL, "bonus=0,1,2", base / "sweep")
     run_sweep(plan, backend="sequential", progress=False)
     return plan
 
@@ -105,16 +92,9 @@ def travel_sweep(tmp_path_factory: pytest.TempPathFactory) -> SweepPlan:
 @pytest.fixture(scope="session")
 def ie_sweep(tmp_path_factory: pytest.TempPathFactory) -> SweepPlan:
     base = tmp_path_factory.mktemp("ie_sweep")
-    plan = plan_sweep(
-        "import-export",
-        "Almonds",
-        "high_pay=4,8,12",
-        base / "sweep",
-        players=4,
-        modules=("base",),
-        games=60,
-        chunk_size=30,
-        seed=2,
+    options = RunOptions(
+        "import-export", players=4, modules=("base",), games=60, chunk_size=30, seed=2
     )
+    plan = plan_sweep(options, "Almonds", "high_pay=4,8,12", base / "sweep")
     run_sweep(plan, backend="sequential", progress=False)
     return plan

@@ -28,6 +28,7 @@ from simulator.analysis.metrics import SUMMARY_FILE
 from simulator.analysis.stats import Z95, benjamini_hochberg, newcombe_difference, wilson
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
+from simulator.runs.config import RunOptions
 from simulator.runs.mixes import Mix, parse_mix, plan_mixes
 from simulator.runs.run_folder import read_games, read_players
 
@@ -299,17 +300,17 @@ def test_compare_errors(travel_mixes: Grid, ie_mixes: Grid, tmp_path: Path) -> N
 def test_mixes_errors_name_the_mix(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     out = tmp_path / "grid"
     with pytest.raises(ConfigError, match=r"--mix 'base\+nonsense': unknown module 'nonsense'"):
-        plan_mixes("import-export", ["base", "base+nonsense"], out)
+        plan_mixes(RunOptions("import-export"), ["base", "base+nonsense"], out)
     with pytest.raises(ConfigError, match="at least two mixes"):
-        plan_mixes("import-export", ["base"], out)
+        plan_mixes(RunOptions("import-export"), ["base"], out)
     with pytest.raises(ConfigError, match="plays the same sets as --mix 'base'"):
-        plan_mixes("travel", ["base", "base"], out)
+        plan_mixes(RunOptions("travel"), ["base", "base"], out)
     # a set whose rules are still refused by the game: the error names the mix, nothing runs
     from simulator.games.import_export import game_base
 
     monkeypatch.setattr(game_base, "SUPPORTED_SETS", ("base", "kickstarter"))
     with pytest.raises(ConfigError, match=r"--mix 'base\+capital': 'capital' needs its expansion"):
-        plan_mixes("import-export", ["base", "base+kickstarter", "base+capital"], out)
+        plan_mixes(RunOptions("import-export"), ["base", "base+kickstarter", "base+capital"], out)
     result = CliRunner().invoke(
         main,
         ["mixes", "import-export", "--mix", "base", "--mix", "base+capital", "-o", str(out)],

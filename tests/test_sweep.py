@@ -27,6 +27,7 @@ from simulator.analysis.stats import Z95, wilson
 from simulator.core.cards import parse_params
 from simulator.core.errors import ConfigError
 from simulator.games.import_export.cards import DEFAULT_SHEET as IE_SHEET
+from simulator.runs.config import RunOptions
 from simulator.runs.run_folder import load_manifest
 from simulator.runs.sweep import (
     SWEEP_FILE,
@@ -175,11 +176,11 @@ def test_sweep_errors_name_the_option(card: str, param: str, expected: str, tmp_
 
 def test_sweep_refuses_a_card_out_of_play_and_one_without_that_parameter(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"--card: Local Guide is not in play.*special_items"):
-        plan_sweep("travel", "Local Guide", "look=2,4", tmp_path / "a")
+        plan_sweep(RunOptions("travel"), "Local Guide", "look=2,4", tmp_path / "a")
     with pytest.raises(ConfigError, match=r"Poorly Drawn Map has no parameter 'look'; accepted: "):
-        plan_sweep("travel", "Poorly Drawn Map", "look=2,4", tmp_path / "b")
+        plan_sweep(RunOptions("travel"), "Poorly Drawn Map", "look=2,4", tmp_path / "b")
     with pytest.raises(ConfigError, match=r"accepted: none \(the card has no parameters\)"):
-        plan_sweep("travel", "Poorly Drawn Map", "look=2,4", tmp_path / "b")
+        plan_sweep(RunOptions("travel"), "Poorly Drawn Map", "look=2,4", tmp_path / "b")
     assert parse_param("x=1, 2.5 ,3") == ("x", [1, 2.5, 3])
 
 

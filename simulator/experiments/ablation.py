@@ -48,6 +48,7 @@ from simulator.catalog import get_game
 from simulator.core.cards import load_card_sheet
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.core.spec import GameConfig
+from simulator.runs.config import RunOptions
 from simulator.runs.experiment import Experiment, Played, Table
 from simulator.runs.sweep import card_rows, plan_sweep, run_sweep, sweep_summary
 from strategies.registry import resolve
@@ -576,7 +577,7 @@ def load_ablation(folder: str | Path) -> tuple[dict[str, Any], pl.DataFrame]:
 
 
 def ablate_param(
-    game: str,
+    options: RunOptions,
     card: str,
     param: str,
     out: str | Path,
@@ -584,7 +585,6 @@ def ablate_param(
     backend: str = "loky",
     progress: bool = True,
     overwrite: bool = False,
-    **run: Any,
 ) -> Path:
     """Ablate one of a card's numbers instead of its power: `deckhand sweep` of the card's
     parameter over (printed value, VALUE) into OUT/sweep, both with the same seed (common
@@ -596,8 +596,8 @@ def ablate_param(
     key, value = key.strip(), value.strip()
     if not sep or not key or not value or "," in value:
         raise ConfigError(f"--param: '{param}': expected one KEY=VALUE, e.g. high_pay=6")
-    spec = get_game(game)
-    sheet_path = Path(run.get("card_sheet") or spec.card_sheet)
+    spec = get_game(options.game)
+    sheet_path = Path(options.card_sheet or spec.card_sheet)
     rows = card_rows(load_card_sheet(sheet_path, spec.card_schema).rows, card, sheet_path)
     printed = (rows[0]["params"] or {}).get(key)
     if printed is None:
@@ -607,9 +607,7 @@ def ablate_param(
         )
     folder = Path(out)
     _prepare(folder, None, overwrite)
-    plan = plan_sweep(
-        game, card, f"{key}={printed},{value}", folder / "sweep", overwrite=overwrite, **run
-    )
+    plan = plan_sweep(options, card, f"{key}={printed},{value}", folder / "sweep", overwrite)
     start = time.perf_counter()
     run_sweep(plan, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress)
     seconds = time.perf_counter() - start

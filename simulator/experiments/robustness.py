@@ -32,7 +32,7 @@ import polars as pl
 
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.runs.config import RunConfig, make_run_config
+from simulator.runs.config import RunConfig, RunOptions
 from simulator.runs.experiment import owner_event
 from simulator.runs.run_folder import SUMMARY_FILE
 from simulator.runs.runner import run_simulation
@@ -101,24 +101,15 @@ def parse_pools(game: str, players: int, sets: Sequence[str], texts: Sequence[st
 
 
 def plan_robustness(
-    game: str,
-    pools: Sequence[Pool],
-    out: str | Path,
-    players: int = 4,
-    modules: Sequence[str] = (),
-    games: int = 2000,
-    seed: int = 0,
-    **run: Any,
+    options: RunOptions, pools: Sequence[Pool], out: str | Path
 ) -> list[tuple[Pool, RunConfig, Path]]:
-    """A validated run config and folder per pool (OUT/POOL)."""
+    """A validated run config and folder per pool (OUT/POOL): `options` with the pool's
+    strategies."""
     out = Path(out)
-    plans = []
-    for pool in pools:
-        config = make_run_config(
-            game, players, tuple(modules), pool.strategies, games=games, seed=seed, **run
-        )
-        plans.append((pool, config, out / pool.name))
-    return plans
+    return [
+        (pool, options.but(strategies=pool.strategies).config(), out / pool.name)
+        for pool in pools
+    ]
 
 
 def run_robustness(

@@ -26,14 +26,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from simulator.runs.backends import open_backend
+from simulator.catalog import get_game
 from simulator.core.cards import CardRow, CardSheet
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError
-from simulator.core.spec import Game
-from simulator.catalog import get_game
+from simulator.core.spec import Game, GameConfig, GameSpec
+from simulator.runs.backends import open_backend
 from simulator.runs.runner import SheetCopy, _engine_versions
-from simulator.core.spec import GameConfig, GameSpec
 from strategies.registry import resolve
 
 

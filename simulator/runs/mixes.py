@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simulator.core.errors import ConfigError, DeckhandError
 from simulator.catalog import get_game
-from simulator.runs.config import RunConfig, make_run_config
-from simulator.runs.runner import run_simulation
+from simulator.core.errors import ConfigError, DeckhandError
 from simulator.core.spec import GameSpec
+from simulator.runs.config import RunConfig, RunOptions
+from simulator.runs.runner import run_simulation
 
 
 @dataclass(frozen=True)
@@ -58,25 +58,10 @@ def folder_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_+.=-]", "_", text.strip()) or "mix"
 
 
-def plan_mixes(
-    game: str,
-    mixes: Sequence[str],
-    out: str | Path,
-    players: int = 4,
-    strategies: Sequence[str] = ("heuristic",),
-    games: int = 1000,
-    seed: int = 0,
-    variants: Sequence[str] = (),
-    rules: Sequence[tuple[str, str]] = (),
-    card_sheet: str | None = None,
-    rotate: bool = True,
-    chunk_size: int = 500,
-    max_turns: int | None = None,
-    check_invariants: bool = False,
-) -> list[Mix]:
-    """Validate every mix into a run config (same seed and options for all); errors name the
-    mix. Nothing is written."""
-    spec = get_game(game)
+def plan_mixes(options: RunOptions, mixes: Sequence[str], out: str | Path) -> list[Mix]:
+    """Validate every mix into a run config: `options` with the mix's sets and variants
+    (the same seed and everything else for all); errors name the mix. Nothing is written."""
+    spec = get_game(options.game)
     if len(mixes) < 2:
         raise ConfigError("--mix: give at least two mixes to compare, e.g. --mix base --mix all")
     plans: list[Mix] = []
@@ -85,21 +70,8 @@ def plan_mixes(
     for text in mixes:
         modules, mix_variants = parse_mix(spec, text)
         try:
-            config = make_run_config(
-                game,
-                players,
-                modules,
-                tuple(strategies) or ("heuristic",),
-                games=games,
-                seed=seed,
-                card_sheet=card_sheet,
-                rotate=rotate,
-                chunk_size=chunk_size,
-                max_turns=max_turns,
-                check_invariants=check_invariants,
-                variants=tuple(dict.fromkeys([*variants, *mix_variants])),
-                rules=tuple(rules),
-            )
+            variants = tuple(dict.fromkeys([*options.variants, *mix_variants]))
+            config = options.but(modules=tuple(modules), variants=variants).config()
         except DeckhandError as exc:
             message = str(exc)
             for option in ("--modules: ", "--sets: ", "--variant: "):

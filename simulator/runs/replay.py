@@ -15,15 +15,19 @@ from typing import Any
 
 import polars as pl
 
-from simulator.runs.run_folder import read_games, read_players
+from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
 from simulator.core.narration import Event, Narrator, Table, named, seat_name
 from simulator.core.protocol import Outcome
-from simulator.catalog import get_game
-from simulator.runs.run_folder import MANIFEST, SUMMARY_FILE
-from simulator.runs.run_folder import load_manifest
 from simulator.runs.match import replay_match
-from simulator.runs.run_folder import part_files
+from simulator.runs.run_folder import (
+    MANIFEST,
+    SUMMARY_FILE,
+    load_manifest,
+    part_files,
+    read_games,
+    read_players,
+)
 
 MATCHES = "reproduced: matches the recorded game"
 """The last line of a text replay whose scores, winners and turns are those recorded."""

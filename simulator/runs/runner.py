@@ -5,8 +5,9 @@ times, where the run stopped), the exact card sheet played, the games, players a
 events tables as Parquet parts per chunk and, once every chunk is in, the per-card summary.
 
 Workers (loky processes, threads, Dask or Ray workers) play a chunk and return its tables
-as Parquet bytes; this process writes them as temporary files and renames them into place, so a killed run loses at most the chunks in flight and running the same command
-again plays only the missing chunks. Workers never touch the run folder, so a cluster needs
+as Parquet bytes; this process writes them as temporary files and renames them into
+place, so a killed run loses at most the chunks in flight and running the same command again
+plays only the missing chunks. Workers never touch the run folder, so a cluster needs
 no shared filesystem. At most a few chunks per worker are in flight, so memory stays flat
 however many games a run has.
 """
@@ -15,14 +16,12 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import os
 import platform
 import shutil
 import tempfile
 import time
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -197,7 +196,7 @@ def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[st
     """Create or reopen a run folder; refuse to mix a different config into it."""
     spec = get_game(config.game.game)
     sheet_path = Path(config.game.card_sheet or spec.card_sheet)
-    sheet_hash = spec.factory(config.game).sheet.sha256
+    sheet_hash = hashlib.sha256(sheet_path.read_bytes()).hexdigest()  # as the sheet's own
     manifest_path = folder / MANIFEST
     if folder.exists() and overwrite:
         if manifest_path.exists() or not any(folder.iterdir()):
@@ -423,4 +422,5 @@ def summarise(folder: str | Path) -> Path:
     """Write the per-card summary of a run folder (analysis/metrics.py) for the game it was
     played with; returns its path."""
     spec, game = game_of_run(folder)
-    return write_card_summary(folder, spec, [r.values for r in game.sheet.rows], game.cards_in_game())
+    rows = [r.values for r in game.sheet.rows]
+    return write_card_summary(folder, spec, rows, game.cards_in_game())

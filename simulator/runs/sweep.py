@@ -30,16 +30,16 @@ from typing import Any
 
 import polars as pl
 
-from simulator.core.cards import CardRow, load_card_sheet, parse_params
 from simulator.analysis.compare import Run, adjusted_se_pp, has_adjusted, iwd_se, label_runs
-from simulator.core.errors import ConfigError, DeckhandError, RunFolderError
 from simulator.analysis.metrics import SUMMARY_FILE
+from simulator.analysis.stats import Z95
 from simulator.catalog import get_game
-from simulator.runs.config import RunConfig, make_run_config
+from simulator.core.cards import CardRow, load_card_sheet, parse_params
+from simulator.core.errors import ConfigError, DeckhandError, RunFolderError
+from simulator.core.spec import GameSpec
+from simulator.runs.config import RunConfig, RunOptions
 from simulator.runs.run_folder import load_manifest
 from simulator.runs.runner import run_simulation
-from simulator.core.spec import GameSpec
-from simulator.analysis.stats import Z95
 
 SWEEP_FILE = "sweep.json"
 Number = int | float
@@ -199,49 +199,20 @@ class SweepPlan:
 
 
 def plan_sweep(
-    game: str,
-    card: str,
-    param: str,
-    out: str | Path,
-    players: int = 4,
-    modules: Sequence[str] = (),
-    strategies: Sequence[str] = ("heuristic",),
-    games: int = 1000,
-    seed: int = 0,
-    variants: Sequence[str] = (),
-    rules: Sequence[tuple[str, str]] = (),
-    card_sheet: str | None = None,
-    rotate: bool = True,
-    chunk_size: int = 500,
-    max_turns: int | None = None,
-    check_invariants: bool = False,
-    overwrite: bool = False,
+    options: RunOptions, card: str, param: str, out: str | Path, overwrite: bool = False
 ) -> SweepPlan:
-    """Check the card, parameter and values, write the sheets, validate every run config."""
-    spec = get_game(game)
+    """Check the card, parameter and values, write the sheets, validate every run config:
+    `options` played with each value's sheet."""
+    spec = get_game(options.game)
     key, values = parse_param(param)
-    base_sheet = Path(card_sheet or spec.card_sheet)
+    base_sheet = Path(options.card_sheet or spec.card_sheet)
     sheet = load_card_sheet(base_sheet, spec.card_schema)
     rows = card_rows(sheet.rows, card, base_sheet)
     _check_key(rows, key)
     name = str(rows[0]["name"])
 
     def config_for(sheet_path: str) -> RunConfig:
-        return make_run_config(
-            game,
-            players,
-            tuple(modules),
-            tuple(strategies) or ("heuristic",),
-            games=games,
-            seed=seed,
-            card_sheet=sheet_path,
-            rotate=rotate,
-            chunk_size=chunk_size,
-            max_turns=max_turns,
-            check_invariants=check_invariants,
-            variants=tuple(variants),
-            rules=tuple(rules),
-        )
+        return options.but(card_sheet=sheet_path).config()
 
     base_config = config_for(str(base_sheet))
     _check_in_play(spec, base_config, rows, name)
@@ -258,7 +229,7 @@ def plan_sweep(
             raise ConfigError(f"--param {tag}: {exc}") from None
         runs.append(SweepRun(value, path, out / tag, config))
     plan = SweepPlan(
-        game, name, key, tuple(values), out, base_sheet, rows[0]["params"][key], tuple(runs)
+        options.game, name, key, tuple(values), out, base_sheet, rows[0]["params"][key], tuple(runs)
     )
     existing = out / SWEEP_FILE
     if existing.exists():

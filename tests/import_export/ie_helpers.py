@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from flow_driver import FlowDriver
+
 from simulator.catalog import get_game
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
@@ -128,29 +130,19 @@ def make_game(
     return spec.factory(spec.make_config(players, sets, card_sheet=sheet, max_turns=max_turns))
 
 
-class Driver:
-    """Steps through `game.play(state, rng)`, checking each decision before answering it."""
+class Driver(FlowDriver):
+    """The Import/Export driver: reaction windows a test does not wait for are passed."""
 
     def __init__(self, game: Any, state: Any, seed: int = 0, check: bool = True) -> None:
-        self.game = game
-        self.state = state
-        self.check = check
-        self.rng = GameRandom.for_game(seed, 1, 0)
-        state.rng = self.rng
-        self.flow = game.play(state, self.rng)
-        self.decision: Decision | None = None
-        self.history: list[tuple[Decision, Any]] = []
         self.passed_windows: list[Decision] = []
         """Reaction windows (any_time decisions) answered "pass" because the test waited
         for another kind: tests written for one rule see windows only when they ask."""
-        self._step(None, first=True)
+        super().__init__(game, state, seed, check)
 
-    @property
-    def over(self) -> bool:
-        self._pass_windows("")
-        return self.decision is None
+    def _before_play(self) -> None:
+        self.state.rng = self.rng  # the rules' own draws share the stream the flow is given
 
-    def _pass_windows(self, wanted: str | None) -> None:
+    def _settle(self, wanted: str | None) -> None:
         """Answer "pass" to pending windows (IE-ANYTIME-1) unless `wanted` is any_time."""
         while (
             wanted != "any_time" and self.decision is not None and self.decision.kind == "any_time"
@@ -159,59 +151,12 @@ class Driver:
             self.history.append((self.decision, "pass"))
             self._step("pass")
 
-    def _step(self, choice: Any, first: bool = False) -> None:
-        try:
-            self.decision = next(self.flow) if first else self.flow.send(choice)
-        except StopIteration:
-            self.decision = None
-        if self.check:
-            self.game.check_invariants(self.state)
-
-    def expect(
-        self,
-        kind: str,
-        player: int | None = None,
-        options: Iterable[Any] | None = None,
-    ) -> Decision:
-        """Assert the pending decision's kind (and player, and exact option set); windows
-        before it are passed unless `kind` is any_time."""
-        self._pass_windows(kind)
-        d = self.decision
-        assert d is not None, f"the game is over ({self.state.end_reason}); expected {kind!r}"
-        assert d.kind == kind, f"expected a {kind!r} decision, got {d!r}"
-        if player is not None:
-            assert d.player == player, f"expected player {player} to decide, got {d!r}"
-        if options is not None:
-            expected = list(options)
-            assert sorted(map(repr, d.options)) == sorted(map(repr, expected)), (
-                f"options {list(d.options)} != {expected}"
-            )
-        return d
-
-    def options(self, kind: str | None = None, player: int | None = None) -> tuple[Any, ...]:
-        if kind is None:
-            self._pass_windows(None)
-        d = self.expect(kind, player) if kind is not None else self.decision
-        assert d is not None, "the game is over"
-        return tuple(d.options)
-
-    def send(self, choice: Any, kind: str | None = None, player: int | None = None) -> Driver:
-        """Answer the pending decision (optionally asserting its kind and player first);
-        windows before it are passed unless the answer is a window's."""
+    def _settle_before_send(self, choice: Any, kind: str | None) -> None:
+        """Windows are passed unless the answer is a window's ("pass", or a power's Use)."""
         if kind is not None:
-            self._pass_windows(kind)
+            self._settle(kind)
         elif choice != "pass" and not (isinstance(choice, tuple) and hasattr(choice, "power")):
-            self._pass_windows(None)
-        d = self.decision
-        assert d is not None, f"the game is over; cannot send {choice!r}"
-        if kind is not None:
-            self.expect(kind, player)
-        elif player is not None:
-            assert d.player == player, f"expected player {player} to decide, got {d!r}"
-        assert choice in d.options, f"{choice!r} is not offered in {d!r}"
-        self.history.append((d, choice))
-        self._step(choice)
-        return self
+            self._settle(None)
 
     # ------------------------------------------------------------ turn scripts
 
@@ -233,9 +178,6 @@ class Driver:
         self.send(("draw",), "follow", q)
         self.send(declare, "declare", q)
         return self
-
-    def kinds(self) -> list[tuple[str, int]]:
-        return [(d.kind, d.player) for d, _ in self.history]
 
 
 class Table:

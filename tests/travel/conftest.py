@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
+from flow_driver import FlowDriver
 
 from simulator.catalog import get_game
 from simulator.core.protocol import Decision
@@ -31,54 +32,8 @@ def make_game(players: int = 3, modules: Sequence[str] = (), max_turns: int | No
     return spec.factory(spec.make_config(players, tuple(modules), max_turns=max_turns))
 
 
-class Driver:
-    """Steps through `game.play(state, rng)`, checking each decision before answering it."""
-
-    def __init__(self, game: Any, state: Any, seed: int = 0, check: bool = True) -> None:
-        self.game = game
-        self.state = state
-        self.check = check
-        self.rng = GameRandom.for_game(seed, 1, 0)
-        self.flow = game.play(state, self.rng)
-        self.decision: Decision | None = None
-        self.history: list[tuple[Decision, Any]] = []
-        self._step(None, first=True)
-
-    @property
-    def over(self) -> bool:
-        return self.decision is None
-
-    def _step(self, choice: Any, first: bool = False) -> None:
-        try:
-            self.decision = next(self.flow) if first else self.flow.send(choice)
-        except StopIteration:
-            self.decision = None
-        if self.check:
-            self.game.check_invariants(self.state)
-
-    def expect(
-        self, kind: str, player: int | None = None, options: Iterable[Any] | None = None
-    ) -> Decision:
-        """Assert the pending decision's kind (and player, and exact option set)."""
-        d = self.decision
-        assert d is not None, f"the game is over ({self.state.end_reason}); expected {kind!r}"
-        assert d.kind == kind, f"expected a {kind!r} decision, got {d!r}"
-        if player is not None:
-            assert d.player == player, f"expected player {player} to decide, got {d!r}"
-        if options is not None:
-            assert set(d.options) == set(options), f"options {list(d.options)} != {options}"
-        return d
-
-    def send(self, choice: Any, kind: str | None = None, player: int | None = None) -> Driver:
-        """Answer the pending decision (optionally asserting its kind and player first)."""
-        d = self.decision if kind is None else self.expect(kind, player)
-        assert d is not None, f"the game is over; cannot send {choice!r}"
-        if player is not None:
-            assert d.player == player, f"expected player {player} to decide, got {d!r}"
-        assert choice in d.options, f"{choice!r} is not offered in {d!r}"
-        self.history.append((d, choice))
-        self._step(choice)
-        return self
+class Driver(FlowDriver):
+    """The travel driver, with a trade script."""
 
     def offer(self, p: int, q: int, give: Sequence[int], ask: Sequence[int]) -> Decision:
         """Player p starts a trade with q giving `give` (cards) for `ask` (kinds).
@@ -95,11 +50,6 @@ class Driver:
         if self.decision is not None and self.decision.kind == "trade_ask":
             self.send(DONE)
         return self.expect("trade_answer", q)
-
-    def options(self, kind: str | None = None, player: int | None = None) -> tuple[Any, ...]:
-        d = self.expect(kind, player) if kind is not None else self.decision
-        assert d is not None
-        return tuple(d.options)
 
     def verbs(self, player: int | None = None) -> set[str]:
         """The action verbs offered by the pending 'action' decision."""
