@@ -342,6 +342,49 @@ class _Table:
     A hand-colour variant is named by the colour taken out (`drop`, -1 for the whole hand):
     the hand without one card, the card being valued or played."""
 
+    __slots__ = (
+        "bot",
+        "view",
+        "static",
+        "cards",
+        "base",
+        "color",
+        "me",
+        "bonus",
+        "hand",
+        "credits",
+        "_rows",
+        "_island",
+        "_port_offers",
+        "_crew_room",
+        "_goods_room",
+        "_my_goods",
+        "_my_crew",
+        "_hand_colors",
+        "_sea",
+        "_ports",
+        "_crew_actions",
+        "_sea_weight",
+        "_missing",
+        "_levels",
+        "_goods_counts",
+        "_rival_most",
+        "_empty_goods",
+        "_level_wants",
+        "_late",
+        "_crew_values",
+        "_worth",
+        "_best",
+        "_values",
+        "_avail",
+        "_olds",
+        "_goods_values",
+        "_ship_values",
+        "_estimates",
+        "_home",
+        "_slots",
+    )
+
     def __init__(self, bot: IEHeuristic, view: IEView, static: _Static) -> None:
         self.bot = bot
         self.view = view
@@ -525,8 +568,17 @@ class _Table:
             missing = self._level_memo()
         value = missing.get(cid)
         if value is None:
-            value = missing[cid] = self.view.missing_levels(cid)
+            value = missing[cid] = self._missing_levels(cid)
         return value
+
+    def _missing_levels(self, cid: int) -> int:
+        """`rules.missing_levels` from my levels by colour (each read once per memo)."""
+        missing = 0
+        for color, need in self.static.by_id[cid].level.items():
+            gap = need - self.level(color)
+            if gap > 0:
+                missing += gap
+        return missing
 
     def level(self, color: int) -> int:
         if self._missing is None:
@@ -655,7 +707,7 @@ class _Table:
         for cid, t in self.static.card_terms[card]:
             missing = missing_levels.get(cid)
             if missing is None:
-                missing = missing_levels[cid] = self.view.missing_levels(cid)
+                missing = missing_levels[cid] = self._missing_levels(cid)
             value, where = 0.0, -1
             for port in ports:
                 index = port.index
@@ -983,14 +1035,17 @@ class _Table:
             return score
         counts = self.goods_counts
         mine = counts[player]
-        score = float(self.credits[player]) + sum(mine[c] for c in GOODS) + mine[RED]
-        if all(mine[c] for c in GOODS):
+        others = [c for q, c in enumerate(counts) if q != player]
+        goods, complete = 0, True
+        for c in GOODS:
+            goods += mine[c]
+            complete = complete and mine[c] > 0
+        score = float(self.credits[player]) + goods + mine[RED]
+        if complete:
             score += self.base.set_bonus
         for c, bonus in zip(MAJORITY_COLORS, self.base.majority, strict=True):
-            o = max((counts[q][c] for q in range(len(counts)) if q != player), default=0)
-            score += _share(mine[c], o, bonus)
-        o = max((counts[q][RED] for q in range(len(counts)) if q != player), default=0)
-        score -= _share(mine[RED], o, self.base.illegal_penalty)
+            score += _share(mine[c], _most(others, c), bonus)
+        score -= _share(mine[RED], _most(others, RED), self.base.illegal_penalty)
         self._estimates[player] = score
         return score
 
@@ -1021,6 +1076,15 @@ def _take_slot(slots: dict[int, list[float]], colors: tuple[int, ...], flag_ok: 
     if pick is not None:
         pick.pop(0)
     return best
+
+
+def _most(counts: list[list[int]], color: int) -> int:
+    """The most goods of a colour among these players' counts (0 for none)."""
+    most = 0
+    for c in counts:
+        if c[color] > most:
+            most = c[color]
+    return most
 
 
 def _share(mine: int, other: int, amount: int) -> float:
@@ -1264,7 +1328,10 @@ class IEHeuristic(Strategy):
     def _pirate_value(self, t: _Table, count: int) -> float:
         slots = {c: v[:] for c, v in t.slots().items()}
         sea = t.sea
-        sources = [c for c in range(6) for _ in range(sea[c]) if c != GREY]
+        sources: list[int] = []
+        for c in range(6):
+            if c != GREY:
+                sources += [c] * sea[c]
         total = 0.0
         spare = 0
         for _ in range(count):
@@ -1502,8 +1569,12 @@ class IEHeuristic(Strategy):
         """Whether I lead on estimated score and the end is near (race for 50)."""
         if max(t.credits) < 0.6 * t.base.end_credits:
             return False
-        mine = t.estimate(t.me)
-        return all(mine >= t.estimate(q) for q in range(t.view.n_players) if q != t.me)
+        me = t.me
+        mine = t.estimate(me)
+        for q in range(t.view.n_players):
+            if q != me and mine < t.estimate(q):
+                return False
+        return True
 
     def _contract(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
         worth = t.worth()
