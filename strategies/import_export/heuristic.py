@@ -26,27 +26,12 @@ Python it runs the same code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
-from simulator.games.import_export.cards import (
-    ANY,
-    BARTER,
-    BLACK,
-    BLUE,
-    CONTRACT,
-    GREEN,
-    GREY,
-    IMPORT,
-    LOAD,
-    PIRATE,
-    RED,
-    SUPPLY,
-    YELLOW,
-    Contract,
-    IECards,
-)
+from simulator.games.import_export import cards as ie
+from simulator.games.import_export.cards import Contract, IECards
 from simulator.games.import_export.state import Ship
 from simulator.games.import_export.view import IEView
 from strategies.import_export import power_choices
@@ -55,19 +40,35 @@ if TYPE_CHECKING:
     from simulator.games.import_export.rule_book import BaseRules
     from simulator.games.import_export.rules import ImportExportGame
 
-GOODS = (GREEN, YELLOW, BLACK, BLUE, RED)
-MAJORITY_COLORS = (GREEN, YELLOW, BLACK, BLUE)
-CARD_VALUE = 1.5
+# The sheet's colours and actions as Final names of this module: compiled by mypyc, a Final
+# is a C constant, where an imported name would be a dictionary lookup at each use.
+GREEN: Final = ie.GREEN
+YELLOW: Final = ie.YELLOW
+BLACK: Final = ie.BLACK
+BLUE: Final = ie.BLUE
+RED: Final = ie.RED
+GREY: Final = ie.GREY
+ANY: Final = ie.ANY
+SUPPLY: Final = ie.SUPPLY
+IMPORT: Final = ie.IMPORT
+CONTRACT: Final = ie.CONTRACT
+LOAD: Final = ie.LOAD
+PIRATE: Final = ie.PIRATE
+BARTER: Final = ie.BARTER
+
+GOODS: Final = (GREEN, YELLOW, BLACK, BLUE, RED)
+MAJORITY_COLORS: Final = (GREEN, YELLOW, BLACK, BLUE)
+CARD_VALUE: Final = 1.5
 """What an unknown card drawn from the deck is worth, in credits."""
-TEMPO = 0.8
+TEMPO: Final = 0.8
 """Discount per container still missing on a ship."""
-FULFIL_BONUS = 2.0
+FULFIL_BONUS: Final = 2.0
 """Beyond the payout: one more crew and two more goods slots, an island card, a ship at sea."""
-HOLD = 0.6
+HOLD: Final = 0.6
 """A card in hand is worth this share of what it does once played (it still needs an action)."""
 
 
-CACHE_LIMIT = 20_000
+CACHE_LIMIT: Final = 20_000
 """Entries kept per cache of ship contents before it is emptied (memory stays bounded)."""
 
 Row = tuple[int, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -97,8 +98,11 @@ class _Need:
     __slots__ = ("items", "rainbow", "others", "total", "seen")
 
     def __init__(self, need: dict[int, int]) -> None:
-        self.items: tuple[tuple[int, int], ...] = tuple((c, v) for c, v in need.items() if c != ANY)
-        self.rainbow: int = need.get(ANY, 0)
+        self.items: tuple[tuple[int, float], ...] = tuple(
+            (c, float(v)) for c, v in need.items() if c != ANY
+        )
+        """(colour, count) pairs, the counts as floats: `_fill` mixes them with floats."""
+        self.rainbow = float(need.get(ANY, 0))
         self.others: tuple[int, ...] = (
             tuple(c for c in GOODS if c not in need) if self.rainbow else ()
         )
@@ -196,14 +200,24 @@ class _Port:
         "pay",
         "tempo",
         "trials",
+        "total",
+        "ship",
     )
 
     def __init__(
-        self, index: int, row: Row, need: dict[int, int], room: int, payout: Callable[[int], int]
+        self,
+        index: int,
+        row: Row,
+        need: dict[int, int],
+        total: int,
+        room: int,
+        payout: Callable[[int], int],
     ) -> None:
         self.index = index
         self.row = row
         self.contracts: int = len(row[2])
+        self.total = total
+        """The containers its contracts need in all."""
         self.need = need
         self.needs = _need_of(need)
         self.left: int = sum(need.values())
@@ -219,6 +233,8 @@ class _Port:
                 self.slot += FULFIL_BONUS
         self.trials: dict[int, _Trial] = {}
         """By contract id: this ship with that contract added (`_NO_ROOM`: it cannot)."""
+        self.ship: Ship | None = None
+        """The ship as the rules see it, built for the first trial the caches miss."""
 
 
 class _Static:
@@ -252,6 +268,10 @@ class _Static:
             for contracts in cards.contracts
         )
         """By card: its contracts' level requirements as (colour, level) pairs."""
+        self.levels: dict[int, tuple[tuple[int, int], ...]] = {
+            cid: tuple(c.level.items()) for cid, c in cards.contract_by_id.items()
+        }
+        """By contract id: its level requirements as (colour, level) pairs."""
         self.colors: tuple[tuple[int, ...], ...] = cards.colors
         """A card's colours as a container (two for a Flag card)."""
         self.cargo: dict[int, tuple[tuple[int, int], ...]] = {
@@ -292,7 +312,7 @@ class _Static:
             else:
                 need, unmatched, total = {}, len(row[3]), 0
             room = self.capacity - total - unmatched
-            port = self._ports[key] = _Port(index, row, need, room, self.payout)
+            port = self._ports[key] = _Port(index, row, need, total, room, self.payout)
         return port
 
     def trial(self, port: _Port, cid: int) -> _Trial:
@@ -310,10 +330,12 @@ class _Static:
         if trial is None:
             if len(self._trials) > CACHE_LIMIT:
                 self._trials.clear()
-            need, unmatched = self.rules.remaining(_ship(owner, tried, cargo, colors))
-            by_id = self.by_id
+            ship = port.ship
+            if ship is None:
+                ship = port.ship = _ship(owner, contracts, cargo, colors)
+            need, unmatched = self.rules.remaining(ship, cid)
             trial = _NO_ROOM
-            if sum(by_id[c].cargo_total for c in tried) + unmatched <= self.capacity:
+            if port.total + self.by_id[cid].cargo_total + unmatched <= self.capacity:
                 need = {c: v for c, v in need.items() if v > 0}
                 left = sum(need.values())
                 trial = _Trial(need, len(tried), self.payout(port.cargo + left))
@@ -375,12 +397,10 @@ class _Table:
         "_crew_values",
         "_worth",
         "_best",
-        "_values",
         "_avail",
         "_olds",
         "_goods_values",
         "_ship_values",
-        "_estimates",
         "_home",
         "_slots",
     )
@@ -409,7 +429,7 @@ class _Table:
         self._crew_actions: list[int] | None = None
         self._sea_weight: float | None = None
         self._missing: dict[int, int] | None = None
-        self._levels: dict[int, int] = {}
+        self._levels: dict[int, int] | None = None
         self._goods_counts: list[list[int]] | None = None
         self._rival_most: list[int] | None = None
         self._empty_goods: tuple[int, ...] | None = None
@@ -418,13 +438,11 @@ class _Table:
         self._crew_values: list[float] | None = None
         self._worth: dict[int, float] | None = None
         self._best: dict[tuple[int, int, int, int], Best] = {}
-        self._values: dict[tuple[int, int, int], float] = {}
         self._avail: list[list[float] | None] = [None] * 8
         """`avail(drop)` by drop + 1 (-1, the whole hand, first)."""
         self._olds: dict[tuple[int, int], float] = {}
         self._goods_values: dict[tuple[int, int], list[float | None]] = {}
         self._ship_values: dict[int, float] = {}
-        self._estimates: dict[int, float] = {}
         self._home: float | None = None
         self._slots: dict[int, list[float]] | None = None
 
@@ -494,7 +512,7 @@ class _Table:
             hc = self._hand_colors = [0] * 7
             color = self.color
             for c in self.hand:
-                hc[color[c]] += 1
+                hc[color[c]] = hc[color[c]] + 1
         return hc
 
     @property
@@ -507,10 +525,10 @@ class _Table:
                 if row[1]:
                     for c in row[4]:
                         if c != GREY:
-                            sea[c] += 1
+                            sea[c] = sea[c] + 1
             color = self.color
             for card in self.island:
-                sea[color[card]] += 1
+                sea[color[card]] = sea[color[card]] + 1
         return sea
 
     @property
@@ -535,7 +553,7 @@ class _Table:
             ca = self._crew_actions = [0] * 6
             actions = self.static.actions
             for card in self.my_crew:
-                ca[actions[card]] += 1
+                ca[actions[card]] = ca[actions[card]] + 1
         return ca
 
     @property
@@ -548,24 +566,24 @@ class _Table:
             )
         return weight
 
-    def _level_memo(self) -> dict[int, int]:
-        """Missing levels by contract id (and my levels by colour, into `_levels`), kept by
-        the bot while my goods (what levels come from, with my port), crew and fulfilled
-        contracts (where powers live) stay the same, in the same game (the view)."""
+    def _level_memo(self) -> tuple[dict[int, int], dict[int, int]]:
+        """(missing levels by contract id, my levels by colour), kept by the bot while my
+        goods (what levels come from, with my port), crew and fulfilled contracts (where
+        powers live) stay the same, in the same game (the view)."""
         view = self.view
         key = (view, self.my_goods, self.my_crew, view.fulfilled(self.me))
         bot = self.bot
         memo = bot._levels_memo
         if memo is None or memo[0] != key:
             memo = bot._levels_memo = (key, {}, {})
-        self._levels = memo[2]
         self._missing = memo[1]
-        return memo[1]
+        self._levels = memo[2]
+        return memo[1], memo[2]
 
     def missing_levels(self, cid: int) -> int:
         missing = self._missing
         if missing is None:
-            missing = self._level_memo()
+            missing = self._level_memo()[0]
         value = missing.get(cid)
         if value is None:
             value = missing[cid] = self._missing_levels(cid)
@@ -574,16 +592,16 @@ class _Table:
     def _missing_levels(self, cid: int) -> int:
         """`rules.missing_levels` from my levels by colour (each read once per memo)."""
         missing = 0
-        for color, need in self.static.by_id[cid].level.items():
+        for color, need in self.static.levels[cid]:
             gap = need - self.level(color)
             if gap > 0:
                 missing += gap
         return missing
 
     def level(self, color: int) -> int:
-        if self._missing is None:
-            self._level_memo()
         levels = self._levels
+        if levels is None:
+            levels = self._level_memo()[1]
         value = levels.get(color)
         if value is None:
             value = levels[color] = self.view.level(color)
@@ -615,14 +633,8 @@ class _Table:
     def contract_value(self, cid: int, port: _Port, drop: int) -> float | None:
         """What placing this contract on this ship adds (before the contract bias), or None
         when the ship cannot hold it (cargo plus unused leftovers over the capacity)."""
-        key = (cid, port.index, drop)
-        value = self._values.get(key)
-        if value is None:
-            trial = port.trials.get(cid) or self.static.trial(port, cid)
-            if not trial.fits:
-                return None
-            value = self._values[key] = self._placed(trial, port, drop)
-        return value
+        trial = port.trials.get(cid) or self.static.trial(port, cid)
+        return self._placed(trial, port, drop) if trial.fits else None
 
     def _placed(self, trial: _Trial, port: _Port, drop: int) -> float:
         """`contract_value` computed: the ship's expected payout with the contract less
@@ -655,13 +667,15 @@ class _Table:
         """What a supply island card would be worth in my hand (Barter), valued as `worth`
         values a hand card: the best open slot it fills, or its best contract."""
         slots = self.slots()
+        rainbow = slots.get(ANY)
         load = 0.0
         for c in self.cards.colors[card]:
             if c != GREY:
-                for key in (c, ANY):
-                    values = slots.get(key)
-                    if values and values[0] > load:
-                        load = values[0]
+                own = slots.get(c)
+                if own and own[0] > load:
+                    load = own[0]
+                if rainbow and rainbow[0] > load:
+                    load = rainbow[0]
         contract = self.best_contract(card, -1, 1 + self.crew_actions[CONTRACT])[0]
         bot = self.bot
         use = max(bot.load_bias * load, bot.contract_bias * contract)
@@ -701,8 +715,7 @@ class _Table:
         ports = self.ports
         missing_levels = self._missing
         if missing_levels is None:
-            missing_levels = self._level_memo()
-        values = self._values
+            missing_levels = self._level_memo()[0]
         static = self.static
         for cid, t in self.static.card_terms[card]:
             missing = missing_levels.get(cid)
@@ -712,15 +725,11 @@ class _Table:
             for port in ports:
                 index = port.index
                 if index != skip:
-                    vkey = (cid, index, drop)
-                    v = values.get(vkey)
-                    if v is None:
-                        trial = port.trials.get(cid) or static.trial(port, cid)
-                        if not trial.fits:
-                            continue
-                        v = values[vkey] = self._placed(trial, port, drop)
-                    if where < 0 or v > value:
-                        value, where = v, index
+                    trial = port.trials.get(cid) or static.trial(port, cid)
+                    if trial.fits:
+                        v = self._placed(trial, port, drop)
+                        if where < 0 or v > value:
+                            value, where = v, index
             if where < 0:  # no room now: worth keeping for a later ship
                 gain = t.pay + self.bonus
                 need = t.need
@@ -818,6 +827,11 @@ class _Table:
         bot._worth_memo = (key, worth)
         return worth
 
+    def card_worth(self, card: int) -> float:
+        """A card's `worth`, 0 for one not in my hand: what the power rules ask for (the
+        hand's worth is computed only if a rule asks)."""
+        return self.worth().get(card, 0.0) if self.hand else 0.0
+
     def play_cost(self, option: Any) -> float:
         worth = self.worth()
         if isinstance(option, tuple):
@@ -862,7 +876,7 @@ class _Table:
             for p in range(view.n_players):
                 c = [0] * 6
                 for card in view.goods(p):
-                    c[color[card]] += 1
+                    c[color[card]] = c[color[card]] + 1
                 counts.append(c)
         return counts
 
@@ -1030,9 +1044,6 @@ class _Table:
 
     def estimate(self, player: int) -> float:
         """Credits plus what a player's goods would score if the game ended now."""
-        score = self._estimates.get(player)
-        if score is not None:
-            return score
         counts = self.goods_counts
         mine = counts[player]
         others = [c for q, c in enumerate(counts) if q != player]
@@ -1046,7 +1057,6 @@ class _Table:
         for c, bonus in zip(MAJORITY_COLORS, self.base.majority, strict=True):
             score += _share(mine[c], _most(others, c), bonus)
         score -= _share(mine[RED], _most(others, RED), self.base.illegal_penalty)
-        self._estimates[player] = score
         return score
 
     def rival_needs(self) -> list[int]:
@@ -1057,7 +1067,7 @@ class _Table:
         for row in self.rows:
             if row[0] != me and not row[1] and row[2]:
                 for c, v in static.remaining(row)[0].items():
-                    needs[c] += v
+                    needs[c] = needs[c] + v
         return needs
 
 
@@ -1066,13 +1076,15 @@ def _take_slot(slots: dict[int, list[float]], colors: tuple[int, ...], flag_ok: 
     if len(colors) > 1 and not flag_ok:
         return 0.0
     best, pick = 0.0, None
+    rainbow = slots.get(ANY)
     for c in colors:
         if c == GREY:
             continue
-        for key in (c, ANY):
-            values = slots.get(key)
-            if values and values[0] > best:
-                best, pick = values[0], values
+        own = slots.get(c)
+        if own and own[0] > best:
+            best, pick = own[0], own
+        if rainbow and rainbow[0] > best:
+            best, pick = rainbow[0], rainbow
     if pick is not None:
         pick.pop(0)
     return best
@@ -1189,11 +1201,7 @@ class IEHeuristic(Strategy):
             handler = handlers[kind] = getattr(type(self), "_" + kind, None)
         if handler is None:  # a card power's question: power_choices.py
             table = _Table(self, view, static)
-
-            def worth(card: int) -> float:  # the hand's worth only if the rule asks for it
-                return table.worth().get(card, 0.0) if table.hand else 0.0
-
-            return power_choices.answer(decision, view, worth, rng)
+            return power_choices.answer(decision, view, table.card_worth, rng)
         return handler(self, decision, _Table(self, view, static), rng)
 
     # ------------------------------------------------------------------ action values
@@ -1308,16 +1316,18 @@ class IEHeuristic(Strategy):
         colors = t.cards.colors
         cards = [c for c in t.hand if c not in excluded]
         total = 0.0
+        rainbow = slots.get(ANY)  # (the lists are taken from in place: this one stays)
         for _ in range(count):
             best, best_key, best_card = 0.0, -1, -1
             for card in cards:
                 for c in colors[card]:
                     if c == GREY:
                         continue
-                    for key in (c, ANY):
-                        values = slots.get(key)
-                        if values and values[0] > best:
-                            best, best_key, best_card = values[0], key, card
+                    own = slots.get(c)
+                    if own and own[0] > best:
+                        best, best_key, best_card = own[0], c, card
+                    if rainbow and rainbow[0] > best:
+                        best, best_key, best_card = rainbow[0], ANY, card
             if best_card < 0:
                 break
             total += best
@@ -1334,13 +1344,15 @@ class IEHeuristic(Strategy):
                 sources += [c] * sea[c]
         total = 0.0
         spare = 0
+        rainbow = slots.get(ANY)  # (the lists are taken from in place: this one stays)
         for _ in range(count):
             best, best_key, best_src = 0.0, -1, -1
             for k, c in enumerate(sources):
-                for key in (c, ANY):
-                    values = slots.get(key)
-                    if values and values[0] > best:
-                        best, best_key, best_src = values[0], key, k
+                own = slots.get(c)
+                if own and own[0] > best:
+                    best, best_key, best_src = own[0], c, k
+                if rainbow and rainbow[0] > best:
+                    best, best_key, best_src = rainbow[0], ANY, k
             if best_src < 0:
                 spare += 1
                 total += 0.3 * self.deny  # only denial
