@@ -254,6 +254,8 @@ class _Static:
         self.actions: tuple[int, ...] = rules.actions
         """A card's action, and the action a physical container remembers (IE-VAR-10)."""
         self.capacity: int = base.ship_capacity
+        self.majority: tuple[int, ...] = base.majority
+        """The majority bonuses by colour (tech, agriculture, consumer, luxury)."""
         self.by_id: dict[int, Contract] = cards.contract_by_id
         self.terms: dict[int, _Terms] = {
             cid: _Terms(c, self.payout) for cid, c in cards.contract_by_id.items()
@@ -953,7 +955,7 @@ class _Table:
         o = self.rival_most[color]
         value = 2.0 if color == RED else 1.0
         if color in MAJORITY_COLORS:
-            bonus = self.base.majority[MAJORITY_COLORS.index(color)]
+            bonus = self.static.majority[MAJORITY_COLORS.index(color)]
             weight = 0.3 + 0.4 * min(1.0, self.late)
             value += bot.collect * weight * (_share(m + 1, o, bonus) - _share(m, o, bonus))
         elif color == RED:
@@ -977,11 +979,8 @@ class _Table:
             if self.crew_room <= 0:
                 values = [0.0] * 6
             else:
-                pref = self.bot.pref
                 late = max(0.2, 1.0 - self.late)
-                values = [
-                    (1.0 + 3.0 * pref[a] * (0.5 if a == SUPPLY else 1.0)) * late for a in range(6)
-                ]
+                values = [crew * late for crew in self.bot.crew_taste]
             self._crew_values = values
         return values
 
@@ -1054,7 +1053,7 @@ class _Table:
         score = float(self.credits[player]) + goods + mine[RED]
         if complete:
             score += self.base.set_bonus
-        for c, bonus in zip(MAJORITY_COLORS, self.base.majority, strict=True):
+        for c, bonus in zip(MAJORITY_COLORS, self.static.majority, strict=True):
             score += _share(mine[c], _most(others, c), bonus)
         score -= _share(mine[RED], _most(others, RED), self.base.illegal_penalty)
         return score
@@ -1145,7 +1144,7 @@ class IEHeuristic(Strategy):
         self.deny = float(s["deny"])
         self.draw = float(s["draw"])
         self.race = float(s["race"])
-        self.pref = (
+        self.pref: tuple[float, ...] = (
             self.supply_bias,
             self.import_bias,
             self.contract_bias,
@@ -1153,7 +1152,8 @@ class IEHeuristic(Strategy):
             self.pirate_bias,
             0.0,
         )
-        """Taste per action (SUPPLY..PIRATE, BARTER): action values and crew cards."""
+        """Taste per action (SUPPLY..PIRATE, BARTER): action values and crew cards (a
+        tuple of any length to mypyc: indexed by a variable, a fixed one is boxed anew)."""
         self._worth_memo: tuple[tuple[object, ...], dict[int, float]] | None = None
         """The last hand worth and the table it was computed on (lead, then lead_with)."""
         self._static: _Static | None = None
@@ -1162,6 +1162,11 @@ class IEHeuristic(Strategy):
         view: the game) they were computed on."""
         self.bonus = FULFIL_BONUS * (1.0 + 0.5 * self.collect)
         """Beyond the payout, what fulfilling a contract is worth to me."""
+        pref = self.pref
+        self.crew_taste = [
+            1.0 + 3.0 * pref[a] * (0.5 if a == SUPPLY else 1.0) for a in range(len(pref))
+        ]
+        """By action: a crew card's worth to me, before the nearness of the end."""
         self._least_costs = self.load_bias >= 0 or self.contract_bias >= 0
         """Whether a card's worth is never under its taste share (its use is never
         negative), so that `_least_cost` bounds a play's cost from below."""
@@ -1639,11 +1644,12 @@ class IEHeuristic(Strategy):
         best, best_value = d.options[0], float("-inf")
         for option in d.options:
             if option[0] == "ship":
-                _, i, j = option
-                owner, _, _, cargo, cargo_colors = rows[i]
+                i: int = option[1]
+                j: int = option[2]
+                owner, at_sea, _, cargo, cargo_colors = rows[i]
                 cols: tuple[int, ...] = (cargo_colors[j],)
             elif option[0] == "island":
-                owner, cargo = -1, ()
+                owner, at_sea, cargo = -1, True, ()
                 cols = colors[option[1]]
             else:  # Mini Van's unseen cards (the deck's top, a random hand card): skipped
                 continue
@@ -1662,7 +1668,7 @@ class IEHeuristic(Strategy):
             value += deny * 0.8 * (2 if most > 2 else most)
             if owner == me:  # each container taken brings my ship nearer home
                 value += t.home_value() / len(cargo) - 0.3
-            elif owner >= 0 and not rows[i][1]:  # Mini Van: a rival's ship at port set back
+            elif owner >= 0 and not at_sea:  # Mini Van: a rival's ship at port set back
                 value += deny
             elif owner >= 0:
                 if len(cargo) == 1:
