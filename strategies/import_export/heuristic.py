@@ -405,6 +405,8 @@ class _Table:
         "_ship_values",
         "_home",
         "_slots",
+        "_by_action",
+        "_pairs",
     )
 
     def __init__(self, bot: IEHeuristic, view: IEView, static: _Static) -> None:
@@ -447,6 +449,8 @@ class _Table:
         self._ship_values: dict[int, float] = {}
         self._home: float | None = None
         self._slots: dict[int, list[float]] | None = None
+        self._by_action: list[list[Any]] | None = None
+        self._pairs: list[Any] | None = None
 
     # ------------------------------------------------------------------ view fields
 
@@ -851,18 +855,26 @@ class _Table:
 
     def play_options(self, action: int, following: bool = False) -> list[Any]:
         """The cards (or same-colour pairs) that could declare this action; with none, the
-        ways my powers give (3D Printers, Rice Cookers, Chopsticks: the view asks the rules)."""
-        hand = self.hand
-        actions = self.cards.actions
-        singles: list[Any] = [c for c in hand if actions[c] == action]
+        ways my powers give (3D Printers, Rice Cookers, Chopsticks: the view asks the rules).
+        Shared for the decision: never mutate."""
+        by_action = self._by_action
+        if by_action is None:  # the hand by action, in hand order
+            by_action = self._by_action = [[] for _ in range(6)]
+            actions = self.cards.actions
+            for c in self.hand:
+                by_action[actions[c]].append(c)
+        singles = by_action[action]
         if singles:
             return singles
-        color = self.color
-        pairs: list[Any] = []
-        for i, a in enumerate(hand):
-            for b in hand[i + 1 :]:
-                if color[a] == color[b]:
-                    pairs.append((a, b))
+        pairs = self._pairs
+        if pairs is None:  # wildcards: any two cards of one colour
+            hand = self.hand
+            color = self.color
+            pairs = self._pairs = []
+            for i, a in enumerate(hand):
+                for b in hand[i + 1 :]:
+                    if color[a] == color[b]:
+                        pairs.append((a, b))
         return pairs or list(self.view.play_options(action, following))
 
     # ------------------------------------------------------------------ goods and crew
@@ -1416,7 +1428,9 @@ class IEHeuristic(Strategy):
         if rest:
             total += max(0.0, t.base.sell_price - min(rest))
             count -= 1
-        crews = sorted((t.crew_value(c) for c in t.island), reverse=True)
+        crew_values = t.crew_values
+        actions = t.static.actions
+        crews = sorted([crew_values[actions[c]] for c in t.island], reverse=True)
         total += sum(crews[: min(count, t.crew_room)])
         return total
 
@@ -1424,11 +1438,14 @@ class IEHeuristic(Strategy):
         ships = [i for i, row in enumerate(t.rows) if row[1] and row[3]]
         if not ships or t.credits[t.me] <= 0 and not leader:
             return 0.0
-        values = sorted((t.ship_import_value(i) for i in ships), reverse=True)
+        values = sorted([t.ship_import_value(i) for i in ships], reverse=True)
         if not leader:
             values = [sum(values) / len(values)] * len(values)
         keep = 1.0 - 0.7 * self.bid_share
-        return sum(max(0.0, v) * keep for v in values[:count])
+        total = 0.0
+        for v in values[:count]:
+            total += max(0.0, v) * keep
+        return total
 
     # ------------------------------------------------------------------ turn decisions
 
