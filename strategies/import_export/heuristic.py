@@ -1130,6 +1130,8 @@ class IEHeuristic(Strategy):
     """
 
     name = "heuristic"
+    # A ClassVar: to mypyc a plain annotation declares an instance attribute, and the
+    # registry reads `cls.params`. (The ignore: Strategy declares it an instance attribute.)
     params: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         "contract_bias": 1.0,
         "load_bias": 1.0,
