@@ -1129,9 +1129,10 @@ class IEHeuristic(Strategy):
     drawing cards; `race` (0-1) how much it saves credits when it leads near the end.
     """
 
-    name = "heuristic"
-    # A ClassVar: to mypyc a plain annotation declares an instance attribute, and the
-    # registry reads `cls.params`. (The ignore: Strategy declares it an instance attribute.)
+    # ClassVars: to mypyc a plain class-level name declares an instance attribute, and the
+    # registry reads `cls.params` and `cls.name`. (The ignores: Strategy declares both as
+    # instance attributes.)
+    name: ClassVar[str] = "heuristic"  # type: ignore[misc]
     params: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         "contract_bias": 1.0,
         "load_bias": 1.0,
@@ -1752,7 +1753,7 @@ class IEHeuristic(Strategy):
 class ContractorBot(IEHeuristic):
     """Places contracts it can fill from hand and loads them; keeps Load and Contract crew."""
 
-    name = "contractor"
+    name: ClassVar[str] = "contractor"  # type: ignore[misc]
     params: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         **IEHeuristic.params,
         "contract_bias": 1.3,
@@ -1769,7 +1770,7 @@ class ContractorBot(IEHeuristic):
 class ImporterBot(IEHeuristic):
     """Wins auctions, builds goods majorities and the set; keeps Import crew."""
 
-    name = "importer"
+    name: ClassVar[str] = "importer"  # type: ignore[misc]
     params: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         **IEHeuristic.params,
         "contract_bias": 0.9,
@@ -1786,7 +1787,7 @@ class ImporterBot(IEHeuristic):
 class PirateBot(IEHeuristic):
     """Pirates the containers it needs from ships at sea; keeps Pirate crew; denies rivals."""
 
-    name = "pirate"
+    name: ClassVar[str] = "pirate"  # type: ignore[misc]
     params: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         **IEHeuristic.params,
         "contract_bias": 1.1,
