@@ -17,77 +17,103 @@ drawing. Weights are `params`; the archetypes only change their defaults:
 - `ContractorBot` ("contractor"): contracts it can fill from hand, loads, Load/Contract crew;
 - `ImporterBot` ("importer"): wins auctions, goods majorities and the set, Import crew;
 - `PirateBot` ("pirate"): pirates the containers it needs, Pirate crew, denies rivals.
+
+The module is typed precisely (the view as `IEView`, the rules as `ImportExportGame`, every
+helper's attributes declared) so that mypyc can compile it into native classes; as plain
+Python it runs the same code.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
-from simulator.games.import_export.cards import (
-    ANY,
-    BARTER,
-    BLACK,
-    BLUE,
-    CONTRACT,
-    GREEN,
-    GREY,
-    IMPORT,
-    LOAD,
-    PIRATE,
-    RED,
-    SUPPLY,
-    YELLOW,
-)
+from simulator.games.import_export import cards as ie
+from simulator.games.import_export.cards import Contract, IECards
+from simulator.games.import_export.state import Ship
+from simulator.games.import_export.view import IEView
 from strategies.import_export import power_choices
 
-GOODS = (GREEN, YELLOW, BLACK, BLUE, RED)
-MAJORITY_COLORS = (GREEN, YELLOW, BLACK, BLUE)
-CARD_VALUE = 1.5
+if TYPE_CHECKING:
+    from simulator.games.import_export.rule_book import BaseRules
+    from simulator.games.import_export.rules import ImportExportGame
+
+# The sheet's colours and actions as Final names of this module: compiled by mypyc, a Final
+# is a C constant, where an imported name would be a dictionary lookup at each use.
+GREEN: Final = ie.GREEN
+YELLOW: Final = ie.YELLOW
+BLACK: Final = ie.BLACK
+BLUE: Final = ie.BLUE
+RED: Final = ie.RED
+GREY: Final = ie.GREY
+ANY: Final = ie.ANY
+SUPPLY: Final = ie.SUPPLY
+IMPORT: Final = ie.IMPORT
+CONTRACT: Final = ie.CONTRACT
+LOAD: Final = ie.LOAD
+PIRATE: Final = ie.PIRATE
+BARTER: Final = ie.BARTER
+
+GOODS: Final = (GREEN, YELLOW, BLACK, BLUE, RED)
+MAJORITY_COLORS: Final = (GREEN, YELLOW, BLACK, BLUE)
+CARD_VALUE: Final = 1.5
 """What an unknown card drawn from the deck is worth, in credits."""
-TEMPO = 0.8
+TEMPO: Final = 0.8
 """Discount per container still missing on a ship."""
-FULFIL_BONUS = 2.0
+FULFIL_BONUS: Final = 2.0
 """Beyond the payout: one more crew and two more goods slots, an island card, a ship at sea."""
-HOLD = 0.6
+HOLD: Final = 0.6
 """A card in hand is worth this share of what it does once played (it still needs an action)."""
 
 
-CACHE_LIMIT = 20_000
+CACHE_LIMIT: Final = 20_000
 """Entries kept per cache of ship contents before it is emptied (memory stays bounded)."""
-_UNSET: Any = object()
+
+Row = tuple[int, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A `view.ships` row: (owner, at sea, contract ids, cargo cards, cargo colours)."""
+Best = tuple[float, int, int, int]
+"""`best_contract`'s answer: (value, contract id, missing levels, ship index)."""
+Handler = Callable[["IEHeuristic", Decision, "_Table", GameRandom], Any]
+"""A decision kind's method of the bot (`IEHeuristic._lead`, ...)."""
 
 
-class _Ship:
-    """The fields `rules.remaining` reads, built from a `view.ships` row (no copies)."""
-
-    __slots__ = ("owner", "at_sea", "contracts", "cargo", "cargo_colors")
-
-    def __init__(self, owner: int, at_sea: bool, contracts: Any, cargo: Any, colors: Any) -> None:
-        self.owner = owner
-        self.at_sea = at_sea
-        self.contracts = contracts
-        self.cargo = cargo
-        self.cargo_colors = colors
+def _ship(
+    owner: int, contracts: tuple[int, ...], cargo: tuple[int, ...], colors: tuple[int, ...]
+) -> Ship:
+    """A ship at port with a `view.ships` row's contents, for `rules.remaining` (called only
+    when its caches miss)."""
+    ship = Ship(owner)
+    ship.contracts = list(contracts)
+    ship.cargo = list(cargo)
+    ship.cargo_colors = list(colors)
+    return ship
 
 
 class _Need:
     """Container needs ready for `_fill`: (colour, count) pairs without rainbow, the rainbow
     count, the goods colours a rainbow slot may also use, and the total."""
 
-    __slots__ = ("items", "rainbow", "others", "total", "reads")
+    __slots__ = ("items", "rainbow", "others", "total", "seen")
 
     def __init__(self, need: dict[int, int]) -> None:
-        self.items = tuple((c, v) for c, v in need.items() if c != ANY)
-        self.rainbow = need.get(ANY, 0)
-        self.others = tuple(c for c in GOODS if c not in need) if self.rainbow else ()
-        self.reads = frozenset(c for c, _ in self.items).union(self.others)
-        """The colours whose availability `_fill` reads."""
+        self.items: tuple[tuple[int, float], ...] = tuple(
+            (c, float(v)) for c, v in need.items() if c != ANY
+        )
+        """(colour, count) pairs, the counts as floats: `_fill` mixes them with floats."""
+        self.rainbow = float(need.get(ANY, 0))
+        self.others: tuple[int, ...] = (
+            tuple(c for c in GOODS if c not in need) if self.rainbow else ()
+        )
+        reads = frozenset(c for c, _ in self.items).union(self.others)
+        self.seen: tuple[int, ...] = tuple(d + 1 if d in reads else 0 for d in range(-1, 7))
+        """By a hand colour taken out (`drop` + 1): the `avail` variant `_fill` must read,
+        `drop` + 1 where it reads that colour, 0 (the whole hand) where it does not."""
         total = 0.0
         for _, v in self.items:
             total += v
-        self.total = total + self.rainbow
+        self.total: float = total + self.rainbow
 
 
 _NEEDS: dict[tuple[tuple[int, int], ...], _Need] = {}
@@ -128,27 +154,33 @@ class _Terms:
 
     __slots__ = ("need", "pay", "tempo", "demand")
 
-    def __init__(self, contract: Any, payout: Any) -> None:
+    def __init__(self, contract: Contract, payout: Callable[[int], int]) -> None:
         n = contract.cargo_total
         self.need = _need_of(contract.cargo)
-        self.pay = payout(n)
-        self.tempo = TEMPO**n
-        self.demand = 0.6 * payout(n) / n if n else 0.0
+        self.pay: int = payout(n)
+        self.tempo: float = TEMPO**n
+        self.demand: float = 0.6 * payout(n) / n if n else 0.0
         """What each container it needs is worth to a hand card, once placed."""
 
 
 class _Trial:
     """A ship at port with one more contract: its needs, the number of containers still
-    missing, of contracts, and the payout once full."""
+    missing, of contracts, and the payout once full; `fits` false when the ship cannot hold
+    the contract (the needs are then empty)."""
 
-    __slots__ = ("need", "left", "contracts", "pay", "tempo")
+    __slots__ = ("need", "left", "contracts", "pay", "tempo", "fits")
 
-    def __init__(self, need: dict[int, int], contracts: int, pay: int) -> None:
+    def __init__(self, need: dict[int, int], contracts: int, pay: int, fits: bool = True) -> None:
         self.need = _need_of(need)
-        self.left = sum(need.values())
+        self.left: int = sum(need.values())
         self.contracts = contracts
         self.pay = pay
-        self.tempo = TEMPO**self.left
+        self.tempo: float = TEMPO**self.left
+        self.fits = fits
+
+
+_NO_ROOM = _Trial({}, 0, 0, fits=False)
+"""The trial of a contract a ship cannot hold (shared)."""
 
 
 class _Port:
@@ -168,118 +200,147 @@ class _Port:
         "pay",
         "tempo",
         "trials",
+        "total",
+        "ship",
     )
 
-    def __init__(self, index: int, row: Any, need: dict[int, int], room: int, payout: Any) -> None:
+    def __init__(
+        self,
+        index: int,
+        row: Row,
+        need: dict[int, int],
+        total: int,
+        room: int,
+        payout: Callable[[int], int],
+    ) -> None:
         self.index = index
         self.row = row
-        """The `view.ships` row: (owner, at_sea, contract ids, cargo, cargo colours)."""
-        self.contracts = len(row[2])
+        self.contracts: int = len(row[2])
+        self.total = total
+        """The containers its contracts need in all."""
         self.need = need
         self.needs = _need_of(need)
-        self.left = sum(need.values())
-        self.cargo = len(row[3])
+        self.left: int = sum(need.values())
+        self.cargo: int = len(row[3])
         self.room = room
         self.slot = 0.0
         """What one more fitting container is worth here."""
-        self.pay = payout(self.cargo + self.left)
-        self.tempo = TEMPO**self.left
+        self.pay: int = payout(self.cargo + self.left)
+        self.tempo: float = TEMPO**self.left
         if self.left:
             self.slot = self.pay / self.left
             if self.left == 1:
                 self.slot += FULFIL_BONUS
-        self.trials: dict[int, _Trial | None] = {}
-        """By contract id: this ship with that contract added (None: it cannot hold it)."""
+        self.trials: dict[int, _Trial] = {}
+        """By contract id: this ship with that contract added (`_NO_ROOM`: it cannot)."""
+        self.ship: Ship | None = None
+        """The ship as the rules see it, built for the first trial the caches miss."""
 
 
 class _Static:
     """What depends only on the rules object (one per match): card data, and the results of
     `rules.remaining` by ship content (a pure function of the ship and the card sheet)."""
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: ImportExportGame) -> None:
         self.rules = rules
-        self.cards = cards = rules.cards
-        self.base = base = rules.rules
-        self.color = rules.color
+        self.cards: IECards = rules.cards
+        self.base: BaseRules = rules.rules
+        base = self.base
+        cards = self.cards
+        self.payout: Callable[[int], int] = base.payout
+        self.color: tuple[int, ...] = rules.color
         """A card's colour in hand, as a good or as crew (a Flag card's first side), and a
         physical container's (the container variants)."""
-        self.actions = rules.actions
+        self.actions: tuple[int, ...] = rules.actions
         """A card's action, and the action a physical container remembers (IE-VAR-10)."""
-        self.capacity = base.ship_capacity
-        self.terms = terms = {
-            cid: _Terms(c, base.payout) for cid, c in cards.contract_by_id.items()
+        self.capacity: int = base.ship_capacity
+        self.majority: tuple[int, ...] = base.majority
+        """The majority bonuses by colour (tech, agriculture, consumer, luxury)."""
+        self.by_id: dict[int, Contract] = cards.contract_by_id
+        self.terms: dict[int, _Terms] = {
+            cid: _Terms(c, self.payout) for cid, c in cards.contract_by_id.items()
         }
-        self.card_terms = tuple(
+        terms = self.terms
+        self.card_terms: tuple[tuple[tuple[int, _Terms], ...], ...] = tuple(
             tuple((c.id, terms[c.id]) for c in contracts) for contracts in cards.contracts
         )
         """By card: its contracts' (id, terms) pairs."""
-        self.card_levels = tuple(
+        self.card_levels: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple(pair for c in contracts for pair in c.level.items())
             for contracts in cards.contracts
         )
         """By card: its contracts' level requirements as (colour, level) pairs."""
-        self.colors = cards.colors
+        self.levels: dict[int, tuple[tuple[int, int], ...]] = {
+            cid: tuple(c.level.items()) for cid, c in cards.contract_by_id.items()
+        }
+        """By contract id: its level requirements as (colour, level) pairs."""
+        self.colors: tuple[tuple[int, ...], ...] = cards.colors
         """A card's colours as a container (two for a Flag card)."""
-        self.cargo = {cid: tuple(c.cargo.items()) for cid, c in cards.contract_by_id.items()}
+        self.cargo: dict[int, tuple[tuple[int, int], ...]] = {
+            cid: tuple(c.cargo.items()) for cid, c in cards.contract_by_id.items()
+        }
         """By contract id: its cargo needs as (colour, count) pairs."""
         self.tastes: dict[tuple[float, ...], list[float]] = {}
         """By a bot's taste per action: each card's share of it (`IEHeuristic.taste`)."""
-        self._remaining: dict[Any, tuple[dict[int, int], int]] = {}
-        self._ports: dict[Any, _Port] = {}
-        self._trials: dict[Any, _Trial | None] = {}
+        self._remaining: dict[Row, tuple[dict[int, int], int]] = {}
+        self._ports: dict[tuple[int, Row], _Port] = {}
+        self._trials: dict[tuple[tuple[int, ...], tuple[int, ...], int], _Trial] = {}
         """`trial` by ship content: (contracts with the one tried, colours, containers)."""
 
-    def remaining(self, row: Any) -> tuple[dict[int, int], int]:
+    def remaining(self, row: Row) -> tuple[dict[int, int], int]:
         """`rules.remaining` of a ship row: its positive needs (shared: never mutate) and the
         containers matching none."""
         got = self._remaining.get(row)
         if got is None:
             if len(self._remaining) > CACHE_LIMIT:
                 self._remaining.clear()
-            need, unmatched = self.rules.remaining(_Ship(*row))
+            owner, _, contracts, cargo, colors = row
+            need, unmatched = self.rules.remaining(_ship(owner, contracts, cargo, colors))
             got = self._remaining[row] = ({c: v for c, v in need.items() if v > 0}, unmatched)
         return got
 
-    def port(self, index: int, row: Any) -> _Port:
+    def port(self, index: int, row: Row) -> _Port:
         key = (index, row)
         port = self._ports.get(key)
         if port is None:
             if len(self._ports) > CACHE_LIMIT:
                 self._ports.clear()
             contracts = row[2]
+            need: dict[int, int]
             if contracts:
                 need, unmatched = self.remaining(row)
-                by_id = self.cards.contract_by_id
+                by_id = self.by_id
                 total = sum(by_id[cid].cargo_total for cid in contracts)
             else:
                 need, unmatched, total = {}, len(row[3]), 0
             room = self.capacity - total - unmatched
-            port = self._ports[key] = _Port(index, row, need, room, self.base.payout)
+            port = self._ports[key] = _Port(index, row, need, total, room, self.payout)
         return port
 
-    def trial(self, port: _Port, cid: int) -> _Trial | None:
-        """A port's ship with one more contract, or None when it cannot hold it (cargo plus
-        unused leftovers over the capacity)."""
-        trial = port.trials.get(cid, _UNSET)
-        if trial is not _UNSET:
+    def trial(self, port: _Port, cid: int) -> _Trial:
+        """A port's ship with one more contract, or `_NO_ROOM` when it cannot hold it (cargo
+        plus unused leftovers over the capacity)."""
+        trial = port.trials.get(cid)
+        if trial is not None:
             return trial
         owner, _, contracts, cargo, colors = port.row
-        contracts = (*contracts, cid)
+        tried = (*contracts, cid)
         # Without the state, `rules.remaining` reads only the contracts and the containers'
         # colours (the owner's modifiers need the state): ships of any seat share trials.
-        key = (contracts, colors, len(cargo))
-        trial = self._trials.get(key, _UNSET)
-        if trial is _UNSET:
+        key = (tried, colors, len(cargo))
+        trial = self._trials.get(key)
+        if trial is None:
             if len(self._trials) > CACHE_LIMIT:
                 self._trials.clear()
-            ship = _Ship(owner, False, contracts, cargo, colors)
-            need, unmatched = self.rules.remaining(ship)
-            by_id = self.cards.contract_by_id
-            trial = None
-            if sum(by_id[c].cargo_total for c in contracts) + unmatched <= self.capacity:
+            ship = port.ship
+            if ship is None:
+                ship = port.ship = _ship(owner, contracts, cargo, colors)
+            need, unmatched = self.rules.remaining(ship, cid)
+            trial = _NO_ROOM
+            if port.total + self.by_id[cid].cargo_total + unmatched <= self.capacity:
                 need = {c: v for c, v in need.items() if v > 0}
                 left = sum(need.values())
-                trial = _Trial(need, len(contracts), self.base.payout(port.cargo + left))
+                trial = _Trial(need, len(tried), self.payout(port.cargo + left))
             self._trials[key] = trial
         port.trials[cid] = trial
         return trial
@@ -288,7 +349,7 @@ class _Static:
 _STATICS: dict[int, _Static] = {}
 
 
-def _static_for(rules: Any) -> _Static:
+def _static_for(rules: ImportExportGame) -> _Static:
     static = _STATICS.get(id(rules))
     if static is None or static.rules is not rules:
         if len(_STATICS) > 8:
@@ -297,160 +358,256 @@ def _static_for(rules: Any) -> _Static:
     return static
 
 
-class _lazy:
-    """A table field read from the view (or derived) on first use, then a plain attribute."""
-
-    __slots__ = ("fn", "name")
-
-    def __init__(self, fn: Any) -> None:
-        self.fn = fn
-        self.name = fn.__name__
-
-    def __get__(self, obj: Any, owner: Any = None) -> Any:
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.fn(obj)
-        return value
-
-
 class _Table:
-    """What a decision needs from the view: each field read or computed on first use, and
-    every costly value memoised for the rest of the decision.
+    """What a decision needs from the view: the hand and credits read at once, every other
+    field read or computed on first use (the properties), and every costly value memoised
+    for the rest of the decision.
 
     A hand-colour variant is named by the colour taken out (`drop`, -1 for the whole hand):
     the hand without one card, the card being valued or played."""
 
-    def __init__(self, bot: IEHeuristic, view: Any, static: _Static) -> None:
+    __slots__ = (
+        "bot",
+        "view",
+        "static",
+        "cards",
+        "base",
+        "color",
+        "me",
+        "bonus",
+        "hand",
+        "credits",
+        "_rows",
+        "_island",
+        "_port_offers",
+        "_crew_room",
+        "_goods_room",
+        "_my_goods",
+        "_my_crew",
+        "_hand_colors",
+        "_sea",
+        "_ports",
+        "_crew_actions",
+        "_sea_weight",
+        "_missing",
+        "_levels",
+        "_goods_counts",
+        "_rival_most",
+        "_empty_goods",
+        "_level_wants",
+        "_late",
+        "_crew_values",
+        "_worth",
+        "_best",
+        "_avail",
+        "_olds",
+        "_goods_values",
+        "_ship_values",
+        "_home",
+        "_slots",
+        "_by_action",
+        "_pairs",
+    )
+
+    def __init__(self, bot: IEHeuristic, view: IEView, static: _Static) -> None:
         self.bot = bot
         self.view = view
         self.static = static
-        self.rules = static.rules
         self.cards = static.cards
         self.base = static.base
         self.color = static.color
-        self.me = view.player
+        self.me: int = view.player
         self.bonus = bot.bonus
+        self.hand: tuple[int, ...] = view.hand
+        self.credits: tuple[int, ...] = view.credits
+        self._rows: tuple[Row, ...] | None = None
+        self._island: tuple[int, ...] | None = None
+        self._port_offers: dict[int, int] | None = None
+        self._crew_room: int | None = None
+        self._goods_room: int | None = None
+        self._my_goods: tuple[int, ...] | None = None
+        self._my_crew: tuple[int, ...] | None = None
+        self._hand_colors: list[int] | None = None
+        self._sea: list[int] | None = None
+        self._ports: list[_Port] | None = None
+        self._crew_actions: list[int] | None = None
+        self._sea_weight: float | None = None
+        self._missing: dict[int, int] | None = None
+        self._levels: dict[int, int] | None = None
+        self._goods_counts: list[list[int]] | None = None
+        self._rival_most: list[int] | None = None
+        self._empty_goods: tuple[int, ...] | None = None
+        self._level_wants: dict[int, int] | None = None
+        self._late: float | None = None
+        self._crew_values: list[float] | None = None
         self._worth: dict[int, float] | None = None
-        self._best: dict[tuple[int, int, int, int], tuple[float, int, int, int]] = {}
-        self._values: dict[tuple[int, int, int], float | None] = {}
+        self._best: dict[tuple[int, int, int, int], Best] = {}
         self._avail: list[list[float] | None] = [None] * 8
         """`avail(drop)` by drop + 1 (-1, the whole hand, first)."""
         self._olds: dict[tuple[int, int], float] = {}
-        self._goods_values: dict[tuple[int, int], list[Any]] = {}
+        self._goods_values: dict[tuple[int, int], list[float | None]] = {}
         self._ship_values: dict[int, float] = {}
-        self._estimates: dict[int, float] = {}
         self._home: float | None = None
         self._slots: dict[int, list[float]] | None = None
+        self._by_action: list[list[Any]] | None = None
+        self._pairs: list[Any] | None = None
 
     # ------------------------------------------------------------------ view fields
 
-    @_lazy
-    def hand(self) -> tuple[int, ...]:
-        return self.view.hand
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = self.view.ships
+        return rows
 
-    @_lazy
-    def credits(self) -> tuple[int, ...]:
-        return self.view.credits
-
-    @_lazy
-    def rows(self) -> Any:
-        return self.view.ships
-
-    @_lazy
+    @property
     def island(self) -> tuple[int, ...]:
-        return self.view.island
+        island = self._island
+        if island is None:
+            island = self._island = self.view.island
+        return island
 
-    @_lazy
+    @property
     def port_offers(self) -> dict[int, int]:
         """Tokyo Port cards I could pay to place as contracts, and their cost (IE-TOKYO-4)."""
-        view = self.view
-        if not view.tokyo_port:
-            return {}
-        mine = self.credits[self.me]
-        offers = {}
-        for card in self.island:
-            cost = view.port_cost(card)
-            if cost <= mine:
-                offers[card] = cost
+        offers = self._port_offers
+        if offers is None:
+            offers = self._port_offers = {}
+            view = self.view
+            if view.tokyo_port:
+                mine = self.credits[self.me]
+                for card in self.island:
+                    cost = view.port_cost(card)
+                    if cost <= mine:
+                        offers[card] = cost
         return offers
 
-    @_lazy
+    @property
     def crew_room(self) -> int:
-        return self.view.crew_room()
+        room = self._crew_room
+        if room is None:
+            room = self._crew_room = self.view.crew_room()
+        return room
 
-    @_lazy
+    @property
     def goods_room(self) -> int:
-        return self.view.goods_room()
+        room = self._goods_room
+        if room is None:
+            room = self._goods_room = self.view.goods_room()
+        return room
 
-    @_lazy
+    @property
     def my_goods(self) -> tuple[int, ...]:
-        return self.view.goods(self.me)
+        goods = self._my_goods
+        if goods is None:
+            goods = self._my_goods = self.view.goods(self.me)
+        return goods
 
-    @_lazy
+    @property
     def my_crew(self) -> tuple[int, ...]:
-        return self.view.crew(self.me)
+        crew = self._my_crew
+        if crew is None:
+            crew = self._my_crew = self.view.crew(self.me)
+        return crew
 
-    @_lazy
+    @property
     def hand_colors(self) -> list[int]:
-        hc = [0] * 7
-        color = self.color
-        for c in self.hand:
-            hc[color[c]] += 1
+        hc = self._hand_colors
+        if hc is None:
+            hc = self._hand_colors = [0] * 7
+            color = self.color
+            for c in self.hand:
+                hc[color[c]] = hc[color[c]] + 1
         return hc
 
-    @_lazy
+    @property
     def sea(self) -> list[int]:
         """Per colour, the containers on ships at sea and the cards on the supply island."""
-        sea = [0] * 7
-        for row in self.rows:
-            if row[1]:
-                for c in row[4]:
-                    if c != GREY:
-                        sea[c] += 1
-        color = self.color
-        for card in self.island:
-            sea[color[card]] += 1
+        sea = self._sea
+        if sea is None:
+            sea = self._sea = [0] * 7
+            for row in self.rows:
+                if row[1]:
+                    for c in row[4]:
+                        if c != GREY:
+                            sea[c] = sea[c] + 1
+            color = self.color
+            for card in self.island:
+                sea[color[card]] = sea[color[card]] + 1
         return sea
 
-    @_lazy
+    @property
     def ports(self) -> list[_Port]:
-        me = self.me
-        port = self.static.port
-        return [port(i, row) for i, row in enumerate(self.rows) if row[0] == me and not row[1]]
+        """My ships at port, in ship order."""
+        ports = self._ports
+        if ports is None:
+            me = self.me
+            static = self.static
+            ports = self._ports = [
+                static.port(i, row)
+                for i, row in enumerate(self.rows)
+                if row[0] == me and not row[1]
+            ]
+        return ports
 
-    @_lazy
+    @property
     def crew_actions(self) -> list[int]:
-        actions = self.static.actions
-        ca = [0] * 6
-        for card in self.my_crew:
-            ca[actions[card]] += 1
+        """My crew cards per action."""
+        ca = self._crew_actions
+        if ca is None:
+            ca = self._crew_actions = [0] * 6
+            actions = self.static.actions
+            for card in self.my_crew:
+                ca[actions[card]] = ca[actions[card]] + 1
         return ca
 
-    @_lazy
+    @property
     def sea_weight(self) -> float:
-        return min(0.9, 0.3 + 0.25 * self.bot.pirate_bias + 0.1 * self.crew_actions[PIRATE])
+        """How much a container at sea or on the island counts as available to me."""
+        weight = self._sea_weight
+        if weight is None:
+            weight = self._sea_weight = min(
+                0.9, 0.3 + 0.25 * self.bot.pirate_bias + 0.1 * self.crew_actions[PIRATE]
+            )
+        return weight
 
-    @_lazy
-    def _levels(self) -> tuple[dict[int, int], dict[int, int]]:
-        """(missing levels by contract id, my level by colour), kept by the bot while my
+    def _level_memo(self) -> tuple[dict[int, int], dict[int, int]]:
+        """(missing levels by contract id, my levels by colour), kept by the bot while my
         goods (what levels come from, with my port), crew and fulfilled contracts (where
         powers live) stay the same, in the same game (the view)."""
         view = self.view
         key = (view, self.my_goods, self.my_crew, view.fulfilled(self.me))
-        memo = self.bot._levels_memo
+        bot = self.bot
+        memo = bot._levels_memo
         if memo is None or memo[0] != key:
-            memo = self.bot._levels_memo = (key, {}, {})
+            memo = bot._levels_memo = (key, {}, {})
+        self._missing = memo[1]
+        self._levels = memo[2]
         return memo[1], memo[2]
 
     def missing_levels(self, cid: int) -> int:
-        missing = self._levels[0]
+        missing = self._missing
+        if missing is None:
+            missing = self._level_memo()[0]
         value = missing.get(cid)
         if value is None:
-            value = missing[cid] = self.view.missing_levels(cid)
+            value = missing[cid] = self._missing_levels(cid)
         return value
 
+    def _missing_levels(self, cid: int) -> int:
+        """`rules.missing_levels` from my levels by colour (each read once per memo)."""
+        missing = 0
+        for color, need in self.static.levels[cid]:
+            gap = need - self.level(color)
+            if gap > 0:
+                missing += gap
+        return missing
+
     def level(self, color: int) -> int:
-        levels = self._levels[1]
+        levels = self._levels
+        if levels is None:
+            levels = self._level_memo()[1]
         value = levels.get(color)
         if value is None:
             value = levels[color] = self.view.level(color)
@@ -482,32 +639,24 @@ class _Table:
     def contract_value(self, cid: int, port: _Port, drop: int) -> float | None:
         """What placing this contract on this ship adds (before the contract bias), or None
         when the ship cannot hold it (cargo plus unused leftovers over the capacity)."""
-        key = (cid, port.index, drop)
-        value = self._values.get(key, _UNSET)
-        if value is _UNSET:
-            value = self._values[key] = self._placed(cid, port, drop)
-        return value
+        trial = port.trials.get(cid) or self.static.trial(port, cid)
+        return self._placed(trial, port, drop) if trial.fits else None
 
-    def _placed(self, cid: int, port: _Port, drop: int) -> float | None:
+    def _placed(self, trial: _Trial, port: _Port, drop: int) -> float:
         """`contract_value` computed: the ship's expected payout with the contract less
         without it (a card's colour taken out of the hand only matters where it is read)."""
-        trial = port.trials.get(cid, _UNSET)
-        if trial is _UNSET:
-            trial = self.static.trial(port, cid)
-        if trial is None:
-            return None
         avails = self._avail
         bonus = self.bonus
         if trial.left:
             need = trial.need
-            seen = drop if drop in need.reads else -1
-            avail = avails[seen + 1] or self.avail(seen)
+            seen = need.seen[drop + 1]
+            avail = avails[seen] or self.avail(seen - 1)
             gain = trial.pay + trial.contracts * bonus
             new = gain * _fill(need, avail) * trial.tempo
         else:  # leftovers already cover it: fulfilled at once
             new = trial.pay + trial.contracts * bonus
         need = port.needs
-        seen = drop if drop in need.reads else -1
+        seen = need.seen[drop + 1]
         old_key = (port.index, seen)
         olds = self._olds
         old = olds.get(old_key)
@@ -515,7 +664,7 @@ class _Table:
             old = 0.0
             if port.left:
                 gain = port.pay + port.contracts * bonus
-                avail = avails[seen + 1] or self.avail(seen)
+                avail = avails[seen] or self.avail(seen - 1)
                 old = gain * _fill(need, avail) * port.tempo
             olds[old_key] = old
         return new - old
@@ -524,13 +673,15 @@ class _Table:
         """What a supply island card would be worth in my hand (Barter), valued as `worth`
         values a hand card: the best open slot it fills, or its best contract."""
         slots = self.slots()
+        rainbow = slots.get(ANY)
         load = 0.0
         for c in self.cards.colors[card]:
             if c != GREY:
-                for key in (c, ANY):
-                    values = slots.get(key)
-                    if values and values[0] > load:
-                        load = values[0]
+                own = slots.get(c)
+                if own and own[0] > load:
+                    load = own[0]
+                if rainbow and rainbow[0] > load:
+                    load = rainbow[0]
         contract = self.best_contract(card, -1, 1 + self.crew_actions[CONTRACT])[0]
         bot = self.bot
         use = max(bot.load_bias * load, bot.contract_bias * contract)
@@ -539,27 +690,27 @@ class _Table:
     def home_value(self) -> float:
         """What bringing a ship of mine home from sea is worth now: the best contract in
         hand placed on an empty ship, when no ship at port has room for one."""
-        if self._home is None:
-            self._home = 0.5
+        home = self._home
+        if home is None:
+            home = 0.5
             if self.hand and not any(p.room >= 2 for p in self.ports):
                 best = 0.0
                 budget = 1 + self.crew_actions[CONTRACT]
-                terms = self.static.terms
+                card_terms = self.static.card_terms
+                color = self.color
                 for card in self.hand:
-                    drop = self.color[card]
-                    for contract in self.cards.contracts[card]:
-                        t = terms[contract.id]
-                        avail = self.avail(drop if drop in t.need.reads else -1)
+                    drop = color[card]
+                    for cid, t in card_terms[card]:
+                        avail = self.avail(t.need.seen[drop + 1] - 1)
                         value = (t.pay + self.bonus) * _fill(t.need, avail) * t.tempo
-                        if self.missing_levels(contract.id) >= budget:
+                        if self.missing_levels(cid) >= budget:
                             value *= 0.3
                         best = max(best, value)
-                self._home += self.bot.contract_bias * best
-        return self._home
+                home += self.bot.contract_bias * best
+            self._home = home
+        return home
 
-    def best_contract(
-        self, card: int, drop: int, budget: int, skip: int = -1
-    ) -> tuple[float, int, int, int]:
+    def best_contract(self, card: int, drop: int, budget: int, skip: int = -1) -> Best:
         """(value, contract id, missing levels, ship index) of this card's best placement,
         before the contract bias; ship -1 when no ship at port has room (a later ship)."""
         key = (card, budget, skip, drop)
@@ -568,28 +719,29 @@ class _Table:
             return best
         best = (0.0, -1, 0, -1)
         ports = self.ports
-        missing_levels = self._levels[0]
-        values = self._values
-        placed = self._placed
+        missing_levels = self._missing
+        if missing_levels is None:
+            missing_levels = self._level_memo()[0]
+        static = self.static
         for cid, t in self.static.card_terms[card]:
             missing = missing_levels.get(cid)
             if missing is None:
-                missing = missing_levels[cid] = self.view.missing_levels(cid)
+                missing = missing_levels[cid] = self._missing_levels(cid)
             value, where = 0.0, -1
             for port in ports:
                 index = port.index
                 if index != skip:
-                    vkey = (cid, index, drop)
-                    v = values.get(vkey, _UNSET)
-                    if v is _UNSET:
-                        v = values[vkey] = placed(cid, port, drop)
-                    if v is not None and (where < 0 or v > value):
-                        value, where = v, index
+                    trial = port.trials.get(cid) or static.trial(port, cid)
+                    if trial.fits:
+                        v = self._placed(trial, port, drop)
+                        if where < 0 or v > value:
+                            value, where = v, index
             if where < 0:  # no room now: worth keeping for a later ship
                 gain = t.pay + self.bonus
-                seen = drop if drop in t.need.reads else -1
-                avail = self._avail[seen + 1] or self.avail(seen)
-                value = 0.3 * gain * _fill(t.need, avail) * t.tempo
+                need = t.need
+                seen = need.seen[drop + 1]
+                avail = self._avail[seen] or self.avail(seen - 1)
+                value = 0.3 * gain * _fill(need, avail) * t.tempo
             if missing >= budget:
                 value *= 0.3
             if value > best[0]:
@@ -616,8 +768,9 @@ class _Table:
     def worth(self) -> dict[int, float]:
         """What keeping each hand card is worth: as a container for a ship at port, as one
         of the contracts I can place next, as a container those contracts will need."""
-        if self._worth is not None:
-            return self._worth
+        worth = self._worth
+        if worth is not None:
+            return worth
         bot = self.bot
         hand = self.hand
         key = (self.view, hand, self.rows, self.island, self.credits, self.my_goods, self.my_crew)
@@ -630,16 +783,16 @@ class _Table:
         colors = static.colors
         flag_ok = self.credits[self.me] >= self.base.flag_load_cost
         slots = self.slots()
+        load: dict[int, float]
         if slots:
             slots = {c: v[:] for c, v in slots.items()}
             load = {card: _take_slot(slots, colors[card], flag_ok) for card in hand}
         else:
             load = dict.fromkeys(hand, 0.0)
         budget = 1 + self.crew_actions[CONTRACT]
-        best_contract = self.best_contract
         offers = []
         for card in hand:
-            value, cid, _, _ = best_contract(card, color[card], budget)
+            value, cid, _, _ = self.best_contract(card, color[card], budget)
             offers.append((value, card, cid))
         offers.sort(reverse=True)  # (cards are unique: the contract ids are never compared)
         places = 0
@@ -664,7 +817,7 @@ class _Table:
             rank += 1
         for values in demand.values():
             values.sort(reverse=True)
-        worth: dict[int, float] = {}
+        worth = {}
         taste = bot.taste(static)
         load_bias = bot.load_bias
         contract_bias = bot.contract_bias
@@ -679,6 +832,11 @@ class _Table:
         self._worth = worth
         bot._worth_memo = (key, worth)
         return worth
+
+    def card_worth(self, card: int) -> float:
+        """A card's `worth`, 0 for one not in my hand: what the power rules ask for (the
+        hand's worth is computed only if a rule asks)."""
+        return self.worth().get(card, 0.0) if self.hand else 0.0
 
     def play_cost(self, option: Any) -> float:
         worth = self.worth()
@@ -697,70 +855,89 @@ class _Table:
 
     def play_options(self, action: int, following: bool = False) -> list[Any]:
         """The cards (or same-colour pairs) that could declare this action; with none, the
-        ways my powers give (3D Printers, Rice Cookers, Chopsticks: the view asks the rules)."""
-        hand = self.hand
-        actions = self.cards.actions
-        singles = [c for c in hand if actions[c] == action]
+        ways my powers give (3D Printers, Rice Cookers, Chopsticks: the view asks the rules).
+        Shared for the decision: never mutate."""
+        by_action = self._by_action
+        if by_action is None:  # the hand by action, in hand order
+            by_action = self._by_action = [[] for _ in range(6)]
+            actions = self.cards.actions
+            for c in self.hand:
+                by_action[actions[c]].append(c)
+        singles = by_action[action]
         if singles:
             return singles
-        color = self.color
-        pairs = []
-        for i, a in enumerate(hand):
-            for b in hand[i + 1 :]:
-                if color[a] == color[b]:
-                    pairs.append((a, b))
+        pairs = self._pairs
+        if pairs is None:  # wildcards: any two cards of one colour
+            hand = self.hand
+            color = self.color
+            pairs = self._pairs = []
+            for i, a in enumerate(hand):
+                for b in hand[i + 1 :]:
+                    if color[a] == color[b]:
+                        pairs.append((a, b))
         return pairs or list(self.view.play_options(action, following))
 
     # ------------------------------------------------------------------ goods and crew
 
-    @_lazy
+    @property
     def goods_counts(self) -> list[list[int]]:
         """Per player, goods per colour."""
-        color = self.color
-        view = self.view
-        counts = []
-        for p in range(view.n_players):
-            c = [0] * 6
-            for card in view.goods(p):
-                c[color[card]] += 1
-            counts.append(c)
+        counts = self._goods_counts
+        if counts is None:
+            color = self.color
+            view = self.view
+            counts = self._goods_counts = []
+            for p in range(view.n_players):
+                c = [0] * 6
+                for card in view.goods(p):
+                    c[color[card]] = c[color[card]] + 1
+                counts.append(c)
         return counts
 
-    @_lazy
+    @property
     def rival_most(self) -> list[int]:
         """Per colour, the most goods any rival holds."""
-        most = [0] * 6
-        me = self.me
-        for q, counts in enumerate(self.goods_counts):
-            if q != me:
-                for c in range(6):
-                    if counts[c] > most[c]:
-                        most[c] = counts[c]
+        most = self._rival_most
+        if most is None:
+            most = self._rival_most = [0] * 6
+            me = self.me
+            for q, counts in enumerate(self.goods_counts):
+                if q != me:
+                    for c in range(6):
+                        if counts[c] > most[c]:
+                            most[c] = counts[c]
         return most
 
-    @_lazy
+    @property
     def empty_goods(self) -> tuple[int, ...]:
         """The goods colours (of the five-colour set) I have none of."""
-        mine = self.goods_counts[self.me]
-        return tuple(c for c in GOODS if mine[c] == 0)
+        empty = self._empty_goods
+        if empty is None:
+            mine = self.goods_counts[self.me]
+            empty = self._empty_goods = tuple(c for c in GOODS if mine[c] == 0)
+        return empty
 
-    @_lazy
+    @property
     def level_wants(self) -> dict[int, int]:
         """Levels still missing, per colour, for the contracts in my hand."""
-        wants: dict[int, int] = {}
-        level = self.level
-        card_levels = self.static.card_levels
-        for card in self.hand:
-            for c, need in card_levels[card]:
-                gap = need - level(c)
-                if gap > 0:
-                    wants[c] = max(wants.get(c, 0), gap)
+        wants = self._level_wants
+        if wants is None:
+            wants = self._level_wants = {}
+            card_levels = self.static.card_levels
+            for card in self.hand:
+                for c, need in card_levels[card]:
+                    gap = need - self.level(c)
+                    if gap > 0:
+                        wants[c] = max(wants.get(c, 0), gap)
         return wants
 
-    @_lazy
+    @property
     def late(self) -> float:
         """How near the end the richest player is (1.0 at the end threshold)."""
-        return max(self.credits) / self.base.end_credits
+        late = self._late
+        if late is None:
+            late = self._late = max(self.credits) / self.base.end_credits
+        return late
 
     def goods_value(self, card: int, room: int | None = None, extra: int = -1) -> float:
         """End-game points, majority, set progress and levels a good brings me (0 without
@@ -775,7 +952,7 @@ class _Table:
             value = values[color] = self._goods_value(color, room, extra)
         return value
 
-    def goods_values(self, room: int, extra: int) -> list[Any]:
+    def goods_values(self, room: int, extra: int) -> list[float | None]:
         """`goods_value` by colour (None until computed; 0.0 without room)."""
         key = (room, extra)
         values = self._goods_values.get(key)
@@ -790,7 +967,7 @@ class _Table:
         o = self.rival_most[color]
         value = 2.0 if color == RED else 1.0
         if color in MAJORITY_COLORS:
-            bonus = self.base.majority[MAJORITY_COLORS.index(color)]
+            bonus = self.static.majority[MAJORITY_COLORS.index(color)]
             weight = 0.3 + 0.4 * min(1.0, self.late)
             value += bot.collect * weight * (_share(m + 1, o, bonus) - _share(m, o, bonus))
         elif color == RED:
@@ -806,14 +983,18 @@ class _Table:
             value += bot.contract_bias * (2.0 if gap == 1 else 1.0)
         return value
 
-    @_lazy
+    @property
     def crew_values(self) -> list[float]:
         """What a crew card of each action is worth to me (0 without room)."""
-        if self.crew_room <= 0:
-            return [0.0] * 6
-        pref = self.bot.pref
-        late = max(0.2, 1.0 - self.late)
-        return [(1.0 + 3.0 * pref[a] * (0.5 if a == SUPPLY else 1.0)) * late for a in range(6)]
+        values = self._crew_values
+        if values is None:
+            if self.crew_room <= 0:
+                values = [0.0] * 6
+            else:
+                late = max(0.2, 1.0 - self.late)
+                values = [crew * late for crew in self.bot.crew_taste]
+            self._crew_values = values
+        return values
 
     def crew_value(self, card: int) -> float:
         return self.crew_values[self.static.actions[card]]
@@ -846,7 +1027,7 @@ class _Table:
             extra = -1 if as_crew else color[first]
             room -= 0 if as_crew else 1
             values = self.goods_values(room, extra)
-            second: float | None = None
+            second, found = 0.0, False
             skip = 1  # the first taken once: physical containers of a colour share an id
             for card in cargo:
                 if card == first and skip:
@@ -860,9 +1041,9 @@ class _Table:
                         crew = crew_values[actions[card]]
                         if crew > v:
                             v = crew
-                    if second is None or v > second:
-                        second = v
-            best += second  # type: ignore[operator]
+                    if not found or v > second:
+                        second, found = v, True
+            best += second
         if owner == self.me:
             best -= 1.0  # the compensation I would have had
             home = self.home_value()
@@ -874,31 +1055,30 @@ class _Table:
 
     def estimate(self, player: int) -> float:
         """Credits plus what a player's goods would score if the game ended now."""
-        score = self._estimates.get(player)
-        if score is not None:
-            return score
         counts = self.goods_counts
         mine = counts[player]
-        score = float(self.credits[player]) + sum(mine[c] for c in GOODS) + mine[RED]
-        if all(mine[c] for c in GOODS):
+        others = [c for q, c in enumerate(counts) if q != player]
+        goods, complete = 0, True
+        for c in GOODS:
+            goods += mine[c]
+            complete = complete and mine[c] > 0
+        score = float(self.credits[player]) + goods + mine[RED]
+        if complete:
             score += self.base.set_bonus
-        for c, bonus in zip(MAJORITY_COLORS, self.base.majority, strict=True):
-            o = max((counts[q][c] for q in range(len(counts)) if q != player), default=0)
-            score += _share(mine[c], o, bonus)
-        o = max((counts[q][RED] for q in range(len(counts)) if q != player), default=0)
-        score -= _share(mine[RED], o, self.base.illegal_penalty)
-        self._estimates[player] = score
+        for c, bonus in zip(MAJORITY_COLORS, self.static.majority, strict=True):
+            score += _share(mine[c], _most(others, c), bonus)
+        score -= _share(mine[RED], _most(others, RED), self.base.illegal_penalty)
         return score
 
     def rival_needs(self) -> list[int]:
         """Per colour, how many containers rivals' ships at port still need."""
         needs = [0] * 7
-        remaining = self.static.remaining
+        static = self.static
         me = self.me
         for row in self.rows:
             if row[0] != me and not row[1] and row[2]:
-                for c, v in remaining(row)[0].items():
-                    needs[c] += v
+                for c, v in static.remaining(row)[0].items():
+                    needs[c] = needs[c] + v
         return needs
 
 
@@ -907,16 +1087,27 @@ def _take_slot(slots: dict[int, list[float]], colors: tuple[int, ...], flag_ok: 
     if len(colors) > 1 and not flag_ok:
         return 0.0
     best, pick = 0.0, None
+    rainbow = slots.get(ANY)
     for c in colors:
         if c == GREY:
             continue
-        for key in (c, ANY):
-            values = slots.get(key)
-            if values and values[0] > best:
-                best, pick = values[0], values
+        own = slots.get(c)
+        if own and own[0] > best:
+            best, pick = own[0], own
+        if rainbow and rainbow[0] > best:
+            best, pick = rainbow[0], rainbow
     if pick is not None:
         pick.pop(0)
     return best
+
+
+def _most(counts: list[list[int]], color: int) -> int:
+    """The most goods of a colour among these players' counts (0 for none)."""
+    most = 0
+    for c in counts:
+        if c[color] > most:
+            most = c[color]
+    return most
 
 
 def _share(mine: int, other: int, amount: int) -> float:
@@ -938,8 +1129,11 @@ class IEHeuristic(Strategy):
     drawing cards; `race` (0-1) how much it saves credits when it leads near the end.
     """
 
-    name = "heuristic"
-    params: dict[str, Any] = {
+    # ClassVars: to mypyc a plain class-level name declares an instance attribute, and the
+    # registry reads `cls.params` and `cls.name`. (The ignores: Strategy declares both as
+    # instance attributes.)
+    name: ClassVar[str] = "heuristic"  # type: ignore[misc]
+    params: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         "contract_bias": 1.0,
         "load_bias": 1.0,
         "import_bias": 1.0,
@@ -965,7 +1159,7 @@ class IEHeuristic(Strategy):
         self.deny = float(s["deny"])
         self.draw = float(s["draw"])
         self.race = float(s["race"])
-        self.pref = (
+        self.pref: tuple[float, ...] = (
             self.supply_bias,
             self.import_bias,
             self.contract_bias,
@@ -973,19 +1167,25 @@ class IEHeuristic(Strategy):
             self.pirate_bias,
             0.0,
         )
-        """Taste per action (SUPPLY..PIRATE, BARTER): action values and crew cards."""
-        self._worth_memo: tuple[Any, dict[int, float]] | None = None
+        """Taste per action (SUPPLY..PIRATE, BARTER): action values and crew cards (a
+        tuple of any length to mypyc: indexed by a variable, a fixed one is boxed anew)."""
+        self._worth_memo: tuple[tuple[object, ...], dict[int, float]] | None = None
         """The last hand worth and the table it was computed on (lead, then lead_with)."""
         self._static: _Static | None = None
-        self._levels_memo: tuple[Any, dict[int, int], dict[int, int]] | None = None
+        self._levels_memo: tuple[tuple[object, ...], dict[int, int], dict[int, int]] | None = None
         """Missing levels by contract id, levels by colour, and the goods and crew (and
         view: the game) they were computed on."""
         self.bonus = FULFIL_BONUS * (1.0 + 0.5 * self.collect)
         """Beyond the payout, what fulfilling a contract is worth to me."""
+        pref = self.pref
+        self.crew_taste = [
+            1.0 + 3.0 * pref[a] * (0.5 if a == SUPPLY else 1.0) for a in range(len(pref))
+        ]
+        """By action: a crew card's worth to me, before the nearness of the end."""
         self._least_costs = self.load_bias >= 0 or self.contract_bias >= 0
         """Whether a card's worth is never under its taste share (its use is never
         negative), so that `_least_cost` bounds a play's cost from below."""
-        self._handlers: dict[str, Any] = {}
+        self._handlers: dict[str, Handler | None] = {}
         """By decision kind: the method answering it (None: a card power's question)."""
         self._import_turn = -1
         self._import_declared = 0
@@ -1001,7 +1201,7 @@ class IEHeuristic(Strategy):
 
     # ------------------------------------------------------------------ dispatch
 
-    def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+    def choose(self, decision: Decision, view: IEView, rng: GameRandom) -> Any:
         kind = decision.kind
         if kind == "declare" and decision.context not in (SUPPLY, CONTRACT, BARTER):
             count = decision.options[-1]  # crew actions cost nothing: use them all
@@ -1014,16 +1214,14 @@ class IEHeuristic(Strategy):
         static = self._static
         if static is None or static.rules is not rules:
             static = self._static = _static_for(rules)
-        handler = self._handlers.get(kind, _UNSET)
-        if handler is _UNSET:  # (the class's function: a bound method would make a cycle)
-            handler = self._handlers[kind] = getattr(type(self), "_" + kind, None)
+        handlers = self._handlers
+        if kind in handlers:
+            handler = handlers[kind]
+        else:  # (the class's function: a bound method would make a cycle)
+            handler = handlers[kind] = getattr(type(self), "_" + kind, None)
         if handler is None:  # a card power's question: power_choices.py
             table = _Table(self, view, static)
-
-            def worth(card: int) -> float:  # the hand's worth only if the rule asks for it
-                return table.worth().get(card, 0.0) if table.hand else 0.0
-
-            return power_choices.answer(decision, view, worth, rng)
+            return power_choices.answer(decision, view, table.card_worth, rng)
         return handler(self, decision, _Table(self, view, static), rng)
 
     # ------------------------------------------------------------------ action values
@@ -1138,16 +1336,18 @@ class IEHeuristic(Strategy):
         colors = t.cards.colors
         cards = [c for c in t.hand if c not in excluded]
         total = 0.0
+        rainbow = slots.get(ANY)  # (the lists are taken from in place: this one stays)
         for _ in range(count):
             best, best_key, best_card = 0.0, -1, -1
             for card in cards:
                 for c in colors[card]:
                     if c == GREY:
                         continue
-                    for key in (c, ANY):
-                        values = slots.get(key)
-                        if values and values[0] > best:
-                            best, best_key, best_card = values[0], key, card
+                    own = slots.get(c)
+                    if own and own[0] > best:
+                        best, best_key, best_card = own[0], c, card
+                    if rainbow and rainbow[0] > best:
+                        best, best_key, best_card = rainbow[0], ANY, card
             if best_card < 0:
                 break
             total += best
@@ -1157,16 +1357,22 @@ class IEHeuristic(Strategy):
 
     def _pirate_value(self, t: _Table, count: int) -> float:
         slots = {c: v[:] for c, v in t.slots().items()}
-        sources = [c for c in range(6) for _ in range(t.sea[c]) if c != GREY]
+        sea = t.sea
+        sources: list[int] = []
+        for c in range(6):
+            if c != GREY:
+                sources += [c] * sea[c]
         total = 0.0
         spare = 0
+        rainbow = slots.get(ANY)  # (the lists are taken from in place: this one stays)
         for _ in range(count):
             best, best_key, best_src = 0.0, -1, -1
             for k, c in enumerate(sources):
-                for key in (c, ANY):
-                    values = slots.get(key)
-                    if values and values[0] > best:
-                        best, best_key, best_src = values[0], key, k
+                own = slots.get(c)
+                if own and own[0] > best:
+                    best, best_key, best_src = own[0], c, k
+                if rainbow and rainbow[0] > best:
+                    best, best_key, best_src = rainbow[0], ANY, k
             if best_src < 0:
                 spare += 1
                 total += 0.3 * self.deny  # only denial
@@ -1195,6 +1401,8 @@ class IEHeuristic(Strategy):
         spare = t.credits[t.me]
         color = t.color
         for _ in range(2):
+            if used >= count:  # no action left for another contract
+                break
             best = None
             for card in cards:  # (the played card's colour still counts: shared memo)
                 cost = port.get(card, -1) if port else -1
@@ -1223,7 +1431,9 @@ class IEHeuristic(Strategy):
         if rest:
             total += max(0.0, t.base.sell_price - min(rest))
             count -= 1
-        crews = sorted((t.crew_value(c) for c in t.island), reverse=True)
+        crew_values = t.crew_values
+        actions = t.static.actions
+        crews = sorted([crew_values[actions[c]] for c in t.island], reverse=True)
         total += sum(crews[: min(count, t.crew_room)])
         return total
 
@@ -1231,11 +1441,14 @@ class IEHeuristic(Strategy):
         ships = [i for i, row in enumerate(t.rows) if row[1] and row[3]]
         if not ships or t.credits[t.me] <= 0 and not leader:
             return 0.0
-        values = sorted((t.ship_import_value(i) for i in ships), reverse=True)
+        values = sorted([t.ship_import_value(i) for i in ships], reverse=True)
         if not leader:
             values = [sum(values) / len(values)] * len(values)
         keep = 1.0 - 0.7 * self.bid_share
-        return sum(max(0.0, v) * keep for v in values[:count])
+        total = 0.0
+        for v in values[:count]:
+            total += max(0.0, v) * keep
+        return total
 
     # ------------------------------------------------------------------ turn decisions
 
@@ -1243,7 +1456,8 @@ class IEHeuristic(Strategy):
         for option in d.options:
             if option[0] == "discard_contracts" and self._stuck(t, option[1]):
                 return option
-        best, best_value = ("draw",), self._draw_value(t)
+        best: Any = ("draw",)
+        best_value = self._draw_value(t)
         if len(t.hand) <= 1:
             best_value *= 1.3
         for option in d.options:
@@ -1265,12 +1479,10 @@ class IEHeuristic(Strategy):
             if port.index != index or not port.need:
                 continue
             short = 0
+            hc = t.hand_colors
+            sea = t.sea
             for c, v in port.need.items():
-                have = (
-                    sum(t.hand_colors[:6]) + sum(t.sea[:6])
-                    if c == ANY
-                    else t.hand_colors[c] + t.sea[c]
-                )
+                have = sum(hc[:6]) + sum(sea[:6]) if c == ANY else hc[c] + sea[c]
                 short += max(0, v - have)
             if short >= 2:
                 return any(t.best_contract(card, -1, 1)[0] > 2.0 for card in t.hand)
@@ -1279,7 +1491,8 @@ class IEHeuristic(Strategy):
     def _lead_with(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
         return t.cheapest_play(d.options)[0]
 
-    _follow_with = _lead_with
+    def _follow_with(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
+        return t.cheapest_play(d.options)[0]
 
     def _follow(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
         """Follow, draw, or follow with another type where a power offers one (Barter cards:
@@ -1313,26 +1526,30 @@ class IEHeuristic(Strategy):
         if action in (IMPORT, PIRATE, LOAD) and self._least_costs:
             # The hand's worth (the costly part) only when following can beat drawing: a
             # card played costs at least its share of my taste for its action.
-            least = self._least_cost
             if action == LOAD:
                 for option in options:
                     excluded = option if isinstance(option, tuple) else (option,)
                     gain = self._action_value(t, action, crew + 1, excluded, False) - without
                     gains[option] = gain
-                    if gain - least(t, option) > draw:
+                    if gain - self._least_cost(t, option) > draw:
                         break
                 else:
                     return ("draw",)
             else:  # the value does not depend on the cards played
                 gain = self._action_value(t, action, crew + 1, (), False) - without
-                if all(gain - least(t, option) <= draw for option in options):
+                for option in options:
+                    if gain - self._least_cost(t, option) > draw:
+                        break
+                else:
                     return ("draw",)
                 gains = dict.fromkeys(options, gain)
         play, cost = t.cheapest_play(options)
-        gain = gains.get(play)
-        if gain is None:
+        known = gains.get(play)
+        if known is None:
             excluded = play if isinstance(play, tuple) else (play,)
             gain = self._action_value(t, action, crew + 1, excluded, False) - without
+        else:
+            gain = known
         return follow if gain - cost > draw else ("draw",)
 
     def _least_cost(self, t: _Table, option: Any) -> float:
@@ -1389,8 +1606,12 @@ class IEHeuristic(Strategy):
         """Whether I lead on estimated score and the end is near (race for 50)."""
         if max(t.credits) < 0.6 * t.base.end_credits:
             return False
-        mine = t.estimate(t.me)
-        return all(mine >= t.estimate(q) for q in range(t.view.n_players) if q != t.me)
+        me = t.me
+        mine = t.estimate(me)
+        for q in range(t.view.n_players):
+            if q != me and mine < t.estimate(q):
+                return False
+        return True
 
     def _contract(self, d: Decision, t: _Table, rng: GameRandom) -> Any:
         worth = t.worth()
@@ -1443,11 +1664,12 @@ class IEHeuristic(Strategy):
         best, best_value = d.options[0], float("-inf")
         for option in d.options:
             if option[0] == "ship":
-                _, i, j = option
-                owner, _, _, cargo, cargo_colors = rows[i]
+                i: int = option[1]
+                j: int = option[2]
+                owner, at_sea, _, cargo, cargo_colors = rows[i]
                 cols: tuple[int, ...] = (cargo_colors[j],)
             elif option[0] == "island":
-                owner, cargo = -1, ()
+                owner, at_sea, cargo = -1, True, ()
                 cols = colors[option[1]]
             else:  # Mini Van's unseen cards (the deck's top, a random hand card): skipped
                 continue
@@ -1466,7 +1688,7 @@ class IEHeuristic(Strategy):
             value += deny * 0.8 * (2 if most > 2 else most)
             if owner == me:  # each container taken brings my ship nearer home
                 value += t.home_value() / len(cargo) - 0.3
-            elif owner >= 0 and not rows[i][1]:  # Mini Van: a rival's ship at port set back
+            elif owner >= 0 and not at_sea:  # Mini Van: a rival's ship at port set back
                 value += deny
             elif owner >= 0:
                 if len(cargo) == 1:
@@ -1531,8 +1753,8 @@ class IEHeuristic(Strategy):
 class ContractorBot(IEHeuristic):
     """Places contracts it can fill from hand and loads them; keeps Load and Contract crew."""
 
-    name = "contractor"
-    params: dict[str, Any] = {
+    name: ClassVar[str] = "contractor"  # type: ignore[misc]
+    params: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         **IEHeuristic.params,
         "contract_bias": 1.3,
         "load_bias": 1.3,
@@ -1548,8 +1770,8 @@ class ContractorBot(IEHeuristic):
 class ImporterBot(IEHeuristic):
     """Wins auctions, builds goods majorities and the set; keeps Import crew."""
 
-    name = "importer"
-    params: dict[str, Any] = {
+    name: ClassVar[str] = "importer"  # type: ignore[misc]
+    params: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         **IEHeuristic.params,
         "contract_bias": 0.9,
         "load_bias": 0.9,
@@ -1565,8 +1787,8 @@ class ImporterBot(IEHeuristic):
 class PirateBot(IEHeuristic):
     """Pirates the containers it needs from ships at sea; keeps Pirate crew; denies rivals."""
 
-    name = "pirate"
-    params: dict[str, Any] = {
+    name: ClassVar[str] = "pirate"  # type: ignore[misc]
+    params: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         **IEHeuristic.params,
         "contract_bias": 1.1,
         "load_bias": 0.9,

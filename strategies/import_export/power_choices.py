@@ -9,7 +9,7 @@ by `answer` with the first option, which the powers put as the do-nothing choice
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
@@ -22,7 +22,14 @@ from simulator.games.import_export.cards import (
     PIRATE,
     SUPPLY,
 )
+from simulator.games.import_export.state import Ship
+from simulator.games.import_export.view import IEView
 from simulator.games.import_export.windows import Moment, Use
+
+Worth = Callable[[int], float]
+"""A hand card's worth to the bot (0 for a card not in the hand)."""
+Rule = Callable[[Decision, IEView, Worth], Any]
+"""How the bot answers one kind of power decision."""
 
 COMFORT = 12
 """Credits a bot keeps before paying for an optional power."""
@@ -31,10 +38,10 @@ LATE_CREDITS = 40
 for credits now (Olive Oil)."""
 
 
-def _first_of(*wanted: str) -> Callable[[Decision, Any, Callable[[int], float]], Any]:
+def _first_of(*wanted: str) -> Rule:
     """Answer with the first of `wanted` that is offered (the beneficial choice)."""
 
-    def rule(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    def rule(decision: Decision, view: IEView, worth: Worth) -> Any:
         for w in wanted:
             if w in decision.options:
                 return w
@@ -43,29 +50,29 @@ def _first_of(*wanted: str) -> Callable[[Decision, Any, Callable[[int], float]],
     return rule
 
 
-def _if_rich(yes: str, no: str) -> Callable[[Decision, Any, Callable[[int], float]], Any]:
+def _if_rich(yes: str, no: str) -> Rule:
     """Pay for an optional power only with credits to spare."""
 
-    def rule(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+    def rule(decision: Decision, view: IEView, worth: Worth) -> Any:
         rich = view.credits[view.player] >= COMFORT
         return yes if rich and yes in decision.options else no
 
     return rule
 
 
-def _cheapest_card(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _cheapest_card(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Give or discard the card worth least to me."""
     cards = [o for o in decision.options if isinstance(o, int)]
     return min(cards, key=lambda c: (worth(c), c)) if cards else decision.options[0]
 
 
-def _best_card(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _best_card(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Take the card worth most to me (skipping 'pass')."""
     cards = [o for o in decision.options if isinstance(o, int)]
     return max(cards, key=lambda c: (worth(c), -c)) if cards else decision.options[0]
 
 
-def _first_real(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _first_real(decision: Decision, view: IEView, worth: Worth) -> Any:
     """The first option that does something (powers list 'pass'/'stop' first)."""
     for o in decision.options:
         if o not in ("pass", "stop", "keep"):
@@ -73,18 +80,18 @@ def _first_real(decision: Decision, view: Any, worth: Callable[[int], float]) ->
     return decision.options[0]
 
 
-def _discard_if_crowded(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _discard_if_crowded(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Chairs: thin the hand only when it is large."""
     if len(view.hand) > 6:
         return _cheapest_card(decision, view, worth)
     return "pass" if "pass" in decision.options else decision.options[0]
 
 
-def _potatoes(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _potatoes(decision: Decision, view: IEView, worth: Worth) -> Any:
     return "draw" if len(view.hand) <= 3 else "credits"
 
 
-def _name_a_type(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _name_a_type(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Rolls Royce, Showers: the colour least seen on the table is likeliest in the deck."""
     color = view.rules.color  # cards and physical containers (IE-VAR-5)
     seen = {o: 0 for o in decision.options}
@@ -99,7 +106,7 @@ def _name_a_type(decision: Decision, view: Any, worth: Callable[[int], float]) -
     return min(decision.options, key=lambda o: (seen.get(o, 0), str(o)))
 
 
-def _vacuums(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _vacuums(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Give one luxury good rather than a hand of three or more cards."""
     goods = [o for o in decision.options if o[0] == "luxury"]
     if goods and len(view.hand) >= 3:
@@ -107,18 +114,18 @@ def _vacuums(decision: Decision, view: Any, worth: Callable[[int], float]) -> An
     return ("hand",) if ("hand",) in decision.options else decision.options[0]
 
 
-def _shotguns(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _shotguns(decision: Decision, view: IEView, worth: Worth) -> Any:
     rich = view.credits[view.player] >= COMFORT
     if rich and "credits" in decision.options:
         return "credits"
     return "cards" if "cards" in decision.options else decision.options[0]
 
 
-def _cell_phones_load(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _cell_phones_load(decision: Decision, view: IEView, worth: Worth) -> Any:
     return next((o for o in decision.options if o[1] != GREY), decision.options[0])
 
 
-def _to_an_empty_ship(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _to_an_empty_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Jasmine Tea: a further contract only for a ship of mine without one, the card I
     value least; otherwise stop."""
     ships = view.ships
@@ -128,13 +135,13 @@ def _to_an_empty_ship(decision: Decision, view: Any, worth: Callable[[int], floa
     return decision.options[0]
 
 
-def _dark_flight_bid(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _dark_flight_bid(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Dark Flight's island round: its owner (the context) keeps his own winning bid, so he
     bids all he has; any other bidder would pay him, so bids nothing."""
     return decision.options[-1] if decision.context == view.player else decision.options[0]
 
 
-def _stolen_documents(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _stolen_documents(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Take the tech contract of the highest level (the sheet ranks powers by level), from
     the richest player on a tie."""
     by_id = view.rules.cards.contract_by_id
@@ -145,7 +152,7 @@ def _stolen_documents(decision: Decision, view: Any, worth: Callable[[int], floa
     )
 
 
-def _platinum_rings(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _platinum_rings(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Platinum Rings: play, the least useful first, a card whose action helps now (a
     contract placeable with its level met, a hand card to load, a container to plunder that
     fits, a ship at sea to import from, an island card for the crew); otherwise stop."""
@@ -154,7 +161,8 @@ def _platinum_rings(decision: Decision, view: Any, worth: Callable[[int], float]
     me = view.player
     hand = view.hand
     rows = view.ships
-    ports = [view.ship(i) for i, row in enumerate(rows) if row[0] == me and not row[1]]
+    # (view.ship is typed `object`: it is a copy of the state's Ship)
+    ports = [cast(Ship, view.ship(i)) for i, row in enumerate(rows) if row[0] == me and not row[1]]
     sea = [c for row in rows if row[1] for c in row[4] if c != GREY]
     sea += [c for card in view.island for c in cards.colors[card]]
 
@@ -183,7 +191,7 @@ def _platinum_rings(decision: Decision, view: Any, worth: Callable[[int], float]
     return "stop"
 
 
-def _hentai_manga(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _hentai_manga(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Hentai Manga: an illegal contract whose immediate power is spent goes to the crew
     while the crew has room to spare; otherwise it stays completed (it raises the limits)."""
     contract = view.rules.cards.contract_by_id[decision.context]
@@ -192,12 +200,12 @@ def _hentai_manga(decision: Decision, view: Any, worth: Callable[[int], float]) 
     return "fulfilled"
 
 
-def _jidohanbaiki(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _jidohanbaiki(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Jidohanbaiki: take the credits when drawing would bring a single card."""
     return "credits" if len(view.hand) >= view.rules.rules.draw_to - 1 else "draw"
 
 
-def _load_cheapest(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _load_cheapest(decision: Decision, view: IEView, worth: Worth) -> Any:
     """A free extra load (PlayStations): load the hand card worth least to keep."""
     loads = [o for o in decision.options if isinstance(o, tuple)]
     if not loads:
@@ -205,7 +213,7 @@ def _load_cheapest(decision: Decision, view: Any, worth: Callable[[int], float])
     return min(loads, key=lambda o: (worth(o[0]), o[0], o[1]))
 
 
-def _cargo_in_hand(view: Any, contract_id: int) -> int:
+def _cargo_in_hand(view: IEView, contract_id: int) -> int:
     """How many hand cards could fill this contract's cargo."""
     cards = view.rules.cards
     cargo = cards.contract_by_id[contract_id].cargo
@@ -214,7 +222,7 @@ def _cargo_in_hand(view: Any, contract_id: int) -> int:
     return sum(1 for c in view.hand if any(color in cargo for color in cards.colors[c]))
 
 
-def _contract_with_cargo(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _contract_with_cargo(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Spacecraft (a forced placement): the contract the hand can best fill."""
     options = [o for o in decision.options if isinstance(o, tuple)]
     if not options:
@@ -222,12 +230,12 @@ def _contract_with_cargo(decision: Decision, view: Any, worth: Callable[[int], f
     return max(options, key=lambda o: (_cargo_in_hand(view, o[1]), -o[1], -o[2]))
 
 
-def _stretch_goal_import(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _stretch_goal_import(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Stretch Goal: the container worth most to me, of any ship at sea."""
     return max(decision.options, key=lambda o: (worth(o[1]), -o[1]))
 
 
-def _railguns(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _railguns(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Railguns: credits with some to spare, else two goods, else a completed contract (the
     last completed, whose limits matter least), else whatever is asked."""
     options = decision.options
@@ -241,18 +249,18 @@ def _railguns(decision: Decision, view: Any, worth: Callable[[int], float]) -> A
     return "credits" if "credits" in options else options[0]
 
 
-def _draw_if_short(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _draw_if_short(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Oat Milk: cards with a short hand, credits otherwise."""
     return "draw" if len(view.hand) <= 3 else "credits"
 
 
-def _soy_sauce(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _soy_sauce(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Soy Sauce: move the crew (2 credits a card) when the goods have room for all of it."""
     crew = len(view.crew(view.player))
     return "transfer" if 0 < crew <= view.goods_room() else "pass"
 
 
-def _capital_discard(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _capital_discard(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Before drawing: discard the least useful Capital card when the draw then brings one
     more card (a hand below the draw-up size) and the card is worth less than a new one."""
     cards = [o for o in decision.options if isinstance(o, int)]
@@ -263,7 +271,7 @@ def _capital_discard(decision: Decision, view: Any, worth: Callable[[int], float
     return "pass"
 
 
-def _capital_place(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _capital_place(decision: Decision, view: IEView, worth: Worth) -> Any:
     """The Algorithm, Container Factory: load the card as a wild container where a ship
     needs one; otherwise keep it completed (it raises the limits)."""
     for option in decision.options:
@@ -272,7 +280,7 @@ def _capital_place(decision: Decision, view: Any, worth: Callable[[int], float])
     return "keep" if "keep" in decision.options else decision.options[0]
 
 
-def _euros_ship(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _euros_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Strand a ship of the richest rival; my own only if there is nothing else."""
     rows = view.ships
     credits = view.credits
@@ -282,7 +290,7 @@ def _euros_ship(decision: Decision, view: Any, worth: Callable[[int], float]) ->
     return max(rivals, key=lambda i: (credits[rows[i][0]], len(rows[i][3]), -i))
 
 
-def _goods_by_count(decision: Decision, view: Any, most: bool) -> Any:
+def _goods_by_count(decision: Decision, view: IEView, most: bool) -> Any:
     color = view.rules.color
     mine = [color[c] for c in view.goods(view.player)]
     return (max if most else min)(
@@ -290,31 +298,32 @@ def _goods_by_count(decision: Decision, view: Any, most: bool) -> Any:
     )
 
 
-def _interest_give(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _interest_give(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Give a good of the type I hold most of (the others keep the set and majorities)."""
     return _goods_by_count(decision, view, most=True)
 
 
-def _interest_keep(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _interest_keep(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Keep a good of the type I hold fewest of (towards the set bonus)."""
     return _goods_by_count(decision, view, most=False)
 
 
 # ---------------------------------------------------------------- "at any time" windows
 
-AnyTimeRule = Callable[[list[Use], Moment, Any, Callable[[int], float]], Use | None]
+AnyTimeRule = Callable[[list[Use], Moment, IEView, Worth], Use | None]
+"""How the bot answers a window for one power: the use to make, or None."""
 
 
-def _price(view: Any, use: Use, key: str) -> int:
+def _price(view: IEView, use: Use, key: str) -> int:
     return int(view.rules.cards.contract_by_id[use.contract].params[key])
 
 
-def _mine_starting(moment: Moment, view: Any) -> bool:
+def _mine_starting(moment: Moment, view: IEView) -> bool:
     """My own turn has just started: where the bot weighs what it trades for credits."""
     return moment.name == "turn_start" and moment.actor == view.player
 
 
-def _telescopes(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+def _telescopes(uses: list[Use], moment: Moment, view: IEView, worth: Worth) -> Use | None:
     """Before scoring, sell the tech good whose scoring value (value, set, majority) is
     below the price; during the game, sell at the start of my turn (credits now)."""
     if moment.name == "before_scoring":
@@ -324,20 +333,20 @@ def _telescopes(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use |
     return uses[0] if _mine_starting(moment, view) else None
 
 
-def _lutefisk(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+def _lutefisk(uses: list[Use], moment: Moment, view: IEView, worth: Worth) -> Use | None:
     """Place Lutefisk as soon as a ship can take it (never at scoring: it would pay
     nothing)."""
     return None if moment.name == "before_scoring" else uses[0]
 
 
-def _bionic_ears(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+def _bionic_ears(uses: list[Use], moment: Moment, view: IEView, worth: Worth) -> Use | None:
     """Back to the hand (to sell or play again) at the start of my turn, only with a short
     hand and the crew and goods room it gives unused."""
     spare = view.crew_room() >= 1 and view.goods_room() >= 2
     return uses[0] if _mine_starting(moment, view) and spare and len(view.hand) <= 2 else None
 
 
-def _segways(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+def _segways(uses: list[Use], moment: Moment, view: IEView, worth: Worth) -> Use | None:
     """Load it on a ship that needs it; otherwise keep it completed (the limits it gives)
     until scoring, then move it into the goods (a good scores, a contract does not)."""
     loads = [u for u in uses if u.args[0] == "load"]
@@ -347,7 +356,7 @@ def _segways(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | No
     return goods[0] if goods and moment.name == "before_scoring" else None
 
 
-def _sushi_knives(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+def _sushi_knives(uses: list[Use], moment: Moment, view: IEView, worth: Worth) -> Use | None:
     """Four luxury cards for credits from a crowded hand, and always before scoring (hand
     cards score nothing)."""
     if moment.name == "before_scoring":
@@ -355,7 +364,7 @@ def _sushi_knives(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use
     return uses[0] if _mine_starting(moment, view) and len(view.hand) > 6 else None
 
 
-def _iceland_water(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+def _iceland_water(uses: list[Use], moment: Moment, view: IEView, worth: Worth) -> Use | None:
     """Sell the least useful agricultural card when worth less than the price (at the start
     of my turn), and every one before scoring."""
     use = min(uses, key=lambda u: (worth(u.args[0]), u.args[0]))
@@ -366,7 +375,7 @@ def _iceland_water(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Us
     return None
 
 
-def _olive_oil(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+def _olive_oil(uses: list[Use], moment: Moment, view: IEView, worth: Worth) -> Use | None:
     """Keep the limits it gives until the race for the end is on; in the last turn, cash
     it in before the game ends."""
     if moment.name == "turn_end" and view.end_triggered:
@@ -375,7 +384,7 @@ def _olive_oil(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | 
     return uses[0] if _mine_starting(moment, view) and late else None
 
 
-def _tsukiji_fish(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+def _tsukiji_fish(uses: list[Use], moment: Moment, view: IEView, worth: Worth) -> Use | None:
     """A free placement, but only on a ship with no contract yet (a contract that cannot be
     filled would block a busy ship), the contract whose cargo my hand covers best."""
     ships = view.ships
@@ -385,7 +394,7 @@ def _tsukiji_fish(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use
     return max(fresh, key=lambda u: (_cargo_in_hand(view, u.args[1]), -u.args[1], -u.args[2]))
 
 
-def _us_dollars(uses: list[Use], moment: Moment, view: Any, worth: Any) -> Use | None:
+def _us_dollars(uses: list[Use], moment: Moment, view: IEView, worth: Worth) -> Use | None:
     """Spend US Dollars as a crew card on an action I lead, not on a mere Supply."""
     mine = view.leader == view.player and moment.action != SUPPLY
     return uses[0] if mine else None
@@ -406,7 +415,7 @@ ANY_TIME_RULES: dict[str, AnyTimeRule] = {
 his actions (DISCARD_CONTRACTS) is not listed: the bot decides it when it leads."""
 
 
-def _any_time(decision: Decision, view: Any, worth: Callable[[int], float]) -> Any:
+def _any_time(decision: Decision, view: IEView, worth: Worth) -> Any:
     """A window (IE-ANYTIME-1): the first power, in the order offered, whose rule finds a
     use worth making now; otherwise pass."""
     by_power: dict[str, list[Use]] = {}
@@ -420,7 +429,7 @@ def _any_time(decision: Decision, view: Any, worth: Callable[[int], float]) -> A
     return "pass"
 
 
-RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
+RULES: dict[str, Rule] = {
     # free and helpful: take it
     "drones_draw": _first_of("draw"),
     "shoes_draw": _first_of("draw"),
@@ -524,7 +533,7 @@ RULES: dict[str, Callable[[Decision, Any, Callable[[int], float]], Any]] = {
 }
 
 
-def answer(decision: Decision, view: Any, worth: Callable[[int], float], rng: GameRandom) -> Any:
+def answer(decision: Decision, view: IEView, worth: Worth, rng: GameRandom) -> Any:
     """The bot's answer to a power's decision; unknown kinds get the first option."""
     rule = RULES.get(decision.kind)
     if rule is None:
