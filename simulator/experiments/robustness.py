@@ -107,8 +107,7 @@ def plan_robustness(
     strategies."""
     out = Path(out)
     return [
-        (pool, options.but(strategies=pool.strategies).config(), out / pool.name)
-        for pool in pools
+        (pool, options.but(strategies=pool.strategies).config(), out / pool.name) for pool in pools
     ]
 
 

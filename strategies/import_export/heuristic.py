@@ -18,7 +18,7 @@ drawing. Weights are `params`; the archetypes only change their defaults:
 - `ImporterBot` ("importer"): wins auctions, goods majorities and the set, Import crew;
 - `PirateBot` ("pirate"): pirates the containers it needs, Pirate crew, denies rivals.
 
-The module is typed precisely (the view as `IEView`, the rules as `ImportExportGame`, every
+The module is typed precisely (the view as `IEView`, the game facts as `GameFacts`, every
 helper's attributes declared) so that mypyc can compile it into native classes; as plain
 Python it runs the same code.
 """
@@ -33,12 +33,11 @@ from simulator.core.seeding import GameRandom
 from simulator.games.import_export import cards as ie
 from simulator.games.import_export.cards import Contract, IECards
 from simulator.games.import_export.state import Ship
-from simulator.games.import_export.view import IEView
+from simulator.games.import_export.view import GameFacts, IEView
 from strategies.import_export import power_choices
 
 if TYPE_CHECKING:
     from simulator.games.import_export.rule_book import BaseRules
-    from simulator.games.import_export.rules import ImportExportGame
 
 # The sheet's colours and actions as Final names of this module: compiled by mypyc, a Final
 # is a C constant, where an imported name would be a dictionary lookup at each use.
@@ -241,7 +240,7 @@ class _Static:
     """What depends only on the rules object (one per match): card data, and the results of
     `rules.remaining` by ship content (a pure function of the ship and the card sheet)."""
 
-    def __init__(self, rules: ImportExportGame) -> None:
+    def __init__(self, rules: GameFacts) -> None:
         self.rules = rules
         self.cards: IECards = rules.cards
         self.base: BaseRules = rules.rules
@@ -349,7 +348,7 @@ class _Static:
 _STATICS: dict[int, _Static] = {}
 
 
-def _static_for(rules: ImportExportGame) -> _Static:
+def _static_for(rules: GameFacts) -> _Static:
     static = _STATICS.get(id(rules))
     if static is None or static.rules is not rules:
         if len(_STATICS) > 8:
@@ -1201,6 +1200,17 @@ class IEHeuristic(Strategy):
 
     # ------------------------------------------------------------------ dispatch
 
+    @classmethod
+    def answers(cls, kind: str) -> bool:
+        """Whether the bot has an answer of its own for this kind of decision: a handler
+        method `_KIND`, a card power's rule (power_choices.RULES), or the two kinds `choose`
+        settles at once (declare, import_tie). Anything else raises UnansweredDecision."""
+        return (
+            kind in ("declare", "import_tie")
+            or callable(getattr(cls, "_" + kind, None))
+            or kind in power_choices.RULES
+        )
+
     def choose(self, decision: Decision, view: IEView, rng: GameRandom) -> Any:
         kind = decision.kind
         if kind == "declare" and decision.context not in (SUPPLY, CONTRACT, BARTER):
@@ -1210,7 +1220,7 @@ class IEHeuristic(Strategy):
             return count
         if kind == "import_tie" and view.player in decision.options:
             return view.player  # the leader breaks ties: itself
-        rules = view.rules
+        rules = view.facts
         static = self._static
         if static is None or static.rules is not rules:
             static = self._static = _static_for(rules)

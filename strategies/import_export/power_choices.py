@@ -93,7 +93,7 @@ def _potatoes(decision: Decision, view: IEView, worth: Worth) -> Any:
 
 def _name_a_type(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Rolls Royce, Showers: the colour least seen on the table is likeliest in the deck."""
-    color = view.rules.color  # cards and physical containers (IE-VAR-5)
+    color = view.facts.color  # cards and physical containers (IE-VAR-5)
     seen = {o: 0 for o in decision.options}
     visible: list[int] = list(view.hand) + list(view.island)
     for p in range(view.n_players):
@@ -144,7 +144,7 @@ def _dark_flight_bid(decision: Decision, view: IEView, worth: Worth) -> Any:
 def _stolen_documents(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Take the tech contract of the highest level (the sheet ranks powers by level), from
     the richest player on a tie."""
-    by_id = view.rules.cards.contract_by_id
+    by_id = view.facts.cards.contract_by_id
     credits = view.credits
     return max(
         decision.options,
@@ -156,7 +156,7 @@ def _platinum_rings(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Platinum Rings: play, the least useful first, a card whose action helps now (a
     contract placeable with its level met, a hand card to load, a container to plunder that
     fits, a ship at sea to import from, an island card for the crew); otherwise stop."""
-    rules = view.rules
+    rules = view.facts
     cards = rules.cards
     me = view.player
     hand = view.hand
@@ -194,7 +194,7 @@ def _platinum_rings(decision: Decision, view: IEView, worth: Worth) -> Any:
 def _hentai_manga(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Hentai Manga: an illegal contract whose immediate power is spent goes to the crew
     while the crew has room to spare; otherwise it stays completed (it raises the limits)."""
-    contract = view.rules.cards.contract_by_id[decision.context]
+    contract = view.facts.cards.contract_by_id[decision.context]
     if "crew" in decision.options and contract.timing == "immediate" and view.crew_room() >= 2:
         return "crew"
     return "fulfilled"
@@ -202,7 +202,7 @@ def _hentai_manga(decision: Decision, view: IEView, worth: Worth) -> Any:
 
 def _jidohanbaiki(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Jidohanbaiki: take the credits when drawing would bring a single card."""
-    return "credits" if len(view.hand) >= view.rules.rules.draw_to - 1 else "draw"
+    return "credits" if len(view.hand) >= view.facts.rules.draw_to - 1 else "draw"
 
 
 def _load_cheapest(decision: Decision, view: IEView, worth: Worth) -> Any:
@@ -215,7 +215,7 @@ def _load_cheapest(decision: Decision, view: IEView, worth: Worth) -> Any:
 
 def _cargo_in_hand(view: IEView, contract_id: int) -> int:
     """How many hand cards could fill this contract's cargo."""
-    cards = view.rules.cards
+    cards = view.facts.cards
     cargo = cards.contract_by_id[contract_id].cargo
     if ANY in cargo:
         return len(view.hand)
@@ -264,7 +264,7 @@ def _capital_discard(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Before drawing: discard the least useful Capital card when the draw then brings one
     more card (a hand below the draw-up size) and the card is worth less than a new one."""
     cards = [o for o in decision.options if isinstance(o, int)]
-    if cards and len(view.hand) < view.rules.rules.draw_to:
+    if cards and len(view.hand) < view.facts.rules.draw_to:
         card = min(cards, key=lambda c: (worth(c), c))
         if worth(card) < 1.0:
             return card
@@ -291,7 +291,7 @@ def _euros_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
 
 
 def _goods_by_count(decision: Decision, view: IEView, most: bool) -> Any:
-    color = view.rules.color
+    color = view.facts.color
     mine = [color[c] for c in view.goods(view.player)]
     return (max if most else min)(
         decision.options, key=lambda c: (mine.count(color[c]), color[c] != GREY, -c)
@@ -315,7 +315,7 @@ AnyTimeRule = Callable[[list[Use], Moment, IEView, Worth], Use | None]
 
 
 def _price(view: IEView, use: Use, key: str) -> int:
-    return int(view.rules.cards.contract_by_id[use.contract].params[key])
+    return int(view.facts.cards.contract_by_id[use.contract].params[key])
 
 
 def _mine_starting(moment: Moment, view: IEView) -> bool:
@@ -533,9 +533,17 @@ RULES: dict[str, Rule] = {
 }
 
 
+class UnansweredDecision(LookupError):
+    """A decision kind the bot has no answer for: a new power's question without its rule
+    (never a silent first option, which would play a default no one chose)."""
+
+
 def answer(decision: Decision, view: IEView, worth: Worth, rng: GameRandom) -> Any:
-    """The bot's answer to a power's decision; unknown kinds get the first option."""
+    """The bot's answer to a power's decision (RULES, one per kind)."""
     rule = RULES.get(decision.kind)
     if rule is None:
-        return decision.options[0]
+        raise UnansweredDecision(
+            f"no answer for decision kind '{decision.kind}': give it a rule in "
+            "strategies/import_export/power_choices.RULES"
+        )
     return rule(decision, view, worth)

@@ -21,6 +21,37 @@ PASSPORT = 9.0
 FORBIDDEN = -5.0
 
 
+CHEAPEST_CARD = frozenset(
+    {
+        "discard_over_limit",
+        "recycle_cost",
+        "steal_cost",
+        "luggage_discard",
+        "strike_pass",
+        "dispose_with",
+    }
+)
+"""Decisions that give up a card (costs, the hand limit, lost luggage, the strike,
+disposing of a forbidden item): the heuristic gives the one worth least to it."""
+ANSWERED = frozenset(
+    {
+        "action",
+        "trade_give",
+        "trade_ask",
+        "trade_answer",
+        "recycle_take",
+        "guide_take",
+        "found_take",
+        "post_discard",
+        "mousetrap",
+        "smuggle_to",
+        "pickpocket_target",
+        "map_target",
+    }
+)
+"""Decisions `choose` answers by a rule of their own."""
+
+
 class TravelHeuristic(Strategy):
     """Greedy collector with trading and some aggression.
 
@@ -186,8 +217,17 @@ class TravelHeuristic(Strategy):
         if kind == "map_target":
             others = [q for q in options if q != view.player]
             return self._leader(view, others) if others else options[0]
-        # every discard or pass: costs, hand limit, lost luggage, strike, disposing
-        return self._cheapest(view, options)
+        if kind in CHEAPEST_CARD:  # a card to give up: the one worth least to me
+            return self._cheapest(view, options)
+        raise LookupError(
+            f"no answer for decision kind '{kind}': add it to TravelHeuristic.choose "
+            "(strategies/travel/heuristic.py)"
+        )
+
+    @classmethod
+    def answers(cls, kind: str) -> bool:
+        """Whether `choose` has an answer of its own for this kind of decision."""
+        return kind in ANSWERED or kind in CHEAPEST_CARD
 
     def _next_planned(self, options: Sequence[Any], part: int) -> Any:
         if self._plan is not None:

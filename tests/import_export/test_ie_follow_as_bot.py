@@ -16,7 +16,7 @@ from strategies.import_export.heuristic import IEHeuristic
 
 
 def bot_answer(t: Any, decision: Decision) -> Any:
-    view = IEView(t.state, decision.player, t.game)
+    view = IEView(t.state, decision.player, t.game, t.game.facts)
     return IEHeuristic().choose(decision, view, GameRandom.for_game(0, 0, 1))
 
 

@@ -80,6 +80,7 @@ POWERS: dict[str, str] = {
     # Capital
     "algorithm_place": "The Algorithm: to the crew, onto a ship as a grey container, or stay.",
     "automation_ship": "Automation: the ship at port its grey container moves to.",
+    "gps_ship": "GPS: the ship at port its grey container moves to, or discard it.",
     "cheap_labor_ship": "Cheap Labor: the ship at port its grey container goes to.",
     "container_factory_place": "Container Factory: stay, crew, goods, a ship, or the hand.",
     "euros_ship": "Euros: the ship at sea it goes onto as a grey container.",

@@ -26,6 +26,7 @@ from simulator.games.import_export.game_api import Containers, GameAPI
 from simulator.games.import_export.powers import ANY_TIME
 from simulator.games.import_export.rule_book import BaseRules
 from simulator.games.import_export.state import IEState, Ship
+from simulator.games.import_export.view import GameFacts
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 
@@ -128,6 +129,9 @@ class GameBase:
         )
         """The colours each card may be loaded as: either side of a Flag card (IE-FLAG-1),
         never grey (a grey container is placed by its power: IE-CAP-7)."""
+        self.facts = GameFacts(self.whole)
+        """What the players' views offer of this game (view.GameFacts): read-only; made last,
+        once every table it shares is set."""
 
     def new_state(self, rng: GameRandom) -> IEState:
         n = self.config.players

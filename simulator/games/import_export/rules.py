@@ -37,7 +37,7 @@ class ImportExportGame(TurnRules):
         """The player's view; views are live read-only windows, so one per seat is reused."""
         views = s.views
         if views is None:
-            views = s.views = [IEView(s, p, self) for p in range(s.n)]
+            views = s.views = [IEView(s, p, self, self.facts) for p in range(s.n)]
         return views[player]
 
     def outcome(self, s: IEState) -> Outcome:

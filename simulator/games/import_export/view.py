@@ -5,18 +5,56 @@ turned it face up) and all but the top discard."""
 from __future__ import annotations
 
 from simulator.core.view import SeatView
+from simulator.games.import_export.cards import IECards
 from simulator.games.import_export.game_api import GameAPI
-from simulator.games.import_export.state import IEState
+from simulator.games.import_export.rule_book import BaseRules
+from simulator.games.import_export.state import IEState, ShipLike
+
+
+class GameFacts:
+    """What any player may know of the game his table plays, and nothing that changes it:
+    the card tables, the rule numbers, and the cargo rules applied to a bot's own records of
+    ships (without the state, so no owner's power modifiers). One per game; bots key their
+    per-game tables on it."""
+
+    __slots__ = ("_game", "cards", "rules", "color", "actions", "n_cards", "tokyo_port")
+
+    def __init__(self, game: GameAPI) -> None:
+        self._game = game
+        self.cards: IECards = game.cards
+        self.rules: BaseRules = game.rules
+        """The rule numbers (rule_book.BaseRules, with the run's --rule overrides)."""
+        self.color: tuple[int, ...] = game.color
+        """A card's (or physical container's) colour as a good, crew, wildcard."""
+        self.actions: tuple[int, ...] = game.actions
+        self.n_cards: int = game.n_cards
+        self.tokyo_port: bool = game.tokyo_port
+
+    def remaining(self, ship: ShipLike, extra: int | None = None) -> tuple[dict[int, int], int]:
+        """A ship's uncovered cargo needs (with `extra` contract added) and the containers
+        matching none, by the cards' own rules (rules.remaining without the state)."""
+        return self._game.remaining(ship, extra)
+
+    def can_hold(self, ship: ShipLike, contract_id: int) -> bool:
+        """Whether the ship could take the contract, by the cards' own rules."""
+        return self._game.can_hold(ship, contract_id)
+
+    def fits(self, ship: ShipLike, color: int) -> bool:
+        """Whether a container of this colour fills an uncovered need of the ship."""
+        return self._game.fits(ship, color)
 
 
 class IEView(SeatView):
-    """A read-only window for one player. `rules` gives the rule helpers (levels, fits)."""
+    """A read-only window for one player: what the table shows, the queries the rules
+    answer for this seat (levels, limits, costs), and `facts` (GameFacts). The game itself
+    stays private: no method of a view changes the state."""
 
-    __slots__ = ("rules",)
+    __slots__ = ("_game", "facts")
 
-    def __init__(self, state: IEState, player: int, rules: GameAPI) -> None:
+    def __init__(self, state: IEState, player: int, game: GameAPI, facts: GameFacts) -> None:
         super().__init__(state, player)
-        self.rules = rules
+        self._game = game
+        self.facts = facts
 
     @property
     def credits(self) -> tuple[int, ...]:
@@ -39,20 +77,20 @@ class IEView(SeatView):
     @property
     def tokyo_port(self) -> bool:
         """Whether the Tokyo Port replaces the Supply Island (IE-TOKYO-1)."""
-        return self.rules.tokyo_port
+        return self._game.tokyo_port
 
     @property
     def port_columns(self) -> tuple[tuple[int, ...], ...]:
         """The Tokyo Port's cards column by column (public; costs: `port_column_costs`)."""
-        return self.rules.port_columns(self._state)
+        return self._game.port_columns(self._state)
 
     @property
     def port_column_costs(self) -> tuple[int, ...]:
-        return self.rules.rules.tokyo_column_costs
+        return self._game.rules.tokyo_column_costs
 
     def port_cost(self, card: int) -> int:
         """What I would pay to place this Port card as a contract (0 with Toto Toilets)."""
-        return self.rules.port_cost(self._state, self.player, card)
+        return self._game.port_cost(self._state, self.player, card)
 
     @property
     def ships(
@@ -82,7 +120,7 @@ class IEView(SeatView):
     def is_container(self, item: int) -> bool:
         """Whether a cargo, crew or goods item is a physical container rather than a card
         (the container variants); `rules.color` and `rules.actions` cover both."""
-        return item >= self.rules.n_cards
+        return item >= self._game.n_cards
 
     @property
     def deck_size(self) -> int:
@@ -106,12 +144,12 @@ class IEView(SeatView):
         return self._state.leader
 
     def level(self, color: int, player: int | None = None) -> int:
-        return self.rules.level(self._state, self.player if player is None else player, color)
+        return self._game.level(self._state, self.player if player is None else player, color)
 
     def good_end_value(self, card: int) -> int:
         """What my final score would lose if this good of mine left now (its value, the set
         bonus, my majorities; power bonuses aside)."""
-        return self.rules.good_end_value(self._state, self.player, card)
+        return self._game.good_end_value(self._state, self.player, card)
 
     @property
     def end_triggered(self) -> bool:
@@ -119,17 +157,17 @@ class IEView(SeatView):
         return self._state.end_triggered
 
     def missing_levels(self, contract_id: int) -> int:
-        return self.rules.missing_levels(self._state, self.player, contract_id)
+        return self._game.missing_levels(self._state, self.player, contract_id)
 
     def crew_room(self) -> int:
-        return self.rules.crew_limit(self._state, self.player) - len(self._state.crew[self.player])
+        return self._game.crew_limit(self._state, self.player) - len(self._state.crew[self.player])
 
     def play_options(self, action: int, following: bool = False) -> tuple[object, ...]:
         """The cards (and wildcard pairs) of my hand that may declare an action, with my
         powers' ways to count cards (3D Printers, Rice Cookers, Chopsticks)."""
-        return self.rules.play_options(self._state, self.player, action, following)
+        return self._game.play_options(self._state, self.player, action, following)
 
     def goods_room(self) -> int:
-        return self.rules.goods_limit(self._state, self.player) - len(
+        return self._game.goods_limit(self._state, self.player) - len(
             self._state.goods[self.player]
         )
