@@ -51,6 +51,8 @@ HOT_MODULES: tuple[str, ...] = (
     "simulator/games/travel/view.py",
     "strategies/random_strategy.py",
     "strategies/travel/heuristic.py",
+    "strategies/import_export/heuristic.py",
+    "strategies/import_export/power_choices.py",
 )
 """The modules compiled: the play loop, the random streams, each game's state, rules and
 views, and the bots (where a game's time goes; docs/performance.md has the profile)."""

@@ -8,6 +8,9 @@ same cards whichever strategies sit at the table (common random numbers).
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import numpy as np
 
 RULES_STREAM = 0
@@ -39,6 +42,13 @@ class GameRandom:
     def for_game(cls, master_seed: int, game_index: int, stream: int) -> GameRandom:
         seq = seed_sequence(master_seed, game_index, stream)
         return cls(np.random.Generator(np.random.PCG64(seq)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameRandom:
+        """A copy that draws the same numbers from here on, apart from this one (a
+        look-ahead bot's own stream); written out so the compiled build copies it too."""
+        other = GameRandom(copy.deepcopy(self.generator, memo))
+        other._buffer = list(self._buffer)
+        return other
 
     def random(self) -> float:
         """A uniform float in [0, 1)."""
