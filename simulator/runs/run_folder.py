@@ -198,8 +198,7 @@ class Run:
         self.folder = Path(folder)
         if not (self.folder / MANIFEST).exists():
             raise RunFolderError(
-                f"{self.folder}: no {MANIFEST}; is this a run folder made by "
-                "`deckhand simulate`?"
+                f"{self.folder}: no {MANIFEST}; is this a run folder made by `deckhand simulate`?"
             )
         self._tables: dict[str, pl.DataFrame] = {}
 

@@ -416,8 +416,6 @@ def _stop_record(config: RunConfig, stopping: _Stopping, played: int) -> dict[st
     return record
 
 
-
-
 def summarise(folder: str | Path) -> Path:
     """Write the per-card summary of a run folder (analysis/metrics.py) for the game it was
     played with; returns its path."""
