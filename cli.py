@@ -591,18 +591,36 @@ def cards() -> None:
 @cards.command(name="validate")
 @click.argument("path", type=click.Path())
 @click.option(
-    "--game", "-g", default="travel", show_default=True, help="The game the sheet is for."
+    "--game",
+    "-g",
+    help="The game the sheet is for. Default: the game whose columns its header matches "
+    "(travel if none).",
 )
 @_fail_cleanly
-def cards_validate(path: str, game: str) -> None:
-    """Check the card sheet at PATH; errors name the file, line and field."""
-    from simulator.catalog import get_game
+def cards_validate(path: str, game: str | None) -> None:
+    """Check the card sheet at PATH as the game plays it (the same checks as `simulate`);
+    errors name the file, line and field."""
+    from simulator.catalog import game_of_sheet, get_game
     from simulator.core.cards import load_card_sheet
 
+    told = game is not None
+    game = game or game_of_sheet(path) or "travel"
     spec = get_game(game)
-    sheet = load_card_sheet(path, spec.card_schema)
+    try:
+        sheet = load_card_sheet(path, spec.card_schema)
+    except CardSheetError as exc:
+        if told:
+            raise
+        raise CardSheetError(
+            exc.path,
+            exc.line,
+            exc.field,
+            f"{exc.reason} (read as a sheet of {game}, the game its header matches best; "
+            "--game to choose)",
+        ) from None
+    how = "" if told else " (its header's game)"
     click.echo(
-        f"{path}: valid {game} card sheet, {len(sheet.rows)} rows, sha256 {sheet.sha256[:12]}"
+        f"{path}: valid {game} card sheet{how}, {len(sheet.rows)} rows, sha256 {sheet.sha256[:12]}"
     )
 
 

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from simulator.games.import_export.cards import DEFAULT_SHEET as IE_SHEET
 from simulator.games.travel.cards import DEFAULT_SHEET
 
 
@@ -95,7 +96,27 @@ def test_cards_list_and_validate(tmp_path: Path) -> None:
     assert output.count("\n") == 1 + 13 + 1  # header, 13 countries, the count
     assert "Italy" in output and "requires" in output and "13 cards" in output
     code, output = _run("cards", "validate", str(DEFAULT_SHEET))
+    assert code == 0 and "valid travel card sheet (its header's game), 86 rows" in output
+    code, output = _run("cards", "validate", str(DEFAULT_SHEET), "--game", "travel")
     assert code == 0 and "valid travel card sheet, 86 rows" in output
+
+
+def test_cards_validate_reads_an_import_export_sheet_as_one(tmp_path: Path) -> None:
+    """Without --game the sheet is checked as the game its header matches: an Import/Export
+    sheet missing its level column is told so, not that 'card' is no travel column."""
+    code, output = _run("cards", "validate", str(IE_SHEET))
+    assert code == 0 and "valid import-export card sheet (its header's game), 180 rows" in output
+    rows = list(csv.reader(IE_SHEET.read_text().splitlines()))
+    drop = rows[0].index("level")
+    bad = tmp_path / "no_level.csv"
+    with bad.open("w", newline="") as f:
+        csv.writer(f).writerows([r[:drop] + r[drop + 1 :] for r in rows])
+    code, output = _run("cards", "validate", str(bad))
+    assert code == 2
+    assert f"{bad}, line 1, field 'level': missing column" in output
+    assert "read as a sheet of import-export" in output and "--game to choose" in output
+    code, output = _run("cards", "validate", str(bad), "--game", "travel")
+    assert code == 2 and "field 'card': unknown column" in output
 
 
 def test_cards_validate_names_file_line_and_field(tmp_path: Path) -> None:
@@ -174,6 +195,23 @@ def test_a_bad_bot_parameter_is_a_usage_error_before_anything_is_written(
     code, output = _run("simulate", "travel", "-n", "5", "-s", strategy, "-o", str(out), "-j", "2")
     assert code == 2 and said in output and "Traceback" not in output, output
     assert "accepted: aggression (default" in output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "args,said",
+    [
+        (["-j", "0"], "--jobs: a positive number of workers"),
+        (["--backend", "loky", "--scheduler", "tcp://127.0.0.1:1"], "--scheduler/--address: only"),
+    ],
+)
+def test_a_bad_backend_option_writes_no_run_folder(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
+    """The backend is opened before the run folder is made: nothing is left behind."""
+    out = tmp_path / "run"
+    code, output = _run("simulate", "travel", "-n", "5", "-o", str(out), *args)
+    assert code == 2 and said in output and "Traceback" not in output, output
     assert not out.exists()
 
 

@@ -18,6 +18,7 @@ class CardSheetError(DeckhandError):
         self.path = str(path)
         self.line = line
         self.field = field
+        self.reason = message
         where = self.path
         if line is not None:
             where += f", line {line}"

@@ -374,9 +374,10 @@ def run_simulation(
     At most `max_in_flight` chunks (default: twice the workers) are out at once.
     """
     folder = Path(out)
-    manifest = _prepare_folder(config, folder, overwrite)
-    run_folder.clean_incomplete(folder)  # a chunk half-renamed by a killed run: played again
+    # The backend first: a bad --backend, --jobs or an unreachable cluster writes nothing.
     with open_backend(backend, jobs, address) as engine:
+        manifest = _prepare_folder(config, folder, overwrite)
+        run_folder.clean_incomplete(folder)  # a chunk half-renamed by a killed run: played again
         where = {"backend": engine.name, "where": engine.where, "workers": engine.workers}
         stopping = _play_chunks(config, folder, engine, progress, max_in_flight)
     run_folder.clean_incomplete(folder)  # leftovers of a killed run
