@@ -158,8 +158,27 @@ def _options_of(game: str, kw: dict[str, Any], **run: Any) -> Any:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="deckhand")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Deckhand: simulate bot-vs-bot card games at scale and report on balance."""
+    if ctx.invoked_subcommand != "compile":
+        _refuse_a_stale_build()
+
+
+def _refuse_a_stale_build() -> None:
+    """A hot module edited after `deckhand compile` would not play (Python imports the
+    compiled module first): stop, naming the files, rather than run other code than the
+    sources say."""
+    from simulator.compiled import stale_sources
+
+    stale = stale_sources()
+    if stale:
+        shown = ", ".join(stale[:3]) + (f" and {len(stale) - 3} more" if len(stale) > 3 else "")
+        raise click.ClickException(
+            f"the compiled build is older than its sources ({shown} changed since `deckhand "
+            "compile`): run `deckhand compile` again, or `deckhand compile --clean` for pure "
+            "Python"
+        )
 
 
 @main.command()
@@ -457,11 +476,13 @@ def bench(
 def compile_command(clean: bool, status: bool) -> None:
     """Build the optional compiled version of the hot modules (mypyc, in place; needs a C
     compiler and `pip install -e ".[compiled]"`), or remove it with --clean."""
-    from simulator.compiled import HOT_MODULES, CompileError, build, build_label
+    from simulator.compiled import HOT_MODULES, CompileError, build, build_label, stale_sources
     from simulator.compiled import clean as remove
 
     if status:
-        click.echo(f"build: {build_label()} ({len(HOT_MODULES)} hot modules)")
+        stale = stale_sources()
+        note = f"; stale: {', '.join(stale)} changed since it was built" if stale else ""
+        click.echo(f"build: {build_label()} ({len(HOT_MODULES)} hot modules){note}")
         return
     if clean:
         removed = remove()

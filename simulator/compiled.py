@@ -13,8 +13,10 @@ where the types are precise: see docs/performance.md.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.machinery
 import importlib.util
+import json
 import shutil
 import subprocess
 import sys
@@ -68,6 +70,11 @@ for their types only (numpy and polars have no stubs worth checking against here
 
 SCRATCH = Path("build") / "mypyc"
 """Where the build keeps its generated C and objects, relative to the root."""
+
+
+SOURCES = Path("simulator") / "compiled_sources.json"
+"""Written by the build, relative to the root: the SHA-256 of each hot module's source as
+compiled, so that a source edited after `deckhand compile` is noticed (`stale_sources`)."""
 
 
 class CompileError(RuntimeError):
@@ -133,7 +140,26 @@ def build(root: Path = ROOT, quiet: bool = True) -> list[Path]:
         raise CompileError(f"mypyc failed (exit {done.returncode}):\n{tail}")
     if not quiet:
         print(done.stdout[-2000:])
+    (root / SOURCES).write_text(json.dumps(_source_hashes(root), indent=1) + "\n")
     return extension_files(root)
+
+
+def _source_hashes(root: Path) -> dict[str, str]:
+    return {path: hashlib.sha256((root / path).read_bytes()).hexdigest() for path in HOT_MODULES}
+
+
+def stale_sources(root: Path = ROOT) -> list[str]:
+    """The hot modules whose source changed since the compiled build in place was made (all
+    of them when the build left no record): Python would still import the compiled module,
+    so the edit would silently not play. Empty for a pure build or an up-to-date one."""
+    if not extension_files(root):
+        return []
+    try:
+        built = json.loads((root / SOURCES).read_text())
+    except (OSError, ValueError):
+        return list(HOT_MODULES)
+    now = _source_hashes(root)
+    return [path for path in HOT_MODULES if built.get(path) != now[path]]
 
 
 def clean(root: Path = ROOT) -> list[Path]:
@@ -141,5 +167,6 @@ def clean(root: Path = ROOT) -> list[Path]:
     removed = extension_files(root)
     for path in removed:
         path.unlink()
+    (root / SOURCES).unlink(missing_ok=True)
     shutil.rmtree(root / SCRATCH, ignore_errors=True)
     return removed

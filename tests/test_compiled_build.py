@@ -61,3 +61,25 @@ def test_compiled_and_pure_builds_play_the_same_golden_games(compiled_tree: Path
     assert [line.split()[1] for line in lines] == CHECKED, done.stdout + done.stderr
     differ = [line for line in lines if not line.startswith("same")]
     assert not differ and done.returncode == 0, "\n".join(differ) + done.stderr
+
+
+def test_an_edited_hot_module_stops_the_commands_until_rebuilt(
+    compiled_tree: Path, tmp_path: Path
+) -> None:
+    """Python imports a compiled module before its source: a source edited after `deckhand
+    compile` would silently not play, so every command but `compile` refuses, naming it."""
+    tree = tmp_path / "edited"
+    shutil.copytree(compiled_tree, tree, ignore=shutil.ignore_patterns("build"))
+    shutil.copy(ROOT / "cli.py", tree / "cli.py")
+    status = _run(tree, "-m", "simulator", "compile", "--status")
+    assert status.stdout.startswith("build: compiled") and "stale" not in status.stdout
+    assert _run(tree, "-m", "simulator", "games").returncode == 0
+    source = tree / "strategies" / "random_strategy.py"
+    source.write_text(source.read_text() + "\n# edited after the build\n")
+    done = _run(tree, "-m", "simulator", "games")
+    assert done.returncode == 1, done.stdout
+    assert "strategies/random_strategy.py changed since `deckhand compile`" in done.stderr
+    assert (
+        "stale: strategies/random_strategy.py"
+        in _run(tree, "-m", "simulator", "compile", "--status").stdout
+    )
