@@ -246,11 +246,13 @@ def check(game: GameAPI, s: IEState, zones: list[int]) -> list[int]:
         return zones
     base = tokens.base
     top = base + len(TOKEN_COLORS) * KINDS
-    held = [*s.deck, *s.discard, *s.island, *(c for h in s.hands for c in h)]
+    held = [s.deck, s.discard, s.island, *s.hands]
     if not tokens.everywhere:
-        held += [c for p in range(s.n) for c in (*s.crew[p], *s.goods[p])]
-    if any(c >= base for c in held):
+        held += [*s.crew, *s.goods]
+    # (the highest id of each zone, taken in C: a container is any id from `base` up)
+    if max([max(zone) for zone in held if zone], default=-1) >= base:
         raise AssertionError(f"a physical container out of place at turn {s.turn}")
-    if any(c >= top for c in zones):
+    highest = max(zones, default=-1)
+    if highest >= top:
         raise AssertionError("an unknown container id")
-    return [c for c in zones if c < base]
+    return [c for c in zones if c < base] if highest >= base else zones
