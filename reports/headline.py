@@ -252,10 +252,14 @@ def standout_table(cards: pl.DataFrame, spec: GameSpec, table_id: str = "standou
     if not shown.height:
         return Html("")
     rows = []
+    reversed_any = False
     for r in shown.iter_rows(named=True):
+        mark = ""
+        if raw_points_the_other_way(r):
+            mark, reversed_any = REVERSED_MARK, True
         rows.append(
             (
-                Html(f'<b>{esc(r["name"])}</b><span class="n">{esc(r["type"])}</span>'),
+                Html(f'<b>{esc(r["name"])}</b>{mark}<span class="n">{esc(r["type"])}</span>'),
                 measure_words(spec, r["type"], short=True),
                 _raw(r["verdict_wins"], r["verdict_n"]),
                 _raw(r["verdict_peer_wins"], r["verdict_n_peers"]),
@@ -277,7 +281,35 @@ def standout_table(cards: pl.DataFrame, spec: GameSpec, table_id: str = "standou
         else "<p>No card stands out from its peers (every q \u2265 0.05); the largest and "
         "smallest estimates are:</p>"
     )
-    return Html(lead + table(headers, rows, table_id, 2))
+    note = (
+        f'<p class="legend">{REVERSED_MARK} The raw rates point the other way: the verdict is '
+        "the adjusted comparison, which holds the seat, the strategy and how many cards of "
+        "its kind the player had fixed (a player who met more of them wins more or less "
+        "often whichever one it was). docs/metrics.md, \u201cVerdicts\u201d, has the model."
+        "</p>"
+        if reversed_any
+        else ""
+    )
+    return Html(lead + table(headers, rows, table_id, 2) + note)
+
+
+REVERSED_MARK = "\u2020"
+"""Marks a card whose raw rates (with it, with a peer instead) differ in the other direction
+from its adjusted verdict."""
+
+
+def raw_points_the_other_way(row: dict[str, Any]) -> bool:
+    """Whether a flagged card's raw difference (its win rate with the event less its peers')
+    has the opposite sign to its adjusted verdict figure: a designer reading the two raw
+    columns would otherwise read the opposite of the verdict without being told why."""
+    if row.get("verdict") not in (VERDICT_OVER, VERDICT_UNDER):
+        return False
+    n, m = row.get("verdict_n") or 0, row.get("verdict_n_peers") or 0
+    pp = row.get("verdict_pp")
+    if not n or not m or pp is None or math.isnan(pp):
+        return False
+    raw = row["verdict_wins"] / n - row["verdict_peer_wins"] / m
+    return raw * pp < 0
 
 
 def verdict_counts(cards: pl.DataFrame) -> dict[str, int]:

@@ -285,3 +285,33 @@ def test_the_sweep_report_opens_on_the_verdicts(ie_sweep: SweepPlan) -> None:
         figure = fmt_pp(point.contribution, point.lo, point.hi)
         assert f"{point.value}: {figure} {point.status}" in contribution[1]
     assert "Against its peers" in rows and "power owned" in page
+
+
+def test_a_verdict_against_its_raw_rates_is_marked_and_explained() -> None:
+    """A flagged card whose raw rates point the other way from its adjusted verdict gets a
+    mark and a line saying why, so a designer does not read the opposite of the verdict."""
+    from reports.headline import REVERSED_MARK, raw_points_the_other_way, standout_table
+    from simulator.games.travel.spec import TRAVEL
+
+    row = {
+        "name": "Lost Luggage",
+        "type": "event",
+        "in_game": True,
+        "verdict": "over",
+        "verdict_peers": "events",
+        "verdict_pp": 0.025,
+        "verdict_lo": 0.011,
+        "verdict_hi": 0.039,
+        "verdict_q": 0.011,
+        "verdict_n": 17011,
+        "verdict_wins": 3914,  # 23.0% with it
+        "verdict_n_peers": 16887,
+        "verdict_peer_wins": 4061,  # 24.0% with a peer instead
+    }
+    assert raw_points_the_other_way(row)
+    assert not raw_points_the_other_way({**row, "verdict_wins": 4300})  # 25.3%: same way
+    assert not raw_points_the_other_way({**row, "verdict": "in line"})
+    page = standout_table(pl.DataFrame([row]), TRAVEL)
+    assert f"Lost Luggage</b>{REVERSED_MARK}" in page and "raw rates point the other way" in page
+    same = standout_table(pl.DataFrame([{**row, "verdict_wins": 4300}]), TRAVEL)
+    assert REVERSED_MARK not in same
