@@ -253,8 +253,8 @@ def tally_chart(replay: Replay) -> str:
         for p, name in enumerate(replay.names):
             color = PALETTE[p % len(PALETTE)]
             ax.step(turns, values[p], where="post", color=color, label=name, linewidth=1.6)
-            if p < len(finals):
-                ax.plot([end], [finals[p]], "o", color=color)
+            if p < len(finals):  # side by side, so that equal scores stay visible
+                ax.plot([end + 0.35 * p], [finals[p]], "o", color=color)
         ax.set_xlabel("turn (the dots after the last turn: final scores)")
         ax.set_ylabel(replay.tally)
         ax.set_title(f"{replay.tally.capitalize()} of each player after each turn")
