@@ -12,7 +12,21 @@ import polars as pl
 
 from reports import plots
 from reports.compare import EXTRA_CSS
-from reports.markup import DASH, Html, esc, fmt_int, fmt_pp, fmt_q, html_page, table, write_page
+from reports.headline import HEADLINE_CSS, Finding, bullet_list, findings_table
+from reports.markup import (
+    DASH,
+    Html,
+    esc,
+    fmt_int,
+    fmt_pp,
+    fmt_q,
+    folded,
+    html_page,
+    para,
+    table,
+    with_contents,
+    write_page,
+)
 from simulator.experiments.ablation import load_ablation
 from simulator.experiments.robustness import PLAN_FILE, ROBUSTNESS_FILE, counts
 
@@ -20,17 +34,23 @@ ABLATION_REPORT = "ablation.html"
 ROBUSTNESS_REPORT = "robustness.html"
 
 
-def _page(title: str, sub: str, meta: list[tuple[str, str]], body: str, footer: str) -> str:
-    rows = "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in meta)
-    header = (
-        f'<header><h1>{esc(title)}</h1><p class="sub">{esc(sub)}</p>'
-        f'<table class="meta">{rows}</table></header>'
-    )
-    return html_page(title, header + body, footer, EXTRA_CSS)
+def _page(
+    title: str, line: str, summary: str, sections: list[tuple[str, str, str]], footer: str
+) -> str:
+    """Title and the run in one line, the summary, then the folded detail (run details last):
+    the same order as every other report."""
+    header = f'<header><h1>{esc(title)}</h1><p class="runline">{esc(line)}</p></header>'
+    body = header + f'<section id="summary">{summary}</section>' + with_contents(sections)
+    return html_page(title, body, footer, EXTRA_CSS + HEADLINE_CSS)
 
 
 def _f(v: Any) -> float:
     return math.nan if v is None else float(v)
+
+
+def _details(meta: list[tuple[str, str]]) -> str:
+    rows = "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in meta)
+    return f'<table class="meta">{rows}</table>'
 
 
 def build_ablation_report(folder: str | Path, out: str | Path | None = None) -> Path:
@@ -119,44 +139,161 @@ def build_ablation_report(folder: str | Path, out: str | Path | None = None) -> 
         "games in a factorial design (one run measures every card), the card's two arms in a "
         "paired one. Higher is better; compare designs with it.",
     ]
-    top = cards.filter(pl.col("effect").is_not_null())
-    findings = []
-    for label, frame in (("Strongest", top.head(5)), ("Weakest", top.tail(5).reverse())):
-        items = ", ".join(
-            f"{r['card']} {100 * _f(r['effect']):+.1f} pp" for r in frame.iter_rows(named=True)
-        )
-        if items:
-            findings.append(f"<li>{esc(label)}: {esc(items)}</li>")
-    flagged = cards.filter(pl.col("flag").is_not_null())
-    findings.append(
-        f"<li>{flagged.height} of {cards.height} cards have an effect with q &lt; 0.05.</li>"
-    )
-    body_html = (
-        f'<section id="findings"><h2>Findings</h2><ul>{"".join(findings)}</ul>'
-        + (f'<figure><img src="{uri}" alt="ablation forest plot"></figure>' if uri else "")
-        + "</section>"
-        f'<section id="cards"><h2>Cards, ranked by effect</h2>'
-        f"{table(headers, body, 'ablation-table', 2)}"
-        + "".join(f"<p>{esc(t)}</p>" for t in notes)
-        + "</section>"
-    )
     game = meta["game"]
-    page = _page(
-        f"Ablation: {game['game']}",
-        "What each card's power is worth: the same deals with the power on and off",
+    strategies = meta["strategies"]
+    who = f"{strategies[0]} in every seat" if len(set(strategies)) == 1 else " vs ".join(strategies)
+    line = " \u00b7 ".join(
         [
-            ("design", design),
-            ("players", str(game["players"])),
-            ("sets", ", ".join(game["modules"]) or "default"),
-            ("strategies", ", ".join(meta["strategies"])),
-            ("games", f"{meta.get('games_played', 0):,}"),
-            ("seed", str(meta["seed"])),
-            ("wall time", f"{meta.get('seconds', 0):.0f} s on {meta.get('jobs', 1)} worker(s)"),
-        ],
-        body_html,
+            f"{design} design",
+            f"{game['players']} players",
+            "sets: " + (", ".join(game["modules"]) or "default"),
+            who,
+            f"{meta.get('games_played', 0):,} games",
+            f"{meta.get('seconds', 0):.0f} s on {meta.get('jobs', 1)} worker(s)",
+        ]
+    )
+    summary = "<h2>Summary</h2>" + findings_table(ablation_findings(cards), "verdicts")
+    summary += "<h3>What this run can and cannot tell</h3>" + bullet_list(
+        ablation_can_tell(cards), "can-tell"
+    )
+    sections = [
+        (
+            "plot",
+            "Every card's effect",
+            Html(f'<figure><img src="{uri}" alt="ablation forest plot"></figure>')
+            if uri
+            else para("No card has a figure yet."),
+        ),
+        (
+            "cards",
+            "Cards, ranked by effect",
+            folded(
+                f"the {cards.height} cards with their owners' win rates",
+                table(headers, body, "ablation-table", 2),
+                open_=True,
+            ),
+        ),
+        ("how", "How it was measured", Html("".join(f"<p>{esc(t)}</p>" for t in notes))),
+        (
+            "run",
+            "Run details",
+            _details(
+                [
+                    ("design", design),
+                    ("players", str(game["players"])),
+                    ("sets", ", ".join(game["modules"]) or "default"),
+                    ("strategies", ", ".join(strategies)),
+                    ("games", f"{meta.get('games_played', 0):,}"),
+                    ("seed", str(meta["seed"])),
+                    (
+                        "wall time",
+                        f"{meta.get('seconds', 0):.0f} s on {meta.get('jobs', 1)} worker(s)",
+                    ),
+                    ("folder", str(folder)),
+                ]
+            ),
+        ),
+    ]
+    page = _page(
+        f"What each power is worth: {game['game']}",
+        line,
+        summary,
+        sections,
         f"Deckhand ablation report of {folder}.",
     )
     return write_page(Path(out) if out is not None else folder / ABLATION_REPORT, page)
+
+
+def _q_text(q: Any) -> str:
+    return DASH if q is None else ("< 0.001" if q < 0.001 else f"{q:.3f}")
+
+
+def _named(frame: pl.DataFrame) -> str:
+    return "; ".join(
+        f"{r['card']} {fmt_pp(_f(r['effect']), _f(r['lo']), _f(r['hi']))} (q {_q_text(r['q'])})"
+        for r in frame.iter_rows(named=True)
+    )
+
+
+def _powers(n: int, verb: str) -> str:
+    return f"{n} power {verb}s" if n == 1 else f"{n} powers {verb}"
+
+
+def ablation_findings(cards: pl.DataFrame, limit: int = 5) -> list[Finding]:
+    """The headline of an ablation: the powers that measurably help and hurt their owners
+    (BH q < 0.05, strongest first), and how many cards could be measured."""
+    rated = cards.filter(pl.col("effect").is_not_null())
+    sure = rated.filter(pl.col("q").is_not_null() & (pl.col("q") < 0.05))
+    helps = sure.filter(pl.col("effect") > 0).sort("effect", descending=True)
+    hurts = sure.filter(pl.col("effect") < 0).sort("effect")
+    findings = [
+        Finding(
+            "Strongest powers",
+            _named(helps.head(limit)) or DASH,
+            _powers(helps.height, "help") + " their owners measurably"
+            if helps.height
+            else "no power measurably helps its owner",
+            "warn" if helps.height else "ok",
+        )
+    ]
+    if hurts.height:
+        findings.append(
+            Finding(
+                "Weakest powers",
+                _named(hurts.head(limit)),
+                _powers(hurts.height, "hurt") + " their owners measurably",
+                "warn",
+            )
+        )
+    else:
+        lowest = rated.sort("effect").head(min(3, rated.height))
+        findings.append(
+            Finding(
+                "Weakest powers",
+                ("the lowest estimates: " + _named(lowest)) if lowest.height else DASH,
+                "no power measurably hurts its owner",
+                "ok",
+            )
+        )
+    missing = cards.height - rated.height
+    findings.append(
+        Finding(
+            "Cards measured",
+            f"{rated.height} of {cards.height} cards"
+            + (f"; {missing} owned too rarely for a figure" if missing else ""),
+            f"{sure.height} with an effect (q < 0.05), {rated.height - sure.height} "
+            "without a detectable one",
+            "info",
+        )
+    )
+    return findings
+
+
+def ablation_can_tell(cards: pl.DataFrame) -> list[str]:
+    """What the effects can and cannot say: their typical precision, and what they measure."""
+    rated = cards.filter(pl.col("lo").is_not_null() & pl.col("hi").is_not_null())
+    lines = [
+        "An effect is the owner's win rate with the card's power on minus with it off, in "
+        "percentage points (the owner: the player who fulfilled the contract)."
+    ]
+    if rated.height:
+        half = sorted((r["hi"] - r["lo"]) / 2 for r in rated.iter_rows(named=True))
+        median = half[len(half) // 2]
+        lines.append(
+            f"A card's effect is known to about \u00b1{100 * median:.1f} points (the median "
+            "half-width of the 95% intervals): more games, or --design paired for a few "
+            "cards, for a sharper figure. Cards owned in few games have wide intervals even "
+            "when their estimate is large."
+        )
+    lines.append(
+        "These are experiments: the same deals with the power on and off, so an effect is "
+        "caused by the power (as these bots use it), unlike the run report's correlations."
+    )
+    lines.append(
+        "What no run of bots can tell: whether people would use a power as the bots do; a "
+        "power the bots misuse looks weak (deckhand robustness compares bot pools)."
+    )
+    return lines
 
 
 def build_robustness_report(folder: str | Path, out: str | Path | None = None) -> Path:
@@ -178,30 +315,73 @@ def build_robustness_report(folder: str | Path, out: str | Path | None = None) -
             cells.append(Html(f'{esc(verdict)}<span class="n">{esc(figure)}</span>'))
         body.append(cells)
     pools = "; ".join(f"{p['name']} = {' + '.join(p['strategies'])}" for p in meta["pools"])
-    findings = (
-        f"<li>{tally['kept']} of {tally['cards']} cards keep their verdict under every pool "
-        f"({tally['robust over']} robustly over, {tally['robust under']} robustly under, "
-        f"{tally['balanced']} balanced throughout).</li>"
-        f"<li>{tally['flips']} flip (over under one pool, under under another) and "
-        f"{tally['disagrees']} disagree (flagged under some pools only): listed first, since "
-        "there the bots, not the card, may be speaking.</li>"
-        f"<li>{tally['incomplete']} lack a figure under some pool and {tally['no figure']} under "
-        "every pool (too few games with the card: play more games).</li>"
-    )
-    notes = [
-        "Verdict under a pool: the adjusted contribution of owning the card's power "
-        "(docs/metrics.md), over or under when its BH q < 0.05, balanced otherwise, no figure "
-        "below the minimum sample; the figure under it is that contribution with its 95% "
-        "interval. Each pool is one run folder played with the same seed.",
+    flips = frame.filter(pl.col("class").is_in(["flips", "disagrees"]))
+    shown = ", ".join(flips["card"].head(8).to_list())
+    more = f" and {flips.height - 8} more" if flips.height > 8 else ""
+    findings = [
+        Finding(
+            "Cards that keep their verdict",
+            f"{tally['kept']} of {tally['cards']} cards: {tally['robust over']} robustly "
+            f"over, {tally['robust under']} robustly under, {tally['balanced']} balanced under "
+            "every pool",
+            f"{tally['kept']} verdicts hold whichever bots play",
+            "ok",
+        ),
+        Finding(
+            "Verdicts that depend on the bots",
+            (shown + more) if flips.height else DASH,
+            f"{tally['flips']} flip, {tally['disagrees']} disagree: the bots, not the card, "
+            "may be speaking"
+            if flips.height
+            else "none",
+            "warn" if flips.height else "ok",
+        ),
+        Finding(
+            "No figure",
+            f"{tally['incomplete']} under some pool, {tally['no figure']} under every pool",
+            "too few games with the card: play more games"
+            if tally["incomplete"] or tally["no figure"]
+            else "every card measured",
+            "info",
+        ),
     ]
+    notes = [
+        "Verdict under a pool: that run's verdict for the card (the card against its peers on "
+        "the measure its game declares, Import/Export owning the power: docs/metrics.md, "
+        "\u201cVerdicts\u201d), over or under when its BH q < 0.05, balanced otherwise, no "
+        "figure below the minimum sample (a run summarised before verdicts existed falls back "
+        "on the adjusted contribution of owning the power); the figure under it is that "
+        "contribution with its 95% interval. Each pool is one run folder played with the same "
+        "seed. Flips and disagreements are listed first.",
+    ]
+    summary = "<h2>Summary</h2>" + findings_table(findings, "verdicts")
     page = _page(
         f"Verdicts across strategies: {meta['game']}",
-        "Each card's verdict under several strategy pools",
-        [("pools", pools), ("games per pool", f"{meta['games']:,}"), ("seed", str(meta["seed"]))],
-        f'<section id="findings"><h2>Findings</h2><ul>{findings}</ul></section>'
-        f'<section id="cards"><h2>Cards</h2>{table(headers, body, "robustness-table", 2)}'
-        + "".join(f"<p>{esc(t)}</p>" for t in notes)
-        + "</section>",
+        f"{len(names)} strategy pools \u00b7 {meta['games']:,} games each \u00b7 "
+        f"seed {meta['seed']}",
+        summary,
+        [
+            (
+                "cards",
+                "Cards",
+                Html(
+                    table(headers, body, "robustness-table", 2)
+                    + "".join(f"<p>{esc(t)}</p>" for t in notes)
+                ),
+            ),
+            (
+                "run",
+                "Run details",
+                _details(
+                    [
+                        ("pools", pools),
+                        ("games per pool", f"{meta['games']:,}"),
+                        ("seed", str(meta["seed"])),
+                        ("folder", str(folder)),
+                    ]
+                ),
+            ),
+        ],
         f"Deckhand robustness report of {folder}.",
     )
     return write_page(Path(out) if out is not None else folder / ROBUSTNESS_REPORT, page)

@@ -199,6 +199,8 @@ def test_cli_ablate_writes_table_and_report(tmp_path: Path) -> None:
     assert (out / ABLATION_FILE).exists() and (out / "ablation.html").stat().st_size > 2000
     page = (out / "ablation.html").read_text()
     assert "Almonds" in page and "Paired design" in page
+    # the summary first, the ranked table after it, the run's details last
+    assert page.index('id="summary"') < page.index("ablation-table") < page.index('id="run"')
     again = CliRunner().invoke(main, ["ablate", "import-export", "-o", str(out), "-q"])
     assert again.exit_code != 0 and "--overwrite" in again.output
 
@@ -257,3 +259,29 @@ def test_design_comparison_pairs_the_cards(tmp_path: Path) -> None:
     assert table["design"][0] == "paired" and table["design_2"][0] == "factorial"
     assert set(table["cost_games"]) == {80} and set(table["cost_games_2"]) == {80}
     assert "precision_ratio" in table.columns
+
+
+def test_the_ablation_report_opens_on_what_the_powers_are_worth() -> None:
+    """The headline names the powers that measurably help and hurt their owners, with
+    intervals and q, before the plot and the ranked table; a card without a figure is
+    counted, and 'no power measurably hurts' is said when none does."""
+    from reports.ablation import ablation_findings
+
+    cards = pl.DataFrame(
+        {
+            "card": ["Strong", "Harmful", "Noisy", "Rare"],
+            "effect": [0.20, -0.08, 0.03, None],
+            "lo": [0.15, -0.12, -0.02, None],
+            "hi": [0.25, -0.04, 0.08, None],
+            "q": [0.0001, 0.002, 0.4, None],
+        }
+    )
+    strongest, weakest, measured = ablation_findings(cards)
+    assert strongest.finding.startswith("Strong +20.0 pp [+15.0, +25.0] (q < 0.001)")
+    assert "Noisy" not in strongest.finding and strongest.verdict.startswith("1 power helps")
+    assert weakest.finding == "Harmful -8.0 pp [-12.0, -4.0] (q 0.002)" and weakest.tone == "warn"
+    assert measured.finding == "3 of 4 cards; 1 owned too rarely for a figure"
+    assert measured.verdict.startswith("2 with an effect (q < 0.05), 1 without")
+    none_hurt = ablation_findings(cards.filter(pl.col("card") != "Harmful"))[1]
+    assert none_hurt.verdict == "no power measurably hurts its owner"
+    assert "the lowest estimates: Noisy" in none_hurt.finding
