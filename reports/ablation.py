@@ -28,7 +28,7 @@ from reports.markup import (
     write_page,
 )
 from simulator.experiments.ablation import load_ablation
-from simulator.experiments.robustness import PLAN_FILE, ROBUSTNESS_FILE, counts
+from simulator.experiments.robustness import PLAN_FILE, ROBUSTNESS_FILE, counts, is_floor
 
 ABLATION_REPORT = "ablation.html"
 ROBUSTNESS_REPORT = "robustness.html"
@@ -296,6 +296,20 @@ def ablation_can_tell(cards: pl.DataFrame) -> list[str]:
     return lines
 
 
+def _with_floor(frame: pl.DataFrame, limit: int = 12) -> str:
+    names = [
+        r["card"] + (f" ({r['floor']})" if r.get("floor") else "")
+        for r in frame.head(limit).iter_rows(named=True)
+    ]
+    more = f" and {frame.height - limit} more" if frame.height > limit else ""
+    return ", ".join(names) + more
+
+
+def _floor_tally(frame: pl.DataFrame, flag: str) -> str:
+    notes = frame.filter(pl.col("class") == f"robust {flag}")["floor"].drop_nulls()
+    return ", ".join(f"{n} {note}" for note, n in notes.value_counts().iter_rows()) or DASH
+
+
 def build_robustness_report(folder: str | Path, out: str | Path | None = None) -> Path:
     """Write the report of a robustness folder (default <folder>/robustness.html)."""
     import json
@@ -305,10 +319,13 @@ def build_robustness_report(folder: str | Path, out: str | Path | None = None) -
     frame = pl.read_parquet(folder / ROBUSTNESS_FILE)
     names = [p["name"] for p in meta["pools"]]
     tally = counts(frame)
-    headers = ["card", "across pools", *names]
+    floors = [p["name"] for p in meta["pools"] if is_floor(p["strategies"])]
+    headers = ["card", "across pools", *(["with random bots"] if floors else []), *names]
     body = []
     for r in frame.iter_rows(named=True):
         cells: list[object] = [r["card"], r["class"]]
+        if floors:
+            cells.append(r.get("floor") or DASH)
         for n in names:
             verdict = r[f"{n}_verdict"]
             figure = fmt_pp(_f(r[f"{n}_pp"]), _f(r[f"{n}_lo"]), _f(r[f"{n}_hi"]))
@@ -318,15 +335,27 @@ def build_robustness_report(folder: str | Path, out: str | Path | None = None) -
     flips = frame.filter(pl.col("class").is_in(["flips", "disagrees"]))
     shown = ", ".join(flips["card"].head(8).to_list())
     more = f" and {flips.height - 8} more" if flips.height > 8 else ""
+    judges = [n for n in names if n not in floors] or names
     findings = [
         Finding(
             "Cards that keep their verdict",
-            f"{tally['kept']} of {tally['cards']} cards: {tally['robust over']} robustly "
-            f"over, {tally['robust under']} robustly under, {tally['balanced']} balanced under "
-            "every pool",
-            f"{tally['kept']} verdicts hold whichever bots play",
+            f"{tally['kept']} of {tally['cards']} cards under every pool of bots that play "
+            f"({', '.join(judges)}): {tally['robust over']} robustly over, "
+            f"{tally['robust under']} robustly under, {tally['balanced']} balanced",
+            f"{tally['kept']} verdicts hold whichever of these bots play",
             "ok",
         ),
+        *[
+            Finding(
+                f"Robustly {flag}",
+                _with_floor(frame.filter(pl.col("class") == f"robust {flag}")),
+                f"{tally[f'robust {flag}']} cards"
+                + (f"; with random bots: {_floor_tally(frame, flag)}" if floors else ""),
+                "warn",
+            )
+            for flag in ("over", "under")
+            if tally[f"robust {flag}"]
+        ],
         Finding(
             "Verdicts that depend on the bots",
             (shown + more) if flips.height else DASH,
@@ -352,7 +381,11 @@ def build_robustness_report(folder: str | Path, out: str | Path | None = None) -
         "figure below the minimum sample (a run summarised before verdicts existed falls back "
         "on the adjusted contribution of owning the power); the figure under it is that "
         "contribution with its 95% interval. Each pool is one run folder played with the same "
-        "seed. Flips and disagreements are listed first.",
+        "seed. Flips and disagreements are listed first. The classes are taken over the pools "
+        "of bots that play; a pool of random bots is a floor, told apart: under it nearly "
+        "every card is balanced, since random bots use no power well. A card robustly "
+        "flagged 'holds' down to random play, 'rewards skill' when random bots find it "
+        "balanced, 'reverses' when they find the opposite.",
     ]
     summary = "<h2>Summary</h2>" + findings_table(findings, "verdicts")
     page = _page(

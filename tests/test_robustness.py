@@ -10,7 +10,15 @@ from click.testing import CliRunner
 
 from cli import main
 from simulator.core.errors import ConfigError
-from simulator.experiments.robustness import ORDER, classify, counts, default_pools, parse_pools
+from simulator.experiments.robustness import (
+    ORDER,
+    classify,
+    classify_pools,
+    counts,
+    default_pools,
+    is_floor,
+    parse_pools,
+)
 
 
 @pytest.mark.parametrize(
@@ -28,6 +36,27 @@ from simulator.experiments.robustness import ORDER, classify, counts, default_po
 )
 def test_classes(verdicts: list[str], expected: str) -> None:
     assert classify(verdicts) == expected
+
+
+@pytest.mark.parametrize(
+    "random,expected",
+    [
+        ("over", ("robust over", "holds")),
+        ("balanced", ("robust over", "rewards skill")),
+        ("under", ("robust over", "reverses")),
+        ("no figure", ("robust over", "no figure")),
+    ],
+)
+def test_the_random_pool_is_a_floor_not_a_judge(random: str, expected: tuple) -> None:
+    """Random bots find nearly every card balanced: counted as a judge, they would leave no
+    card robust. The class is taken over the bots that play; the floor is told apart."""
+    by_pool = {"default": "over", "mix": "over", "tuned": "over", "random": random}
+    assert classify_pools(by_pool, {"random"}) == expected
+    assert classify_pools(by_pool, set()) == (classify(list(by_pool.values())), None)
+    assert classify_pools({**by_pool, "mix": "balanced"}, {"random"}) == ("disagrees", None)
+    assert classify_pools({"a": "balanced", "b": "under"}, {"a", "b"}) == ("disagrees", None)
+    assert is_floor(("random",)) and is_floor(("random", "random:x=1"))
+    assert not is_floor(("heuristic", "random")) and not is_floor(("heuristic@tuned-base-4p",))
 
 
 def test_default_pools() -> None:
@@ -63,7 +92,7 @@ def test_robustness_end_to_end(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "keep their verdict across 2 pools" in result.output
     table = pl.read_parquet(out / "robustness.parquet")
-    assert {"card", "class", "default_verdict", "random_verdict", "default_pp"} <= set(
+    assert {"card", "class", "floor", "default_verdict", "random_verdict", "default_pp"} <= set(
         table.columns
     )
     order = [ORDER.index(c) for c in table["class"]]

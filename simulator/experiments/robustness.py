@@ -15,6 +15,13 @@ a card is
 - `incomplete`: without a figure (too few games with the card) under some pool, and no flip;
 - `no figure` under every pool.
 
+The random pool is a floor, not a judge: random bots use no power well, so under them nearly
+every card is balanced, and counting it would leave no card robust. The classes are taken over
+the other pools (the bots that play), and the floor's verdict is told apart (`floor`): a card
+robustly over that is over with random bots too `holds` down to random play; one balanced
+there `rewards skill` (strong in the hands of bots that use it); `reverses` where the floor
+says the opposite.
+
 Flips and disagreements come first: there the bots, not the card, may be speaking (a card
 the heuristic plays badly looks weak under it and not under the tuned bots). Each pool is an
 ordinary run folder (OUT/POOL), played with the same seed, so the deals are the same.
@@ -148,6 +155,33 @@ def _verdict(row: dict[str, Any], prefix: str) -> str:
     return flag if flag in ("over", "under") else "balanced"
 
 
+FLOOR_NOTES = ("holds", "rewards skill", "reverses", "no figure")
+"""What the floor pool says of a robustly flagged card (module doc)."""
+
+
+def is_floor(strategies: Sequence[str]) -> bool:
+    """A pool of random bots only: the floor of bot quality."""
+    return all(s.partition(":")[0].partition("@")[0] == "random" for s in strategies)
+
+
+def classify_pools(by_pool: dict[str, str], floors: set[str]) -> tuple[str, str | None]:
+    """The class of a card over the pools that are not floors (all of them when every pool
+    is one), and for a robust flag what the floor says of it (FLOOR_NOTES), else None."""
+    judges = [v for name, v in by_pool.items() if name not in floors] or list(by_pool.values())
+    kind = classify(judges)
+    if kind not in ("robust over", "robust under") or not floors & set(by_pool):
+        return kind, None
+    flag = kind.removeprefix("robust ")
+    floor = [by_pool[name] for name in by_pool if name in floors]
+    if "no figure" in floor:
+        return kind, "no figure"
+    if all(v == flag for v in floor):
+        return kind, "holds"
+    if any(v in ("over", "under") and v != flag for v in floor):
+        return kind, "reverses"
+    return kind, "rewards skill"
+
+
 def classify(verdicts: Sequence[str]) -> str:
     """The class of a card from its verdict under each pool (module doc)."""
     flags = set(verdicts)
@@ -215,15 +249,27 @@ def verdicts(folder: str | Path) -> pl.DataFrame:
         )
     assert merged is not None
     merged = merged.with_columns([pl.col(f"{n}_verdict").fill_null("no figure") for n in names])
-    classes = [classify([r[f"{n}_verdict"] for n in names]) for r in merged.iter_rows(named=True)]
-    merged = merged.with_columns(pl.Series("class", classes))
+    floors = {pool["name"] for pool in meta["pools"] if is_floor(pool["strategies"])}
+    judged = [
+        classify_pools({n: r[f"{n}_verdict"] for n in names}, floors)
+        for r in merged.iter_rows(named=True)
+    ]
+    merged = merged.with_columns(
+        pl.Series("class", [c for c, _ in judged]),
+        pl.Series("floor", [f for _, f in judged], dtype=pl.String),
+    )
     rank = {c: i for i, c in enumerate(ORDER)}
     merged = merged.with_columns(
         pl.col("class").replace_strict(rank, return_dtype=pl.Int32).alias("_order")
     )
     merged = merged.sort("_order", "card").drop("_order")
     return merged.select(
-        ["card", "class", *(c for c in merged.columns if c not in ("card", "class"))]
+        [
+            "card",
+            "class",
+            "floor",
+            *(c for c in merged.columns if c not in ("card", "class", "floor")),
+        ]
     )
 
 
