@@ -584,13 +584,14 @@ def test_lutefisk_is_placed_in_another_players_turn_then_loaded(ie_table) -> Non
 
 
 def test_lutefisk_needs_its_level(ie_table) -> None:
+    """Ruling: IE-POWER-43: with its level not met, its holder is not asked to place it (the
+    turn starts with the lead, no window)."""
     t = ie_table(cards=specs("Lutefisk"))
     lutefisk = t.cards.contract_by_id[t.cid("Lutefisk")]
-    if not sum(lutefisk.level.values()):
-        return  # a sheet without a level requirement: nothing to check
+    assert sum(lutefisk.level.values()) > 0  # the shipped sheet: yellow level 1
     t.arrange(hands=[[], ["Lutefisk"], []], ports=[0, 4, 2])  # player 1's port is red
-    if t.game.missing_levels(t.state, 1, lutefisk.id):
-        t.play().expect("lead", 0)
+    assert t.game.missing_levels(t.state, 1, lutefisk.id) > 0
+    t.play().expect("lead", 0)
 
 
 def test_flour_loads_its_containers_at_once(ie_table) -> None:
