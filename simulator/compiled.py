@@ -5,6 +5,8 @@ module before a `.py` of the same name, so the compiled build is used by every c
 every worker from then on, and `deckhand compile --clean` removes it to fall back to pure
 Python (the default). The sources are the same; the compiled modules must give the same
 games bit for bit (tests/test_compiled_build.py checks the golden games with both builds).
+The build records each hot module's source hash (SOURCES), so that a source edited after it
+is noticed (`stale_sources`) and the CLI refuses to run other code than the sources say.
 
 It needs a C compiler and the `compiled` extra (`pip install -e ".[compiled]"`: mypy, which
 ships mypyc, and setuptools). mypyc compiles only code that type-checks, and it is fastest
