@@ -70,7 +70,7 @@ from simulator.analysis.metrics import (
 from simulator.analysis.ratings import bradley_terry, head_to_head
 from simulator.analysis.stats import newcombe_difference, two_proportion_p, wilson
 from simulator.catalog import get_game
-from simulator.core.errors import RunFolderError
+from simulator.core.errors import CardSheetError, RunFolderError
 from simulator.core.spec import GameSpec
 from simulator.runs.match import game_of_run
 from simulator.runs.run_folder import (
@@ -78,6 +78,7 @@ from simulator.runs.run_folder import (
     load_manifest,
     read_games,
     read_players,
+    sheet_rows,
 )
 
 REPORT_FILE = "report.html"
@@ -98,20 +99,26 @@ def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
     cards, cards_note = _load_cards(folder)
     path = Path(out) if out is not None else folder / REPORT_FILE
     report = _Report(folder, manifest, spec, games, players, cards, cards_note)
-    report.telling = _telling_pages(folder, path)
+    report.telling, report.no_pages = _telling_pages(folder, path)
     return write_page(path, report.render())
 
 
-def _telling_pages(folder: Path, report: Path) -> list[tuple[int, str, str]]:
+def _telling_pages(folder: Path, report: Path) -> tuple[list[tuple[int, str, str]], str]:
     """Replay the run's telling games (runs/replay.telling_games) into one page each beside
     the report (REPORT_DIR/replays/game-N.html); (game id, why, link relative to the
-    report). A place where the pages cannot be written leaves the section out, with why."""
+    report), and why there are none when none could be written: a place that cannot be
+    written, or a card sheet this Deckhand refuses (an earlier one played it), which leaves
+    the games unplayable here while their tables are still read."""
     pages = report.parent / REPLAYS_FOLDER
     try:
         written = write_telling_pages(folder, pages)
     except RunFolderError:
-        return []
-    return [(game_id, why, f"{REPLAYS_FOLDER}/{path.name}") for game_id, why, path in written]
+        return [], "the folder beside the report is not writable"
+    except CardSheetError as exc:
+        first = str(exc).splitlines()[0]
+        return [], f"this Deckhand cannot replay the run's games: {first}"
+    links = [(game_id, why, f"{REPLAYS_FOLDER}/{path.name}") for game_id, why, path in written]
+    return links, ""
 
 
 REPORT_PLAYER_COLUMNS = (
@@ -139,8 +146,7 @@ def _load_cards(folder: Path) -> tuple[pl.DataFrame, str | None]:
         ]
         if not missing:
             return summary, None
-        spec, game = game_of_run(folder)
-        rows = [r.values for r in game.sheet.rows]
+        spec, rows = sheet_rows(folder)  # (no game: today's checks may refuse an old sheet)
         if "adj_pp" not in summary.columns:
             summary = with_adjusted(summary, summary_chunks(folder, spec), spec, rows)
         if "verdict" not in summary.columns:
@@ -312,6 +318,8 @@ class _Report:
         ]
         """(event set, column prefix) of the adjusted figures in the card summary."""
         self.telling: list[tuple[int, str, str]] = []
+        self.no_pages = ""
+        """Why no game page was written, when none was."""
         """(game id, why, link) of the games worth reading, each replayed on its own page."""
 
     def render(self) -> str:
@@ -348,8 +356,8 @@ class _Report:
         (`deckhand replay RUN N --html` writes any other)."""
         if not self.telling:
             return Html(
-                "<p>No game pages were written (the folder beside the report is not "
-                "writable); <code>deckhand replay RUN N --html --out FILE</code> writes one.</p>"
+                f"<p>No game pages were written ({esc(self.no_pages or 'no telling game')}); "
+                "<code>deckhand replay RUN N --html --out FILE</code> writes one.</p>"
             )
         items = "".join(
             f'<li><a href="{esc(link)}">Game {game_id}</a>: {esc(why)}</li>'

@@ -267,3 +267,31 @@ def test_the_report_links_telling_games_each_replayed_on_its_page(
         assert f"Game {game_id}" in replayed and "<script" not in replayed
         assert why.strip()
     assert page.index('id="games"') < page.index('id="win-rates"')
+
+
+def test_a_run_whose_sheet_todays_checks_refuse_still_reports(
+    ie_mixes: tuple[list, list[Path]], tmp_path: Path
+) -> None:
+    """A run an earlier Deckhand played with a sheet a newer check refuses (here Flour's old
+    cargo, yellow:2, against its power's 4 containers), summarised before verdicts existed:
+    the report reads the sheet without the game's checks to add the verdicts, and says why
+    it writes no game pages instead of failing."""
+    old = tmp_path / "old"
+    shutil.copytree(ie_mixes[1][0], old)
+    sheet = old / "card_sheet.csv"
+    sheet.write_text(
+        sheet.read_text().replace(
+            ",Flour,base,,yellow,contract,yellow:1,yellow:4,",
+            ",Flour,base,,yellow,contract,yellow:1,yellow:2,",
+        )
+    )
+    assert "yellow:1,yellow:2," in sheet.read_text()
+    cards = read_card_summary(old)
+    cards.select(pl.exclude("^verdict.*$")).write_parquet(old / "cards.parquet")
+    shutil.rmtree(old / "replays", ignore_errors=True)
+    page = build_report(old).read_text(encoding="utf-8")
+    assert "cards.parquet predates the verdict card columns" in page
+    assert "No game pages were written (this Deckhand cannot replay the run" in page
+    assert "field &#x27;cargo&#x27;: Flour" in page or "Flour" in page
+    assert re.search(r"\d+ stronger, \d+ weaker, \d+ in line with their peers", page)
+    assert not (old / "replays").exists()

@@ -31,7 +31,10 @@ from typing import Any
 
 import polars as pl
 
+from simulator.catalog import get_game
+from simulator.core.cards import CardSchema, load_card_sheet
 from simulator.core.errors import RunFolderError
+from simulator.core.spec import GameSpec
 from simulator.runs.config import RunConfig
 
 MANIFEST = "manifest.json"
@@ -148,6 +151,16 @@ def load_manifest(folder: str | Path) -> dict[str, Any]:
     if not isinstance(manifest, dict):
         raise RunFolderError(f"{path}: not a readable run manifest (not a JSON object)")
     return manifest
+
+
+def sheet_rows(folder: str | Path) -> tuple[GameSpec, list[dict[str, Any]]]:
+    """The spec and the card-sheet rows of the run folder's copy of its sheet, read with the
+    game's column rules but not its cross-row checks: a sheet an earlier Deckhand played may
+    fail a check added since (Import/Export's sheet checks), and its runs must still be read.
+    (Playing the run again needs the game: runs.match.game_of_run.)"""
+    spec = get_game(RunConfig.from_json(load_manifest(folder)["config"]).game.game)
+    schema = CardSchema(spec.card_schema.fields, None)
+    return spec, [row.values for row in load_card_sheet(Path(folder) / SHEET_COPY, schema).rows]
 
 
 def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
