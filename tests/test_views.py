@@ -1,7 +1,8 @@
 """A bot's view is read-only: nothing a strategy can reach through the view's public
 attributes and methods (taken as far as they go) is the game, the state or one of the
-state's own lists, dicts or sets, or a method bound to any of them. So a bot can read the
-table but has no route to a method that changes it (issue 12, item 5)."""
+state's own lists, dicts or sets, one of the rules' card tables, or a method bound to any of
+them. So a bot can read the table but has no route to a method that changes it, nor to the
+tables the rules play with (issue 12, item 5)."""
 
 from __future__ import annotations
 
@@ -113,8 +114,9 @@ def test_no_public_route_from_a_view_to_the_game_or_its_state(game: str, sets: t
     match.game.observe = watched  # type: ignore[method-assign]
     match.play(0)
     assert len(views) > 20
+    tables = _state_containers(match.game.cards)  # the rules' own card tables
     for state, view in views[:: len(views) // 5]:  # five moments of the game
-        forbidden = _state_containers(state)
+        forbidden = _state_containers(state) | tables
         reachable = _reachable(view)
         assert len(reachable) > 10  # the walk reaches the view's tables, not just itself
         for obj in reachable:
@@ -126,3 +128,19 @@ def test_no_public_route_from_a_view_to_the_game_or_its_state(game: str, sets: t
             assert owner is not match.game and (owner is view or id(owner) not in forbidden), (
                 f"{type(view).__name__} reaches a method of the game or the state: {obj!r:.80}"
             )
+
+
+def test_the_views_card_tables_are_an_equal_copy_with_dicts_of_their_own() -> None:
+    """The tables the views show equal the rules' own, field for field, and share none of
+    their dicts (a field added to the tables and forgotten by the copy fails here)."""
+    match = Match(make_run_config("import-export", 4, ("all",), ("heuristic",), games=1))
+    rules = match.game.cards
+    shown = match.game.facts.cards
+    assert shown == rules and shown is not rules
+    assert shown.contract_by_id is not rules.contract_by_id
+    assert shown.card_of_contract is not rules.card_of_contract
+    for cid, contract in rules.contract_by_id.items():
+        twin = shown.contract_by_id[cid]
+        assert twin == contract
+        assert twin.level is not contract.level and twin.cargo is not contract.cargo
+        assert twin.params is not contract.params

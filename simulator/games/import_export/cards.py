@@ -153,6 +153,34 @@ class IECards:
     contract_by_id: dict[int, Contract]
     card_of_contract: dict[int, int]
 
+    def copy(self) -> IECards:
+        """The same tables with dicts of their own (the views' copy: a bot that wrote into
+        the rules' own would change its worker's later games). Written out, not deepcopy:
+        a factorial ablation builds a game, and so a copy, for almost every game."""
+        by_id = {
+            cid: Contract(
+                c.id,
+                c.name,
+                c.color,
+                dict(c.level),
+                dict(c.cargo),
+                c.cargo_total,
+                c.timing,
+                dict(c.params),
+            )
+            for cid, c in self.contract_by_id.items()
+        }
+        return IECards(
+            self.names,
+            self.sets,
+            self.actions,
+            self.colors,
+            tuple(tuple(by_id[c.id] for c in side) for side in self.contracts),
+            self.ids,
+            by_id,
+            dict(self.card_of_contract),
+        )
+
     @classmethod
     def compile(cls, sheet: CardSheet, sets: tuple[str, ...]) -> IECards:
         by_card: dict[int, list[Any]] = {}

@@ -21,7 +21,9 @@ class GameFacts:
 
     def __init__(self, game: GameAPI) -> None:
         self._game = game
-        self.cards: IECards = game.cards
+        self.cards: IECards = game.cards.copy()
+        """A copy of the card tables (their dicts are mutable): a bot writing into the rules'
+        own would change its worker's later games."""
         self.rules: BaseRules = game.rules
         """The rule numbers (rule_book.BaseRules, with the run's --rule overrides)."""
         self.color: tuple[int, ...] = game.color

@@ -8,6 +8,7 @@ Smuggler's action here.
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -40,6 +41,9 @@ class TravelGame:
         self.config = config
         self.sheet = sheet
         self.cards = cards = TravelCards.compile(sheet)
+        self.view_cards = copy.deepcopy(cards)
+        """The card tables the views show, a copy (their dicts are mutable): a bot writing
+        into the rules' own would change its worker's later games."""
         mods = set(config.modules)
         self.use_events = "events" in mods
         self.use_specials = "special_items" in mods
@@ -590,7 +594,7 @@ class TravelGame:
         """The player's view; views are live read-only windows, so one per seat is reused."""
         views = s.views
         if views is None:
-            views = s.views = [TravelView(s, p, self.cards) for p in range(s.n)]
+            views = s.views = [TravelView(s, p, self.view_cards) for p in range(s.n)]
         return views[player]
 
     def outcome(self, s: TravelState) -> Outcome:
