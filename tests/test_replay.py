@@ -74,7 +74,17 @@ def replayed(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[Path, list[Replay]]:
     """A small run and the replay of each of its games."""
-    options = dict(RUNS[request.param])
+    return _replayed_run(request.param, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def travel_replayed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Replay]]:
+    """The travel run alone, for the checks of the command line made once."""
+    return _replayed_run("travel-all", tmp_path_factory)
+
+
+def _replayed_run(name: str, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Replay]]:
+    options = dict(RUNS[name])
     folder = tmp_path_factory.mktemp("replay")
     if options.get("card_sheet") == "rolls-royce":
         options["card_sheet"] = str(_rolls_royce_sheet(folder / "rolls.csv"))
@@ -86,7 +96,7 @@ def replayed(
         chunk_size=4,
         **options,
     )
-    folder = run_simulation(config, folder / request.param, jobs=1)
+    folder = run_simulation(config, folder / name, jobs=1)
     return folder, [replay_game(folder, g) for g in range(GAMES)]
 
 
@@ -321,10 +331,8 @@ def _run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def test_replay_cli_text_html_and_errors(replayed: tuple[Path, list[Replay]]) -> None:
-    folder, replays = replayed
-    if replays[0].game != "travel":
-        pytest.skip("the CLI is checked once, on the travel run")
+def test_replay_cli_text_html_and_errors(travel_replayed: tuple[Path, list[Replay]]) -> None:
+    folder, _ = travel_replayed
     code, output = _run("replay", str(folder), "1")
     assert code == 0 and "Turn 1:" in output and output.rstrip().endswith(MATCHES)
     code, output = _run("replay", str(folder), "1", "--html")
@@ -342,11 +350,9 @@ def test_replay_cli_text_html_and_errors(replayed: tuple[Path, list[Replay]]) ->
 
 
 def test_a_replay_page_that_cannot_be_written_says_to_pass_out(
-    replayed: tuple[Path, list[Replay]], tmp_path: Path
+    travel_replayed: tuple[Path, list[Replay]], tmp_path: Path
 ) -> None:
-    folder, replays = replayed
-    if replays[0].game != "travel":
-        pytest.skip("checked once")
+    folder, _ = travel_replayed
     blocker = tmp_path / "a_file"
     blocker.write_text("not a folder")
     code, output = _run("replay", str(folder), "0", "--html", "--out", str(blocker / "g.html"))
