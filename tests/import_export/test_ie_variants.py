@@ -427,6 +427,48 @@ def test_a_token_out_of_place_fails_the_invariant_check(ie_table) -> None:
         t.game.check_invariants(t.state)
 
 
+@pytest.mark.parametrize("zone", ["hands", "crew", "goods"])
+def test_a_token_in_a_players_zone_fails_unless_containers_all(ie_table, zone: str) -> None:
+    """With `containers` a physical container lives on the ships only; with containers_all
+    also in crew and goods (IE-VAR-10), never in a hand."""
+    t = vtable(ie_table, "containers")
+    t.arrange()
+    token = t.game.tokens.token(RED, LOAD)
+    getattr(t.state, zone)[0].append(token)
+    with pytest.raises(AssertionError, match="out of place|not conserved"):
+        t.game.check_invariants(t.state)
+    everywhere = vtable(ie_table, "containers_all")
+    everywhere.arrange()
+    getattr(everywhere.state, zone)[0].append(token)
+    if zone in ("crew", "goods"):
+        everywhere.game.check_invariants(everywhere.state)
+    else:
+        with pytest.raises(AssertionError, match="out of place|not conserved"):
+            everywhere.game.check_invariants(everywhere.state)
+
+
+def test_cards_are_counted_apart_from_the_tokens(ie_table) -> None:
+    """Tokens on the ships are left out of the count; a card twice or missing still fails."""
+    t = vtable(ie_table, "containers")
+    t.arrange()
+    tokens(t, 1, RED, RED, BLUE)  # checks the invariants with three tokens on a ship
+    s = t.state
+    card = s.deck.pop()
+    with pytest.raises(AssertionError, match="not conserved"):
+        t.game.check_invariants(s)
+    s.ships[1].cargo.append(card)  # back, on a ship, beside the tokens
+    s.ships[1].cargo_colors.append(t.game.color[card])
+    t.game.check_invariants(s)
+    s.hands[0].append(card)  # and once more
+    with pytest.raises(AssertionError, match="not conserved"):
+        t.game.check_invariants(s)
+    s.hands[0].pop()
+    s.ships[1].cargo.append(t.game.tokens.base + 10_000)
+    s.ships[1].cargo_colors.append(RED)
+    with pytest.raises(AssertionError, match="unknown container id"):
+        t.game.check_invariants(s)
+
+
 # ---------------------------------------------------------------------- whole games
 
 

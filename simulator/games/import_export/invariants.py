@@ -17,24 +17,31 @@ class InvariantRules(ScoringRules):
         """Cards conserved across zones, no card twice, credits never negative, crew and goods
         within their limits except where a ruling allows (see _check_limits)."""
         card_of = self.cards.card_of_contract
-        zones = [*s.deck, *s.discard, *s.island, *s.in_play, *s.moving]
+        tokens = self.tokens
+        # the zones no physical container may enter, and those it may (variants.py: on
+        # ships, in transit, held by a power, and in crew and goods with containers_all)
+        fixed = [*s.deck, *s.discard, *s.island]
+        open_ = [*s.in_play, *s.moving]
         for p in range(s.n):
-            zones += s.hands[p]
-            zones += s.crew[p]
-            zones += s.goods[p]
-            zones.extend(map(card_of.__getitem__, s.fulfilled[p]))
+            fixed += s.hands[p]
+            fixed.extend(map(card_of.__getitem__, s.fulfilled[p]))
+        crew_and_goods = open_ if tokens is not None and tokens.everywhere else fixed
+        for p in range(s.n):
+            crew_and_goods += s.crew[p]
+            crew_and_goods += s.goods[p]
         for ship in s.ships:
-            zones += ship.cargo
+            open_ += ship.cargo
             if ship.contracts:
-                zones.extend(map(card_of.__getitem__, ship.contracts))
+                fixed.extend(map(card_of.__getitem__, ship.contracts))
             if len(ship.cargo) != len(ship.cargo_colors):
                 raise AssertionError("a container without its colour")
         if any(s.mods):
-            zones += self.powers.held_cards(s)
-        if self.variants:  # markers in range, physical containers apart (variants.py)
-            zones = variants.check(self.whole, s, zones)
+            open_ += self.powers.held_cards(s)
+        if self.variants:  # markers in range, physical containers in place (variants.py)
+            open_ = variants.check(self.whole, s, fixed, open_)
         # every card exactly once: as many as there are cards, and each of them (a set is
         # cheaper than sorting them, and the same test)
+        zones = fixed + open_
         if len(zones) != self.n_cards or set(zones) != self._every_card:
             raise AssertionError(f"cards not conserved at turn {s.turn}")
         if min(s.credits) < 0:

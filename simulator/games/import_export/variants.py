@@ -235,24 +235,22 @@ def as_token(game: GameAPI, s: IEState, p: int, card: int, zone: str) -> int:
     return tokens.token(game.color[card], game.actions[card])
 
 
-def check(game: GameAPI, s: IEState, zones: list[int]) -> list[int]:
+def check(game: GameAPI, s: IEState, fixed: list[int], open_: list[int]) -> list[int]:
     """The invariant check's part for the variants: markers within -2..+2; tokens valid and
-    only on ships (and in crew and goods with containers_all, or in transit). Returns the
-    cards of `zones`, without the tokens."""
+    only where they may be: none among the ids of `fixed` (deck, discard, Supply Island,
+    hands, contracts, and crew and goods unless containers_all), known ones in `open_` (ships,
+    in transit, held by a power, crew and goods with containers_all). Returns the cards of
+    `open_`, without the tokens."""
     if s.market is not None and not all(MARKET_BOTTOM <= m <= MARKET_TOP for m in s.market):
         raise AssertionError(f"a market marker out of -2..+2: {s.market}")
     tokens = game.tokens
     if tokens is None:
-        return zones
+        return open_
     base = tokens.base
-    top = base + len(TOKEN_COLORS) * KINDS
-    held = [s.deck, s.discard, s.island, *s.hands]
-    if not tokens.everywhere:
-        held += [*s.crew, *s.goods]
-    # (the highest id of each zone, taken in C: a container is any id from `base` up)
-    if max([max(zone) for zone in held if zone], default=-1) >= base:
+    # (the highest id, taken in C: a container is any id from `base` up)
+    if max(fixed, default=-1) >= base:
         raise AssertionError(f"a physical container out of place at turn {s.turn}")
-    highest = max(zones, default=-1)
-    if highest >= top:
+    highest = max(open_, default=-1)
+    if highest >= base + len(TOKEN_COLORS) * KINDS:
         raise AssertionError("an unknown container id")
-    return [c for c in zones if c < base] if highest >= base else zones
+    return [c for c in open_ if c < base] if highest >= base else open_
