@@ -318,9 +318,9 @@ class _Report:
         ]
         """(event set, column prefix) of the adjusted figures in the card summary."""
         self.telling: list[tuple[int, str, str]] = []
+        """(game id, why, link) of the games worth reading, each replayed on its own page."""
         self.no_pages = ""
         """Why no game page was written, when none was."""
-        """(game id, why, link) of the games worth reading, each replayed on its own page."""
 
     def render(self) -> str:
         sections = [

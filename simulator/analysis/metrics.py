@@ -45,36 +45,26 @@ def _counts(
     players: pl.DataFrame, column: str, group_of: dict[int, int] | None = None
 ) -> dict[int, tuple[int, int]]:
     """card (or group) -> (player-games with it in `column`, of which won)."""
-    cards = pl.col(column)
-    if group_of is not None:
-        cards = cards.list.eval(pl.element().replace_strict(group_of, return_dtype=pl.Int64))
-    exploded = (
-        players.select(cards.list.unique().alias("card"), pl.col("win"))
-        .explode("card")
-        .drop_nulls("card")
-        .group_by("card")
-        .agg(pl.len().alias("n"), pl.col("win").sum().alias("wins"))
-    )
-    return {int(r[0]): (int(r[1]), int(r[2])) for r in exploded.iter_rows()}
+    return _event_counts(players, (column,), group_of)[column]
 
 
 def _event_counts(
-    players: pl.DataFrame, events: tuple[str, ...], group_of: dict[int, int]
+    players: pl.DataFrame, events: tuple[str, ...], group_of: dict[int, int] | None = None
 ) -> dict[str, dict[int, tuple[int, int]]]:
-    """`_counts` of every event column at once (one query a chunk instead of one an event):
-    event -> card group -> (player-games with it, of which won)."""
+    """The counts of every event column at once (one query a chunk instead of one an
+    event): event -> card (or group) -> (player-games with it, of which won)."""
     out: dict[str, dict[int, tuple[int, int]]] = {e: {} for e in events}
     if not events or not players.height:
         return out
-    grouped = players.select(
-        *(
-            pl.col(e)
-            .list.eval(pl.element().replace_strict(group_of, return_dtype=pl.Int64))
-            .list.unique()
-            for e in events
-        ),
-        pl.col("win"),
-    )
+
+    def cards(event: str) -> pl.Expr:
+        column = pl.col(event)
+        if group_of is None:
+            return column.list.unique()
+        grouped = column.list.eval(pl.element().replace_strict(group_of, return_dtype=pl.Int64))
+        return grouped.list.unique()
+
+    grouped = players.select(*(cards(e) for e in events), pl.col("win"))
     counted = (
         grouped.unpivot(index="win", on=list(events), variable_name="_event", value_name="_card")
         .explode("_card")

@@ -22,11 +22,10 @@ class InvariantRules(ScoringRules):
         # ships, in transit, held by a power, and in crew and goods with containers_all)
         fixed = [*s.deck, *s.discard, *s.island]
         open_ = [*s.in_play, *s.moving]
+        crew_and_goods = open_ if tokens is not None and tokens.everywhere else fixed
         for p in range(s.n):
             fixed += s.hands[p]
             fixed.extend(map(card_of.__getitem__, s.fulfilled[p]))
-        crew_and_goods = open_ if tokens is not None and tokens.everywhere else fixed
-        for p in range(s.n):
             crew_and_goods += s.crew[p]
             crew_and_goods += s.goods[p]
         for ship in s.ships:
