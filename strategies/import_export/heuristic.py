@@ -345,15 +345,19 @@ class _Static:
         return trial
 
 
-_STATICS: dict[int, _Static] = {}
+_LATEST: list[_Static] = []
+"""The tables of the last match's rules, alone: a worker builds a match per chunk, and
+keeping older matches' tables (and through them their rules) made it grow by about 43 MB a
+chunk (docs/performance.md, "Memory")."""
 
 
 def _static_for(rules: GameFacts) -> _Static:
-    static = _STATICS.get(id(rules))
-    if static is None or static.rules is not rules:
-        if len(_STATICS) > 8:
-            _STATICS.clear()
-        static = _STATICS[id(rules)] = _Static(rules)
+    """The tables of these rules, built when a match's bot first meets them."""
+    if _LATEST and _LATEST[0].rules is rules:
+        return _LATEST[0]
+    static = _Static(rules)
+    _LATEST.clear()
+    _LATEST.append(static)
     return static
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import csv
+import gc
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -216,6 +217,47 @@ def test_same_seed_same_game(sheet: str | None) -> None:
     assert [(o.winners, o.turns, d) for o, d, _ in first] == [
         (o.winners, o.turns, d) for o, d, _ in second
     ]
+
+
+def test_a_worker_keeps_the_bot_tables_of_one_match_only(sheet: str | None) -> None:
+    """Workers build a match per chunk: the bot's tables of earlier matches (and through
+    them their rules) must be released, or a worker grows chunk after chunk."""
+    config = make_run_config("import-export", 4, ("base",), ("heuristic",), games=8, seed=3)
+    for i in range(8):
+        Match(config).play(i)  # each match dropped after its game, as after a chunk
+    gc.collect()
+    live = [o for o in gc.get_objects() if type(o).__name__ == "ImportExportGame"]
+    assert len(live) <= 1, f"{len(live)} matches' rules still alive"
+
+
+def test_matches_played_in_turn_play_the_games_each_plays_alone(sheet: str | None) -> None:
+    """The tables follow the rules they were built from: two matches with different rules
+    played alternately in one process give the games each gives alone."""
+    configs = [
+        make_run_config("import-export", 4, ("base",), ("heuristic",), games=3, seed=9),
+        make_run_config(
+            "import-export",
+            4,
+            ("base",),
+            ("heuristic",),
+            games=3,
+            seed=9,
+            rules=[("sell_price", "5")],
+        ),
+    ]
+    alone = [[_fingerprint(Match(c).play(i)) for i in range(3)] for c in configs]
+    matches = [Match(c) for c in configs]
+    in_turn: list[list[Any]] = [[], []]
+    for i in range(3):
+        for k in (0, 1):
+            in_turn[k].append(_fingerprint(matches[k].play(i)))
+    assert in_turn == alone
+    assert alone[0] != alone[1]
+
+
+def _fingerprint(played: Any) -> Any:
+    outcome, decisions, _ = played
+    return outcome.winners, outcome.turns, decisions, [p.score for p in outcome.players]
 
 
 def test_registry_names_map_to_the_bots() -> None:
