@@ -400,6 +400,12 @@ def replay(run: str, game_id: int, as_html: bool, out: str | None) -> None:
     is_flag=True,
     help="Run the standing table of configurations (docs/performance.md) instead of one.",
 )
+@click.option(
+    "--check-invariants",
+    is_flag=True,
+    help="Also time the same games with card conservation checked after every decision, "
+    "and print how many times slower they are.",
+)
 @_fail_cleanly
 def bench(
     game: str | None,
@@ -408,6 +414,7 @@ def bench(
     profile: bool,
     split: bool,
     suite: bool,
+    check_invariants: bool,
     **kw: Any,
 ) -> None:
     """Measure games per second on one core for a stated configuration (median of repeats),
@@ -465,6 +472,14 @@ def bench(
         click.echo(
             f"time: rules {s.rules / s.total:.0%}, bots {s.bots / s.total:.0%}, "
             f"logging {s.logging / s.total:.0%} (one more pass of {games} games)"
+        )
+    if check_invariants:
+        options = _options_of(game, kw, games=games, chunk_size=games, check_invariants=True)
+        checked = benchmark(options.config(), games=games, repeats=repeats)
+        click.echo(
+            f"with --check-invariants: {checked.median:.1f} games/s per core (median of "
+            f"{repeats}; min {min(checked.rates):.1f}, max {max(checked.rates):.1f}); "
+            f"{result.median / checked.median:.2f} times the time without"
         )
     if result.profile:
         click.echo(result.profile)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import re
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -153,6 +154,32 @@ def test_bench_splits_the_time_between_rules_bots_and_logging() -> None:
     assert shares is not None, output
     assert 97 <= sum(int(x) for x in shares.groups()) <= 103  # rounded shares of one whole
     assert re.search(r"[\d.]+ us per turn, [\d.]+ us per decision", output)
+
+
+def test_bench_times_the_invariant_check_against_the_same_games_without() -> None:
+    code, output = _run("bench", "travel", "-n", "4", "-r", "1", "--check-invariants")
+    assert code == 0, output
+    ratio = re.search(
+        r"with --check-invariants: [\d.]+ games/s .*; ([\d.]+) times the time", output
+    )
+    assert ratio is not None and float(ratio.group(1)) > 0, output
+
+
+def test_the_benchmark_checks_invariants_when_its_config_asks(monkeypatch) -> None:
+    """The checked timing really runs the check (a check that fails stops it)."""
+    from simulator.games.travel.rules import TravelGame
+    from simulator.runs.bench import benchmark
+    from simulator.runs.config import make_run_config
+
+    def broken(self: Any, state: Any) -> None:
+        raise AssertionError("checked")
+
+    monkeypatch.setattr(TravelGame, "check_invariants", broken)
+    plain = make_run_config("travel", 4, (), games=2, seed=1)
+    assert benchmark(plain, games=2, repeats=1).median > 0
+    checked = make_run_config("travel", 4, (), games=2, seed=1, check_invariants=True)
+    with pytest.raises(AssertionError, match="checked"):
+        benchmark(checked, games=2, repeats=1)
 
 
 def test_bench_suite_prints_one_row_per_configuration() -> None:
