@@ -9,9 +9,12 @@ seat, card id, card name, event, count). Each is a folder of Parquet parts, one 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
+import numpy as np
 import polars as pl
+import pyarrow as pa
 
 from simulator.core.cards import CardSheet
 from simulator.core.protocol import Outcome
@@ -116,10 +119,19 @@ def to_frames(
     for key in players:
         if key not in schema and key not in spec.event_names:
             schema[key] = pl.Int64
-    for event in spec.event_names:
-        schema[event] = pl.List(pl.Int32)
-    players_df = pl.DataFrame({k: players[k] for k in schema}, schema=schema)
-    return games_df, players_df
+    columns = [pl.Series(key, players[key], dtype=dtype) for key, dtype in schema.items()]
+    columns += [int_lists(event, players[event]) for event in spec.event_names]
+    return games_df, pl.DataFrame(columns)
+
+
+def int_lists(name: str, lists: Sequence[Sequence[int]]) -> pl.Series:
+    """A List(Int32) column of these lists, built from one flat array and its offsets: polars
+    converts a column of Python lists list by list, ten times slower (800 rows of 13 event
+    lists: 55 ms against 5), which was a tenth of a compiled random-bot game's time."""
+    offsets = np.zeros(len(lists) + 1, dtype=np.int32)
+    np.cumsum([len(cards) for cards in lists], out=offsets[1:])
+    values = pa.array(list(chain.from_iterable(lists)), type=pa.int32())
+    return pl.Series(name, pa.ListArray.from_arrays(pa.array(offsets), values))
 
 
 CARD_EVENTS_COLUMNS = {
