@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 """The folder holding the `simulator` and `strategies` packages (the project's root)."""
 
 HOT_MODULES: tuple[str, ...] = (
+    "simulator/core/decision.py",
     "simulator/core/engine.py",
     "simulator/core/seeding.py",
     "simulator/core/view.py",
@@ -58,8 +59,9 @@ HOT_MODULES: tuple[str, ...] = (
     "strategies/import_export/heuristic.py",
     "strategies/import_export/power_choices.py",
 )
-"""The modules compiled: the play loop, the random streams, each game's state, rules and
-views, and the bots (where a game's time goes; docs/performance.md has the profile)."""
+"""The modules compiled: the decision object, the play loop, the random streams, each game's
+state, rules and views, and the bots (where a game's time goes; docs/performance.md has the
+profile)."""
 
 GROUP = "simulator.native"
 """The shared library of the compiled group (`simulator/native__mypyc...so`), inside a

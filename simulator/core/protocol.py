@@ -9,31 +9,15 @@ be copied and played on.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from simulator.core.decision import Decision, Flow
+
+__all__ = ["Decision", "Flow", "Outcome", "PlayerOutcome", "Strategy"]
+
 if TYPE_CHECKING:
     from simulator.core.seeding import GameRandom
-
-
-class Decision:
-    """A choice one player must make: who, what kind, which options (all legal)."""
-
-    __slots__ = ("player", "kind", "options", "context")
-
-    def __init__(self, player: int, kind: str, options: Sequence[Any], context: Any = None) -> None:
-        self.player = player
-        self.kind = kind
-        self.options = options
-        self.context = context
-
-    def __repr__(self) -> str:
-        return f"Decision(player={self.player}, kind={self.kind!r}, options={list(self.options)!r})"
-
-
-Flow = Generator[Decision, Any, Any]
-"""A step of a game's rules: yields the decisions it needs, returns what it produces."""
 
 
 @dataclass
