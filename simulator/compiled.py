@@ -48,6 +48,7 @@ HOT_MODULES: tuple[str, ...] = (
     "simulator/games/import_export/turn.py",
     "simulator/games/import_export/rules.py",
     "simulator/games/import_export/windows.py",
+    "simulator/games/import_export/powers/framework.py",
     "simulator/games/import_export/view.py",
     "simulator/games/travel/state.py",
     "simulator/games/travel/rules.py",
