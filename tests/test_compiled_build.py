@@ -83,3 +83,32 @@ def test_an_edited_hot_module_stops_the_commands_until_rebuilt(
         "stale: strategies/random_strategy.py"
         in _run(tree, "-m", "simulator", "compile", "--status").stdout
     )
+
+
+COPY_SCRIPT = """
+from simulator.core.seeding import RULES_STREAM, GameRandom
+from simulator.runs.config import make_run_config
+from simulator.runs.match import Match
+for game, mods in (("import-export", ("all",)), ("travel", ("events", "characters"))):
+    match = Match(make_run_config(game, 4, mods, ("random",), games=1, seed=1))
+    rng = GameRandom.for_game(1, 0, RULES_STREAM)
+    state = match.game.new_state(rng)
+    flow = match.game.play(state, rng)
+    decision = next(flow)
+    for _ in range(150):
+        decision = flow.send(decision.options[-1])
+    copy = state.copy()
+    assert copy.hands == state.hands and copy.hands is not state.hands
+    assert (copy.deck, copy.turn, copy.log) == (state.deck, state.turn, state.log)
+    copy.hands[0].append(-1)
+    assert -1 not in state.hands[0]
+    print(game, type(state).__module__, "copied at turn", state.turn)
+"""
+
+
+def test_states_copy_in_the_compiled_build(compiled_tree: Path) -> None:
+    """Look-ahead bots copy states (DESIGN.md): a native class has no bare `__new__`, so the
+    copy must be built through `__init__` (it failed with a TypeError before)."""
+    done = _run(compiled_tree, "-c", COPY_SCRIPT)
+    assert done.returncode == 0, done.stderr
+    assert [line.split()[0] for line in done.stdout.splitlines()] == ["import-export", "travel"]

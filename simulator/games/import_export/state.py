@@ -188,8 +188,9 @@ class IEState:
         return [s for s in self.ships if s.owner == player]
 
     def copy(self) -> IEState:
-        """A deep copy for look-ahead bots; take it between turns."""
-        other = IEState.__new__(IEState)
+        """A deep copy for look-ahead bots; take it between turns. (Built by `IEState(n)`,
+        not `__new__`: the compiled build's native class has no `__new__` without `__init__`.)"""
+        other = IEState(self.n)
         for name in _STATE_FIELDS:
             value = getattr(self, name)
             if name == "ships":
