@@ -508,7 +508,7 @@ class TravelGame:
         hand = s.hands[p]
         give: list[int] = []
         while True:
-            options = tuple(c for c in hand if c not in give)
+            options = tuple([c for c in hand if c not in give])
             if give:
                 options = options + (DONE,)
             card = yield Decision(p, "trade_give", options, context=q)
@@ -517,10 +517,10 @@ class TravelGame:
             give.append(card)
             if len(give) == len(hand):
                 break
-        asks = self.tradeable_asks(s, p, q)
+        left = self.tradeable_asks(s, p, q)  # kind -> copies still possibly unasked
         ask: list[int] = []  # kinds, e.g. "a Camera"
         while len(ask) < len(s.hands[q]):
-            options = tuple(k for k, left in asks.items() if ask.count(k) < left)
+            options = tuple([k for k, n in left.items() if n > 0])
             if ask:
                 options = options + (DONE,)
             if not options:
@@ -529,6 +529,7 @@ class TravelGame:
             if kind == DONE:
                 break
             ask.append(kind)
+            left[kind] -= 1
         offer = (p, tuple(give), tuple(ask))
         taken = self._cards_of_kinds(s.hands[q], ask)
         answer = yield Decision(
