@@ -79,6 +79,8 @@ class TravelHeuristic(Strategy):
         self._turn = -1
         self._refused: set[tuple[int, int]] = set()
         """(partner, kind) offers refused this turn: not asked again."""
+        self._values_memo: tuple[tuple[Any, ...], dict[int, float]] | None = None
+        """The last `_hand_values`, with what it was computed from."""
 
     # ------------------------------------------------------------------ values
 
@@ -132,11 +134,17 @@ class TravelHeuristic(Strategy):
         }
 
     def _hand_values(self, view: TravelView) -> dict[int, float]:
-        """Each hand card's worth: what losing it would cost (a second copy is spare)."""
+        """Each hand card's worth: what losing it would cost (a second copy is spare).
+        Shared with the next decisions while the hand and the goals stay the same (a bot
+        plays one game): never mutate."""
         cards, now, later = self._goals(view)
         hand = view.hand
-        others = sum(1 for c in hand if cards.types[c] == "postcard") - 1
         needs = view.rule("needs_passport")
+        key = (cards, hand, now, later, needs)
+        memo = self._values_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        others = sum(1 for c in hand if cards.types[c] == "postcard") - 1
         seen: set[int] = set()
         passport = False
         values: dict[int, float] = {}
@@ -144,6 +152,7 @@ class TravelHeuristic(Strategy):
             values[c] = self._value(cards, c, now, later, seen, passport, others, needs)
             seen.add(cards.kind_of[c])
             passport = passport or cards.types[c] == "passport"
+        self._values_memo = (key, values)
         return values
 
     def _missing_kinds(self, view: TravelView) -> set[int]:
