@@ -29,7 +29,7 @@ class SeatView:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self._state.hands)
+        return tuple([len(h) for h in self._state.hands])
 
     @property
     def turn(self) -> int:

@@ -100,8 +100,10 @@ class IEView(SeatView):
     ) -> tuple[tuple[int, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
         """(owner, at_sea, contract ids, cargo cards, cargo colours) per ship."""
         return tuple(
-            (s.owner, s.at_sea, tuple(s.contracts), tuple(s.cargo), tuple(s.cargo_colors))
-            for s in self._state.ships
+            [
+                (s.owner, s.at_sea, tuple(s.contracts), tuple(s.cargo), tuple(s.cargo_colors))
+                for s in self._state.ships
+            ]
         )
 
     def ship(self, index: int) -> object:
