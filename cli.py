@@ -9,6 +9,7 @@ import functools
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -474,8 +475,7 @@ def bench(
             f"logging {s.logging / s.total:.0%} (one more pass of {games} games)"
         )
     if check_invariants:
-        options = _options_of(game, kw, games=games, chunk_size=games, check_invariants=True)
-        checked = benchmark(options.config(), games=games, repeats=repeats)
+        checked = benchmark(replace(config, check_invariants=True), games=games, repeats=repeats)
         click.echo(
             f"with --check-invariants: {checked.median:.1f} games/s per core (median of "
             f"{repeats}; min {min(checked.rates):.1f}, max {max(checked.rates):.1f}); "

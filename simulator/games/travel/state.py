@@ -86,7 +86,6 @@ class TravelState:
     def copy(self) -> TravelState:
         """A deep copy of the zones, for look-ahead bots; take it between turns."""
         other = TravelState(self.n)  # not __new__: see IEState.copy (the compiled build)
-        other.n = self.n
         other.deck = self.deck[:]
         other.discard = self.discard[:]
         other.hands = [h[:] for h in self.hands]
