@@ -9,14 +9,14 @@ same cards whichever strategies sit at the table (common random numbers).
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
-RULES_STREAM = 0
-STRATEGY_STREAM = 1
+RULES_STREAM: Final = 0
+STRATEGY_STREAM: Final = 1
 
-_BUFFER = 256
+_BUFFER: Final = 256
 
 
 def seed_sequence(master_seed: int, game_index: int, stream: int) -> np.random.SeedSequence:

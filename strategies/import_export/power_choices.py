@@ -9,7 +9,7 @@ by `answer` with the first option, which the powers put as the do-nothing choice
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
@@ -31,9 +31,9 @@ Worth = Callable[[int], float]
 Rule = Callable[[Decision, IEView, Worth], Any]
 """How the bot answers one kind of power decision."""
 
-COMFORT = 12
+COMFORT: Final = 12
 """Credits a bot keeps before paying for an optional power."""
-LATE_CREDITS = 40
+LATE_CREDITS: Final = 40
 """Credits of the richest player from which a bot cashes in powers that trade future use
 for credits now (Olive Oil)."""
 

@@ -8,17 +8,17 @@ its TravelView: its hand, the public table and the cards known to be in other ha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.games.travel.rules import ACCEPT, DONE, REJECT
 from simulator.games.travel.view import TravelView
 
-NEED_NOW = 10.0
-NEED_LATER = 4.0
-PASSPORT = 9.0
-FORBIDDEN = -5.0
+NEED_NOW: Final = 10.0
+NEED_LATER: Final = 4.0
+PASSPORT: Final = 9.0
+FORBIDDEN: Final = -5.0
 
 
 CHEAPEST_CARD = frozenset(

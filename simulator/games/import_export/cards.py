@@ -9,20 +9,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from simulator.core.cards import CardSchema, CardSheet, Field
 
 COLORS = ("green", "yellow", "black", "blue", "red", "grey")
-GREEN, YELLOW, BLACK, BLUE, RED, GREY = range(6)
-ANY = 6
+# Final: the compiled build reads these as constants, not from the module's dictionary
+GREEN: Final = 0
+YELLOW: Final = 1
+BLACK: Final = 2
+BLUE: Final = 3
+RED: Final = 4
+GREY: Final = 5
+ANY: Final = 6
 """A rainbow cargo slot (any colour), or a Capital level counted over all goods."""
-PAIRED = 7
+PAIRED: Final = 7
 """A ship's container colour: the card rides with the container before it, the two loaded
 as one (Robo-Cats); it fills no need and takes no room, but counts for the payout."""
 GOOD_TYPES = ("tech", "agriculture", "consumer", "luxury", "illegal", "capital")
 ACTIONS = ("supply", "import", "contract", "load", "pirate", "barter")
-SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE, BARTER = range(6)
+SUPPLY: Final = 0
+IMPORT: Final = 1
+CONTRACT: Final = 2
+LOAD: Final = 3
+PIRATE: Final = 4
+BARTER: Final = 5
 SETS = ("base", "capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag")
 SET_SIZES = {
     "base": 100,

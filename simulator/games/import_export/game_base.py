@@ -10,7 +10,7 @@ docs/rulings.md, named in the code as `IE-...`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from simulator.core.cards import CardSheet
 from simulator.core.errors import ConfigError
@@ -28,7 +28,7 @@ from simulator.games.import_export.rule_book import BaseRules
 from simulator.games.import_export.state import IEState, Ship
 from simulator.games.import_export.view import GameFacts
 
-GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
+GOOD_COLORS: Final = (GREEN, YELLOW, BLACK, BLUE, RED)
 
 
 SUPPORTED_SETS = ("base", "capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag")

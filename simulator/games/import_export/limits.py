@@ -6,17 +6,19 @@ One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
 
 from __future__ import annotations
 
+from typing import Final
+
 from simulator.core.protocol import Flow
 from simulator.games.import_export import variants
 from simulator.games.import_export.cards import ANY, BLUE, GREEN, GREY, LOAD, PIRATE
 from simulator.games.import_export.game_base import GOOD_COLORS, GameBase
 from simulator.games.import_export.state import IEState
 
-TECHLIKE = (GREEN, GREY)
+TECHLIKE: Final = (GREEN, GREY)
 """Goods Volkswagen counts double toward a level: tech, and grey Capital (IE-FLAGP-15)."""
 
 
-NO_LIMIT = 10**6
+NO_LIMIT: Final = 10**6
 """A crew limit that no longer applies (Board Games)."""
 
 

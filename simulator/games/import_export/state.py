@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from simulator.core.narration import Narrator
 from simulator.games.import_export.mods import Mods
@@ -24,7 +24,7 @@ EVENTS = (
     ("imported", "won in an import auction"),
     ("discarded", "discarded: over a limit, unplaceable, or a discarded contract"),
 )
-EVENT_NAMES = tuple(name for name, _ in EVENTS)
+EVENT_NAMES: Final = tuple(name for name, _ in EVENTS)
 
 
 @dataclass

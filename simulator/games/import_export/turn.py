@@ -7,7 +7,7 @@ One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow
@@ -27,11 +27,11 @@ from simulator.games.import_export.cards import (
 from simulator.games.import_export.powers import ANY_TIME, note_draw
 from simulator.games.import_export.state import GameOver, IEState
 
-LEAD_ANY = tuple(("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE))
+LEAD_ANY: Final = tuple(("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE))
 """Every lead a same-colour pair allows: any of the five actions (IE-TURN-1)."""
 
 
-_COUNTS = tuple(
+_COUNTS: Final = tuple(
     tuple(tuple(range(base, base + extra + 1)) for extra in range(16)) for base in (0, 1)
 )
 """The options of a declare decision, made once: _COUNTS[base][extra] counts base..base+extra."""

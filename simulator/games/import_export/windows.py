@@ -19,7 +19,7 @@ use. Where the power lives is as before: `grep -rn '"Lutefisk"' simulator`.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import LOAD, PIRATE
@@ -40,11 +40,11 @@ MOMENTS: dict[str, str] = {
 }
 """Every moment a window opens, and what it means (IE-ANYTIME-1)."""
 
-ACTOR_ONLY = frozenset({"declaring"})
+ACTOR_ONLY: Final = frozenset({"declaring"})
 """Moments where only the actor is asked: declaring concerns his own crew alone (US
 Dollars), and the window right after it (lead_declared, follower_chose) asks everyone."""
 
-OWN_TURN = frozenset(MOMENTS) - {"before_scoring"}
+OWN_TURN: Final = frozenset(MOMENTS) - {"before_scoring"}
 """Moments that belong to the leader's turn: powers used "on your turn" (Olive Oil, Tsukiji
 Fish) are usable there by the leader only."""
 
@@ -73,7 +73,7 @@ class Use(NamedTuple):
     """What the use needs: a card, a ship index, a destination (see each power)."""
 
 
-DISCARD_CONTRACTS = "discard_contracts"
+DISCARD_CONTRACTS: Final = "discard_contracts"
 """The leader's rule (IE-DISCARD-1), offered in windows like a power (IE-DISCARD-2)."""
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import Any
+from typing import Any, Final
 
 from simulator.core.cards import CardSheet
 from simulator.core.errors import ConfigError, InvariantError
@@ -26,10 +26,10 @@ from simulator.games.travel.special_items import usable
 from simulator.games.travel.state import EVENT_NAMES, GameOver, TravelState
 from simulator.games.travel.view import TravelView
 
-DONE = -1
+DONE: Final = -1
 """Option that ends a multi-card choice (cards to give, to ask for, to discard)."""
-ACCEPT = "accept"
-REJECT = "reject"
+ACCEPT: Final = "accept"
+REJECT: Final = "reject"
 
 
 class TravelGame:

@@ -8,7 +8,7 @@ Mousetrap inside the steal rule (rules.mousetrap). Numbers come from the card sh
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow
@@ -16,7 +16,7 @@ from simulator.core.seeding import GameRandom
 from simulator.games.travel.game_api import TravelAPI
 from simulator.games.travel.state import TravelState
 
-DONE = -1
+DONE: Final = -1
 
 
 def local_guide(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:

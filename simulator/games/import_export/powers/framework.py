@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from simulator.core.protocol import Flow
 
@@ -66,10 +66,10 @@ turn_ended: None (actor: the leader), after every action of the turn, before its
 end-of-turn checks. cards_drawn: None (actor: who drew), once the rule or power that
 drew cards into his hand has resolved (a draw is noted by `note_draw` only while someone
 listens; it is told at the end of the next `emit` or `fulfilled`: Nanobots)."""
-ANY_TIME = "any_time"
+ANY_TIME: Final = "any_time"
 """The `s.hooks` key listing (owner, contract id) of fulfilled "at any time" powers, kept
 like an event's listeners (added on fulfilment, removed when lost); read by windows.py."""
-END_STAGES = ("prepare", "counts", "awards", "game")
+END_STAGES: Final = ("prepare", "counts", "awards", "game")
 """Scoring stages, in order (rules.ImportExportGame.score)."""
 CARD_OF: dict[str, Callable[[Any, Any], int]] = {
     "container_loaded": lambda game, payload: payload,
@@ -369,7 +369,7 @@ def note_draw(s: IEState, p: int) -> None:
         s.mods[p]["drew_cards"] = True
 
 
-POWER_OFF = "power_off"
+POWER_OFF: Final = "power_off"
 """A card-sheet parameter: `power_off=1` in a contract's params plays it vanilla (its
 attributes kept, its power not indexed: as `--rule card_powers=false` does for every card).
 `deckhand ablate` sets it card by card."""
