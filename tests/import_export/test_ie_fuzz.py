@@ -44,28 +44,34 @@ def sheet(tmp_path_factory):
     return write_sheet(next_sheet_path(tmp_path_factory.mktemp("ie_fuzz")), fuzz_cards(), False)
 
 
+class _Dealing:
+    """The game, keeping the state it deals. A wrapper rather than a patched `new_state`: the
+    compiled build's game takes no new attributes, and these tests run against it too."""
+
+    def __init__(self, game):
+        self.game = game
+        self.states = []
+
+    def new_state(self, rng):
+        self.states.append(self.game.new_state(rng))
+        return self.states[-1]
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+
 def _play(game, players: int, index: int):
     """One random game; returns the outcome, its final state and the most credits seen."""
-    states = []
-    new_state = game.new_state
-
-    def capture(rng):
-        states.append(new_state(rng))
-        return states[-1]
-
-    game.new_state = capture
+    dealing = _Dealing(game)
     most = [0]
 
     def watch(decision, choice):
-        most[0] = max(most[0], *states[0].credits)
+        most[0] = max(most[0], *dealing.states[0].credits)
 
-    try:
-        outcome, _ = play_game(
-            game, [RandomStrategy()] * players, 31, index, check_invariants=True, on_decision=watch
-        )
-    finally:
-        del game.new_state
-    (state,) = states
+    outcome, _ = play_game(
+        dealing, [RandomStrategy()] * players, 31, index, check_invariants=True, on_decision=watch
+    )
+    (state,) = dealing.states
     return outcome, state, max(most[0], *state.credits)
 
 
