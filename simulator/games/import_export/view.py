@@ -51,30 +51,33 @@ class IEView(SeatView):
     answer for this seat (levels, limits, costs), and `facts` (GameFacts). The game itself
     stays private: no method of a view changes the state."""
 
-    __slots__ = ("_game", "facts")
+    __slots__ = ("_s", "_game", "facts")
 
     def __init__(self, state: IEState, player: int, game: GameAPI, facts: GameFacts) -> None:
         super().__init__(state, player)
+        self._s = state
+        """The seat's `_state`, typed: the compiled build reads its fields (and each ship's)
+        directly instead of looking their names up."""
         self._game = game
         self.facts = facts
 
     @property
     def credits(self) -> tuple[int, ...]:
-        return tuple(self._state.credits)
+        return tuple(self._s.credits)
 
     def crew(self, player: int) -> tuple[int, ...]:
-        return tuple(self._state.crew[player])
+        return tuple(self._s.crew[player])
 
     def goods(self, player: int) -> tuple[int, ...]:
-        return tuple(self._state.goods[player])
+        return tuple(self._s.goods[player])
 
     def fulfilled(self, player: int) -> tuple[int, ...]:
-        return tuple(self._state.fulfilled[player])
+        return tuple(self._s.fulfilled[player])
 
     @property
     def island(self) -> tuple[int, ...]:
         """The cards on the Supply Island, or on the Tokyo Port when it is in play."""
-        return tuple(self._state.island)
+        return tuple(self._s.island)
 
     @property
     def tokyo_port(self) -> bool:
@@ -84,7 +87,7 @@ class IEView(SeatView):
     @property
     def port_columns(self) -> tuple[tuple[int, ...], ...]:
         """The Tokyo Port's cards column by column (public; costs: `port_column_costs`)."""
-        return self._game.port_columns(self._state)
+        return self._game.port_columns(self._s)
 
     @property
     def port_column_costs(self) -> tuple[int, ...]:
@@ -92,7 +95,7 @@ class IEView(SeatView):
 
     def port_cost(self, card: int) -> int:
         """What I would pay to place this Port card as a contract (0 with Toto Toilets)."""
-        return self._game.port_cost(self._state, self.player, card)
+        return self._game.port_cost(self._s, self.player, card)
 
     @property
     def ships(
@@ -102,23 +105,23 @@ class IEView(SeatView):
         return tuple(
             [
                 (s.owner, s.at_sea, tuple(s.contracts), tuple(s.cargo), tuple(s.cargo_colors))
-                for s in self._state.ships
+                for s in self._s.ships
             ]
         )
 
     def ship(self, index: int) -> object:
         """A copy of one ship, for the rule helpers (`rules.remaining(view.ship(i))`)."""
-        return self._state.ships[index].copy()
+        return self._s.ships[index].copy()
 
     @property
     def port(self) -> tuple[int, ...]:
-        return tuple(self._state.port)
+        return tuple(self._s.port)
 
     @property
     def market(self) -> tuple[int, ...] | None:
         """The Market variant's goods markers, public (-2..+2 per good type, by colour), or
         None without the variant (variants.py)."""
-        market = self._state.market
+        market = self._s.market
         return None if market is None else tuple(market)
 
     def is_container(self, item: int) -> bool:
@@ -128,50 +131,48 @@ class IEView(SeatView):
 
     @property
     def deck_size(self) -> int:
-        return len(self._state.deck)
+        return len(self._s.deck)
 
     @property
     def deck_top(self) -> int | None:
         """The deck's top card once Yerba Mate turned the deck face up (IE-FLAGP-9), else
         None: the rest of the deck stays hidden."""
-        s = self._state
+        s = self._s
         if s.deck and s.mods[self.player].get("deck_face_up"):
             return s.deck[-1]
         return None
 
     @property
     def discard_top(self) -> int | None:
-        return self._state.discard[-1] if self._state.discard else None
+        return self._s.discard[-1] if self._s.discard else None
 
     @property
     def leader(self) -> int:
-        return self._state.leader
+        return self._s.leader
 
     def level(self, color: int, player: int | None = None) -> int:
-        return self._game.level(self._state, self.player if player is None else player, color)
+        return self._game.level(self._s, self.player if player is None else player, color)
 
     def good_end_value(self, card: int) -> int:
         """What my final score would lose if this good of mine left now (its value, the set
         bonus, my majorities; power bonuses aside)."""
-        return self._game.good_end_value(self._state, self.player, card)
+        return self._game.good_end_value(self._s, self.player, card)
 
     @property
     def end_triggered(self) -> bool:
         """Whether the end is triggered: the current turn is the last (IE-END-1)."""
-        return self._state.end_triggered
+        return self._s.end_triggered
 
     def missing_levels(self, contract_id: int) -> int:
-        return self._game.missing_levels(self._state, self.player, contract_id)
+        return self._game.missing_levels(self._s, self.player, contract_id)
 
     def crew_room(self) -> int:
-        return self._game.crew_limit(self._state, self.player) - len(self._state.crew[self.player])
+        return self._game.crew_limit(self._s, self.player) - len(self._s.crew[self.player])
 
     def play_options(self, action: int, following: bool = False) -> tuple[object, ...]:
         """The cards (and wildcard pairs) of my hand that may declare an action, with my
         powers' ways to count cards (3D Printers, Rice Cookers, Chopsticks)."""
-        return self._game.play_options(self._state, self.player, action, following)
+        return self._game.play_options(self._s, self.player, action, following)
 
     def goods_room(self) -> int:
-        return self._game.goods_limit(self._state, self.player) - len(
-            self._state.goods[self.player]
-        )
+        return self._game.goods_limit(self._s, self.player) - len(self._s.goods[self.player])
