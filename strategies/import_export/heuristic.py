@@ -248,6 +248,9 @@ class _Static:
         cards = self.cards
         self.payout: Callable[[int], int] = base.payout
         self.color: tuple[int, ...] = rules.color
+        self.radix: int = len(self.color) + 2
+        """Above any item (card or container) and any ship index + 1: the base of the
+        `_Table.best_contract` memo's int keys."""
         """A card's colour in hand, as a good or as crew (a Flag card's first side), and a
         physical container's (the container variants)."""
         self.actions: tuple[int, ...] = rules.actions
@@ -444,11 +447,15 @@ class _Table:
         self._late: float | None = None
         self._crew_values: list[float] | None = None
         self._worth: dict[int, float] | None = None
-        self._best: dict[tuple[int, int, int, int], Best] = {}
+        self._best: dict[int, Best] = {}
+        """`best_contract` by `_best_key`."""
         self._avail: list[list[float] | None] = [None] * 8
         """`avail(drop)` by drop + 1 (-1, the whole hand, first)."""
-        self._olds: dict[tuple[int, int], float] = {}
-        self._goods_values: dict[tuple[int, int], list[float | None]] = {}
+        self._olds: dict[int, float] = {}
+        """A port's expected payout without the contract tried, by port index * 8 + the
+        `avail` variant read (0..7)."""
+        self._goods_values: dict[int, list[float | None]] = {}
+        """`goods_values` by room * 8 + the extra colour + 1 (-1..6)."""
         self._ship_values: dict[int, float] = {}
         self._home: float | None = None
         self._slots: dict[int, list[float]] | None = None
@@ -660,7 +667,7 @@ class _Table:
             new = trial.pay + trial.contracts * bonus
         need = port.needs
         seen = need.seen[drop + 1]
-        old_key = (port.index, seen)
+        old_key = port.index * 8 + seen
         olds = self._olds
         old = olds.get(old_key)
         if old is None:
@@ -716,7 +723,11 @@ class _Table:
     def best_contract(self, card: int, drop: int, budget: int, skip: int = -1) -> Best:
         """(value, contract id, missing levels, ship index) of this card's best placement,
         before the contract bias; ship -1 when no ship at port has room (a later ship)."""
-        key = (card, budget, skip, drop)
+        # One int for (card, budget, skip, drop): a tuple key cost an allocation, a hash
+        # and a comparison per call. Injective: card and skip + 1 are under `radix` (items,
+        # ships), drop + 1 under 8 (a colour or -1), budget outermost (any size).
+        radix = self.static.radix
+        key = ((budget * radix + skip + 1) * radix + card) * 8 + drop + 1
         best = self._best.get(key)
         if best is not None:
             return best
@@ -957,7 +968,7 @@ class _Table:
 
     def goods_values(self, room: int, extra: int) -> list[float | None]:
         """`goods_value` by colour (None until computed; 0.0 without room)."""
-        key = (room, extra)
+        key = room * 8 + extra + 1  # extra + 1 in 0..7: injective
         values = self._goods_values.get(key)
         if values is None:
             values = self._goods_values[key] = [None] * 6 if room > 0 else [0.0] * 6
@@ -1175,6 +1186,8 @@ class IEHeuristic(Strategy):
         self._worth_memo: tuple[tuple[object, ...], dict[int, float]] | None = None
         """The last hand worth and the table it was computed on (lead, then lead_with)."""
         self._static: _Static | None = None
+        self._taste_memo: tuple[_Static, list[float]] | None = None
+        """`taste` for the last tables met (hashing the tuple of tastes cost more)."""
         self._levels_memo: tuple[tuple[object, ...], dict[int, int], dict[int, int]] | None = None
         """Missing levels by contract id, levels by colour, and the goods and crew (and
         view: the game) they were computed on."""
@@ -1196,10 +1209,14 @@ class IEHeuristic(Strategy):
 
     def taste(self, static: _Static) -> list[float]:
         """By card: the share of my taste for its action a card in hand is worth anyway."""
+        memo = self._taste_memo
+        if memo is not None and memo[0] is static:
+            return memo[1]
         tastes = static.tastes.get(self.pref)
         if tastes is None:
             pref = self.pref
             tastes = static.tastes[pref] = [0.3 * pref[a] for a in static.cards.actions]
+        self._taste_memo = (static, tastes)
         return tastes
 
     # ------------------------------------------------------------------ dispatch
