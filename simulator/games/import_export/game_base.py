@@ -89,6 +89,10 @@ class GameBase:
         self._hand_any_time = tuple(self.powers.hand_any_time)
         """Cards whose "at any time" power works from the hand (Lutefisk): a window is
         wanted while one of them is in a hand (window_wanted)."""
+        self._works_from_hand = [False] * len(cards)
+        """By card id: whether it is one of `_hand_any_time` (hands hold card ids only)."""
+        for card in self._hand_any_time:
+            self._works_from_hand[card] = True
         self._any_time_possible = bool(self._hand_any_time) or any(
             entry.any_time_from == "fulfilled" for entry in self.powers.by_contract.values()
         )
@@ -299,10 +303,14 @@ class GameBase:
             return False
         if s.hooks.get(ANY_TIME):
             return True
-        for card in self._hand_any_time:
+        if self._hand_any_time:
+            # A flag per card held, not `card in hand`: in the compiled build `in` compares
+            # each card as a Python object (8% of a random-bot game), a flag is one read.
+            works_from_hand = self._works_from_hand
             for hand in s.hands:
-                if card in hand:
-                    return True
+                for card in hand:
+                    if works_from_hand[card]:
+                        return True
         return False
 
     @staticmethod
