@@ -287,7 +287,7 @@ def test_grey_containers_are_wild_and_neither_loaded_nor_pirated(ie_table) -> No
     )
     game, s = t.game, t.state
     assert game.remaining(t.ship(0), s=s)[0] == {RED: 1}  # the grey one filled a red need
-    assert game._load_options(s, 0, [t.c("Cap A")]) == ()  # a grey card is never loaded
+    assert game.load_options(s, 0, [t.c("Cap A")]) == ()  # a grey card is never loaded
     d = t.play()
     d.lead(0, PIRATE, t.c("red pirate 1"))
     d.draw(1).draw(2)

@@ -164,15 +164,15 @@ def test_diesel_engine_is_an_extra_single_use_ship(ie_table) -> None:
     assert len(s.ships) == 7 and s.ships[6].owner == 0 and not s.ships[6].at_sea
     assert s.fulfilled[0] == [] and s.mods[0]["held_cards"] == (card,)
     assert params(t, "Diesel Engine")["extra_ships"] == 1
-    assert (t.c("red contract 1"), t.cid("red contract 1"), 6) in game._contract_options(s, 0, 1, 1)
+    assert (t.c("red contract 1"), t.cid("red contract 1"), 6) in game.contract_options(s, 0, 1, 1)
     # it sails once; emptied at sea it is discarded and never comes back
     ship = s.ships[6]
     ship.at_sea = True
     ship.cargo, ship.cargo_colors = [s.deck.pop()], [BLUE]
-    run(t, game._pirate(s, s.rng, 1), lambda d: ("ship", 6, 0) if d.kind == "pirate" else "discard")
+    run(t, game.pirate(s, s.rng, 1), lambda d: ("ship", 6, 0) if d.kind == "pirate" else "discard")
     assert ship.at_sea and ship.cargo == [] and card in s.discard
     assert s.mods[0]["held_cards"] == () and s.mods[0]["single_use_ships"] == ()
-    assert 6 not in [o[2] for o in game._contract_options(s, 0, 1, 1)]
+    assert 6 not in [o[2] for o in game.contract_options(s, 0, 1, 1)]
 
 
 # ---------------------------------------------------------------- Euros
@@ -191,11 +191,11 @@ def test_euros_strands_a_ship_at_sea_until_an_import(ie_table) -> None:
     assert asked.kind == "euros_ship" and asked.options == (3,)
     assert t.ship(3).cargo == [t.c("blue supply 1"), t.c("Euros")]
     assert t.ship(3).cargo_colors == [BLUE, GREY] and s.fulfilled[0] == []
-    asked = run(t, game._pirate(s, s.rng, 2), lambda d: d.options[0])
+    asked = run(t, game.pirate(s, s.rng, 2), lambda d: d.options[0])
     assert asked[0].options == (("ship", 3, 0),)  # Euros itself cannot be pirated
     assert t.ship(3).at_sea and t.ship(3).cargo == [t.c("Euros")]  # stranded
     declared = [0, 0, 1]
-    run(t, game._import_rounds(s, s.rng, [2, 0, 1], declared), lambda d: d.options[-1])
+    run(t, game.import_rounds(s, s.rng, [2, 0, 1], declared), lambda d: d.options[-1])
     assert not t.ship(3).at_sea and t.c("Euros") in s.goods[2] + s.crew[2]
 
 
@@ -266,9 +266,9 @@ def test_gps_brings_its_ship_home_once_it_is_the_last_container(ie_table) -> Non
     d.send((t.c("red load 3"), 0, RED), "load", 0)
     assert t.ship(0).at_sea and len(t.ship(0).cargo) == 3
     # plunders take the red containers: GPS is left alone, discarded; the ship comes home
-    run(t, game._pirate(s, s.rng, 1), lambda d: d.options[0])
+    run(t, game.pirate(s, s.rng, 1), lambda d: d.options[0])
     assert t.ship(0).at_sea and gps in t.ship(0).cargo
-    run(t, game._pirate(s, s.rng, 1), lambda d: d.options[0])
+    run(t, game.pirate(s, s.rng, 1), lambda d: d.options[0])
     assert not t.ship(0).at_sea and t.ship(0).cargo == [] and gps in s.discard
     assert s.mods[0]["homing_cards"] == ()
 
@@ -397,7 +397,7 @@ def test_partnership_joins_two_ships_into_a_super_ship(ie_table) -> None:
     assert s.credits[0] == 10 + p["payout_multiplier"] * game.rules.pay_3_4
     assert s.fulfilled[0][-1] == cid and super_ship.at_sea  # Partnership completed last
     # another player imports from it: 4 to its owner; emptied, the two ships come home
-    run(t, game._import_rounds(s, s.rng, [1, 2, 0], [0, 2, 0]), lambda d: d.options[0])
+    run(t, game.import_rounds(s, s.rng, [1, 2, 0], [0, 2, 0]), lambda d: d.options[0])
     assert s.credits[0] == 10 + 2 * game.rules.pay_3_4 + 2 * p["import_compensation"]
     assert not super_ship.at_sea and not mate.at_sea and s.mods[0]["super_ships"] == ()
 

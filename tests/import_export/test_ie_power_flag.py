@@ -110,7 +110,7 @@ def test_surstromming_forbids_leading_pirate_until_the_owners_next_turn(ie_table
     )
     fulfil(t, 0, "Surströmming")
     s = t.state
-    assert resolve(t, t.game._pirate(s, s.rng, 2)) == []  # no Pirate action at all
+    assert resolve(t, t.game.pirate(s, s.rng, 2)) == []  # no Pirate action at all
     assert s.island == [t.c("blue load 1")]
     d = t.play()
     assert ("lead", PIRATE) not in d.options("lead", 1)
@@ -586,7 +586,7 @@ def test_scotch_counts_each_pair_of_luxury_goods_as_one(ie_table) -> None:
     assert g.goods_limit(s, 0) == 4  # one luxury good: no pair yet
     assert not g.goods_fit(s, 0, t.c("green load 4"))
     s.deck.remove(t.c("blue load 2"))
-    resolve(t, g._to_goods(s, 0, t.c("blue load 2")))  # completes a pair
+    resolve(t, g.to_goods(s, 0, t.c("blue load 2")))  # completes a pair
     assert t.c("blue load 2") in s.goods[0] and g.goods_limit(s, 0) == 5
     assert not g.goods_fit(s, 0, t.c("green load 4"))  # five cards count as four
     s.goods[0].remove(t.c("green load 3"))

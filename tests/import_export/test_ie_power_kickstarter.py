@@ -48,7 +48,7 @@ def test_backpacks_may_draw_when_any_ship_comes_home_from_a_plunder(ie_table) ->
     )
     fulfil(t, 0, "Backpacks")
     s = t.state
-    asked = resolve(t, t.game._pirate(s, s.rng, 2), ("ship", 3, 0), "draw")
+    asked = resolve(t, t.game.pirate(s, s.rng, 2), ("ship", 3, 0), "draw")
     assert [(d.kind, d.player, d.options) for d in asked[1:]] == [
         ("backpacks_draw", 0, ("pass", "draw"))
     ]
@@ -66,10 +66,10 @@ def test_backpacks_after_an_import_empties_a_ship_and_not_before(ie_table) -> No
     )
     fulfil(t, 0, "Backpacks")
     s = t.state
-    flow = t.game._import_rounds(s, s.rng, [0, 1, 2], [1, 0, 0])
+    flow = t.game.import_rounds(s, s.rng, [0, 1, 2], [1, 0, 0])
     asked = resolve(t, flow, 5, 0, 0, "goods", 0, "goods")  # one container stays: no return
     assert "backpacks_draw" not in [d.kind for d in asked]
-    flow = t.game._import_rounds(s, s.rng, [1, 2, 0], [0, 1, 0])
+    flow = t.game.import_rounds(s, s.rng, [1, 2, 0], [0, 1, 0])
     asked = resolve(t, flow, 5, 0, "goods", "pass")
     assert asked[-1].kind == "backpacks_draw" and not t.ship(5).at_sea
     assert s.hands[0] == []
@@ -89,12 +89,12 @@ def test_big_ammunition_takes_a_random_card_from_the_plundered_ships_owner(ie_ta
     fulfil(t, 0, "Big Ammunition")
     s, g = t.state, t.game
     victim_hand = set(t.cs("red load 1", "blue load 1"))
-    resolve(t, g._pirate(s, s.rng, 0), ("ship", 3, 0))
+    resolve(t, g.pirate(s, s.rng, 0), ("ship", 3, 0))
     assert len(s.hands[0]) == params(t, "Big Ammunition")["cards"] == 1
     assert set(s.hands[0] + s.hands[1]) == victim_hand and len(s.hands[1]) == 1
-    resolve(t, g._pirate(s, s.rng, 0), ("ship", 3, 0))  # every Pirate action
+    resolve(t, g.pirate(s, s.rng, 0), ("ship", 3, 0))  # every Pirate action
     assert set(s.hands[0]) == victim_hand and s.hands[1] == []
-    resolve(t, g._pirate(s, s.rng, 0), ("ship", 3, 0))  # an empty hand gives nothing
+    resolve(t, g.pirate(s, s.rng, 0), ("ship", 3, 0))  # an empty hand gives nothing
     assert len(s.hands[0]) == 2 and s.hands[2] == [t.c("green load 1")]
 
 
@@ -115,9 +115,9 @@ def test_big_ammunition_takes_nothing_from_own_ships_the_island_or_others_plunde
     fulfil(t, 0, "Big Ammunition")
     s, g = t.state, t.game
     hands = [h[:] for h in s.hands]
-    resolve(t, g._pirate(s, s.rng, 0), ("ship", 1, 0))  # his own ship
-    resolve(t, g._pirate(s, s.rng, 0), ("island", t.c("yellow load 1")))
-    resolve(t, g._pirate(s, s.rng, 2), ("ship", 3, 0))  # another player's plunder
+    resolve(t, g.pirate(s, s.rng, 0), ("ship", 1, 0))  # his own ship
+    resolve(t, g.pirate(s, s.rng, 0), ("island", t.c("yellow load 1")))
+    resolve(t, g.pirate(s, s.rng, 2), ("ship", 3, 0))  # another player's plunder
     assert s.hands == hands
 
 
@@ -205,7 +205,7 @@ def test_board_games_does_not_count_the_port_and_imports_keep_one_crew_card(ie_t
     s.fulfilled[0].append(t.cid("red load 1"))
     s.deck.remove(t.c("red load 1"))
     assert g.crew_limit(s, 0) == NO_LIMIT
-    asked = resolve(t, g._take_from_ship(s, 0, t.ship(3), 2), 0, "crew", "goods")
+    asked = resolve(t, g.take_from_ship(s, 0, t.ship(3), 2), 0, "crew", "goods")
     assert asked[-1].options == ("goods",)
 
 
@@ -340,11 +340,11 @@ def test_graphics_cards_a_tie_is_not_the_most_until_a_good_breaks_it(ie_table) -
     _emit(t, "goods_added", 1, t.c("blue load 2"))
     red = t.c("red load 1")
     s.deck.remove(red)
-    resolve(t, g._to_goods(s, 2, red))  # another's good: still tied in luxury
+    resolve(t, g.to_goods(s, 2, red))  # another's good: still tied in luxury
     blue = t.c("blue load 3")
     s.deck.remove(blue)
     with pytest.raises(GameOver):
-        resolve(t, g._to_goods(s, 0, blue))
+        resolve(t, g.to_goods(s, 0, blue))
     assert s.winners == [0]
 
 
@@ -520,7 +520,7 @@ def test_mother_load_wins_on_the_eighth_illegal_good(ie_table) -> None:
     card = t.c("red pirate 4")
     s.deck.remove(card)
     with pytest.raises(GameOver):
-        resolve(t, g._to_goods(s, 0, card))
+        resolve(t, g.to_goods(s, 0, card))
     assert s.winners == [0] and s.end_reason == "card"
 
 
@@ -609,13 +609,13 @@ def test_water_notepad_nobody_plunders_the_owners_ships(ie_table) -> None:
     fulfil(t, 1, "Water Notepad")
     s, g = t.state, t.game
     red = t.c("red load 1")
-    asked = resolve(t, g._pirate(s, s.rng, 0), ("island", red))
+    asked = resolve(t, g.pirate(s, s.rng, 0), ("island", red))
     assert asked[0].options == (("ship", 1, 0), ("island", red))
-    asked = resolve(t, g._pirate(s, s.rng, 1), ("ship", 1, 0))
+    asked = resolve(t, g.pirate(s, s.rng, 1), ("ship", 1, 0))
     assert asked[0].options == (("ship", 1, 0),)
-    assert resolve(t, g._pirate(s, s.rng, 1)) == []  # nothing left that may be plundered
+    assert resolve(t, g.pirate(s, s.rng, 1)) == []  # nothing left that may be plundered
     assert t.ship(3).cargo == [t.c("blue load 2")]
-    flow = g._import_rounds(s, s.rng, [0, 1, 2], [1, 0, 0])  # importing is no plunder
+    flow = g.import_rounds(s, s.rng, [0, 1, 2], [1, 0, 0])  # importing is no plunder
     resolve(t, flow, 3, 0, "goods")
     assert s.goods[0] == [t.c("blue load 2")]
 

@@ -23,8 +23,8 @@ def test_mineral_fuels_draws_up_to_its_hand_size(ie_table) -> None:
     t.arrange(fulfilled={0: ["Mineral Fuels"]}, hands=[["red load 1"], ["red load 2"], []])
     fulfil(t, 0, "Mineral Fuels")
     s = t.state
-    t.game._draw_up(s, s.rng, 0)
-    t.game._draw_up(s, s.rng, 1)
+    t.game.draw_up(s, s.rng, 0)
+    t.game.draw_up(s, s.rng, 1)
     assert len(s.hands[0]) == params(t, "Mineral Fuels")["hand_size"]
     assert len(s.hands[1]) == t.game.rules.draw_to
 
@@ -86,7 +86,7 @@ def test_pants_raises_the_owners_import_compensation(ie_table) -> None:
     t.arrange(fulfilled={0: ["Pants"]}, ships={1: {"at_sea": True, "cargo": ["red load 1"]}})
     fulfil(t, 0, "Pants")
     s = t.state
-    resolve(t, t.game._import_rounds(s, s.rng, [1, 2, 0], [0, 1, 0]), 1, 0, "goods")
+    resolve(t, t.game.import_rounds(s, s.rng, [1, 2, 0], [0, 1, 0]), 1, 0, "goods")
     assert s.credits[0] == 10 + params(t, "Pants")["payment"]
 
 
@@ -97,7 +97,7 @@ def test_shampoo_may_take_a_third_card_with_the_usual_split(ie_table) -> None:
     t.arrange(fulfilled={0: ["Shampoo"]}, ships={3: {"at_sea": True, "cargo": cargo}})
     fulfil(t, 0, "Shampoo")
     s = t.state
-    auction = t.game._import_rounds(s, s.rng, [0, 1, 2], [1, 0, 0])
+    auction = t.game.import_rounds(s, s.rng, [0, 1, 2], [1, 0, 0])
     asked = resolve(t, auction, 3, 0, 0, "crew", 0, "goods", "take", 0, "goods")
     kinds = [d.kind for d in asked[2:]]
     assert kinds == ["import_take", "import_place"] * 2 + [
@@ -116,7 +116,7 @@ def test_shampoo_third_card_is_optional(ie_table) -> None:
     t.arrange(fulfilled={0: ["Shampoo"]}, ships={3: {"at_sea": True, "cargo": cargo}})
     fulfil(t, 0, "Shampoo")
     s = t.state
-    auction = t.game._import_rounds(s, s.rng, [0, 1, 2], [1, 0, 0])
+    auction = t.game.import_rounds(s, s.rng, [0, 1, 2], [1, 0, 0])
     resolve(t, auction, 3, 0, 0, "goods", 0, "goods", "stop")
     assert len(t.ship(3).cargo) == 1
 
@@ -143,7 +143,7 @@ def test_wild_colour_containers_fill_any_need_loaded_or_pirated(ie_table, name: 
     assert g.fits(t.ship(0), color, s)
     assert not g.fits(t.ship(2), color, s)  # another player's ship
     card = t.c(f"{names[color]} supply 1")
-    resolve(t, g._pirate(s, s.rng, 0), ("island", card), (0, color))
+    resolve(t, g.pirate(s, s.rng, 0), ("island", card), (0, color))
     assert t.ship(0).cargo == [card]
     need, _ = g.remaining(t.ship(0), s=s)
     assert need == {other: 1}
@@ -282,7 +282,7 @@ def test_stem_cells_pays_to_put_a_plundered_card_into_goods(ie_table) -> None:
     fulfil(t, 0, "Stem Cells")
     s = t.state
     card = t.c("blue load 1")
-    asked = resolve(t, t.game._pirate(s, s.rng, 0), ("island", card), "goods")
+    asked = resolve(t, t.game.pirate(s, s.rng, 0), ("island", card), "goods")
     assert asked[-1].kind == "stem_cells_use"
     assert s.goods[0] == [card] and s.credits[0] == 10 - params(t, "Stem Cells")["cost"]
 
@@ -368,7 +368,7 @@ def test_dark_flight_imports_from_the_island_and_keeps_the_winning_bid(ie_table)
     fulfil(t, 0, "Dark Flight")
     fulfil(t, 2, "Protractors")
     s = t.state
-    auction = t.game._import_rounds(s, s.rng, [0, 1, 2], [2, 1, 0])
+    auction = t.game.import_rounds(s, s.rng, [0, 1, 2], [2, 1, 0])
     red, green, blue = t.cs(*island)
     asked = resolve(
         t,
@@ -403,7 +403,7 @@ def test_dark_flight_winning_bid_of_another_player_is_paid_to_the_owner(ie_table
     t.arrange(fulfilled={1: ["Dark Flight"]}, island=["red load 1", "green load 1"])
     fulfil(t, 1, "Dark Flight")
     s = t.state
-    auction = t.game._import_rounds(s, s.rng, [1, 2, 0], [1, 0, 1])
+    auction = t.game.import_rounds(s, s.rng, [1, 2, 0], [1, 0, 1])
     asked = resolve(t, auction, "island", 4, 6, 0, "crew", "goods")
     assert asked[0].options == ("pass", "island")
     assert [(d.kind, d.player) for d in asked[1:3]] == [
@@ -413,7 +413,7 @@ def test_dark_flight_winning_bid_of_another_player_is_paid_to_the_owner(ie_table
     assert s.credits == [10 - 6, 10 + 6, 10]
     assert len(s.crew[0]) == len(s.goods[0]) == 1
     # without Dark Flight and without a ship at sea, no import round happens
-    assert resolve(t, t.game._import_rounds(s, s.rng, [2, 0, 1], [1, 1, 1])) == []
+    assert resolve(t, t.game.import_rounds(s, s.rng, [2, 0, 1], [1, 1, 1])) == []
 
 
 def test_mini_van_plunders_port_ships_the_deck_and_hands(ie_table) -> None:
@@ -430,17 +430,17 @@ def test_mini_van_plunders_port_ships_the_deck_and_hands(ie_table) -> None:
     )
     s = t.state
     g = t.game
-    assert resolve(t, g._pirate(s, s.rng, 0)) == []  # nothing to take without Mini Van
+    assert resolve(t, g.pirate(s, s.rng, 0)) == []  # nothing to take without Mini Van
     fulfil(t, 0, "Mini Van")
-    asked = resolve(t, g._pirate(s, s.rng, 0), ("ship", 2, 0), (0, YELLOW))
+    asked = resolve(t, g.pirate(s, s.rng, 0), ("ship", 2, 0), (0, YELLOW))
     assert [d.kind for d in asked] == ["pirate", "pirate_to"]
     assert set(asked[0].options) == {("ship", 2, 0), ("deck",), ("hand", 1)}
     assert t.ship(0).cargo == t.cs("green load 1", "yellow load 1")
     assert t.ship(2).cargo == [] and not t.ship(2).at_sea  # stays at port, needing it again
     assert g.fits(t.ship(2), YELLOW, s)
-    resolve(t, g._pirate(s, s.rng, 0), ("deck",))  # the deck's top card: unloadable, discarded
+    resolve(t, g.pirate(s, s.rng, 0), ("deck",))  # the deck's top card: unloadable, discarded
     assert s.discard == [t.c("blue supply 1")]
-    resolve(t, g._pirate(s, s.rng, 0), ("hand", 1))  # a random card of player 1's hand
+    resolve(t, g.pirate(s, s.rng, 0), ("hand", 1))  # a random card of player 1's hand
     assert len(s.hands[1]) == 1 and s.discard[-1] in t.cs("red load 1", "red load 2")
     assert s.log[0]["pirated"][-1] == s.discard[-1]
 
@@ -455,7 +455,7 @@ def test_mini_van_does_not_extend_contrabands_plunder_from_ships_at_sea(ie_table
     )
     fulfil(t, 0, "Mini Van")
     s = t.state
-    assert resolve(t, t.game._pirate(s, s.rng, 0, ships_only=True)) == []
+    assert resolve(t, t.game.pirate(s, s.rng, 0, ships_only=True)) == []
 
 
 def test_prefab_home_completes_luxury_contracts_with_half_their_containers(ie_table) -> None:

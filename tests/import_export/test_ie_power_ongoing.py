@@ -102,7 +102,7 @@ def test_bubblegum_through_an_import(ie_table) -> None:
     t.arrange(fulfilled={0: ["Bubblegum"]}, ships={3: {"at_sea": True, "cargo": ["black load 1"]}})
     fulfil(t, 0, "Bubblegum")
     s = t.state
-    flow = t.game._import_rounds(s, s.rng, [2, 0, 1], [0, 0, 1])
+    flow = t.game.import_rounds(s, s.rng, [2, 0, 1], [0, 0, 1])
     resolve(t, flow, 3, 0, "goods")
     assert s.goods[2] == [t.c("black load 1")]
     assert s.credits[0] == 10 + params(t, "Bubblegum")["payment"]
@@ -262,7 +262,7 @@ def test_protractors_takes_a_free_container_after_anothers_import(ie_table) -> N
     t.arrange(fulfilled={0: ["Protractors"]}, ships={3: {"at_sea": True, "cargo": cargo}})
     fulfil(t, 0, "Protractors")
     s = t.state
-    auction = t.game._import_rounds(s, s.rng, [2, 0, 1], [0, 0, 1])
+    auction = t.game.import_rounds(s, s.rng, [2, 0, 1], [0, 0, 1])
     asked = resolve(t, auction, 3, 0, 0, "crew", 0, "goods", "take", "goods")
     assert [d.kind for d in asked][-2:] == ["protractors_take", "import_place"]
     assert s.goods[0] == [t.c("blue load 1")]
@@ -306,7 +306,7 @@ def test_stolen_tires_draws_and_feeds_the_island_after_a_plunder(ie_table) -> No
     )
     fulfil(t, 0, "Stolen Tires")
     s = t.state
-    resolve(t, t.game._pirate(s, s.rng, 0), ("island", t.c("red load 1")))
+    resolve(t, t.game.pirate(s, s.rng, 0), ("island", t.c("red load 1")))
     assert s.hands[0] == [t.c("green load 1")][: params(t, "Stolen Tires")["cards"]]
     assert s.island == [t.c("blue load 1")]
 
@@ -426,12 +426,12 @@ def test_contraband_plunders_one_more_container_from_a_ship(ie_table) -> None:
     )
     fulfil(t, 0, "Contraband")
     s = t.state
-    flow = t.game._pirate(s, s.rng, 0)
+    flow = t.game.pirate(s, s.rng, 0)
     asked = resolve(t, flow, ("island", t.c("red load 1")), "pirate", ("ship", 3, 1))
     assert [d.kind for d in asked] == ["pirate", "contraband_use", "pirate"]
     assert asked[-1].options == (("ship", 3, 0), ("ship", 3, 1))  # ships only
     assert t.ship(3).cargo == [t.c("blue load 1")]
-    assert resolve(t, t.game._pirate(s, s.rng, 0), ("ship", 3, 0)) != []  # once a turn
+    assert resolve(t, t.game.pirate(s, s.rng, 0), ("ship", 3, 0)) != []  # once a turn
     assert not t.ship(3).at_sea
 
 
@@ -545,7 +545,7 @@ def test_yogurt_plundered_and_loaded_triggers_once(ie_table) -> None:
     s = t.state
     p = params(t, "Yogurt")
     card = t.c("Yogurt")
-    resolve(t, t.game._pirate(s, s.rng, 1), ("island", card), (2, YELLOW))
+    resolve(t, t.game.pirate(s, s.rng, 1), ("island", card), (2, YELLOW))
     assert [len(h) for h in s.hands] == [p["cards_others"], p["cards_self"], p["cards_others"]]
 
 

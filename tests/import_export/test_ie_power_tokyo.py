@@ -21,7 +21,7 @@ def _emit(t, event: str, actor: int, payload, *answers):  # noqa: ANN001, ANN202
 
 def _complete(t, ship: int, *answers):  # noqa: ANN001, ANN202
     """A ship whose cargo is all loaded completes (as after its last Load)."""
-    return resolve(t, t.game._check_complete(t.state, t.ship(ship)), *answers)
+    return resolve(t, t.game.check_complete(t.state, t.ship(ship)), *answers)
 
 
 # ---------------------------------------------------------------- Hentai Manga

@@ -94,10 +94,10 @@ def test_gps_stays_a_card_and_brings_its_ship_home_once_the_containers_are_gone(
     assert t.ship(0).at_sea and t.ship(0).cargo == [gps, red, red]
     assert s.credits[0] == 10 + pay(t, 3) + 2 * 1  # two red at +1; GPS adds nothing
     assert s.market == [0, 0, 0, 0, -1]
-    resolve(t, game._pirate(s, s.rng, 1), ("ship", 0, 1), (2, RED))
+    resolve(t, game.pirate(s, s.rng, 1), ("ship", 0, 1), (2, RED))
     assert t.ship(2).cargo == [red] and t.ship(0).at_sea and t.ship(0).cargo == [gps, red]
     discard = len(s.discard)
-    resolve(t, game._pirate(s, s.rng, 1), ("ship", 0, 1), "discard")
+    resolve(t, game.pirate(s, s.rng, 1), ("ship", 0, 1), "discard")
     assert not t.ship(0).at_sea and t.ship(0).cargo == [] and t.ship(0).cargo_colors == []
     assert s.discard[discard:] == [gps]  # the red container went back to the reserve
     assert s.mods[0]["homing_cards"] == ()

@@ -121,10 +121,10 @@ def test_goods_move_their_marker_up_to_2_and_a_discarded_card_moves_nothing(ie_t
     s.market = [1, 0, 0, 0, 0]
     for name in ("green supply 1", "green supply 2"):
         s.deck.remove(t.c(name))
-        resolve(t, game._to_goods(s, 0, t.c(name)))
+        resolve(t, game.to_goods(s, 0, t.c(name)))
     assert s.market == [2, 0, 0, 0, 0]
     s.deck.remove(t.c("red supply 1"))
-    resolve(t, game._to_goods(s, 1, t.c("red supply 1")))  # player 1's goods are full
+    resolve(t, game.to_goods(s, 1, t.c("red supply 1")))  # player 1's goods are full
     assert s.market == [2, 0, 0, 0, 0] and s.discard[-1] == t.c("red supply 1")
 
 
@@ -302,7 +302,7 @@ def test_pirating_moves_the_container_itself(ie_table) -> None:
     t.arrange(ships={0: {"contracts": ["blue load 1"]}, 3: {"at_sea": True}})
     (token,) = tokens(t, 3, BLUE, action=PIRATE)
     discard = list(t.state.discard)
-    resolve(t, t.game._pirate(t.state, t.state.rng, 0), ("ship", 3, 0), (0, BLUE))
+    resolve(t, t.game.pirate(t.state, t.state.rng, 0), ("ship", 3, 0), (0, BLUE))
     s = t.state
     assert s.ships[0].cargo == [token] and s.ships[0].cargo_colors == [BLUE]
     assert not s.ships[3].at_sea and s.ships[3].cargo == []  # emptied: home
@@ -314,7 +314,7 @@ def test_a_pirated_container_not_loaded_goes_back_to_the_reserve(ie_table) -> No
     t.arrange(ships={0: {"contracts": ["blue load 1"]}, 3: {"at_sea": True}})
     tokens(t, 3, BLUE, RED)
     discard = list(t.state.discard)
-    resolve(t, t.game._pirate(t.state, t.state.rng, 0), ("ship", 3, 0), "discard")
+    resolve(t, t.game.pirate(t.state, t.state.rng, 0), ("ship", 3, 0), "discard")
     s = t.state
     assert s.ships[0].cargo == [] and s.discard == discard
     assert s.ships[3].cargo_colors == [RED]
@@ -328,7 +328,7 @@ def test_importing_searches_the_discard_pile_from_the_top(ie_table) -> None:
     t.arrange(ships={3: {"at_sea": True}}, discard=pile)
     tokens(t, 3, GREEN)
     s = t.state
-    resolve(t, t.game._take_from_ship(s, 0, s.ships[3], 2), "goods")
+    resolve(t, t.game.take_from_ship(s, 0, s.ships[3], 2), "goods")
     assert s.goods[0] == [t.c("green supply 2")]
     assert s.discard == t.cs("green supply 1", "blue supply 1", "red supply 1")
     assert s.log[0]["imported"] == [t.c("green supply 2")]
@@ -342,7 +342,7 @@ def test_a_container_with_no_matching_card_brings_nothing_but_the_owner_is_paid(
     t.arrange(ships={3: {"at_sea": True}}, discard=["green supply 1", "red supply 1"])
     tokens(t, 3, BLACK)
     s = t.state
-    resolve(t, t.game._import_rounds(s, s.rng, [0, 1, 2], [1, 0, 0]), 3, 0)
+    resolve(t, t.game.import_rounds(s, s.rng, [0, 1, 2], [1, 0, 0]), 3, 0)
     assert s.goods[0] == [] and s.crew[0] == []
     assert s.discard == t.cs("green supply 1", "red supply 1")
     assert s.credits == [10, 12, 10]
@@ -386,7 +386,7 @@ def test_importing_to_crew_takes_the_found_cards_action(ie_table) -> None:
     t.arrange(ships={3: {"at_sea": True}}, discard=["blue pirate 1", "green supply 1"])
     tokens(t, 3, BLUE, action=LOAD)
     s, game = t.state, t.game
-    resolve(t, game._take_from_ship(s, 0, s.ships[3], 2), "crew")
+    resolve(t, game.take_from_ship(s, 0, s.ships[3], 2), "crew")
     assert s.crew[0] == [game.tokens.token(BLUE, PIRATE)]
     assert s.discard == t.cs("green supply 1", "blue pirate 1")
     assert game.crew_actions(s, 0, PIRATE) == 1
@@ -397,7 +397,7 @@ def test_goods_containers_count_for_levels_and_scoring(ie_table) -> None:
     t.arrange()
     s, game = t.state, t.game
     s.deck.remove(t.c("blue supply 1"))
-    resolve(t, game._to_goods(s, 0, t.c("blue supply 1")))
+    resolve(t, game.to_goods(s, 0, t.c("blue supply 1")))
     assert s.goods[0] == [game.tokens.token(BLUE, SUPPLY)] and s.market == [0, 0, 0, 1, 0]
     assert game.level(s, 0, BLUE) == 1 and game.good_counts(s, 0)[BLUE] == 1
     game.score(s)
@@ -411,7 +411,7 @@ def test_a_sold_goods_container_goes_back_to_the_reserve(ie_table) -> None:
     s, game = t.state, t.game
     fulfil(t, 0, "Telescopes")
     s.deck.remove(t.c("green load 1"))
-    resolve(t, game._to_goods(s, 0, t.c("green load 1")))
+    resolve(t, game.to_goods(s, 0, t.c("green load 1")))
     (token,) = s.goods[0]
     discard = list(s.discard)
     resolve(t, window(t, "turn_start", 0), use(t, "Telescopes", token))

@@ -45,7 +45,7 @@ class ActionRules(PlunderRules):
             elif action == LOAD:
                 yield from self.load_action(s, p)
             elif action == PIRATE:
-                yield from self._pirate(s, rng, p)
+                yield from self.pirate(s, rng, p)
             elif action == BARTER:
                 yield from self._barter(s, p)
         if action == LOAD and p == s.leader and s.mods[p].get("load_unlimited"):
@@ -67,11 +67,11 @@ class ActionRules(PlunderRules):
         elif action == LOAD:
             yield from self.load_action(s, p)
         elif action == PIRATE:
-            yield from self._pirate(s, rng, p)
+            yield from self.pirate(s, rng, p)
         elif action == IMPORT:
             declared = [0] * s.n
             declared[p] = 1
-            yield from self._import_rounds(s, rng, [p], declared, alone=True)
+            yield from self.import_rounds(s, rng, [p], declared, alone=True)
         elif action == BARTER:
             yield from self._barter(s, p)
 
@@ -98,7 +98,7 @@ class ActionRules(PlunderRules):
                 where = tell.island_name(self.whole)
                 s.trace.say(f"{seat(p)} takes {self.names[card]} from {where} to crew", p)
             s.island.remove(card)
-            if self._to_crew(s, p, card):
+            if self.to_crew(s, p, card):
                 yield from self.emit(s, "crew_added", p, card)
 
     def _barter(self, s: IEState, p: int) -> Flow:
@@ -119,7 +119,7 @@ class ActionRules(PlunderRules):
     def _contract_actions(self, s: IEState, p: int, budget: int) -> Flow:
         """Place contracts; extra actions each buy one missing level (IE-CONTRACT-1)."""
         while budget > 0:
-            options = self._contract_options(s, p, budget, 1)
+            options = self.contract_options(s, p, budget, 1)
             from_port = self.port_contract_options(s, p, budget)  # IE-TOKYO-4
             if not options and not from_port:
                 return  # a contract action with nothing legal is wasted (FAQ)
@@ -138,7 +138,7 @@ class ActionRules(PlunderRules):
             if s.mods[p].get("contracts_unlimited"):
                 budget = yield from self._contract_more(s, p, budget)
 
-    def _contract_options(
+    def contract_options(
         self, s: IEState, p: int, budget: int, cost: int, cards: list[int] | None = None
     ) -> list[Any]:
         """(card, contract id, ship) placements costing `cost` actions plus one per missing
@@ -170,14 +170,14 @@ class ActionRules(PlunderRules):
         if not (self.tokyo_port or s.mods[p].get("port_contract_free")):
             return []
         cards = [c for c in s.island if s.credits[p] >= self.port_cost(s, p, c)]
-        return self._contract_options(s, p, budget, 1, cards) if cards else []
+        return self.contract_options(s, p, budget, 1, cards) if cards else []
 
     def _contract_more(self, s: IEState, p: int, budget: int) -> Flow:
         """Jasmine Tea: the contract action just performed places further cards, one by one
         until its performer stops; a missing level still costs one more action (IE-FLAGP-12).
         Returns the actions left."""
         while True:
-            options = self._contract_options(s, p, budget, 0)
+            options = self.contract_options(s, p, budget, 0)
             if not options:
                 return budget
             choice = yield Decision(p, "jasmine_tea_place", ("stop", *options))
@@ -187,7 +187,7 @@ class ActionRules(PlunderRules):
             budget -= self.missing_levels(s, p, contract_id)
             yield from self.place_contract(s, p, card, contract_id, i)
 
-    def _load_options(
+    def load_options(
         self, s: IEState, p: int, cards: list[int], fee: bool = True
     ) -> tuple[Any, ...]:
         """(card, ship, colour) loads of p; `fee`: a Flag card needs its 2 credits (a free
@@ -218,17 +218,17 @@ class ActionRules(PlunderRules):
     def load_action(self, s: IEState, p: int) -> Flow:
         """One Load action, declared or given by a power (Nanobots' free one): load, then
         tell the powers which cards it loaded (Batteries; Fixie Bikes: IE-KSB-4)."""
-        loaded = yield from self._load(s, s.rng, p)
+        loaded = yield from self.load_from_hand(s, s.rng, p)
         yield from self.emit(s, "load_action", p, loaded)
 
-    def _load(self, s: IEState, rng: GameRandom, p: int) -> Flow:
+    def load_from_hand(self, s: IEState, rng: GameRandom, p: int) -> Flow:
         """Load a hand card onto an uncovered matching need of a ship at one's port. Returns
         the cards loaded (a power may load otherwise: `_load_instead`)."""
         if s.mods[p]:
             done = yield from self._load_instead(s, p)
             if done is not None:
                 return done
-        options = self._load_options(s, p, s.hands[p])
+        options = self.load_options(s, p, s.hands[p])
         if not options:
             return ()
         card, i, color = yield Decision(p, "load", options)
@@ -241,7 +241,7 @@ class ActionRules(PlunderRules):
     def _load_more(self, s: IEState, p: int) -> Flow:
         """After his declared Loads, a leader may go on loading hand cards, one by one."""
         while True:
-            options = self._load_options(s, p, s.hands[p])
+            options = self.load_options(s, p, s.hands[p])
             if not options:
                 return
             choice = yield Decision(p, "machine_arms_load", ("stop", *options))

@@ -20,7 +20,7 @@ class AuctionRules(LoadingRules):
     """The Import action: sealed-bid rounds on ships at sea (or the island: Dark Flight), and
     taking the cards won."""
 
-    def _import_rounds(
+    def import_rounds(
         self,
         s: IEState,
         rng: GameRandom,
@@ -63,7 +63,7 @@ class AuctionRules(LoadingRules):
                 )
             self.pay(s, winner, top, tell.BID)
             take = s.mods[winner].get("import_take", 2)  # Shampoo (IE-POWER-11)
-            taken = yield from self._take_from_ship(s, winner, ship, take, optional_from=2)
+            taken = yield from self.take_from_ship(s, winner, ship, take, optional_from=2)
             if winner != ship.owner:
                 compensation = self._super(s, ship, 4, None) or s.mods[ship.owner].get(
                     "owner_compensation", self.rules.owner_compensation
@@ -103,10 +103,10 @@ class AuctionRules(LoadingRules):
         island.cargo = s.island
         island.cargo_colors = [self.color[c] for c in s.island]
         take = s.mods[winner].get("import_take", 2)  # Shampoo (IE-POWER-11)
-        taken = yield from self._take_from_ship(s, winner, island, take, optional_from=2)
+        taken = yield from self.take_from_ship(s, winner, island, take, optional_from=2)
         yield from self.emit(s, "imported", winner, (None, taken))
 
-    def _take_from_ship(
+    def take_from_ship(
         self, s: IEState, p: int, ship: Ship, count: int, optional_from: int | None = None
     ) -> Flow:
         """Take cards from a ship: at most one to crew, the rest goods; what fits is kept.
@@ -156,8 +156,8 @@ class AuctionRules(LoadingRules):
             s.moving.remove(card)
             if where == "crew":
                 crewed = True
-                if self._to_crew(s, p, card):
+                if self.to_crew(s, p, card):
                     yield from self.emit(s, "crew_added", p, card)
             else:
-                yield from self._to_goods(s, p, card)
+                yield from self.to_goods(s, p, card)
         return taken

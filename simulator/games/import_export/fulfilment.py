@@ -16,7 +16,7 @@ from simulator.games.import_export.state import IEState, Ship
 class FulfilmentRules(InvariantRules):
     """A ship's contracts met: the payment, the powers, the ship to sea, a card to the island."""
 
-    def _check_complete(self, s: IEState, ship: Ship) -> Flow:
+    def check_complete(self, s: IEState, ship: Ship) -> Flow:
         if ship.at_sea or not ship.contracts:
             return
         need, _ = self.remaining(ship, s=s)
@@ -115,8 +115,8 @@ class FulfilmentRules(InvariantRules):
             self.leave_fulfilled(s, p, cid)
             moved.add(cid)
             if where == "crew":
-                if self._to_crew(s, p, card):
+                if self.to_crew(s, p, card):
                     yield from self.emit(s, "crew_added", p, card)
             else:
-                yield from self._to_goods(s, p, card)
+                yield from self.to_goods(s, p, card)
         return moved

@@ -1,6 +1,7 @@
 """What the game offers the code that works on it from outside the rules' layers: the power
 framework's callers, the reaction windows, the variants, the views and the replay's
-narration (and the card powers, which reach the game through these public methods).
+narration (and the card powers, which reach the game through these public methods and
+nothing private: tests/import_export/test_ie_game_api.py reads their sources to check it).
 
 `ImportExportGame` (rules.py) implements `GameAPI`; the modules that use it import this
 protocol, not the rules, so no module below the rules needs the rules class (no circle of
@@ -154,3 +155,46 @@ class GameAPI(Protocol):
     def capacity(self, s: IEState | None, p: int) -> int: ...  # game_base.py
 
     def port_column(self, card: int) -> int: ...  # tokyo_port.py
+
+    # The rules' own steps that powers repeat or start (a power's extra load, plunder or
+    # import, goods and crew gained, a ship checked for completion, majorities recounted).
+
+    def check_complete(self, s: IEState, ship: Ship) -> Flow: ...  # fulfilment.py
+
+    def contract_options(
+        self, s: IEState, p: int, budget: int, cost: int, cards: list[int] | None = None
+    ) -> list[Any]: ...  # actions.py
+
+    def draw_up(self, s: IEState, rng: GameRandom, p: int) -> None: ...  # turn.py
+
+    def import_rounds(
+        self,
+        s: IEState,
+        rng: GameRandom,
+        order: list[int],
+        declared: list[int],
+        alone: bool = False,
+    ) -> Flow: ...  # auctions.py
+
+    def load_from_hand(self, s: IEState, rng: GameRandom, p: int) -> Flow: ...  # actions.py
+
+    def load_options(
+        self, s: IEState, p: int, cards: list[int], fee: bool = True
+    ) -> tuple[Any, ...]: ...  # actions.py
+
+    @staticmethod
+    def majority_shares(
+        counts: list[list[int]], color: int, amount: int, favourite: int | None = None
+    ) -> list[tuple[int, int]]: ...  # scoring.py
+
+    def pirate(
+        self, s: IEState, rng: GameRandom, p: int, ships_only: bool = False
+    ) -> Flow: ...  # plunder.py
+
+    def take_from_ship(
+        self, s: IEState, p: int, ship: Ship, count: int, optional_from: int | None = None
+    ) -> Flow: ...  # auctions.py
+
+    def to_crew(self, s: IEState, p: int, card: int) -> bool: ...  # limits.py
+
+    def to_goods(self, s: IEState, p: int, card: int) -> Flow: ...  # limits.py

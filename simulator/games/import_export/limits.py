@@ -162,7 +162,7 @@ class LimitsAndLevels(GameBase):
                     count += (as_action == action) - (self.actions[card] == action)
         return count
 
-    def _to_crew(self, s: IEState, p: int, card: int) -> bool:
+    def to_crew(self, s: IEState, p: int, card: int) -> bool:
         """Crew up to the limit; beyond it the card is discarded (IE-LIMIT-2). Returns whether
         it joined the crew (the caller then emits crew_added)."""
         if len(s.crew[p]) < self.crew_limit(s, p):
@@ -175,7 +175,7 @@ class LimitsAndLevels(GameBase):
         self.to_discard(s, p, card)
         return False
 
-    def _to_goods(self, s: IEState, p: int, card: int) -> Flow:
+    def to_goods(self, s: IEState, p: int, card: int) -> Flow:
         """Goods up to the limit (beyond it the card is discarded); tells the powers."""
         if self.goods_fit(s, p, card):
             card = self.goods_in(s, p, card)

@@ -33,7 +33,7 @@ class LoadingRules(FulfilmentRules):
         ship.contracts.append(contract_id)
         s.log[p]["contracted"].append(contract_id)
         yield from self.emit(s, "contract_placed", p, contract_id)
-        yield from self._check_complete(s, ship)
+        yield from self.check_complete(s, ship)
 
     def load_container(self, s: IEState, p: int, ship: Ship, card: int, color: int) -> Flow:
         if s.trace is not None:
@@ -48,7 +48,7 @@ class LoadingRules(FulfilmentRules):
         ship.cargo.append(card)
         ship.cargo_colors.append(color)
         yield from self.emit(s, "container_loaded", p, card)
-        yield from self._check_complete(s, ship)
+        yield from self.check_complete(s, ship)
 
     def load_pair(self, s: IEState, p: int, ship: Ship, cards: tuple[int, ...], color: int) -> Flow:
         """Cards of one type loaded together as one container of `color` (Robo-Cats:
@@ -71,4 +71,4 @@ class LoadingRules(FulfilmentRules):
             ship.cargo_colors.append(color if k == 0 else PAIRED)
         for card in placed:
             yield from self.emit(s, "container_loaded", p, card)
-        yield from self._check_complete(s, ship)
+        yield from self.check_complete(s, ship)

@@ -19,7 +19,7 @@ from simulator.games.import_export.state import IEState
 class PlunderRules(AuctionRules):
     """The Pirate action: a container taken from a ship at sea or the island, then loaded."""
 
-    def _pirate(self, s: IEState, rng: GameRandom, p: int, ships_only: bool = False) -> Flow:
+    def pirate(self, s: IEState, rng: GameRandom, p: int, ships_only: bool = False) -> Flow:
         """Take a container from a ship at sea or the island; load it if it fits (IE-PIRATE-1).
         `ships_only`: a power's extra plunder from ships at sea (Contraband). Mini Van adds
         the other players' ships at port, the deck's top card and a random card of another
@@ -105,7 +105,7 @@ class PlunderRules(AuctionRules):
                 if good is None:
                     return
                 self.pay(s, p, cost, tell.STEM_CELLS)
-                yield from self._to_goods(s, p, good)
+                yield from self.to_goods(s, p, good)
                 return
         targets = [
             (i, color)

@@ -47,9 +47,9 @@ class ScoringRules(TokyoPortRules):
                 final[p] += rules.set_bonus
         fox = self.tie_winner(s, list(range(s.n)))  # wins the ties he is in (IE-JP-3)
         for color, bonus in zip((GREEN, YELLOW, BLACK, BLUE), rules.majority, strict=True):
-            for p, share in self._majority(sc.counts, color, bonus, fox):
+            for p, share in self.majority_shares(sc.counts, color, bonus, fox):
                 sc.awards.append([p, color, share])
-        for p, share in self._majority(sc.counts, RED, rules.illegal_penalty, fox):
+        for p, share in self.majority_shares(sc.counts, RED, rules.illegal_penalty, fox):
             sc.awards.append([p, RED, -share])
         awarded = [a[:] for a in sc.awards] if s.trace is not None else []
         self._score_stage("awards", s, sc)
@@ -94,12 +94,14 @@ class ScoringRules(TokyoPortRules):
             total += rules.set_bonus
         fox = self.tie_winner(s, list(range(s.n)))
         for color, bonus in zip((GREEN, YELLOW, BLACK, BLUE), rules.majority, strict=True):
-            total += sum(share for q, share in self._majority(counts, color, bonus, fox) if q == p)
-        penalty = self._majority(counts, RED, rules.illegal_penalty, fox)
+            total += sum(
+                share for q, share in self.majority_shares(counts, color, bonus, fox) if q == p
+            )
+        penalty = self.majority_shares(counts, RED, rules.illegal_penalty, fox)
         return total - sum(share for q, share in penalty if q == p)
 
     @staticmethod
-    def _majority(
+    def majority_shares(
         counts: list[list[int]], color: int, amount: int, favourite: int | None = None
     ) -> list[tuple[int, int]]:
         """Most goods of a colour (at least one); ties split the amount rounding up, unless

@@ -151,7 +151,7 @@ class TurnRules(ActionRules):
         led = tuple([declared[q] if acts[q] == action else 0 for q in range(s.n)])
         yield from self.emit(s, "action_declared", p, (action, tuple(followers), led))
         if action == IMPORT:
-            yield from self._import_rounds(s, rng, order, list(led))
+            yield from self.import_rounds(s, rng, order, list(led))
         # IE-TURN-2: each player performs all his actions in turn (imports: the rounds above)
         for q in order:
             if acts[q] != IMPORT:
@@ -209,7 +209,7 @@ class TurnRules(ActionRules):
         else:
             if self.capital and GREY in [self.color[c] for c in s.hands[p]]:
                 yield from self._capital_discard(s, p)
-            self._draw_up(s, rng, p)
+            self.draw_up(s, rng, p)
         yield from self.emit(s, "draw_action", p, None)
 
     def _capital_discard(self, s: IEState, p: int) -> Flow:
@@ -226,7 +226,7 @@ class TurnRules(ActionRules):
             s.hands[p].remove(card)
             self.to_discard(s, p, card)
 
-    def _draw_up(self, s: IEState, rng: GameRandom, p: int) -> None:
+    def draw_up(self, s: IEState, rng: GameRandom, p: int) -> None:
         """Draw up to five, or one if holding five or more (Turn, option A)."""
         hand = s.hands[p]
         count = max(1, s.mods[p].get("draw_to", self.rules.draw_to) - len(hand))

@@ -307,7 +307,7 @@ def glasses(game: Any, s: Any, owner: int, contract: Any) -> Any:
     valid bid; an owner taking from his own ship is not paid)."""
     declared = [0] * s.n
     declared[owner] = contract.params["actions"]
-    yield from game._import_rounds(s, s.rng, [owner], declared)
+    yield from game.import_rounds(s, s.rng, [owner], declared)
 
 
 @power("Bird Feed", on_fulfil=True)

@@ -201,7 +201,7 @@ ONE_RULE_POWERS: tuple[tuple[str, str, str | None, str], ...] = (
         (
             "The owner's Pirate actions may also take a container of another player's ship at "
             "port, the deck's top card or a random card of another player's hand; unloaded, "
-            "it is discarded (rules._pirate; IE-POWER-47)."
+            "it is discarded (rules.pirate; IE-POWER-47)."
         ),
     ),
     (

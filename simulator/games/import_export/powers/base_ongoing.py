@@ -230,7 +230,7 @@ def protractors(game: Any, s: Any, owner: int, contract: Any, actor: int, payloa
     if actor == owner or not ship.at_sea or not ship.cargo:
         return
     if (yield Decision(owner, "protractors_take", ("take", "pass"), context=index)) == "take":
-        yield from game._take_from_ship(s, owner, ship, contract.params["containers"])
+        yield from game.take_from_ship(s, owner, ship, contract.params["containers"])
 
 
 @power("Poison Bottles", hook="plundered")
@@ -328,7 +328,7 @@ def paper(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: l
         index = yield Decision(owner, "paper_import", ("pass", *ships))
         if index == "pass":
             continue
-        yield from game._take_from_ship(s, owner, s.ships[index], contract.params["containers"])
+        yield from game.take_from_ship(s, owner, s.ships[index], contract.params["containers"])
         yield from game.ship_home(s, s.ships[index])
 
 
@@ -340,7 +340,7 @@ def satellite(game: Any, s: Any, owner: int, contract: Any, actor: int, payload:
         return
     draw(game, s, owner, contract.params["cards"])
     for _ in range(contract.params["containers"]):
-        yield from game._load(s, s.rng, owner)
+        yield from game.load_from_hand(s, s.rng, owner)
 
 
 @power("Batteries", hook="load_action")
@@ -352,14 +352,14 @@ def batteries(game: Any, s: Any, owner: int, contract: Any, actor: int, payload:
         return
     turn, used = s.mods[owner].get("batteries", (-1, 0))
     used = used if turn == s.turn else 0
-    if used >= p["uses_per_turn"] or not game._load_options(s, owner, s.hands[owner]):
+    if used >= p["uses_per_turn"] or not game.load_options(s, owner, s.hands[owner]):
         return
     if (yield Decision(owner, "batteries_use", ("load", "pass"))) == "pass":
         return
     s.mods[owner]["batteries"] = (s.turn, used + 1)
     game.pay(s, owner, p["cost"])
     for _ in range(p["extra_containers"]):
-        yield from game._load(s, s.rng, owner)
+        yield from game.load_from_hand(s, s.rng, owner)
 
 
 @power("Rope", hook="turn_started")
@@ -421,7 +421,7 @@ def contraband(game: Any, s: Any, owner: int, contract: Any, actor: int, payload
         return
     s.mods[owner]["contraband"] = (s.turn, used + 1)
     for _ in range(p["extra_containers"]):
-        yield from game._pirate(s, s.rng, owner, ships_only=True)
+        yield from game.pirate(s, s.rng, owner, ships_only=True)
 
 
 @power("Lumber", hook="draw_action")
@@ -430,7 +430,7 @@ def lumber(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: An
     if actor == owner:
         return
     if (yield Decision(owner, "lumber_draw", ("draw", "pass"), context=actor)) == "draw":
-        game._draw_up(s, s.rng, owner)
+        game.draw_up(s, s.rng, owner)
 
 
 @power("Chairs", hook="draw_action")
@@ -523,13 +523,13 @@ def flour(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any)
         return
     index = next(i for i, ship in enumerate(s.ships) if contract.id in ship.contracts)
     ship = s.ships[index]
-    valid = [o for o in game._load_options(s, actor, s.hands[actor]) if o[1] == index]
+    valid = [o for o in game.load_options(s, actor, s.hands[actor]) if o[1] == index]
     if len({o[0] for o in valid}) < need:
         return
     if (yield Decision(actor, "flour_load", ("pass", "load"))) == "pass":
         return
     for _ in range(need):
-        options = tuple(o for o in game._load_options(s, actor, s.hands[actor]) if o[1] == index)
+        options = tuple(o for o in game.load_options(s, actor, s.hands[actor]) if o[1] == index)
         if not options or ship.at_sea:
             return
         loaded, _, color = yield Decision(actor, "flour_container", options)

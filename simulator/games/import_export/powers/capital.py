@@ -121,10 +121,10 @@ def _move_own(game: Any, s: Any, owner: int, contract: Any, where: Any) -> Flow:
     """Move the fulfilled card to crew, goods, hand, or onto ship ("load", i) as grey."""
     card = _take_out(game, s, owner, contract)
     if where == "crew":
-        if game._to_crew(s, owner, card):
+        if game.to_crew(s, owner, card):
             yield from game.emit(s, "crew_added", owner, card)
     elif where == "goods":
-        yield from game._to_goods(s, owner, card)
+        yield from game.to_goods(s, owner, card)
     elif where == "hand":
         s.hands[owner].append(card)
     else:
@@ -290,7 +290,7 @@ def yen(game: Any, s: Any, owner: int, contract: Any) -> Any:
     mods["held_cards"] = (*mods.get("held_cards", ()), card)
     cut = (i, contract.params["cargo_reduction"])
     mods["first_contract_cut"] = (*mods.get("first_contract_cut", ()), cut)
-    yield from game._check_complete(s, s.ships[i])  # its first contract may be met now
+    yield from game.check_complete(s, s.ships[i])  # its first contract may be met now
 
 
 # ---------------------------------------------------------------- credits and cards
@@ -374,7 +374,7 @@ def interest(game: Any, s: Any, owner: int, contract: Any) -> Any:
             card = yield Decision(owner, "interest_keep", fitting)
         given.remove(card)
         s.moving.remove(card)
-        yield from game._to_goods(s, owner, card)
+        yield from game.to_goods(s, owner, card)
     for card in given:
         s.moving.remove(card)
         game.to_discard(s, owner, card)

@@ -71,7 +71,7 @@ def add_goods(game: Any, s: Any, p: int, card: int, over_limit: bool = False) ->
         card = game.goods_in(s, p, card)  # logged; the variants' effects (IE-VAR-1)
         yield from game.emit(s, "goods_added", p, card)
     else:
-        yield from game._to_goods(s, p, card)
+        yield from game.to_goods(s, p, card)
 
 
 def fulfilled_to_goods(game: Any, s: Any, owner: int, contract_id: int) -> Flow:

@@ -62,7 +62,7 @@ def maple_syrup(
     action spent, no Flag fee (IE-FLAGP-3, IE-FLAGP-4)."""
     if actor != holder or s.credits[holder] < contract.params["min_credits"]:
         return
-    targets = tuple(o[1:] for o in game._load_options(s, holder, [card], fee=False))
+    targets = tuple(o[1:] for o in game.load_options(s, holder, [card], fee=False))
     if not targets:
         return
     choice = yield Decision(holder, "maple_syrup_load", ("pass", *targets), context=card)
@@ -124,7 +124,7 @@ def avocado(game: Any, s: Any, owner: int, contract: Any) -> Any:
     if contract.id not in s.fulfilled[owner]:
         return
     game.leave_fulfilled(s, owner, contract.id)
-    game._to_crew(s, owner, game.cards.card_of_contract[contract.id])
+    game.to_crew(s, owner, game.cards.card_of_contract[contract.id])
     return
     yield
 
@@ -253,7 +253,7 @@ def paprika(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: in
     if actor != owner:
         return
     for _ in range(contract.params["containers"]):
-        options = game._load_options(s, owner, s.hands[owner], fee=False)
+        options = game.load_options(s, owner, s.hands[owner], fee=False)
         if not options:
             return
         choice = yield Decision(owner, "paprika_load", ("pass", *options))
@@ -293,9 +293,9 @@ def _own_score(game: Any, scoring: Any, owner: int, counts: list[list[int]]) -> 
     if all(mine[c] >= 1 for c in GOOD_COLORS):
         total += rules.set_bonus
     for color, bonus in zip((GREEN, YELLOW, BLACK, BLUE), rules.majority, strict=True):
-        total += sum(share for q, share in game._majority(counts, color, bonus) if q == owner)
+        total += sum(share for q, share in game.majority_shares(counts, color, bonus) if q == owner)
     total -= sum(
-        share for q, share in game._majority(counts, RED, rules.illegal_penalty) if q == owner
+        share for q, share in game.majority_shares(counts, RED, rules.illegal_penalty) if q == owner
     )
     return total
 

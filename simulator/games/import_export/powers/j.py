@@ -92,7 +92,7 @@ def pocky(game: Any, s: Any, owner: int, contract: Any) -> Any:
         return
     i = yield Decision(owner, "pocky_import", ships)
     ship = s.ships[i]
-    taken = yield from game._take_from_ship(s, owner, ship, p["containers"])
+    taken = yield from game.take_from_ship(s, owner, ship, p["containers"])
     if taken and ship.owner != owner:
         pay = s.mods[ship.owner].get("owner_compensation", game.rules.owner_compensation)
         game.gain(s, ship.owner, pay)
@@ -125,7 +125,7 @@ def soy_sauce(game: Any, s: Any, owner: int, contract: Any) -> Any:
     game.gain(s, owner, contract.params["pay_per_card"] * len(moved))
     for card in moved:
         s.moving.remove(card)
-        yield from game._to_goods(s, owner, card)
+        yield from game.to_goods(s, owner, card)
 
 
 # ---------------------------------------------------------------- rule modifiers

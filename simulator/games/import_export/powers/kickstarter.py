@@ -192,7 +192,7 @@ def joe_wiggins(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 @power("Water Notepad", on_fulfil=True)
 def water_notepad(game: Any, s: Any, owner: int, contract: Any) -> Any:
-    """Nobody, the owner included, may plunder the owner's ships (rules._pirate;
+    """Nobody, the owner included, may plunder the owner's ships (rules.pirate;
     IE-KS-14)."""
     set_mod(s, owner, "no_plunder", True)
     return

@@ -191,7 +191,7 @@ def nanobots(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: 
     if actor != owner:
         return
     for _ in range(contract.params["free_loads"]):
-        if not game._load_options(s, owner, s.hands[owner]):
+        if not game.load_options(s, owner, s.hands[owner]):
             return
         if (yield Decision(owner, "nanobots_load", ("pass", "load"))) == "pass":
             return
@@ -258,7 +258,7 @@ def segways_move(
     game.powers.lost(game, s, owner, cid)
     game.leave_fulfilled(s, owner, cid)
     if args[0] == "crew":
-        game._to_crew(s, owner, card)
+        game.to_crew(s, owner, card)
     elif args[0] == "goods":
         yield from add_goods(game, s, owner, card)
     else:

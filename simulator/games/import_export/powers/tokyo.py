@@ -24,7 +24,7 @@ def spacecraft(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """With a ship at his port able to take one, the owner must place a Tokyo Port (or
     Supply Island) card whose level he meets as a contract, free; the ship completing
     Spacecraft cannot take it (IE-TOKYO-10)."""
-    options = game._contract_options(s, owner, 1, 1, list(s.island))
+    options = game.contract_options(s, owner, 1, 1, list(s.island))
     if not options:
         return
     card, cid, i = yield Decision(owner, "spacecraft_place", tuple(options))
@@ -125,7 +125,7 @@ def playstations(game: Any, s: Any, owner: int, contract: Any, actor: int, paylo
     p = contract.params
     extra = game.goods_count(s, owner, GREEN) // p["tech_goods_per_extra"] * p["extra_containers"]
     for _ in range(extra):
-        options = game._load_options(s, owner, s.hands[owner])
+        options = game.load_options(s, owner, s.hands[owner])
         if not options:
             return
         choice = yield Decision(owner, "playstations_load", ("pass", *options))
@@ -143,7 +143,7 @@ def _ramen_take(game: Any, s: Any, owner: int) -> Any:
         if not game.goods_fit(s, owner, card):
             return
         s.island.remove(card)
-        yield from game._to_goods(s, owner, card)
+        yield from game.to_goods(s, owner, card)
 
 
 @power("Ramen", on_fulfil=True)
@@ -177,9 +177,7 @@ def tsukiji_fish(
     its end) the owner may place luxury and agricultural contracts from his hand, their
     level met, as many as he likes, without an action: one use a placement (IE-TOKYO-14)."""
     by_id = game.cards.contract_by_id
-    return [
-        o for o in game._contract_options(s, owner, 1, 1) if by_id[o[1]].color in (BLUE, YELLOW)
-    ]
+    return [o for o in game.contract_options(s, owner, 1, 1) if by_id[o[1]].color in (BLUE, YELLOW)]
 
 
 @power("Tsukiji Fish", use=True)
