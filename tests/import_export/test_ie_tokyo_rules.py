@@ -73,6 +73,19 @@ def test_column_costs_are_a_rule_number() -> None:
     assert {game.port_column(c) for c in range(len(game.cards))} == {0, 1} and 3 in levels
 
 
+@pytest.mark.parametrize("costs", ["1,2,3,4", "2,4", "5"])
+def test_every_card_sits_in_the_column_of_its_pips(costs: str) -> None:
+    """Ruling: IE-TOKYO-2. The columns are tabled once per game (game_base.py): the table
+    must say, for every card of every set, what the rule says (all pips, the last column
+    taking every higher level), under any number of columns."""
+    config = SPEC.make_config(4, ("all",), rules=(("tokyo_column_costs", costs),))
+    game = SPEC.factory(config)
+    last = len(costs.split(",")) - 1
+    for card in range(len(game.cards)):
+        pips = sum(game.cards.contracts[card][0].level.values())
+        assert game.port_column(card) == min(pips, last), game.cards.names[card]
+
+
 def test_cards_sit_in_the_column_of_their_level(ie_table) -> None:
     """Ruling: IE-TOKYO-2 (levels 0, 1, 2, 3 and more; all pips count)."""
     t = _port(ie_table(cards=LEVELLED))

@@ -115,6 +115,12 @@ class GameBase:
         self._crew_limit_bonus = 1  # the port's printed contract (IE-LIMIT-1)
         self.tokyo_port = "tokyo" in self.sets and rules.tokyo_port
         """The Tokyo Port replaces the Supply Island (`s.island` holds its cards; IE-TOKYO-1)."""
+        last_column = len(rules.tokyo_column_costs) - 1
+        self._port_column_of = tuple(
+            min(sum(contracts[0].level.values()), last_column) for contracts in cards.contracts
+        )
+        """By card: its Tokyo Port column (`port_column`, IE-TOKYO-2), read whenever a bot
+        prices the Port's cards."""
         self.capital = any(GREY in colors for colors in cards.colors)
         """Capital in play: its grey cards are in the deck (IE-CAP-1 to IE-CAP-10)."""
         self.capital_rainbow = frozenset(

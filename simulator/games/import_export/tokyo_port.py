@@ -16,8 +16,7 @@ class TokyoPortRules(ShipRules):
         """The Tokyo Port column of a card: its level requirement (all its pips; a Flag card
         has none), the last column taking every higher level (IE-TOKYO-2). A card sold or
         added to the Port is thus in its column; crew may come from any (IE-TOKYO-3)."""
-        level = sum(self.cards.contracts[card][0].level.values())
-        return min(level, len(self.rules.tokyo_column_costs) - 1)
+        return self._port_column_of[card]  # each card's, at setup (game_base.py)
 
     def port_columns(self, s: IEState) -> tuple[tuple[int, ...], ...]:
         """The cards on the Tokyo Port, column by column (public information)."""
