@@ -248,11 +248,11 @@ class _Static:
         cards = self.cards
         self.payout: Callable[[int], int] = base.payout
         self.color: tuple[int, ...] = rules.color
-        self.radix: int = len(self.color) + 2
-        """Above any item (card or container) and any ship index + 1: the base of the
-        `_Table.best_contract` memo's int keys."""
         """A card's colour in hand, as a good or as crew (a Flag card's first side), and a
         physical container's (the container variants)."""
+        self.radix: int = len(self.color) + 2
+        """Above any card id and any ship index + 1: the base of the int keys of
+        `_Table.best_contract`'s memo."""
         self.actions: tuple[int, ...] = rules.actions
         """A card's action, and the action a physical container remembers (IE-VAR-10)."""
         self.capacity: int = base.ship_capacity
@@ -448,14 +448,14 @@ class _Table:
         self._crew_values: list[float] | None = None
         self._worth: dict[int, float] | None = None
         self._best: dict[int, Best] = {}
-        """`best_contract` by `_best_key`."""
+        """`best_contract` by the int it packs its arguments into."""
         self._avail: list[list[float] | None] = [None] * 8
         """`avail(drop)` by drop + 1 (-1, the whole hand, first)."""
         self._olds: dict[int, float] = {}
         """A port's expected payout without the contract tried, by port index * 8 + the
         `avail` variant read (0..7)."""
         self._goods_values: dict[int, list[float | None]] = {}
-        """`goods_values` by room * 8 + the extra colour + 1 (-1..6)."""
+        """`goods_values` by room * 8 + the extra colour + 1 (the colour -1..5, -1: none)."""
         self._ship_values: dict[int, float] = {}
         self._home: float | None = None
         self._slots: dict[int, list[float]] | None = None
