@@ -123,9 +123,10 @@ class TravelHeuristic(Strategy):
     ) -> dict[int, float]:
         """What each card of `cards_` would be worth on top of `hand`."""
         cards, now, later = self._goals(view)
-        held = {cards.kind_of[c] for c in hand}
-        passport = any(cards.types[c] == "passport" for c in hand)
-        postcards = sum(1 for c in hand if cards.types[c] == "postcard")
+        kind_of, types = cards.kind_of, cards.types  # read once: the sheet is not compiled
+        held = {kind_of[c] for c in hand}
+        passport = any(types[c] == "passport" for c in hand)
+        postcards = sum(1 for c in hand if types[c] == "postcard")
         needs = view.rule("needs_passport")
         return {
             c: self._value(cards, c, now, later, held, passport, postcards, needs)
@@ -144,14 +145,15 @@ class TravelHeuristic(Strategy):
         memo = self._values_memo
         if memo is not None and memo[0] == key:
             return memo[1]
-        others = sum(1 for c in hand if cards.types[c] == "postcard") - 1
+        kind_of, types = cards.kind_of, cards.types
+        others = sum(1 for c in hand if types[c] == "postcard") - 1
         seen: set[int] = set()
         passport = False
         values: dict[int, float] = {}
         for c in hand:
             values[c] = self._value(cards, c, now, later, seen, passport, others, needs)
-            seen.add(cards.kind_of[c])
-            passport = passport or cards.types[c] == "passport"
+            seen.add(kind_of[c])
+            passport = passport or types[c] == "passport"
         self._values_memo = (key, values)
         return values
 
@@ -159,20 +161,22 @@ class TravelHeuristic(Strategy):
         """Item kinds still missing for the next country, and the passport if it has none."""
         cards = view.cards
         hand = view.hand
-        held = {cards.kind_of[c] for c in hand}
+        kind_of, types = cards.kind_of, cards.types
+        held = {kind_of[c] for c in hand}
         missing = set(cards.requires[view.target(view.player)]) - held
-        if view.rule("needs_passport") and not any(cards.types[c] == "passport" for c in hand):
-            missing.add(cards.kind_of[cards.passports[0]])
+        if view.rule("needs_passport") and not any(types[c] == "passport" for c in hand):
+            missing.add(kind_of[cards.passports[0]])
         return missing
 
     def _leader(self, view: TravelView, candidates: Sequence[int]) -> int:
         """The opponent closest to winning, as far as public information tells."""
         cards = view.cards
+        kind_of = cards.kind_of
         sizes = view.hand_sizes
 
         def threat(q: int) -> tuple[float, int]:
             need = set(cards.requires[view.target(q)])
-            known = sum(1 for c in view.known(q) if cards.kind_of[c] in need)
+            known = sum(1 for c in view.known(q) if kind_of[c] in need)
             return (view.completed[q] * 3 + known + 0.1 * sizes[q], -self._distance(view, q))
 
         return max(candidates, key=threat)
@@ -253,8 +257,9 @@ class TravelHeuristic(Strategy):
         hand = list(view.hand)
         values = self._hand_values(view)
         loss = 0.0
+        kind_of = cards.kind_of
         for k in ask_kinds:
-            copies = [c for c in hand if cards.kind_of[c] == k]
+            copies = [c for c in hand if kind_of[c] == k]
             c = min(copies, key=lambda x: values[x])
             loss += values[c]
             hand.remove(c)
@@ -295,7 +300,8 @@ class TravelHeuristic(Strategy):
             (c for c, v in values.items() if 0.0 <= v <= 0.5), key=lambda c: (values[c], c)
         )
         missing = self._missing_kinds(view)
-        in_discard = {cards.kind_of[c] for c in view.discard if cards.types[c] != "event"}
+        kind_of, types = cards.kind_of, cards.types  # read once: the sheet is not compiled
+        in_discard = {kind_of[c] for c in view.discard if types[c] != "event"}
         if "lost_and_found" in specials and missing & in_discard:
             return specials["lost_and_found"]
         if (
@@ -322,7 +328,7 @@ class TravelHeuristic(Strategy):
             sizes = view.hand_sizes
             # a hand known to hold what I need is worth a blind grab
             odds = {
-                q: sum(1 for c in view.known(q) if cards.kind_of[c] in missing) / sizes[q]
+                q: sum(1 for c in view.known(q) if kind_of[c] in missing) / sizes[q]
                 for q in targets
             }
             best = max(targets, key=lambda q: (odds[q], -self._distance(view, q)))
@@ -363,9 +369,10 @@ class TravelHeuristic(Strategy):
     def _offer(self, view: TravelView, q: int, spare: list[int], wanted: list[int]) -> Any:
         cards = view.cards
         their_need = set(cards.requires[view.target(q)])
+        kind_of, types = cards.kind_of, cards.types
         give = sorted(
             spare,
-            key=lambda c: (cards.kind_of[c] not in their_need, cards.types[c] == "forbidden", c),
+            key=lambda c: (kind_of[c] not in their_need, types[c] == "forbidden", c),
         )[:1]
         self._plan = (q, give, wanted)
         return ("trade", q)
