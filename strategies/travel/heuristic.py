@@ -88,6 +88,8 @@ class TravelHeuristic(Strategy):
     def _value(
         cards: Any,
         c: int,
+        k: int,
+        t: str,
         now: tuple[int, ...] | set[int],
         later: tuple[int, ...] | set[int],
         held_kinds: set[int],
@@ -95,9 +97,8 @@ class TravelHeuristic(Strategy):
         postcards: int,
         needs_passport: int,
     ) -> float:
-        """A card's worth given what else is held: a needed kind counts once."""
-        k = cards.kind_of[c]
-        t = cards.types[c]
+        """A card's worth given what else is held: a needed kind counts once. `k` and `t`
+        are the card's kind and type (the callers read the sheet's tables once)."""
         if k in now:
             return 0.0 if k in held_kinds else NEED_NOW
         if k in later:
@@ -129,7 +130,9 @@ class TravelHeuristic(Strategy):
         postcards = sum(1 for c in hand if types[c] == "postcard")
         needs = view.rule("needs_passport")
         return {
-            c: self._value(cards, c, now, later, held, passport, postcards, needs)
+            c: self._value(
+                cards, c, kind_of[c], types[c], now, later, held, passport, postcards, needs
+            )
             for c in cards_
             if c != DONE
         }
@@ -151,9 +154,10 @@ class TravelHeuristic(Strategy):
         passport = False
         values: dict[int, float] = {}
         for c in hand:
-            values[c] = self._value(cards, c, now, later, seen, passport, others, needs)
-            seen.add(kind_of[c])
-            passport = passport or types[c] == "passport"
+            k, t = kind_of[c], types[c]
+            values[c] = self._value(cards, c, k, t, now, later, seen, passport, others, needs)
+            seen.add(k)
+            passport = passport or t == "passport"
         self._values_memo = (key, values)
         return values
 
