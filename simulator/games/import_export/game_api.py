@@ -156,6 +156,8 @@ class GameAPI(Protocol):
 
     def port_column(self, card: int) -> int: ...  # tokyo_port.py
 
+    def holds_hand_any_time(self, s: IEState, p: int) -> bool: ...  # game_base.py
+
     # The rules' own steps that powers repeat or start (a power's extra load, plunder or
     # import, goods and crew gained, a ship checked for completion, majorities recounted).
 

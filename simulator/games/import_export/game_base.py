@@ -310,13 +310,21 @@ class GameBase:
         if s.hooks.get(ANY_TIME):
             return True
         if self._hand_any_time:
-            # A flag per card held, not `card in hand`: in the compiled build `in` compares
-            # each card as a Python object (8% of a random-bot game), a flag is one read.
-            works_from_hand = self._works_from_hand
+            works_from_hand = self._works_from_hand  # holds_hand_any_time, every hand inline
             for hand in s.hands:
                 for card in hand:
                     if works_from_hand[card]:
                         return True
+        return False
+
+    def holds_hand_any_time(self, s: IEState, p: int) -> bool:
+        """Whether p holds a card whose "at any time" power works from the hand (Lutefisk).
+        A flag per card held, not `card in hand`: in the compiled build `in` compares each
+        card as a Python object (8% of a random-bot game), a flag is one read."""
+        works_from_hand = self._works_from_hand
+        for card in s.hands[p]:
+            if works_from_hand[card]:
+                return True
         return False
 
     @staticmethod

@@ -137,11 +137,9 @@ def window(game: GameAPI, s: IEState, moment: Moment) -> Flow:
         players = [moment.actor]
     else:
         players = [*range(s.leader, s.n), *range(s.leader)]  # turn order from the leader
-    hand_cards = game.powers.hand_any_time
     for q in players:
         if not s.hooks.get(ANY_TIME) and not (q == s.leader and moment.name == "before_action"):
-            hand = s.hands[q]
-            if not [card for card in hand_cards if card in hand]:
+            if not game.holds_hand_any_time(s, q):
                 continue  # the cheap test first: uses_for would offer q nothing
         while True:
             options = uses_for(game, s, q, moment)
