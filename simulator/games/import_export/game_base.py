@@ -102,7 +102,7 @@ class GameBase:
         """Card ids are below it; physical containers (tokens) at or above it (variants.py)."""
         self._every_card = frozenset(range(len(cards)))
         """Every card id once: what the invariant check finds across the zones."""
-        self._sheet_id = tuple(ids[0] for ids in cards.ids)
+        self._sheet_id: list[int] = [ids[0] for ids in cards.ids]
         """Each card's sheet id (its first contract's), as events are reported (outcome)."""
         self.names = cards.names
         """Names of the cards, and of the tokens when they play."""
@@ -289,15 +289,9 @@ class GameBase:
         """Tell the ongoing powers in play that something happened (indexed per game). With
         nothing listening (the common case) it returns an empty iterator at once, so a
         caller's `yield from` makes no generator."""
-        powers = self.powers
         hooks = s.hooks
-        if (
-            hooks.get(event)
-            or powers.card_hooks.get(event)
-            or powers.hand_hooks.get(event)
-            or hooks.get("cards_drawn")
-        ):
-            return powers.emit(self.whole, s, event, player, payload)
+        if event in self.powers.card_events or hooks.get(event) or hooks.get("cards_drawn"):
+            return self.powers.emit(self.whole, s, event, player, payload)
         return iter(())
 
     def window_wanted(self, s: IEState) -> bool:

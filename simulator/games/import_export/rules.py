@@ -51,7 +51,7 @@ class ImportExportGame(TurnRules):
                 if e in ("contracted", "fulfilled"):
                     events[e] = list(log[e])  # already contract ids
                 else:
-                    events[e] = list(map(sheet_id.__getitem__, log[e]))
+                    events[e] = [sheet_id[card] for card in log[e]]
             better = sum(
                 1
                 for q in range(s.n)

@@ -133,12 +133,15 @@ def window(game: GameAPI, s: IEState, moment: Moment) -> Flow:
     (only the actor at ACTOR_ONLY moments); each uses them one at a time until he passes
     (IE-ANYTIME-2). What one player's use makes possible for another waits for the next
     window."""
+    n = s.n
+    before_action = moment.name == "before_action"  # the leader's discard (IE-DISCARD-2)
     if moment.name in ACTOR_ONLY:
-        players = [moment.actor]
+        first, asked = moment.actor, 1
     else:
-        players = [*range(s.leader, s.n), *range(s.leader)]  # turn order from the leader
-    for q in players:
-        if not s.hooks.get(ANY_TIME) and not (q == s.leader and moment.name == "before_action"):
+        first, asked = s.leader, n  # everyone, in turn order from the leader
+    for i in range(asked):
+        q = (first + i) % n
+        if not s.hooks.get(ANY_TIME) and not (q == s.leader and before_action):
             if not game.holds_hand_any_time(s, q):
                 continue  # the cheap test first: uses_for would offer q nothing
         while True:

@@ -218,6 +218,10 @@ class PowerIndex:
                     self.hand_hooks.setdefault(event, {})[cards.card_of_contract[cid]] = cid
                 if entry.any_time_from == "hand":
                     self.hand_any_time[cards.card_of_contract[cid]] = cid
+        self.card_events = frozenset(self.card_hooks) | frozenset(self.hand_hooks)
+        """Events a card of this game hears from the table or from a hand, whoever
+        fulfilled what (both indexes are fixed for the game): the game's first test before
+        `emit` (one set test instead of a lookup in each)."""
 
     def in_cargo(
         self,
