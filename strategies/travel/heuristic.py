@@ -286,12 +286,12 @@ class TravelHeuristic(Strategy):
             partner, _, kinds = self._plan
             self._refused.update((partner, k) for k in kinds)
         self._plan = None
-        if ("travel",) in options:
-            return ("travel",)
-        cards = view.cards
         by_verb: dict[str, list[Any]] = {}
         for o in options:
             by_verb.setdefault(o[0], []).append(o)
+        if "travel" in by_verb:  # ("travel",) is the one option of its verb
+            return ("travel",)
+        cards = view.cards
         specials = {cards.effects[o[1]]: o for o in by_verb.get("special", ())}
         if "red_eye_flight" in specials:
             return specials["red_eye_flight"]
@@ -305,15 +305,13 @@ class TravelHeuristic(Strategy):
         )
         missing = self._missing_kinds(view)
         kind_of, types = cards.kind_of, cards.types  # read once: the sheet is not compiled
-        in_discard = {kind_of[c] for c in view.discard if types[c] != "event"}
-        if "lost_and_found" in specials and missing & in_discard:
-            return specials["lost_and_found"]
-        if (
-            "recycle" in by_verb
-            and missing & in_discard
-            and len(spare) >= view.rule("recycle_cost")
-        ):
-            return ("recycle",)
+        if missing and ("lost_and_found" in specials or "recycle" in by_verb):
+            # a kind I miss lies in the discard (events excepted): what both actions fetch
+            in_discard = any(types[c] != "event" and kind_of[c] in missing for c in view.discard)
+            if in_discard and "lost_and_found" in specials:
+                return specials["lost_and_found"]
+            if in_discard and "recycle" in by_verb and len(spare) >= view.rule("recycle_cost"):
+                return ("recycle",)
         trade = self._plan_trade(view, by_verb.get("trade", ()), spare, missing, rng)
         if trade is not None:
             return trade

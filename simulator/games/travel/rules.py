@@ -469,30 +469,42 @@ class TravelGame:
             self.take(s, p, card, "stole")
         yield from self.over_limit(s, p)
 
-    def tradeable_asks(self, s: TravelState, p: int, q: int) -> dict[int, int]:
-        """Kinds p may ask q for, with how many copies may be there unseen (T-TRADE-1)."""
+    def tradeable_asks(self, s: TravelState, p: int, q: int) -> tuple[list[int], list[int]]:
+        """Kinds p may ask q for (T-TRADE-1): every kind in the order the kinds first appear
+        among the cards that can be in hands, and by kind how many copies may be there
+        unseen (those above 0 may be asked). A list by kind, not a dict: no boxed counts."""
         kind_of = self.kind_of
-        unseen = dict(self._kind_totals(s))
+        order, totals = self._kind_totals(s)
+        unseen = totals.copy()
         for c in s.hands[p]:
-            unseen[kind_of[c]] -= 1
+            k = kind_of[c]
+            unseen[k] = unseen[k] - 1
         for c in s.discard:
-            unseen[kind_of[c]] -= 1
+            k = kind_of[c]
+            unseen[k] = unseen[k] - 1
         for r in range(s.n):
             if r != q and r != p:
                 for c in s.known[r]:
-                    unseen[kind_of[c]] -= 1
-        return {k: left for k, left in unseen.items() if left > 0}
+                    k = kind_of[c]
+                    unseen[k] = unseen[k] - 1
+        return order, unseen
 
-    def _kind_totals(self, s: TravelState) -> dict[int, int]:
-        """How many copies of each kind can be in hands in this game (cached per game)."""
+    def _kind_totals(self, s: TravelState) -> tuple[list[int], list[int]]:
+        """How many copies of each kind can be in hands in this game (cached per game): the
+        kinds in order of first appearance, and the counts by kind."""
         cached = getattr(self, "_totals", None)
         if cached is None or cached[0] is not s:
-            totals: dict[int, int] = {}
+            kind_of = self.kind_of
+            order: list[int] = []
+            totals = [0] * (max(kind_of) + 1)
             for c in self.hand_cards(s):
-                totals[self.kind_of[c]] = totals.get(self.kind_of[c], 0) + 1
-            cached = (s, totals)
+                kind = kind_of[c]
+                if not totals[kind]:
+                    order.append(kind)
+                totals[kind] += 1
+            cached = (s, order, totals)
             self._totals = cached
-        return cached[1]
+        return cached[1], cached[2]
 
     def hand_cards(self, s: TravelState) -> tuple[int, ...]:
         """Every card that can be in a hand in this game: the deck's cards and dealt passports."""
@@ -517,10 +529,10 @@ class TravelGame:
             give.append(card)
             if len(give) == len(hand):
                 break
-        left = self.tradeable_asks(s, p, q)  # kind -> copies still possibly unasked
+        kinds, left = self.tradeable_asks(s, p, q)  # by kind: copies still possibly unasked
         ask: list[int] = []  # kinds, e.g. "a Camera"
         while len(ask) < len(s.hands[q]):
-            options = tuple([k for k, n in left.items() if n > 0])
+            options = tuple([k for k in kinds if left[k] > 0])
             if ask:
                 options = options + (DONE,)
             if not options:
