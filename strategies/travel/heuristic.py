@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Final
 
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
+from simulator.games.travel.cards import TravelCards
 from simulator.games.travel.rules import ACCEPT, DONE, REJECT
 from simulator.games.travel.view import TravelView
 
@@ -86,7 +87,7 @@ class TravelHeuristic(Strategy):
 
     @staticmethod
     def _value(
-        cards: Any,
+        cards: TravelCards,
         c: int,
         k: int,
         t: str,
@@ -113,7 +114,9 @@ class TravelHeuristic(Strategy):
             return 6.0 if cards.effects[c] == "moms_credit_card" else 3.0
         return 0.0
 
-    def _goals(self, view: TravelView) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
+    def _goals(self, view: TravelView) -> tuple[TravelCards, tuple[int, ...], tuple[int, ...]]:
+        """The sheet, the kinds my next country needs, and those of the central one while
+        I have completed none. Typed: the callers index the sheet's tables natively."""
         cards = view.cards
         me = view.player
         later = cards.requires[view.central] if view.completed[me] == 0 else ()
@@ -288,7 +291,11 @@ class TravelHeuristic(Strategy):
         self._plan = None
         by_verb: dict[str, list[Any]] = {}
         for o in options:
-            by_verb.setdefault(o[0], []).append(o)
+            group = by_verb.get(o[0])
+            if group is None:
+                by_verb[o[0]] = [o]
+            else:
+                group.append(o)
         if "travel" in by_verb:  # ("travel",) is the one option of its verb
             return ("travel",)
         cards = view.cards
