@@ -109,7 +109,8 @@ class TurnRules(ActionRules):
         declared[p] = yield from self._declare(s, p, action, 1)
         if self.window_wanted(s):
             yield from windows.window(self.whole, s, windows.Moment("lead_declared", p, action))
-        order = [*range(p, s.n), *range(p)]  # turn order from the leader
+        n = s.n
+        order = [(p + i) % n for i in range(n)]  # turn order from the leader (no list.extend)
         followers = []
         acts = [action] * s.n  # the type each player performs: one a turn (IE-KSB-6, IE-JP-2)
         for q in order[1:] if action != BARTER else ():  # Barter: nobody follows (IE-CAP-8)
