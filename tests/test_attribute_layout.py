@@ -2,11 +2,11 @@
 
 CPython 3.11 stores an instance's attributes in a dictionary whose keys are shared by every
 instance of the class, with the values kept inline, and specialises each `self.x` read on
-that layout, only while the class has fewer than 30 attributes (SHARED_KEYS_MAX_SIZE in
-Objects/dictobject.c). The rules read `self.` attributes all through a game, and the
-Import/Export rules object holds 29: one more, even unused, measured +5.7% instructions per
-random-bot game (60 less 10 base games, 2,565M -> 2,710M, callgrind, PYTHONHASHSEED=0;
-docs/performance.md). No timing here: the count, which decides the layout.
+that layout, only while the class has fewer than 30 attributes (SHARED_KEYS_MAX_SIZE,
+30, in CPython's Include/internal/pycore_dict.h). The rules read `self.` attributes all
+through a game, and the Import/Export rules object holds 29: one more, even unused, measured
++5.7% instructions per random-bot game (60 less 10 base games, 2,565M -> 2,710M, callgrind,
+PYTHONHASHSEED=0; docs/performance.md). No timing here: the count, which decides the layout.
 
 A new per-game table belongs on an object with room (the power index, the cards, a table
 of its own), or replaces an attribute. The compiled build has no instance dictionary

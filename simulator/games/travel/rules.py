@@ -469,7 +469,7 @@ class TravelGame:
             self.take(s, p, card, "stole")
         yield from self.over_limit(s, p)
 
-    def tradeable_asks(self, s: TravelState, p: int, q: int) -> tuple[list[int], list[int]]:
+    def tradeable_asks(self, s: TravelState, p: int, q: int) -> tuple[tuple[int, ...], list[int]]:
         """Kinds p may ask q for (T-TRADE-1): every kind in the order the kinds first appear
         among the cards that can be in hands, and by kind how many copies may be there
         unseen (those above 0 may be asked). A list by kind, not a dict: no boxed counts."""
@@ -489,9 +489,9 @@ class TravelGame:
                     unseen[k] = unseen[k] - 1
         return order, unseen
 
-    def _kind_totals(self, s: TravelState) -> tuple[list[int], list[int]]:
+    def _kind_totals(self, s: TravelState) -> tuple[tuple[int, ...], list[int]]:
         """How many copies of each kind can be in hands in this game (cached per game): the
-        kinds in order of first appearance, and the counts by kind."""
+        kinds in order of first appearance, and the counts by kind (shared: copy to change)."""
         cached = getattr(self, "_totals", None)
         if cached is None or cached[0] is not s:
             kind_of = self.kind_of
@@ -502,7 +502,7 @@ class TravelGame:
                 if not totals[kind]:
                     order.append(kind)
                 totals[kind] += 1
-            cached = (s, order, totals)
+            cached = (s, tuple(order), totals)
             self._totals = cached
         return cached[1], cached[2]
 
