@@ -120,12 +120,16 @@ _NEEDS: dict[tuple[tuple[int, int], ...], _Need] = {}
 
 def _need_of(need: dict[int, int]) -> _Need:
     """The `_Need` of these needs (shared by every ship and contract needing the same)."""
-    key = tuple(need.items())
-    got = _NEEDS.get(key)
+    return _need_from(tuple(need.items()))
+
+
+def _need_from(items: tuple[tuple[int, int], ...]) -> _Need:
+    """`_need_of` from the needs' (colour, count) pairs, in the dictionary's order."""
+    got = _NEEDS.get(items)
     if got is None:
         if len(_NEEDS) > CACHE_LIMIT:
             _NEEDS.clear()
-        got = _NEEDS[key] = _Need(need)
+        got = _NEEDS[items] = _Need(dict(items))
     return got
 
 
@@ -169,16 +173,16 @@ class _Trial:
 
     __slots__ = ("need", "left", "contracts", "pay", "tempo", "fits")
 
-    def __init__(self, need: dict[int, int], contracts: int, pay: int, fits: bool = True) -> None:
-        self.need = _need_of(need)
-        self.left: int = sum(need.values())
+    def __init__(self, need: _Need, left: int, contracts: int, pay: int, fits: bool = True) -> None:
+        self.need = need
+        self.left = left
         self.contracts = contracts
         self.pay = pay
         self.tempo: float = TEMPO**self.left
         self.fits = fits
 
 
-_NO_ROOM = _Trial({}, 0, 0, fits=False)
+_NO_ROOM = _Trial(_need_of({}), 0, 0, 0, fits=False)
 """The trial of a contract a ship cannot hold (shared)."""
 
 
@@ -340,9 +344,13 @@ class _Static:
             need, unmatched = self.rules.remaining(ship, cid)
             trial = _NO_ROOM
             if port.total + self.by_id[cid].cargo_total + unmatched <= self.capacity:
-                need = {c: v for c, v in need.items() if v > 0}
-                left = sum(need.values())
-                trial = _Trial(need, len(tried), self.payout(port.cargo + left))
+                # the positive needs as the key of their `_Need`, without a dict between
+                items = tuple([(c, v) for c, v in need.items() if v > 0])
+                left = 0
+                for _, v in items:
+                    left += v
+                pay = self.payout(port.cargo + left)
+                trial = _Trial(_need_from(items), left, len(tried), pay)
             self._trials[key] = trial
         port.trials[cid] = trial
         return trial
