@@ -44,6 +44,12 @@ class GameOver(Exception):
     """A card's win condition ended the game at once."""
 
 
+def clockwise(first: int, n: int) -> list[int]:
+    """The seats in turn order from `first`, `first` included (the leader's turn, a power
+    going round the table from its owner)."""
+    return [(first + i) % n for i in range(n)]
+
+
 class ShipLike(Protocol):
     """What the cargo rules read of a ship (`rules.remaining`, `can_hold`, `fits`): a
     `Ship`, or a bot's own record of one built from its view (sequences, not lists)."""

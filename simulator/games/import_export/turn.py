@@ -25,7 +25,7 @@ from simulator.games.import_export.cards import (
     SUPPLY,
 )
 from simulator.games.import_export.powers import ANY_TIME, note_draw
-from simulator.games.import_export.state import GameOver, IEState
+from simulator.games.import_export.state import GameOver, IEState, clockwise
 
 LEAD_ANY: Final = tuple(("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE))
 """Every lead a same-colour pair allows: any of the five actions (IE-TURN-1)."""
@@ -109,8 +109,7 @@ class TurnRules(ActionRules):
         declared[p] = yield from self._declare(s, p, action, 1)
         if self.window_wanted(s):
             yield from windows.window(self.whole, s, windows.Moment("lead_declared", p, action))
-        n = s.n
-        order = [(p + i) % n for i in range(n)]  # turn order from the leader (no list.extend)
+        order = clockwise(p, s.n)  # turn order from the leader
         followers = []
         acts = [action] * s.n  # the type each player performs: one a turn (IE-KSB-6, IE-JP-2)
         for q in order[1:] if action != BARTER else ():  # Barter: nobody follows (IE-CAP-8)

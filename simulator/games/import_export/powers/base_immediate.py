@@ -16,22 +16,18 @@ from simulator.games.import_export.powers.common import (
     fulfilled_to_goods,
     good_types,
     goods_of_type,
+    other_players,
     transfer,
 )
 from simulator.games.import_export.powers.framework import power
 from simulator.games.import_export.state import GameOver
 
 
-def _others(s: Any, owner: int) -> list[int]:
-    """The other players, clockwise from the owner."""
-    return [(owner + k) % s.n for k in range(1, s.n)]
-
-
 @power("Ammunition", on_fulfil=True)
 def ammunition(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Every other player with at least `min_illegal_goods` illegal goods pays `payment`."""
     p = contract.params
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         if game.goods_count(s, q, RED) >= p["min_illegal_goods"]:
             transfer(game, s, q, owner, p["payment"])
     return
@@ -103,7 +99,7 @@ def flowers(game: Any, s: Any, owner: int, contract: Any) -> Any:
 def hawaiian_salt(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Take every agricultural card from the others' hands, `pay_per_card` each."""
     taken = 0
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         cards = [c for c in s.hands[q] if game.color[c] == YELLOW]
         for c in cards:
             s.hands[q].remove(c)
@@ -129,7 +125,7 @@ def insects(game: Any, s: Any, owner: int, contract: Any) -> Any:
     discarded), then take `goods_taken` good(s) of his into one's goods (IE-POWER-13). The
     illegal goods are those counting as illegal when given, grey Capital goods borrowing it
     included; they leave together (IE-CAP-26)."""
-    target = yield Decision(owner, "insects_target", tuple(_others(s, owner)))
+    target = yield Decision(owner, "insects_target", tuple(other_players(s, owner)))
     illegal = goods_of_type(game, s, owner, RED)
     for c in illegal:
         s.goods[owner].remove(c)
@@ -225,7 +221,7 @@ def sculptures(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """The others draw `cards_drawn`, then each gives `cards_given` cards of his choice;
     one holding fewer gives nothing (IE-POWER-1)."""
     p = contract.params
-    others = _others(s, owner)
+    others = other_players(s, owner)
     for q in others:
         draw(game, s, q, p["cards_drawn"])
     for q in others:
@@ -278,7 +274,7 @@ def vacuums(game: Any, s: Any, owner: int, contract: Any) -> Any:
     counting as luxury when he is asked, grey Capital goods borrowing it included; the
     goods he gives leave together (IE-CAP-26)."""
     need = contract.params["luxury_goods"]
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         luxury = goods_of_type(game, s, q, BLUE)
         options: list[Any] = []
         if s.hands[q]:
@@ -316,7 +312,7 @@ def bird_feed(game: Any, s: Any, owner: int, contract: Any) -> Any:
     for `price`; the first who does takes it into his fulfilled contracts (FAQ:
     IE-POWER-36)."""
     price = contract.params["price"]
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         if s.credits[q] < price or contract.id not in s.fulfilled[owner]:
             continue
         if (yield Decision(q, "bird_feed_buy", ("pass", "buy"), context=owner)) == "buy":
@@ -331,7 +327,7 @@ def pirates(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """The others pay `payment` to the bank, or all they have; the owner takes
     `extra_turns` more turn(s) at the end of his own turn (IE-POWER-39)."""
     p = contract.params
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         game.pay(s, q, min(p["payment"], s.credits[q]))
     s.mods[owner]["extra_turns"] = s.mods[owner].get("extra_turns", 0) + p["extra_turns"]
     return
@@ -380,7 +376,10 @@ def stolen_documents(game: Any, s: Any, owner: int, contract: Any) -> Any:
     victim's fulfilled contracts ("Stolen Research"), with no power (IE-POWER-51)."""
     by_id = game.cards.contract_by_id
     options = tuple(
-        (q, cid) for q in _others(s, owner) for cid in s.fulfilled[q] if by_id[cid].color == GREEN
+        (q, cid)
+        for q in other_players(s, owner)
+        for cid in s.fulfilled[q]
+        if by_id[cid].color == GREEN
     )
     if not options or contract.id not in s.fulfilled[owner]:
         return

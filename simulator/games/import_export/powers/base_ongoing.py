@@ -30,6 +30,7 @@ from simulator.games.import_export.powers.common import (
     transfer,
 )
 from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.state import clockwise
 
 
 @power("A Small Tank", hook="contract_fulfilled")
@@ -548,7 +549,7 @@ def shotguns_declared(
     s.mods[owner].pop("shotguns", None)
     if action != PIRATE or not declared[owner]:
         return
-    order = [(actor + k) % s.n for k in range(s.n)]
+    order = clockwise(actor, s.n)
     before = tuple(q for q in order[: order.index(owner)] if declared[q])
     if before:
         s.mods[owner]["shotguns"] = (s.turn, before)

@@ -17,16 +17,11 @@ from simulator.core.narration import seat
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import GREY, PAIRED
 from simulator.games.import_export.narration import ship_name
-from simulator.games.import_export.powers.common import draw, good_types
+from simulator.games.import_export.powers.common import draw, good_types, other_players
 from simulator.games.import_export.powers.framework import power
 from simulator.games.import_export.state import Ship
 
 Flow = Any
-
-
-def _others(s: Any, owner: int) -> list[int]:
-    """The other players, clockwise from the owner."""
-    return [(owner + k) % s.n for k in range(1, s.n)]
 
 
 def _own_card(game: Any, s: Any, owner: int, contract: Any) -> int | None:
@@ -302,7 +297,7 @@ def fake_money(game: Any, s: Any, owner: int, contract: Any) -> Any:
     `containers_per_ship` container(s) of one's choice, never a grey one (only an import
     takes those: FAQ, IE-CAP-18); load it on a ship at one's port where it fits if one can,
     else keep it in the hand. An emptied ship at sea comes home, its owner unpaid."""
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         for i, ship in enumerate(s.ships):
             if ship.owner != q or i in s.departing:
                 continue
@@ -343,7 +338,7 @@ def fake_money(game: Any, s: Any, owner: int, contract: Any) -> Any:
 def import_tax(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Every other player pays `payment` to the bank, or nothing if he cannot (IE-POWER-1);
     then Import Tax is discarded (IE-CAP-20)."""
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         game.pay(s, q, contract.params["payment"])
     _discard_self(game, s, owner, contract)
     return
@@ -356,7 +351,7 @@ def interest(game: Any, s: Any, owner: int, contract: Any) -> Any:
     owner keeps those his goods limit allows, choosing which, and discards the rest
     (IE-CAP-21)."""
     given: list[int] = []
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         for _ in range(contract.params["goods_per_player"]):
             if not s.goods[q]:
                 break
@@ -397,7 +392,7 @@ def lucky_cards(game: Any, s: Any, owner: int, contract: Any) -> Any:
 def market_data(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Every other player gives `cards_per_player` hand cards of his choice, or as many as
     he has; then Market Data is discarded (IE-CAP-20)."""
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         for _ in range(contract.params["cards_per_player"]):
             if not s.hands[q]:
                 break

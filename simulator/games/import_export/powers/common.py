@@ -11,8 +11,14 @@ from typing import Any
 
 from simulator.games.import_export.cards import GREY
 from simulator.games.import_export.powers.framework import note_draw
+from simulator.games.import_export.state import clockwise
 
 Flow = Any
+
+
+def other_players(s: Any, owner: int) -> list[int]:
+    """The other players, clockwise from the owner."""
+    return clockwise(owner, s.n)[1:]
 
 
 def draw(game: Any, s: Any, p: int, count: int) -> list[int]:

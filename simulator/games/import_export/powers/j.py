@@ -14,7 +14,7 @@ from typing import Any
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import BLUE, CONTRACT, GREEN, IMPORT, LOAD, YELLOW
-from simulator.games.import_export.powers.common import draw, set_mod
+from simulator.games.import_export.powers.common import draw, other_players, set_mod
 from simulator.games.import_export.powers.framework import power
 
 CHOPSTICKS_CARDS = frozenset({(IMPORT, CONTRACT), (IMPORT, LOAD)})
@@ -24,11 +24,6 @@ CHOPSTICKS_FOLLOW = frozenset({(IMPORT, CONTRACT, IMPORT), (IMPORT, LOAD, IMPORT
 actions instead."""
 RICE_COOKERS_CARDS = frozenset({(LOAD, CONTRACT), (CONTRACT, LOAD)})
 """(card action, action it also counts as): Rice Cookers' Load and Contract cards."""
-
-
-def _others(s: Any, owner: int) -> list[int]:
-    """The other players, clockwise from the owner."""
-    return [(owner + k) % s.n for k in range(1, s.n)]
 
 
 def _grant(s: Any, owner: int, key: str, values: frozenset[Any]) -> None:
@@ -70,7 +65,7 @@ def muji_pens(game: Any, s: Any, owner: int, contract: Any) -> Any:
     smaller hand (s.rng). Taking them is not drawing (IE-JP-4)."""
     s.island.extend(s.hands[owner])
     s.hands[owner].clear()
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         hand = s.hands[q]
         for _ in range(min(contract.params["cards_per_player"], len(hand))):
             s.hands[owner].append(hand.pop(s.rng.below(len(hand))))

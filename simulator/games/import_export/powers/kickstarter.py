@@ -14,6 +14,7 @@ from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
+    other_players,
     set_mod,
     take_container,
     transfer,
@@ -32,11 +33,6 @@ JOE_WIGGINS_GOODS = (
 """Joe Wiggins' params and the good type each counts."""
 
 
-def _others(s: Any, owner: int) -> list[int]:
-    """The other players, clockwise from the owner."""
-    return [(owner + k) % s.n for k in range(1, s.n)]
-
-
 def _in_play(s: Any, owner: int, contract: Any) -> bool:
     """Whether the owner still has this power: the contract fulfilled, or copied."""
     return contract.id in s.fulfilled[owner] or contract.id in s.mods[owner].get(
@@ -50,7 +46,7 @@ def _in_play(s: Any, owner: int, contract: Any) -> bool:
 @power("Danger Pets", on_fulfil=True)
 def danger_pets(game: Any, s: Any, owner: int, contract: Any) -> Any:
     """Every other player gives the owner `payment`; one who cannot pays nothing (IE-KS-4)."""
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         transfer(game, s, q, owner, contract.params["payment"])
     return
     yield
@@ -86,7 +82,7 @@ def flametorch(game: Any, s: Any, owner: int, contract: Any) -> Any:
     `heads_pay` (one who cannot pays nothing); tails, the owner pays `tails_pay` to each
     other player, in full or not at all (IE-KS-8)."""
     p = contract.params
-    others = _others(s, owner)
+    others = other_players(s, owner)
     if s.rng.below(2) == 0:  # heads
         for q in others:
             transfer(game, s, q, owner, p["heads_pay"])

@@ -15,16 +15,17 @@ from typing import Any
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import GREY, LOAD, YELLOW
-from simulator.games.import_export.powers.common import add_goods, draw, set_mod, transfer
+from simulator.games.import_export.powers.common import (
+    add_goods,
+    draw,
+    other_players,
+    set_mod,
+    transfer,
+)
 from simulator.games.import_export.powers.framework import power
 
 NEURAL_FOLLOW = (-1, LOAD, LOAD)
 """Neural Units' way to follow: any led action, performing Load actions, with a Load card."""
-
-
-def _others(s: Any, owner: int) -> list[int]:
-    """The other players, clockwise from the owner."""
-    return [(owner + k) % s.n for k in range(1, s.n)]
 
 
 # ---------------------------------------------------------------- immediate powers
@@ -55,7 +56,7 @@ def railguns(game: Any, s: Any, owner: int, contract: Any) -> Any:
     given takes its ongoing power and rule modifiers to the owner; its immediate power does
     not resolve again (IE-KSB-8)."""
     p = contract.params
-    for q in _others(s, owner):
+    for q in other_players(s, owner):
         options: list[Any] = []
         if s.credits[q] >= p["credits"]:
             options.append("credits")
