@@ -477,16 +477,13 @@ class TravelGame:
         order, totals = self._kind_totals(s)
         unseen = totals.copy()
         for c in s.hands[p]:
-            k = kind_of[c]
-            unseen[k] = unseen[k] - 1
+            unseen[kind_of[c]] -= 1
         for c in s.discard:
-            k = kind_of[c]
-            unseen[k] = unseen[k] - 1
+            unseen[kind_of[c]] -= 1
         for r in range(s.n):
             if r != q and r != p:
                 for c in s.known[r]:
-                    k = kind_of[c]
-                    unseen[k] = unseen[k] - 1
+                    unseen[kind_of[c]] -= 1
         return order, unseen
 
     def _kind_totals(self, s: TravelState) -> tuple[tuple[int, ...], list[int]]:
