@@ -57,7 +57,10 @@ HOT_MODULES: tuple[str, ...] = (
     "simulator/games/travel/view.py",
     "strategies/random_strategy.py",
     "strategies/travel/heuristic.py",
+    "strategies/import_export/match_tables.py",
+    "strategies/import_export/valuation.py",
     "strategies/import_export/heuristic.py",
+    "strategies/import_export/archetypes.py",
     "strategies/import_export/power_choices.py",
 )
 """The modules compiled: the decision object, the play loop, the random streams, each game's

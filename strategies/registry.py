@@ -18,7 +18,8 @@ from typing import Any
 from simulator.core.cards import parse_params
 from simulator.core.errors import ConfigError
 from simulator.core.protocol import Strategy
-from strategies.import_export.heuristic import ContractorBot, IEHeuristic, ImporterBot, PirateBot
+from strategies.import_export.archetypes import ContractorBot, ImporterBot, PirateBot
+from strategies.import_export.heuristic import IEHeuristic
 from strategies.random_strategy import RandomStrategy
 from strategies.travel.heuristic import TravelHeuristic
 

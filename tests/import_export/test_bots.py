@@ -24,9 +24,9 @@ from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.runs.config import make_run_config
 from simulator.runs.match import Match
 from strategies.import_export import power_choices
-from strategies.import_export.heuristic import ContractorBot, IEHeuristic, ImporterBot, PirateBot
+from strategies.import_export.archetypes import ContractorBot, ImporterBot, PirateBot
+from strategies.import_export.heuristic import IEHeuristic
 
-MODULE = "strategies.import_export.heuristic"
 ARCHETYPES = {
     "contractor": ContractorBot,
     "importer": ImporterBot,
@@ -109,7 +109,7 @@ def sheet(tmp_path_factory: pytest.TempPathFactory) -> str | None:
 @pytest.mark.parametrize("name", sorted(ARCHETYPES))
 def test_archetype_answers_every_decision_kind_legally(name: str, sheet: str | None) -> None:
     cls = ARCHETYPES[name]
-    bot = f"{MODULE}:{cls.__name__}"
+    bot = f"{cls.__module__}:{cls.__name__}"
     games = 30
     config = make_run_config(
         "import-export",
@@ -175,7 +175,7 @@ def test_bots_answer_as_if_they_remembered_nothing(sheet: str | None) -> None:
 
 def test_best_archetype_beats_three_random_bots(sheet: str | None) -> None:
     games = 40
-    bot = f"{MODULE}:{ARCHETYPES[BEST].__name__}"
+    bot = f"{ARCHETYPES[BEST].__module__}:{ARCHETYPES[BEST].__name__}"
     config = make_run_config(
         "import-export",
         4,
@@ -206,11 +206,11 @@ def test_archetypes_differ_only_in_their_default_weights() -> None:
         ContractorBot.params["pirate_bias"], ImporterBot.params["pirate_bias"]
     )
     tuned = PirateBot(deny=2.0, bid_share=0.1)
-    assert (tuned.deny, tuned.bid_share) == (2.0, 0.1)
+    assert (tuned.weights.deny, tuned.weights.bid_share) == (2.0, 0.1)
 
 
 def test_same_seed_same_game(sheet: str | None) -> None:
-    bots = tuple(f"{MODULE}:{cls.__name__}" for cls in ARCHETYPES.values())
+    bots = tuple(f"{cls.__module__}:{cls.__name__}" for cls in ARCHETYPES.values())
     config = make_run_config("import-export", 4, ("base",), bots, games=2, seed=5, card_sheet=sheet)
     first = [Match(config).play(i) for i in range(2)]
     second = [Match(config).play(i) for i in range(2)]

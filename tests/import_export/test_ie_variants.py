@@ -25,7 +25,7 @@ from simulator.games.import_export.cards import (
     SUPPLY,
     YELLOW,
 )
-from strategies.import_export.heuristic import ContractorBot
+from strategies.import_export.archetypes import ContractorBot
 from strategies.random_strategy import RandomStrategy
 
 SPEC = get_game("import-export")
