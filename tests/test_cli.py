@@ -140,6 +140,19 @@ def test_games_and_strategies_listings() -> None:
     assert code == 0 and "heuristic" in output and "aggression=0.3" in output and "random" in output
 
 
+@pytest.mark.parametrize("game", ["travel", "import-export"])
+def test_every_strategy_listed_with_a_whole_sentence(game: str) -> None:
+    """The listing shows the first line of each bot's docstring: it must say something
+    whole, not stop mid-sentence."""
+    code, output = _run("strategies", game)
+    assert code == 0, output
+    listed = [line for line in output.splitlines() if " [" in line and "@" not in line]
+    assert len(listed) >= 2, output
+    for line in listed:
+        summary = line.split(": ", 1)[1].rsplit(" [", 1)[0]
+        assert summary.endswith("."), line
+
+
 def test_bench_prints_configuration_and_rate() -> None:
     code, output = _run("bench", "travel", "-n", "5", "-r", "2", "-m", "events")
     assert code == 0, output

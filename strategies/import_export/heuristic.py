@@ -41,8 +41,15 @@ Handler = Callable[["IEHeuristic", Decision, "Table", GameRandom], Any]
 
 
 class IEHeuristic(Strategy):
-    """A greedy Import/Export player valuing every option in credits. Its parameters are
-    `params` (what each weighs: `Weights`)."""
+    """A greedy Import/Export player valuing every option in credits.
+
+    Parameters: `contract_bias`, `load_bias`, `import_bias`, `pirate_bias`, `supply_bias`
+    scale the value of each action (and of crew cards of its type); `bid_share` is the
+    fraction of a ship's estimated value it bids; `collect` weights goods majorities and
+    the set bonus; `deny` weights taking what rivals need; `draw` scales the value of
+    drawing cards; `race` (0-1) how much it saves credits when it leads near the end.
+    The valuation reads them as `Weights` (valuation.py).
+    """
 
     # ClassVars: to mypyc a plain class-level name declares an instance attribute, and the
     # registry reads `cls.params` and `cls.name`. (The ignore: Strategy declares `name` as

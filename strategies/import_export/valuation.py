@@ -57,15 +57,9 @@ Best = tuple[float, int, int, int]
 
 
 class Weights:
-    """A heuristic bot's parameters (`IEHeuristic.params`) as its valuation and its decisions
-    read them, what follows from them, and the values the valuation keeps from one decision
-    to the next (one per bot, so one per seat).
-
-    `contract_bias`, `load_bias`, `import_bias`, `pirate_bias`, `supply_bias` scale the value
-    of each action (and of crew cards of its type); `bid_share` is the fraction of a ship's
-    estimated value it bids; `collect` weights goods majorities and the set bonus; `deny`
-    weights taking what rivals need; `draw` scales the value of drawing cards; `race` (0-1)
-    how much it saves credits when it leads near the end."""
+    """A heuristic bot's parameters (`IEHeuristic.params`, described there) as numbers,
+    what follows from them (tastes per action and per crew card, the fulfil bonus), and the
+    values the valuation keeps from one decision to the next (one per bot, so per seat)."""
 
     def __init__(self, settings: Mapping[str, Any]) -> None:
         self.contract_bias = float(settings["contract_bias"])
