@@ -128,6 +128,16 @@ def uses_for(game: GameAPI, s: IEState, q: int, moment: Moment) -> list[Use]:
     return found
 
 
+def _owns_one(fulfilled: list[tuple[int, int]], q: int) -> bool:
+    """Whether q owns one of these fulfilled any-time contracts: `uses_for` offers a player
+    the powers of his own only, so a window skips the players who own none (and hold no
+    any-time hand card, and are not the leader before his action)."""
+    for owner, _ in fulfilled:
+        if owner == q:
+            return True
+    return False
+
+
 def window(game: GameAPI, s: IEState, moment: Moment) -> Flow:
     """Offer every usable any-time power, player by player in turn order from the leader
     (only the actor at ACTOR_ONLY moments); each uses them one at a time until he passes
@@ -141,9 +151,10 @@ def window(game: GameAPI, s: IEState, moment: Moment) -> Flow:
         first, asked = s.leader, n  # everyone, in turn order from the leader
     for i in range(asked):
         q = (first + i) % n
-        if not s.hooks.get(ANY_TIME) and not (q == s.leader and before_action):
+        fulfilled = s.hooks.get(ANY_TIME)
+        if not (fulfilled and _owns_one(fulfilled, q)) and not (q == s.leader and before_action):
             if not game.holds_hand_any_time(s, q):
-                continue  # the cheap test first: uses_for would offer q nothing
+                continue  # the cheap tests first: uses_for would offer q nothing
         while True:
             options = uses_for(game, s, q, moment)
             if not options:
