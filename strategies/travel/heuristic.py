@@ -77,6 +77,9 @@ class TravelHeuristic(Strategy):
         self.blind_trade = float(self.settings["blind_trade"])
         self.deny = bool(self.settings["deny"])
         self._plan: tuple[int, list[int], list[int]] | None = None
+        """The offer being made: (partner, cards to give, kinds to ask for)."""
+        self._asked = 0
+        """How many of the plan's kinds have been asked for: each is asked for once."""
         self._turn = -1
         self._refused: set[tuple[int, int]] = set()
         """(partner, kind) offers refused this turn: not asked again."""
@@ -250,10 +253,22 @@ class TravelHeuristic(Strategy):
         return kind in ANSWERED or kind in CHEAPEST_CARD
 
     def _next_planned(self, options: Sequence[Any], part: int) -> Any:
-        if self._plan is not None:
-            for c in self._plan[1] if part == 1 else self._plan[2]:
-                if c in options:
-                    return c
+        """The planned offer's next card to give (part 1) or kind to ask for (part 2), then
+        done. Each kind is asked for once: the plan needs one card of it (a kind counts
+        once), and a partner can accept only holding every copy asked for (T-TRADE-1)."""
+        plan = self._plan
+        if plan is not None:
+            if part == 1:  # (a card given leaves the options)
+                for c in plan[1]:
+                    if c in options:
+                        return c
+            else:
+                wanted = plan[2]
+                while self._asked < len(wanted):
+                    kind = wanted[self._asked]
+                    self._asked += 1
+                    if kind in options:
+                        return kind
         return DONE if DONE in options else options[0]
 
     def _answer(self, decision: Decision, view: TravelView) -> str:
@@ -384,4 +399,5 @@ class TravelHeuristic(Strategy):
             key=lambda c: (kind_of[c] not in their_need, types[c] == "forbidden", c),
         )[:1]
         self._plan = (q, give, wanted)
+        self._asked = 0
         return ("trade", q)

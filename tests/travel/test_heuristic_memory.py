@@ -1,7 +1,8 @@
 """The travel heuristic's memo of its hand values never changes an answer.
 
 Each seat plays the bot and also asks a new copy of it, given only the bot's plan for the
-turn (what it means to remember), every question: both must answer alike.
+turn and how far the offer has got (what it means to remember), every question: both must
+answer alike.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class _Forgetful(Strategy):
     def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
         fresh = TravelHeuristic()
         fresh._plan = copy.deepcopy(self.bot._plan)  # this turn's trade plan
+        fresh._asked = self.bot._asked  # the kinds of it asked for so far
         fresh._turn = self.bot._turn
         fresh._refused = set(self.bot._refused)
         expected = fresh.choose(decision, view, copy.deepcopy(rng))
