@@ -329,7 +329,7 @@ class TravelHeuristic(Strategy):
         kind_of, types = cards.kind_of, cards.types  # read once: the sheet is not compiled
         if missing and ("lost_and_found" in specials or "recycle" in by_verb):
             # a kind I miss lies in the discard (events excepted): what both actions fetch
-            in_discard = any(types[c] != "event" and kind_of[c] in missing for c in view.discard)
+            in_discard = any(kind_of[c] in missing and types[c] != "event" for c in view.discard)
             if in_discard and "lost_and_found" in specials:
                 return specials["lost_and_found"]
             if in_discard and "recycle" in by_verb and len(spare) >= view.rule("recycle_cost"):
