@@ -16,12 +16,11 @@ from simulator.core.protocol import Decision
 from simulator.games.travel.rules import ACCEPT, DONE
 from strategies.travel.heuristic import TravelHeuristic
 
-MODULES = ("events", "special_items", "forbidden_items", "postcards", "characters")
-
 
 def test_each_offer_asks_for_a_kind_once_and_some_are_accepted() -> None:
     spec = get_game("travel")
-    game = spec.factory(spec.make_config(4, MODULES))
+    every_module = tuple(m.name for m in spec.modules if m.kind == "module")
+    game = spec.factory(spec.make_config(4, every_module))
     offers: list[list[int]] = []
     answers: list[Any] = []
     asking: list[int] = []
