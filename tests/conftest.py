@@ -9,10 +9,9 @@ import pytest
 # runs shared by the comparison, sweep and browser tests (built once per session)
 from report_runs import ie_mixes, ie_sweep, travel_mixes, travel_sweep  # noqa: F401
 
+from simulator.games.travel.cards import EXPANSIONS
 from simulator.runs.config import make_run_config
 from simulator.runs.runner import run_simulation
-
-ALL_MODULES = ("events", "special_items", "forbidden_items", "postcards", "characters")
 
 
 @pytest.fixture(scope="session")
@@ -22,7 +21,7 @@ def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     config = make_run_config(
         "travel",
         4,
-        ALL_MODULES,
+        EXPANSIONS,
         ("heuristic", "random", "random", "random"),
         games=60,
         seed=11,

@@ -32,6 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from simulator.catalog import get_game  # noqa: E402
+from simulator.games.travel.cards import EXPANSIONS  # noqa: E402
 from simulator.runs.config import make_run_config  # noqa: E402
 from simulator.runs.runner import SheetCopy, _engine_versions, play_chunk  # noqa: E402
 
@@ -62,7 +63,6 @@ class Golden:
         return f"{self.game}/{mix}{variant}/{self.players}p/{self.strategy}"
 
 
-TRAVEL_ALL = ("events", "special_items", "forbidden_items", "postcards", "characters")
 CONFIGS: tuple[Golden, ...] = tuple(
     [
         Golden("import-export", sets, players, strategy, variant)
@@ -78,7 +78,7 @@ CONFIGS: tuple[Golden, ...] = tuple(
     ]
     + [
         Golden("travel", modules, players, strategy)
-        for modules in ((), TRAVEL_ALL)
+        for modules in ((), EXPANSIONS)
         for players in (2, 4, 6)
         for strategy in ("random", "heuristic")
     ]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 
+from simulator.games.travel.cards import EXPANSIONS
 from simulator.runs.config import make_run_config
 from simulator.runs.match import Match
 
@@ -28,7 +29,7 @@ CONFIGS = [
     ("import-export", ("all",), ("containers",)),
     ("import-export", ("all",), ("containers_all",)),
     ("import-export", ("base",), ()),
-    ("travel", ("events", "special_items", "forbidden_items", "postcards", "characters"), ()),
+    ("travel", EXPANSIONS, ()),
     ("travel", (), ()),
 ]
 

@@ -12,6 +12,7 @@ import pytest
 from simulator.catalog import get_game
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
+from simulator.games.travel.cards import EXPANSIONS
 from simulator.runs.config import make_run_config
 from simulator.runs.match import Match
 from strategies.import_export.heuristic import IEHeuristic
@@ -53,7 +54,7 @@ def test_every_declared_kind_says_what_it_asks(game: str) -> None:
         ("import-export", ("all",), ()),
         ("import-export", ("all",), ("containers_all",)),
         ("import-export", ("all",), ("market",)),
-        ("travel", ("events", "special_items", "forbidden_items", "postcards", "characters"), ()),
+        ("travel", EXPANSIONS, ()),
     ],
 )
 def test_random_games_ask_only_declared_kinds(game: str, sets: tuple, variant: tuple) -> None:

@@ -12,14 +12,13 @@ from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError, StrategyError
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
+from simulator.games.travel.cards import EXPANSIONS
 from strategies.random_strategy import RandomStrategy
 from strategies.registry import resolve
 from strategies.travel.heuristic import TravelHeuristic
 
-ALL = ("events", "special_items", "forbidden_items", "postcards", "characters")
 
-
-def _game(players: int = 4, modules: tuple[str, ...] = ALL, max_turns: int = 400) -> Any:
+def _game(players: int = 4, modules: tuple[str, ...] = EXPANSIONS, max_turns: int = 400) -> Any:
     spec = get_game("travel")
     return spec.factory(spec.make_config(players, modules, max_turns=max_turns))
 

@@ -26,12 +26,12 @@ from report_runs import EVIL, evil_sheet
 from cli import main
 from reports.replay_page import page_path, write_replay_page, write_telling_pages
 from simulator.core.narration import named
+from simulator.games.travel.cards import EXPANSIONS
 from simulator.runs.config import make_run_config
 from simulator.runs.replay import MATCHES, Replay, render_text, replay_game, telling_games
 from simulator.runs.run_folder import read_games, read_players
 from simulator.runs.runner import run_simulation
 
-TRAVEL_ALL = ("events", "special_items", "forbidden_items", "postcards", "characters")
 IE_BOTS = ("heuristic", "contractor", "importer", "pirate")
 RUNS = {
     "ie-base": dict(game="import-export", players=4, modules=("base",), strategies=IE_BOTS),
@@ -61,7 +61,7 @@ RUNS = {
     "travel-all": dict(
         game="travel",
         players=4,
-        modules=TRAVEL_ALL,
+        modules=EXPANSIONS,
         strategies=("heuristic", "random", "heuristic", "random"),
         max_turns=300,
     ),

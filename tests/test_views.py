@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from simulator.games.travel.cards import EXPANSIONS
 from simulator.runs.config import make_run_config
 from simulator.runs.match import Match
 
@@ -98,7 +99,7 @@ def _state_containers(state: Any) -> set[int]:
     ("game", "sets"),
     [
         ("import-export", ("all",)),
-        ("travel", ("events", "special_items", "forbidden_items", "postcards", "characters")),
+        ("travel", EXPANSIONS),
     ],
 )
 def test_no_public_route_from_a_view_to_the_game_or_its_state(game: str, sets: tuple) -> None:

@@ -20,7 +20,6 @@ from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
 from simulator.games.travel.rules import DONE
 
-ALL_MODULES = ("events", "special_items", "forbidden_items", "postcards", "characters")
 DEFAULT_COUNTRIES = ("Italy", "Japan", "Brazil", "Canada", "India", "Norway")
 DEFAULT_CENTRAL = "Egypt"
 KEEP = object()

@@ -13,10 +13,10 @@ import pytest
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
 from simulator.core.seeding import GameRandom
+from simulator.games.travel.cards import EXPANSIONS
 from simulator.games.travel.rules import ACCEPT, REJECT
 
-NO_CHARACTERS = ("events", "special_items", "forbidden_items", "postcards")
-ALL_MODULES = (*NO_CHARACTERS, "characters")
+NO_CHARACTERS = tuple(m for m in EXPANSIONS if m != "characters")
 
 
 def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -31,7 +31,7 @@ def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
 
 @pytest.mark.parametrize(
     ("players", "modules"),
-    [(2, ()), (3, ()), (5, ()), (10, ()), (4, NO_CHARACTERS), (6, ALL_MODULES), (9, NO_CHARACTERS)],
+    [(2, ()), (3, ()), (5, ()), (10, ()), (4, NO_CHARACTERS), (6, EXPANSIONS), (9, NO_CHARACTERS)],
 )
 def test_setup_counts(new_table, players, modules):
     """Preparazione 1-3: a passport each, the rest set aside; one country per player and one
@@ -64,7 +64,7 @@ def test_base_sheet_has_the_rulebook_card_counts(new_table):
     eventi x4, oggetti speciali x9, oggetti proibiti x3, cartoline x6, personaggi x6."""
     cards = new_table().cards
     assert (len(cards.countries), len(cards.items), len(cards.passports)) == (13, 32, 12)
-    counts = {m: len(cards.by_module[m]) for m in ALL_MODULES}
+    counts = {m: len(cards.by_module[m]) for m in EXPANSIONS}
     assert counts == {
         "events": 4,
         "special_items": 9,
@@ -82,7 +82,7 @@ def test_expansion_cards_are_shuffled_in_after_the_opening_hands(new_table):
     Ruling: T-SETUP-2.
     """
     for seed in range(30):
-        t = new_table(players=6, modules=ALL_MODULES, seed=seed)
+        t = new_table(players=6, modules=EXPANSIONS, seed=seed)
         s, g = t.state, t.game
         for hand in s.hands:
             assert {t.cards.types[c] for c in hand} <= {"item", "passport"}

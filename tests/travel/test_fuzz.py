@@ -13,11 +13,11 @@ import pytest
 
 from simulator.catalog import get_game
 from simulator.core.engine import play_game
+from simulator.games.travel.cards import EXPANSIONS
 from strategies.random_strategy import RandomStrategy
 from strategies.travel.heuristic import TravelHeuristic
 
-MODULES = ("events", "special_items", "forbidden_items", "postcards", "characters")
-COMBOS = [c for r in range(len(MODULES) + 1) for c in combinations(MODULES, r)]
+COMBOS = [c for r in range(len(EXPANSIONS) + 1) for c in combinations(EXPANSIONS, r)]
 MAX_TURNS = 200
 GAMES_PER_COMBO = 8
 
@@ -58,14 +58,14 @@ def test_random_play_reaches_the_postcard_win_and_the_turn_limit():
     reasons = set()
     for i in range(80):
         players = 2 + i % 3
-        game = spec.factory(spec.make_config(players, MODULES, max_turns=MAX_TURNS))
+        game = spec.factory(spec.make_config(players, EXPANSIONS, max_turns=MAX_TURNS))
         outcome, _ = play_game(game, [RandomStrategy()] * players, 7, i, check_invariants=True)
         _check_result(game, outcome, players)
         reasons.add(outcome.end_reason)
     assert reasons >= {"postcards", "turn_limit"}
 
 
-@pytest.mark.parametrize("modules", [(), MODULES], ids=["base", "all"])
+@pytest.mark.parametrize("modules", [(), EXPANSIONS], ids=["base", "all"])
 def test_purposeful_play_keeps_the_invariants_up_to_a_win(modules):
     """Random bots seldom travel twice; the heuristic bot (seated with random ones) does, so
     the travel and central-country paths run under the invariant checks too."""
@@ -84,7 +84,7 @@ def test_purposeful_play_keeps_the_invariants_up_to_a_win(modules):
 def test_same_seed_same_game():
     """Each game depends only on (master seed, game index, config)."""
     spec = get_game("travel")
-    game = spec.factory(spec.make_config(4, MODULES, max_turns=MAX_TURNS))
+    game = spec.factory(spec.make_config(4, EXPANSIONS, max_turns=MAX_TURNS))
     for i in range(5):
         a, asked_a = play_game(game, [RandomStrategy()] * 4, 99, i)
         b, asked_b = play_game(game, [RandomStrategy()] * 4, 99, i)

@@ -14,9 +14,8 @@ from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
+from simulator.games.travel.cards import EXPANSIONS
 from strategies.travel.heuristic import TravelHeuristic
-
-MODULES = ("events", "special_items", "forbidden_items", "postcards", "characters")
 
 
 class _Forgetful(Strategy):
@@ -43,7 +42,7 @@ class _Forgetful(Strategy):
 def test_the_heuristic_answers_as_if_it_remembered_only_its_plan() -> None:
     spec = get_game("travel")
     asked = 0
-    for modules in ((), MODULES):
+    for modules in ((), EXPANSIONS):
         game = spec.factory(spec.make_config(4, modules))
         for index in range(4):
             seats = [_Forgetful() for _ in range(4)]

@@ -23,7 +23,10 @@ CARD_TYPES = (
     "postcard",
     "character",
 )
-MODULES = ("base", "events", "special_items", "forbidden_items", "postcards", "characters")
+EXPANSIONS = ("events", "special_items", "forbidden_items", "postcards", "characters")
+"""The expansion modules, in the spec's order (spec.py declares each with its description;
+tests/travel/test_spec_modules.py keeps the two the same): what `--modules all` switches on."""
+MODULES = ("base", *EXPANSIONS)
 TIMINGS = ("action", "any_time", "travel", "on_draw", "passive")
 
 EVENT_EFFECTS: dict[str, tuple[str, ...]] = {

@@ -20,7 +20,7 @@ from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
 from simulator.games.travel import events, special_items
 from simulator.games.travel import narration as tell
-from simulator.games.travel.cards import TravelCards
+from simulator.games.travel.cards import EXPANSIONS, TravelCards
 from simulator.games.travel.game_api import TravelAPI
 from simulator.games.travel.special_items import usable
 from simulator.games.travel.state import EVENT_NAMES, GameOver, TravelState
@@ -51,7 +51,7 @@ class TravelGame:
         self.use_postcards = "postcards" in mods
         self.use_characters = "characters" in mods
         deck: list[int] = list(cards.items)
-        for module in ("events", "special_items", "forbidden_items", "postcards", "characters"):
+        for module in EXPANSIONS:
             if module in mods and not cards.by_module[module]:
                 raise ConfigError(
                     f"--modules: '{module}' is switched on but the card sheet {sheet.path} "
