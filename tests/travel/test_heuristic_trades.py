@@ -13,14 +13,14 @@ from typing import Any
 from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.core.protocol import Decision
+from simulator.games.travel.cards import EXPANSIONS
 from simulator.games.travel.rules import ACCEPT, DONE
 from strategies.travel.heuristic import TravelHeuristic
 
 
 def test_each_offer_asks_for_a_kind_once_and_some_are_accepted() -> None:
     spec = get_game("travel")
-    every_module = tuple(m.name for m in spec.modules if m.kind == "module")
-    game = spec.factory(spec.make_config(4, every_module))
+    game = spec.factory(spec.make_config(4, EXPANSIONS))
     offers: list[list[int]] = []
     answers: list[Any] = []
     asking: list[int] = []

@@ -1,6 +1,7 @@
-"""The travel game's expansions are named in two places that cannot import each other: the
-card sheet's module column (cards.EXPANSIONS, which the tests and the rules read) and the
-game's spec (spec.TRAVEL, which declares each with its description and limits)."""
+"""The travel game's expansions are named in two places: the card sheet's module column
+(cards.EXPANSIONS, which the rules and the tests read) and the game's spec (spec.TRAVEL,
+which declares each with its description and player limit). spec.py imports cards.py, so
+cards.py cannot read the spec: this test keeps the two the same."""
 
 from __future__ import annotations
 

@@ -68,8 +68,8 @@ class TravelGame:
                 f"--players: {config.players} players need as many characters; the card sheet "
                 f"{sheet.path} has {len(cards.characters)}"
             )
-        for module in ("events", "special_items", "forbidden_items", "postcards"):
-            if module in mods:
+        for module in EXPANSIONS:  # shuffled in after the deal; characters are dealt (T-SETUP-2)
+            if module in mods and module != "characters":
                 deck.extend(cards.by_module[module])
         self.expansion_deck = tuple(c for c in deck if cards.types[c] != "item")
         self.types = cards.types
