@@ -56,6 +56,30 @@ def _split_rules(
     return tuple(pairs)
 
 
+def _parse_tolerance(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> Any:
+    from simulator.analysis.verdicts import Tolerances
+
+    try:
+        return Tolerances.parse(value)
+    except ConfigError as exc:
+        raise click.BadParameter(str(exc).removeprefix("--tolerance ")) from None
+
+
+def tolerance_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """--tolerance: the designer's bound on a difference that does not matter, in points; a
+    figure whose whole interval lies within it is `balanced` (docs/metrics.md, "Verdicts")."""
+    return click.option(
+        "--tolerance",
+        "tolerance",
+        multiple=True,
+        metavar="[MEASURE=]POINTS",
+        callback=_parse_tolerance,
+        help="Largest win-rate difference, in points, that still counts as balanced: one "
+        "number for every measure, or card=3 / seat=1 / strategy=3 (the defaults; "
+        "repeatable). A verdict is balanced only when its whole interval lies within it.",
+    )(func)
+
+
 def game_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options that choose what is played: players, modules, strategies, sheet, limits."""
     for option in reversed(_game_option_list(rotate=True)):

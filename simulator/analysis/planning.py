@@ -113,3 +113,39 @@ def plan(
         )
         exposure_used = exposure
     return Plan(question, games, base, difference, alpha, power, players, exposure_used, detail)
+
+
+def games_to_decide(
+    games: int,
+    estimate: float,
+    lo: float,
+    hi: float,
+    tolerance: float,
+    alpha: float = 0.05,
+    power: float = 0.8,
+) -> int | None:
+    """Games in all (the `games` already played included) that would likely decide an
+    `unclear` verdict (simulator/analysis/verdicts.py), from the figure's own interval.
+
+    The same normal model as `plan`: the standard error se = (hi - lo) / (2 z) shrinks as
+    1/sqrt(games). `balanced` needs |estimate| + (z_alpha/2 + z_power) se' <= tolerance, a
+    difference needs (z_alpha/2 + z_power) se' <= |estimate|; the answer is the smaller of the
+    two, each assuming the estimate stays where it is (None when neither can be reached: an
+    estimate of exactly the tolerance with a zero effect is both out of reach). Units: any, as
+    long as all four figures share it. A difference among many cards needs its BH q, which this
+    does not model: read it as a lower bound there."""
+    za, zb = _z(alpha, power)
+    se = (hi - lo) / (2 * NormalDist().inv_cdf(1 - alpha / 2))
+    if not (games > 0 and se > 0 and math.isfinite(se)):
+        return None
+    gaps = [g for g in (tolerance - abs(estimate), abs(estimate)) if g > 0]
+    if not gaps:
+        return None
+    needed = min(games * (se * (za + zb) / gap) ** 2 for gap in gaps)
+    return math.ceil(needed)
+
+
+def games_for_half_width(games: int, half_width: float, target: float) -> int:
+    """Games in all for a 95% interval now `half_width` wide (either side) to shrink to
+    `target`: half-widths shrink as 1/sqrt(games)."""
+    return math.ceil(games * (half_width / target) ** 2)
