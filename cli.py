@@ -368,12 +368,14 @@ def _games_in(folder: Path) -> int:
 @click.option(
     "--out", "-o", type=click.Path(dir_okay=False), help="HTML file (default RUN/report.html)."
 )
+@tolerance_option
 @_fail_cleanly
-def report(run: str, out: str | None) -> None:
-    """Write a self-contained HTML report of the run folder RUN."""
+def report(run: str, out: str | None, tolerance: Any) -> None:
+    """Write a self-contained HTML report of the run folder RUN, its verdicts judged at the
+    tolerance (RUN/cards.parquet's verdict columns follow it)."""
     from reports.html import build_report
 
-    path = build_report(run, out)
+    path = build_report(run, out, tolerance)
     click.echo(f"report written to {path}")
 
 
@@ -566,9 +568,16 @@ def games() -> None:
     "--difference",
     "-d",
     type=float,
-    required=True,
-    help="Win-rate difference to detect, as a fraction (0.02 = 2 points).",
+    help="Win-rate difference to detect, in points (2 = 2 points of win rate).",
 )
+@click.option(
+    "--run",
+    "run",
+    type=click.Path(exists=True, file_okay=False),
+    help="A run folder: the games that would decide its unclear verdicts, from its own "
+    "intervals (the figures its report quotes).",
+)
+@tolerance_option
 @click.option("--players", "-p", type=int, default=4, show_default=True, help="Players per game.")
 @click.option("--baseline", type=float, help="Win rate without the effect [1/players].")
 @click.option(
@@ -587,15 +596,47 @@ def games() -> None:
     help="Chance to detect the difference if it is real.",
 )
 @_fail_cleanly
-def plan(**kw: Any) -> None:
-    """How many games a run needs to detect a win-rate difference (docs/metrics.md)."""
+def plan(run: str | None, tolerance: Any, **kw: Any) -> None:
+    """How many games a run needs: to detect a win-rate difference (-d, before any run), or to
+    decide the verdicts a run left unclear (--run; docs/metrics.md, "Verdicts")."""
+    if run is not None:
+        from simulator.analysis.deciding import run_decisions
+        from simulator.analysis.verdicts import UNCLEAR
+
+        decisions = run_decisions(run, tolerance)
+        click.echo(f"{run}: {decisions.games:,} games; tolerances {tolerance.text()} points")
+        seat = decisions.seat
+        if seat is not None:
+            line = f"first player: {seat.words()}"
+            if seat.verdict == UNCLEAR and seat.games_to_decide:
+                line = (
+                    f"first player: unclear at \u00b1{seat.tolerance:g} points; about "
+                    f"{seat.games_to_decide:,} games in all would decide it"
+                )
+            click.echo(line)
+        cards = decisions.cards
+        if cards is not None:
+            c = cards.counts
+            click.echo(
+                f"cards: {c['stronger']} stronger, {c['weaker']} weaker, {c['balanced']} "
+                f"balanced, {c['unclear']} unclear at \u00b1{cards.tolerance:g} points"
+            )
+            if cards.games_for_median:
+                click.echo(
+                    f"deciding the typical unclear card needs about {cards.games_for_median:,} "
+                    f"games in all; all of them about {cards.games_for_all:,}"
+                )
+        return
+    if kw.get("difference") is None:
+        raise ConfigError("plan: give --difference POINTS, or --run RUN to plan from a run")
     from simulator.analysis.planning import plan as make_plan
 
+    kw["difference"] = kw["difference"] / 100
     result = make_plan(kw.pop("question"), **kw)
     click.echo(
-        f"{result.games:,} games to detect {result.difference:+.1%} on a {result.baseline:.1%} "
-        f"baseline ({result.question}; alpha {result.alpha}, power {result.power:.0%}): "
-        f"{result.detail}"
+        f"{result.games:,} games to detect {100 * result.difference:+.1f} points on a "
+        f"{result.baseline:.1%} baseline ({result.question}; alpha {result.alpha}, power "
+        f"{result.power:.0%}): {result.detail}"
     )
 
 

@@ -18,16 +18,21 @@ from typing import Any
 
 import polars as pl
 
-from reports.markup import DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, fmt_q, table
-from simulator.analysis.metrics import (
-    VERDICT_FEW,
-    VERDICT_IN_LINE,
-    VERDICT_NO_PEERS,
-    VERDICT_OVER,
-    VERDICT_UNDER,
-)
+from reports.markup import DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, table
+from simulator.analysis.deciding import CardDecisions, seat_verdict
+from simulator.analysis.metrics import VERDICT_FEW, VERDICT_NO_PEERS
 from simulator.analysis.planning import plan
 from simulator.analysis.stats import Z95, newcombe_difference, wilson
+from simulator.analysis.verdicts import (
+    BALANCED,
+    STRONGER,
+    UNCLEAR,
+    WEAKER,
+    Tolerances,
+    Verdict,
+    decide,
+    to_points,
+)
 from simulator.core.errors import ConfigError
 from simulator.core.spec import GameSpec
 
@@ -69,8 +74,18 @@ def findings_table(findings: Sequence[Finding], table_id: str) -> Html:
     return table(("", "finding [95% CI]", "verdict"), rows, table_id, 9)
 
 
-def first_player_finding(first_wins: int, first_n: int, rest_wins: int, rest_n: int) -> Finding:
-    """The first player's win rate against all later positions pooled (Newcombe interval)."""
+TONE_OF = {BALANCED: "ok", STRONGER: "warn", WEAKER: "warn", UNCLEAR: "info"}
+"""How a verdict is marked: balanced green, a difference red, unclear plain."""
+
+
+def first_player_finding(
+    first_wins: int,
+    first_n: int,
+    rest_wins: int,
+    rest_n: int,
+    tolerance: float = Tolerances().seat,
+) -> Finding:
+    """The first player's win rate against all later positions pooled (seat_verdict)."""
     d, lo, hi = newcombe_difference(first_wins, first_n, rest_wins, rest_n)
     if math.isnan(d):
         return Finding("First player", DASH, "not measurable in this run")
@@ -80,19 +95,37 @@ def first_player_finding(first_wins: int, first_n: int, rest_wins: int, rest_n: 
         f"1st player wins {fmt_pct(first_wins / first_n, a_lo, a_hi)}, later players "
         f"{fmt_pct(rest_wins / rest_n, b_lo, b_hi)}: {fmt_pp(d, lo, hi)}"
     )
-    half = (hi - lo) / 2
-    if lo > 0:
-        verdict = f"first-player advantage of about {points(d)} (at least {points(lo)})"
-        return Finding("First player", finding, verdict, "warn")
-    if hi < 0:
-        verdict = f"first-player disadvantage of about {points(d)} (at least {points(hi)})"
-        return Finding("First player", finding, verdict, "warn")
-    verdict = f"no first-player advantage detectable at \u00b1{100 * half:.1f} points"
-    return Finding("First player", finding, verdict, "ok")
+    v = seat_verdict(first_wins, first_n, rest_wins, rest_n, tolerance)
+    band = f"\u00b1{tolerance:g} points"
+    if v.verdict == BALANCED:
+        words = f"balanced: the first player's edge is within {band}"
+    elif v.verdict == STRONGER:
+        words = (
+            f"first-player advantage of about {points(d)} (at least {points(lo)}; {band} tolerated)"
+        )
+    elif v.verdict == WEAKER:
+        words = (
+            f"first-player disadvantage of about {points(d)} (at least {points(hi)}; "
+            f"{band} tolerated)"
+        )
+    else:
+        words = _unclear_words(v, "the first player's edge")
+    return Finding("First player", finding, words, TONE_OF[v.verdict])
 
 
-def strategy_finding(rates: dict[str, tuple[int, int]]) -> Finding:
-    """The strongest strategy against the weakest by win rate (strategy -> wins, n)."""
+def _unclear_words(v: Verdict, what: str) -> str:
+    decide_in = f"; about {v.games_to_decide:,} games would decide" if v.games_to_decide else ""
+    return (
+        f"unclear: {what} is not yet shown within \u00b1{v.tolerance:g} points "
+        f"(it could be {max(abs(v.lo), abs(v.hi)):.1f}){decide_in}"
+    )
+
+
+def strategy_finding(
+    rates: dict[str, tuple[int, int]], tolerance: float = Tolerances().strategy, games: int = 0
+) -> Finding:
+    """The strongest strategy against the weakest by win rate (strategy -> wins, n), judged at
+    `tolerance` points; `games` (the run's) scales the games that would decide."""
     if len(rates) < 2:
         name = next(iter(rates), "?")
         return Finding(
@@ -108,14 +141,17 @@ def strategy_finding(rates: dict[str, tuple[int, int]]) -> Finding:
         r_lo, r_hi = wilson(w, n)
         parts.append(f"{name} {fmt_pct(w / n if n else math.nan, r_lo, r_hi)}")
     finding = "win rate: " + "; ".join(parts)
-    if lo > 0:
-        verdict = f"{best} wins {points(d)} more often than {worst} (at least {points(lo)})"
-        return Finding("Strategies", finding, verdict, "warn" if len(rates) == 2 else "info")
-    verdict = (
-        f"no strategy detectably stronger: {best} vs {worst} {fmt_pp(d, lo, hi)} "
-        f"(\u00b1{100 * (hi - lo) / 2:.1f} points)"
-    )
-    return Finding("Strategies", finding, verdict, "ok")
+    v = decide(to_points(d), to_points(lo), to_points(hi), tolerance, games=games or None)
+    if v.verdict == BALANCED:
+        words = f"balanced: {best} and {worst} within \u00b1{tolerance:g} points of each other"
+        return Finding("Strategies", finding, words, "ok")
+    if v.verdict in (STRONGER, WEAKER):
+        words = (
+            f"{best} wins {points(d)} more often than {worst} (at least {points(lo)}; "
+            f"\u00b1{tolerance:g} tolerated)"
+        )
+        return Finding("Strategies", finding, words, "warn" if len(rates) == 2 else "info")
+    return Finding("Strategies", finding, _unclear_words(v, f"{best} against {worst}"), "info")
 
 
 def length_finding(turns: pl.Series, max_turns: int | None) -> Finding:
@@ -173,24 +209,32 @@ def end_reason_finding(counts: dict[str, int], spec: GameSpec) -> Finding:
 
 
 VERDICT_WORDS = {
-    VERDICT_OVER: "\u25b2 stronger than other {peers}",
-    VERDICT_UNDER: "\u25bc weaker than other {peers}",
-    VERDICT_IN_LINE: "in line with other {peers}",
-    VERDICT_FEW: "too few games to tell",
-    VERDICT_NO_PEERS: "no other {peers} to compare with",
+    STRONGER: "\u25b2 stronger than other {peers}",
+    WEAKER: "\u25bc weaker than other {peers}",
+    BALANCED: "balanced with other {peers} (within \u00b1{tolerance:g})",
+    UNCLEAR: "unclear (not yet within \u00b1{tolerance:g})",
 }
 
 
 def verdict_words(row: dict[str, Any]) -> str:
-    """A card's verdict in plain words, naming its peers."""
+    """A card's verdict in plain words, naming its peers and the tolerance."""
     verdict = row.get("verdict")
     if not verdict:
+        if row.get("verdict_note") == VERDICT_NO_PEERS:
+            return f"no other {row.get('verdict_peers') or 'cards'} to compare with"
         return DASH
-    return VERDICT_WORDS.get(verdict, verdict).format(peers=row.get("verdict_peers") or "cards")
+    if verdict == UNCLEAR and row.get("verdict_note") == VERDICT_FEW:
+        return "unclear: too few games with it"
+    words = VERDICT_WORDS.get(verdict, verdict).format(
+        peers=row.get("verdict_peers") or "cards", tolerance=row.get("tolerance") or 0
+    )
+    if verdict == UNCLEAR and row.get("verdict_games_to_decide"):
+        words += f"; about {row['verdict_games_to_decide']:,} games would decide"
+    return words
 
 
 def verdict_cell(row: dict[str, Any]) -> Html:
-    """The verdict figure with its interval and the plain words under it."""
+    """The verdict figure with its interval (points) and the plain words under it."""
     words = verdict_words(row)
     verdict = row.get("verdict") or ""
     pp = row.get("verdict_pp")
@@ -221,12 +265,12 @@ def has_verdicts(cards: pl.DataFrame) -> bool:
 
 
 def standout_cards(cards: pl.DataFrame, limit: int = 3) -> tuple[pl.DataFrame, bool]:
-    """The cards to name first: those flagged over (strongest first) and under (weakest
+    """The cards to name first: those shown stronger (strongest first) and weaker (weakest
     first), at most `limit` each; when none is flagged, the largest and smallest estimates
     (second value False)."""
     rated = cards.filter(pl.col("verdict_pp").is_not_null() & pl.col("in_game"))
-    over = rated.filter(pl.col("verdict") == VERDICT_OVER).sort("verdict_pp", descending=True)
-    under = rated.filter(pl.col("verdict") == VERDICT_UNDER).sort("verdict_pp")
+    over = rated.filter(pl.col("verdict") == STRONGER).sort("verdict_pp", descending=True)
+    under = rated.filter(pl.col("verdict") == WEAKER).sort("verdict_pp")
     if over.height or under.height:
         return pl.concat([over.head(limit), under.head(limit)]), True
     if not rated.height:
@@ -264,7 +308,6 @@ def standout_table(cards: pl.DataFrame, spec: GameSpec, table_id: str = "standou
                 _raw(r["verdict_wins"], r["verdict_n"]),
                 _raw(r["verdict_peer_wins"], r["verdict_n_peers"]),
                 verdict_cell(r),
-                fmt_q(r["verdict_q"]),
             )
         )
     headers = (
@@ -273,14 +316,27 @@ def standout_table(cards: pl.DataFrame, spec: GameSpec, table_id: str = "standou
         "with it (raw)",
         "with a peer instead (raw)",
         "against its peers, adjusted [95% CI]",
-        "q",
     )
-    lead = (
-        ""
-        if flagged
-        else "<p>No card stands out from its peers (every q \u2265 0.05); the largest and "
-        "smallest estimates are:</p>"
-    )
+    stronger = cards.filter(pl.col("verdict") == STRONGER).height
+    weaker = cards.filter(pl.col("verdict") == WEAKER).height
+    rated = cards.filter(pl.col("verdict_pp").is_not_null() & pl.col("in_game")).height
+    if flagged:
+        cut = []
+        for word, total in (("stronger", stronger), ("weaker", weaker)):
+            shown_here = shown.filter(pl.col("verdict") == word).height
+            if total:
+                cut.append(
+                    f"the {shown_here} {word} of {total}"
+                    if shown_here == total
+                    else f"the top {shown_here} of {total} {word}"
+                )
+        lead = f"<p>{esc(' and '.join(cut))} (every card is in the Cards section):</p>"
+    else:
+        lead = (
+            "<p>No card is shown stronger or weaker than its peers. The largest and smallest "
+            f"estimates, {shown.height} of the {rated} cards with a figure (every card is in "
+            "the Cards section):</p>"
+        )
     note = (
         f'<p class="legend">{REVERSED_MARK} The raw rates point the other way: the verdict is '
         "the adjusted comparison, which holds the seat, the strategy and how many cards of "
@@ -302,7 +358,7 @@ def raw_points_the_other_way(row: dict[str, Any]) -> bool:
     """Whether a flagged card's raw difference (its win rate with the event less its peers')
     has the opposite sign to its adjusted verdict figure: a designer reading the two raw
     columns would otherwise read the opposite of the verdict without being told why."""
-    if row.get("verdict") not in (VERDICT_OVER, VERDICT_UNDER):
+    if row.get("verdict") not in (STRONGER, WEAKER):
         return False
     n, m = row.get("verdict_n") or 0, row.get("verdict_n_peers") or 0
     pp = row.get("verdict_pp")
@@ -310,14 +366,6 @@ def raw_points_the_other_way(row: dict[str, Any]) -> bool:
         return False
     raw = row["verdict_wins"] / n - row["verdict_peer_wins"] / m
     return raw * pp < 0
-
-
-def verdict_counts(cards: pl.DataFrame) -> dict[str, int]:
-    """How many cards in play got each verdict."""
-    if "verdict" not in cards.columns:
-        return {}
-    counts = cards.filter(pl.col("in_game"))["verdict"].drop_nulls().value_counts()
-    return {str(v): int(n) for v, n in counts.iter_rows()}
 
 
 @dataclass(frozen=True)
@@ -380,44 +428,95 @@ def verdict_plan(
     )
 
 
-def card_plan_line(
-    cards: pl.DataFrame, players: int, player_games: int, games: int, baseline: float
-) -> str | None:
-    """What the run can tell about cards: the typical verdict interval, and the games a
-    2-point card effect against its peers needs (verdict_plan)."""
-    needed = verdict_plan(cards, players, player_games, baseline)
-    if needed is None:
+def plan_command(folder: str, tolerance: str = "") -> str:
+    """The command that gives the report's games-to-decide figures for the same run and
+    tolerance (`tolerance`: the report's --tolerance options, empty for the defaults)."""
+    return f"deckhand plan --run {folder}{tolerance}"
+
+
+def card_plan_line(decisions: CardDecisions | None, games: int, command: str) -> str | None:
+    """What the run can tell about cards: the typical interval, and the games that would decide
+    the cards still unclear at the tolerance (deciding.card_decisions: `deckhand plan --run`
+    gives the same numbers)."""
+    if decisions is None or decisions.half_width is None:
         return None
-    width = f"A card's verdict here is typically \u00b1{100 * needed.half_width:.1f} points. "
-    effect = points(CARD_EFFECT)
-    how = "80% power, one test at 5%: deckhand plan -q card, corrected for the verdict model"
-    if needed.games <= games:
+    band = f"\u00b1{decisions.tolerance:g} points"
+    width = f"A card's figure here is typically \u00b1{decisions.half_width:.1f} points. "
+    unclear = decisions.counts.get(UNCLEAR, 0)
+    if not unclear:
+        return f"{width}Every card with a figure is decided at {band} with these {games:,} games."
+    if decisions.games_for_median is None:
         return (
-            f"{width}A card {effect} stronger or weaker than its peers is detectable with these "
-            f"{games:,} games (about {needed.games:,} would do; {how})."
+            f"{width}{unclear} card(s) are unclear at {band}, with too few games to say how "
+            "many more would decide."
         )
+    median = decisions.games_for_median
+    more = f", {median - games:,} more" if median > games else ""
+    hardest = (
+        f"; all of them about {decisions.games_for_all:,}"
+        if decisions.games_for_all and decisions.games_for_all > median
+        else ""
+    )
     return (
-        f"{width}A card effect smaller than {effect} against its peers is not reliably "
-        f"detectable yet: it needs about {needed.games:,} games, {needed.games - games:,} more "
-        f"({how})."
+        f"{width}{unclear} card(s) are unclear at {band}: deciding the typical one needs about "
+        f"{median:,} games in all{more}{hardest} (80% power; `{command}` gives these "
+        "figures)."
     )
 
 
-def seat_plan_line(players: int, games: int) -> str | None:
-    """Games needed to see a 1-point seat advantage (planning.plan, question 'seat')."""
-    try:
-        needed = plan("seat", SEAT_EFFECT, players)
-    except ConfigError:
+def seat_plan_line(seat: Verdict | None, games: int, command: str) -> str | None:
+    """The games that would decide an unclear first-player verdict (the same as `plan --run`)."""
+    if seat is None or seat.verdict != UNCLEAR or not seat.games_to_decide:
         return None
-    effect = points(SEAT_EFFECT)
-    if needed.games <= games:
-        return (
-            f"A seat advantage of {effect} is detectable with these games (deckhand plan -q seat)."
-        )
+    more = f", {seat.games_to_decide - games:,} more" if seat.games_to_decide > games else ""
     return (
-        f"A seat advantage of {effect} needs about {needed.games:,} games, "
-        f"{needed.games - games:,} more (deckhand plan -q seat)."
+        f"Deciding the first player's edge at \u00b1{seat.tolerance:g} points needs about "
+        f"{seat.games_to_decide:,} games in all{more} (`{command}`)."
     )
+
+
+def balance_answer(
+    seat: Verdict | None,
+    strategies: str | None,
+    decisions: CardDecisions | None,
+) -> str:
+    """The first screen's answer to "is this game balanced?" in one plain sentence: the seats,
+    the strategies (their finding's words, None with one strategy), how many cards lie outside
+    the tolerance and how many are still unclear."""
+    parts = []
+    if seat is not None:
+        seat_words = {
+            BALANCED: f"the first player's edge is within \u00b1{seat.tolerance:g} points",
+            STRONGER: f"the first player wins {abs(seat.estimate):.1f} points more often",
+            WEAKER: f"the first player wins {abs(seat.estimate):.1f} points less often",
+            UNCLEAR: "the first player's edge is not yet shown within "
+            f"\u00b1{seat.tolerance:g} points",
+        }
+        parts.append(seat_words[seat.verdict])
+    if strategies is not None:
+        parts.append(f"strategies: {strategies}")
+    if decisions is not None:
+        c = decisions.counts
+        outside = c.get(STRONGER, 0) + c.get(WEAKER, 0)
+        parts.append(
+            f"of {decisions.judged} cards, {outside} are outside \u00b1{decisions.tolerance:g} "
+            f"points of their peers ({c.get(STRONGER, 0)} stronger, {c.get(WEAKER, 0)} weaker), "
+            f"{c.get(BALANCED, 0)} are shown balanced and {c.get(UNCLEAR, 0)} are still unclear"
+        )
+    if not parts:
+        return "Nothing in this run can be judged yet."
+    decided = (
+        seat is not None
+        and seat.verdict == BALANCED
+        and decisions is not None
+        and decisions.counts.get(BALANCED, 0) == decisions.judged
+    )
+    unbalanced = (seat is not None and seat.verdict in (STRONGER, WEAKER)) or (
+        decisions is not None
+        and decisions.counts.get(STRONGER, 0) + decisions.counts.get(WEAKER, 0) > 0
+    )
+    lead = "Balanced" if decided else "Not balanced" if unbalanced else "Not shown yet"
+    return f"{lead}: " + "; ".join(parts) + "."
 
 
 def bullet_list(lines: Sequence[str], list_id: str) -> Html:

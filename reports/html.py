@@ -20,6 +20,7 @@ import polars as pl
 from reports import plots
 from reports.headline import (
     HEADLINE_CSS,
+    balance_answer,
     bullet_list,
     card_plan_line,
     end_reason_finding,
@@ -27,11 +28,11 @@ from reports.headline import (
     first_player_finding,
     has_verdicts,
     length_finding,
+    plan_command,
     seat_plan_line,
     standout_table,
     strategy_finding,
     verdict_cell,
-    verdict_counts,
 )
 from reports.markup import (
     DASH,
@@ -53,22 +54,22 @@ from reports.markup import (
 from reports.precision import precision_section
 from reports.replay_page import REPLAYS_FOLDER, write_telling_pages
 from simulator.analysis.adjusted import GIH, AdjustedOptions, column_prefix
+from simulator.analysis.deciding import card_decisions, seat_verdict
 from simulator.analysis.metrics import (
     SUMMARY_FILE,
-    VERDICT_FEW,
-    VERDICT_IN_LINE,
     VERDICT_NO_PEERS,
-    VERDICT_OVER,
-    VERDICT_UNDER,
     card_table,
+    judge_cards,
     read_card_summary,
     summary_chunks,
     verdict_chunks,
     with_adjusted,
     with_verdicts,
+    write_cards,
 )
 from simulator.analysis.ratings import bradley_terry, head_to_head
 from simulator.analysis.stats import newcombe_difference, two_proportion_p, wilson
+from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tolerances
 from simulator.catalog import get_game
 from simulator.core.errors import CardSheetError, RunFolderError
 from simulator.core.spec import GameSpec
@@ -84,21 +85,29 @@ from simulator.runs.run_folder import (
 REPORT_FILE = "report.html"
 
 
-def build_report(run_folder: str | Path, out: str | Path | None = None) -> Path:
+def build_report(
+    run_folder: str | Path,
+    out: str | Path | None = None,
+    tolerances: Tolerances | None = None,
+) -> Path:
     """Write the HTML report of a run folder and return its path (default <run>/report.html).
 
     Everything is read back from the folder (manifest, parquet parts, per-card summary), so a
-    report can be rebuilt at any time without replaying a game.
+    report can be rebuilt at any time without replaying a game. The verdicts are judged at
+    `tolerances` (the documented defaults when None), and cards.parquet's verdict columns are
+    rewritten to match when they were judged at another tolerance, so the table on disk says
+    what the page says.
     """
     folder = Path(run_folder)
+    tolerances = tolerances or Tolerances()
     manifest = load_manifest(folder)
     config = manifest.get("config", {})
     spec = get_game(config["game"]["game"])
     games = read_games(folder)
     players = read_players(folder, REPORT_PLAYER_COLUMNS)
-    cards, cards_note = _load_cards(folder)
+    cards, cards_note = _load_cards(folder, tolerances.card, games.height)
     path = Path(out) if out is not None else folder / REPORT_FILE
-    report = _Report(folder, manifest, spec, games, players, cards, cards_note)
+    report = _Report(folder, manifest, spec, games, players, cards, cards_note, tolerances)
     report.telling, report.no_pages = _telling_pages(folder, path)
     return write_page(path, report.render())
 
@@ -134,29 +143,38 @@ REPORT_PLAYER_COLUMNS = (
 run's size) are only summarised chunk by chunk."""
 
 
-def _load_cards(folder: Path) -> tuple[pl.DataFrame, str | None]:
-    """The per-card summary; computed in memory when a run stopped before writing it, and its
-    adjusted or verdict columns added when it was written before they existed."""
+def _load_cards(folder: Path, tolerance: float, games: int) -> tuple[pl.DataFrame, str | None]:
+    """The per-card summary judged at `tolerance`; computed in memory when a run stopped
+    before writing it, and its adjusted or verdict columns added when it was written before
+    they existed. A finished summary judged at another tolerance (or by an older rule) is
+    written back with the verdicts of this report."""
     if (folder / SUMMARY_FILE).exists():
         summary = read_card_summary(folder)
         missing = [
             what
-            for what, column in (("adjusted", "adj_pp"), ("verdict", "verdict"))
+            for what, column in (("adjusted", "adj_pp"), ("verdict", "verdict_pp"))
             if column not in summary.columns
         ]
         if not missing:
-            return summary, None
+            judged = judge_cards(summary, tolerance, games)
+            if not judged.equals(summary):
+                write_cards(folder, judged)
+            return judged, None
         spec, rows = sheet_rows(folder)  # (no game: today's checks may refuse an old sheet)
         if "adj_pp" not in summary.columns:
             summary = with_adjusted(summary, summary_chunks(folder, spec), spec, rows)
-        if "verdict" not in summary.columns:
-            summary = with_verdicts(summary, verdict_chunks(folder, spec), spec, rows)
-        return summary, (
+        if "verdict_pp" not in summary.columns:
+            summary = with_verdicts(
+                summary, verdict_chunks(folder, spec), spec, rows, tolerance=tolerance, games=games
+            )
+        return judge_cards(summary, tolerance, games), (
             f"{SUMMARY_FILE} predates the {' and '.join(missing)} card columns; they were "
             "computed for this report."
         )
     spec, game = game_of_run(folder)
-    summary = card_table(folder, spec, [r.values for r in game.sheet.rows], game.cards_in_game())
+    summary = card_table(
+        folder, spec, [r.values for r in game.sheet.rows], game.cards_in_game(), tolerance
+    )
     return summary, (
         f"{SUMMARY_FILE} is missing (the run did not finish); the card tables were computed "
         "for this report from the chunks present."
@@ -294,8 +312,10 @@ class _Report:
         players: pl.DataFrame,
         cards: pl.DataFrame,
         cards_note: str | None,
+        tolerances: Tolerances | None = None,
     ) -> None:
         self.folder = folder
+        self.tolerances = tolerances or Tolerances()
         self.manifest = manifest
         self.config = manifest.get("config", {})
         self.game_config = self.config.get("game", {})
@@ -419,40 +439,56 @@ class _Report:
         return " \u00b7 ".join(parts)
 
     def _summary(self) -> Html:
-        """The balance findings, the cards that stand out, what the run can and cannot tell."""
+        """The answer to "is this game balanced?" in one sentence, then the findings behind
+        it, the cards that stand out and what the run can and cannot tell, in plain words
+        (the glossary explains the terms); every verdict with its tolerance."""
         order = self._groups("turn_order", str, lambda part: "")
         first = [grp for grp in order if grp.label == "0"]
         rest = [grp for grp in order if grp.label != "0"]
         findings = []
+        seat = None
         if first and rest:
-            findings.append(
-                first_player_finding(
-                    first[0].wins,
-                    first[0].n,
-                    sum(grp.wins for grp in rest),
-                    sum(grp.n for grp in rest),
-                )
+            counts = (
+                first[0].wins,
+                first[0].n,
+                sum(grp.wins for grp in rest),
+                sum(grp.n for grp in rest),
             )
+            seat = seat_verdict(*counts, self.tolerances.seat)
+            findings.append(first_player_finding(*counts, tolerance=self.tolerances.seat))
         strategies = {
             grp.label: (grp.wins, grp.n) for grp in self._groups("strategy", str, lambda part: "")
         }
-        findings.append(strategy_finding(strategies))
+        strategy = strategy_finding(strategies, self.tolerances.strategy, self.games.height)
+        findings.append(strategy)
         findings.append(length_finding(self.games["turns"], self.game_config.get("max_turns")))
         reasons = {str(k): int(v) for k, v in self.games["end_reason"].value_counts().iter_rows()}
         findings.append(end_reason_finding(reasons, self.spec))
-        parts = ["<h2>Summary</h2>", findings_table(findings, "verdicts")]
+        decisions = card_decisions(self.cards)
+        answer = balance_answer(seat, strategy.verdict if len(strategies) > 1 else None, decisions)
+        parts = [
+            "<h2>Summary</h2>",
+            f'<p class="answer" id="answer">{esc(answer)}</p>',
+            para(
+                f"Tolerances: {self.tolerances.text()} points of win rate (--tolerance). "
+                "Balanced means the whole 95% interval lies within the tolerance; unclear "
+                "means this run cannot yet tell (docs/metrics.md, \u201cWhich figure answers "
+                "which question\u201d)."
+            ),
+            findings_table(findings, "verdicts"),
+        ]
         parts.append("<h3>Cards that stand out from their peers</h3>")
-        if has_verdicts(self.cards):
-            counts = verdict_counts(self.cards)
+        if has_verdicts(self.cards) and decisions is not None:
             parts.append(standout_table(self.cards, self.spec))
+            c = decisions.counts
             parts.append(
                 para(
-                    f"{counts.get(VERDICT_OVER, 0)} stronger, {counts.get(VERDICT_UNDER, 0)} "
-                    f"weaker, {counts.get(VERDICT_IN_LINE, 0)} in line with their peers "
-                    "(Benjamini-Hochberg q < 0.05 across the cards), "
-                    f"{counts.get(VERDICT_FEW, 0)} with too few games to tell. Each kind of "
-                    "card is judged on the measure its game declares, against cards of its "
-                    "kind: the Cards section says which and why."
+                    f"Of {decisions.judged} cards: {c[STRONGER]} stronger and {c[WEAKER]} "
+                    f"weaker than their peers by more than the chance of a false alarm allows "
+                    f"(one in twenty among the flagged), {c[BALANCED]} shown balanced within "
+                    f"\u00b1{decisions.tolerance:g} points, {c[UNCLEAR]} still unclear. Each "
+                    "kind of card is judged on the measure its game declares, against cards "
+                    "of its kind: the Cards section lists every card and says which and why."
                 )
             )
         else:
@@ -462,13 +498,13 @@ class _Report:
                     "(GameSpec.card_measures), or the card summary predates them."
                 )
             )
+        command = plan_command(shlex.quote(str(self.folder)), self.tolerances.options())
         lines = [
-            card_plan_line(
-                self.cards, self.n_players, self.player_games, self.games.height, self.average
-            ),
-            seat_plan_line(self.n_players, self.games.height),
+            card_plan_line(decisions, self.games.height, command),
+            seat_plan_line(seat, self.games.height, command),
             "What no run of bots can tell: how people would play (every decision here is a "
-            "bot's), and why a card stands out (the figures are associations, not causes).",
+            "bot's), and why a card stands out (the figures are associations, not causes: "
+            "deckhand ablate plays the same deals with the power off).",
         ]
         parts.append("<h3>What this run can and cannot tell</h3>")
         parts.append(bullet_list([line for line in lines if line], "can-tell"))
@@ -970,16 +1006,14 @@ class _Report:
         if measure is None or "verdict" not in part.columns:
             return text + " (no verdict measure declared)"
         verdicts = part["verdict"].drop_nulls().to_list()
-        if verdicts and all(v == VERDICT_NO_PEERS for v in verdicts):
+        notes = (
+            part["verdict_note"].drop_nulls().to_list() if "verdict_note" in part.columns else []
+        )
+        if not verdicts and notes and all(v == VERDICT_NO_PEERS for v in notes):
             return text + f" (no other {measure.peers} to compare with)"
         tally = [
-            f"{verdicts.count(v)} {word}"
-            for v, word in (
-                (VERDICT_OVER, "stronger"),
-                (VERDICT_UNDER, "weaker"),
-                (VERDICT_IN_LINE, "in line"),
-                (VERDICT_FEW, "too few games"),
-            )
+            f"{verdicts.count(v)} {v}"
+            for v in (STRONGER, WEAKER, BALANCED, UNCLEAR)
             if verdicts.count(v)
         ]
         return f"{text}; {measure.label} against other {measure.peers}: " + ", ".join(tally)
@@ -1166,8 +1200,10 @@ class _Report:
                 "verdict",
                 "a card against the other cards of its kind, on the measure the game declares "
                 "for that kind (Cards section: which and why): the adjusted difference with the "
-                "typical peer in points, with its 95% interval; stronger / weaker when its "
-                "Benjamini-Hochberg q is below 0.05, in line otherwise (docs/metrics.md, "
+                "typical peer in points, with its 95% interval. Balanced when the whole "
+                "interval lies within the tolerance (--tolerance, 3 points by default); "
+                "stronger / weaker when not, and its Benjamini-Hochberg q is below 0.05; "
+                "unclear otherwise, with the games that would decide it (docs/metrics.md, "
                 "'Verdicts').",
             ),
             (

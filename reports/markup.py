@@ -35,10 +35,10 @@ def fmt_pct(rate: float, lo: float, hi: float) -> str:
 
 
 def fmt_pp(diff: float, lo: float, hi: float) -> str:
-    """A difference of proportions in percentage points, as '+5.9 pp [+1.2, +10.6]'."""
+    """A difference of proportions in points of win rate, as '+5.9 points [+1.2, +10.6]'."""
     if diff is None or math.isnan(diff):
         return DASH
-    return f"{100 * diff:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+    return f"{100 * diff:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}]"
 
 
 def fmt_int(n: int) -> str:

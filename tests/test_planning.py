@@ -50,6 +50,8 @@ def test_bad_input_names_the_option() -> None:
 
 
 def test_cli_plan() -> None:
-    out = CliRunner().invoke(main, ["plan", "-q", "seat", "-d", "0.01", "-p", "4"])
+    out = CliRunner().invoke(main, ["plan", "-q", "seat", "-d", "1", "-p", "4"])
     assert out.exit_code == 0, out.output
-    assert "14,832 games to detect +1.0% on a 25.0% baseline (seat" in out.output
+    assert "14,832 games to detect +1.0 points on a 25.0% baseline (seat" in out.output
+    missing = CliRunner().invoke(main, ["plan", "-q", "seat"])
+    assert missing.exit_code == 2 and "--difference POINTS, or --run RUN" in missing.output

@@ -247,9 +247,10 @@ def test_first_player_advantage_is_the_first_position_against_the_rest(
     d, lo, hi = newcombe_difference(
         int(first["win"].sum()), first.height, int(rest["win"].sum()), rest.height
     )
-    expected = f"{100 * d:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+    expected = f"{100 * d:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}]"
     match = re.search(
-        r"First-player advantage \(1st against all later positions\): (\S+ pp \[[^\]]+\])", page
+        r"First-player advantage \(1st against all later positions\): (\S+ points \[[^\]]+\])",
+        page,
     )
     assert match and match.group(1) == expected
 
@@ -293,5 +294,6 @@ def test_a_run_whose_sheet_todays_checks_refuse_still_reports(
     assert "cards.parquet predates the verdict card columns" in page
     assert "No game pages were written (this Deckhand cannot replay the run" in page
     assert "field &#x27;cargo&#x27;: Flour" in page or "Flour" in page
-    assert re.search(r"\d+ stronger, \d+ weaker, \d+ in line with their peers", page)
+    assert re.search(r"Of \d+ cards: \d+ stronger and \d+ weaker than their peers", page)
+    assert re.search(r"\d+ shown balanced within \u00b13 points, \d+ still unclear", page)
     assert not (old / "replays").exists()

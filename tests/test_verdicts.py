@@ -17,13 +17,13 @@ import pytest
 from simulator.analysis.adjusted import frame_chunks, peer_effects
 from simulator.analysis.metrics import (
     VERDICT_FEW,
-    VERDICT_IN_LINE,
     VERDICT_NO_PEERS,
-    VERDICT_OVER,
+    judge_cards,
     read_card_summary,
     with_adjusted,
     with_verdicts,
 )
+from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, WORDS
 from simulator.analysis.synthetic import synthetic_tables
 from simulator.core.spec import CardMeasure
 from simulator.games.import_export.spec import IMPORT_EXPORT
@@ -81,10 +81,12 @@ def test_a_card_stronger_than_its_peers_is_named(
 ) -> None:
     summary = _summary(*synthetic)
     strong = _row(summary, STRONG)
-    assert strong["verdict"] == VERDICT_OVER and strong["verdict_q"] < 0.05
+    assert strong["verdict"] == STRONGER and strong["verdict_q"] < 0.05
     assert strong["verdict_lo"] > 0 and strong["verdict_event"] == "gih"
+    assert strong["lo"] == pytest.approx(100 * strong["verdict_lo"])  # points on disk
+    assert strong["tolerance"] == 3.0
     others = [_row(summary, c) for c in ORDINARY if c != STRONG]
-    assert all(r["verdict"] == VERDICT_IN_LINE for r in others)
+    assert all(r["verdict"] in (BALANCED, UNCLEAR) for r in others)
     assert all(r["verdict_pp"] < strong["verdict_pp"] for r in others)
 
 
@@ -92,12 +94,36 @@ def test_a_bonus_every_card_of_a_kind_shares_is_not_a_verdict(
     synthetic: tuple[pl.DataFrame, pl.DataFrame],
 ) -> None:
     """The win-condition cards all win more than not holding them (the adjusted figure flags
-    every one 'over'), but none is stronger than the others: against peers, all in line."""
+    every one 'over'), but none is stronger than the others: against peers, none is named."""
     summary = _summary(*synthetic)
     rows = [_row(summary, c) for c in WIN_CONDITION]
     assert all(r["adj_flag"] == "over" for r in rows)
-    assert all(r["verdict"] == VERDICT_IN_LINE for r in rows)
+    assert all(r["verdict"] in (BALANCED, UNCLEAR) for r in rows)
     assert all(abs(r["verdict_pp"]) < 0.03 for r in rows)
+
+
+def test_balanced_needs_the_whole_interval_inside_the_tolerance(
+    synthetic: tuple[pl.DataFrame, pl.DataFrame],
+) -> None:
+    """The same figures judged at a tight and a loose tolerance: a card with no effect is
+    unclear while its interval pokes out, balanced once the band holds it, and the table's
+    columns always satisfy the invariant; the strong card stays stronger at both."""
+    summary = _summary(*synthetic)
+    half_widths = [(r["hi"] - r["lo"]) / 2 for r in summary.iter_rows(named=True) if r["lo"]]
+    tight = judge_cards(summary, 0.5, games=4000)
+    loose = judge_cards(summary, 3 * max(half_widths) + 30, games=4000)
+    for table in (summary, tight, loose):
+        judged = table.filter(pl.col("verdict").is_not_null())
+        assert set(judged["verdict"]) <= set(WORDS)
+        for r in judged.filter(pl.col("verdict") == BALANCED).iter_rows(named=True):
+            assert -r["tolerance"] <= r["lo"] and r["hi"] <= r["tolerance"]
+    ordinary = [c for c in ORDINARY if c != STRONG]
+    assert {_row(tight, c)["verdict"] for c in ordinary} == {UNCLEAR}
+    assert all(_row(tight, c)["verdict_games_to_decide"] > 4000 for c in ordinary)
+    assert {_row(loose, c)["verdict"] for c in ordinary} == {BALANCED}
+    assert _row(tight, STRONG)["verdict"] == STRONGER
+    assert _row(loose, STRONG)["verdict"] == BALANCED  # everything fits a band that wide
+    assert WEAKER not in set(tight["verdict"].drop_nulls())
 
 
 def test_the_peer_counts_are_the_comparison_groups(
@@ -127,10 +153,12 @@ def test_a_kind_of_one_card_has_no_peers_and_thin_data_no_verdict(
     synthetic: tuple[pl.DataFrame, pl.DataFrame],
 ) -> None:
     games, players = synthetic
-    assert _row(_summary(games, players), LONE)["verdict"] == VERDICT_NO_PEERS
+    lone = _row(_summary(games, players), LONE)
+    assert lone["verdict"] is None and lone["verdict_note"] == VERDICT_NO_PEERS
     few_games, few_players = games.head(40), players.filter(pl.col("game_id") < 40)
     thin = _summary(few_games, few_players)
-    assert {_row(thin, c)["verdict"] for c in ORDINARY} == {VERDICT_FEW}
+    assert {_row(thin, c)["verdict"] for c in ORDINARY} == {UNCLEAR}
+    assert {_row(thin, c)["verdict_note"] for c in ORDINARY} == {VERDICT_FEW}
     assert all(_row(thin, c)["verdict_pp"] is None for c in ORDINARY)
 
 
@@ -182,7 +210,8 @@ def test_travel_verdicts_use_the_declared_measure(travel_run: Path) -> None:
     """Each card's verdict is on its kind's declared event (countries and characters as
     dealt, events as drawn, the rest in hand), and its n is that event's count."""
     cards = read_card_summary(travel_run).filter(pl.col("in_game"))
-    assert cards["verdict"].null_count() == 0
+    judged = cards.filter(pl.col("type") != "passport")
+    assert judged["verdict"].null_count() == 0 and set(judged["verdict"]) <= set(WORDS)
     expected = {
         "country": "assigned",
         "character": "assigned",
@@ -198,6 +227,8 @@ def test_travel_verdicts_use_the_declared_measure(travel_run: Path) -> None:
         event = expected[r["type"]]
         assert r["verdict_event"] == event, r["name"]
         assert r["verdict_n"] == r[f"{event}_n"], r["name"]
-    assert set(cards.filter(pl.col("type") == "passport")["verdict"]) == {VERDICT_NO_PEERS}
+    passports = cards.filter(pl.col("type") == "passport")
+    assert set(passports["verdict_note"]) == {VERDICT_NO_PEERS}
+    assert passports["verdict"].null_count() == passports.height
     postcards = cards.filter(pl.col("type") == "postcard")
     assert set(postcards["verdict_peers"]) == {"postcards"}

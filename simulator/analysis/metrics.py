@@ -34,9 +34,10 @@ from simulator.analysis.stats import (
     two_proportion_p,
     wilson,
 )
+from simulator.analysis.verdicts import FDR, UNCLEAR, Tolerances, decide, to_points
 from simulator.core.spec import GameSpec
 from simulator.runs import run_folder
-from simulator.runs.run_folder import player_chunks
+from simulator.runs.run_folder import player_chunks, read_games
 
 SUMMARY_FILE = run_folder.SUMMARY_FILE
 
@@ -212,26 +213,43 @@ def _put_rate(row: dict[str, Any], prefix: str, n: int, wins: int) -> None:
 
 
 def card_table(
-    folder: str | Path, spec: GameSpec, rows: list[dict[str, Any]], in_game: Sequence[int]
+    folder: str | Path,
+    spec: GameSpec,
+    rows: list[dict[str, Any]],
+    in_game: Sequence[int],
+    tolerance: float = Tolerances().card,
 ) -> pl.DataFrame:
     """The per-card table of a run folder, read chunk by chunk: raw rates, the adjusted
-    contribution and the verdicts. `rows` are the card sheet's rows the games were played
-    with, `in_game` the sheet ids of the cards in play (runs.match.game_of_run gives both)."""
+    contribution and the verdicts at `tolerance` (points). `rows` are the card sheet's rows
+    the games were played with, `in_game` the sheet ids of the cards in play
+    (runs.match.game_of_run gives both)."""
     folder = Path(folder)
     chunks = player_chunks(folder, summary_columns(spec))
     summary = card_summary(chunks, spec, rows, list(in_game))
     summary = with_adjusted(summary, summary_chunks(folder, spec), spec, rows)
-    return with_verdicts(summary, verdict_chunks(folder, spec), spec, rows)
+    games = read_games(folder).height
+    return with_verdicts(
+        summary, verdict_chunks(folder, spec), spec, rows, tolerance=tolerance, games=games
+    )
 
 
 def write_card_summary(
-    folder: str | Path, spec: GameSpec, rows: list[dict[str, Any]], in_game: Sequence[int]
+    folder: str | Path,
+    spec: GameSpec,
+    rows: list[dict[str, Any]],
+    in_game: Sequence[int],
+    tolerance: float = Tolerances().card,
 ) -> Path:
     """Write `card_table` next to the parts (atomically); returns its path."""
+    return write_cards(folder, card_table(folder, spec, rows, in_game, tolerance))
+
+
+def write_cards(folder: str | Path, cards: pl.DataFrame) -> Path:
+    """Write a card table as the run's cards.parquet, atomically (a temporary name, then a
+    rename: a reader never sees half a file)."""
     folder = Path(folder)
-    summary = card_table(folder, spec, rows, in_game)
     tmp = folder / (SUMMARY_FILE + ".tmp")
-    summary.write_parquet(tmp)
+    cards.write_parquet(tmp)
     tmp.replace(folder / SUMMARY_FILE)
     return folder / SUMMARY_FILE
 
@@ -257,16 +275,27 @@ def verdict_chunks(folder: str | Path, spec: GameSpec) -> list[ChunkLoader]:
     return run_chunks(folder, columns)
 
 
-VERDICT_OVER, VERDICT_UNDER, VERDICT_IN_LINE = "over", "under", "in line"
 VERDICT_FEW, VERDICT_NO_PEERS = "too few games", "no peers"
+"""The notes (`verdict_note`) of a card with no verdict figure: too few player-games with its
+event (its verdict is `unclear`), or no other card of its kind in play (no verdict)."""
 VERDICT_COLUMNS = (
     ("verdict", pl.Utf8),
+    ("lo", pl.Float64),
+    ("hi", pl.Float64),
+    ("tolerance", pl.Float64),
+    ("verdict_games_to_decide", pl.Int64),
+    ("verdict_note", pl.Utf8),
     ("verdict_event", pl.Utf8),
     ("verdict_peers", pl.Utf8),
     *((f"verdict_{name}", dtype) for name, dtype in PEER_COLUMNS),
     ("verdict_q", pl.Float64),
 )
-"""The verdict columns of cards.parquet (docs/metrics.md, "Verdicts")."""
+"""The verdict columns of cards.parquet (docs/metrics.md, "Verdicts"; docs/data-format.md):
+`verdict` is one of verdicts.WORDS, `lo`/`hi`/`tolerance` in points; `verdict_pp`,
+`verdict_lo`, `verdict_hi` the same figure as a fraction."""
+
+JUDGED_COLUMNS = ("verdict", "lo", "hi", "tolerance", "verdict_games_to_decide")
+"""The columns `judge_cards` recomputes from the figures (for another tolerance)."""
 
 
 def with_verdicts(
@@ -275,14 +304,17 @@ def with_verdicts(
     spec: GameSpec,
     sheet_rows: list[dict[str, Any]],
     options: AdjustedOptions | None = None,
+    tolerance: float = Tolerances().card,
+    games: int | None = None,
 ) -> pl.DataFrame:
     """The card summary with a verdict per card: its declared measure (GameSpec.card_measures)
-    against its peers, from the peer model of adjusted.peer_effects.
+    against its peers, from the peer model of adjusted.peer_effects, judged by `judge_cards`.
 
-    `verdict` is 'over' / 'under' when the Benjamini-Hochberg q (one family: every card with
-    a figure in the run) is below `options.fdr`, 'in line' otherwise, 'too few games' under
-    the minimum sample, 'no peers' when fewer than two kinds of the peer group were in play,
-    and null for a card out of play or of a kind with no declared measure."""
+    `verdict_q` is the Benjamini-Hochberg q over one family: every card with a figure in the
+    run. A card without a figure has `verdict_note` 'too few games' (under the minimum sample:
+    verdict `unclear`) or 'no peers' (fewer than two kinds of the peer group in play: no
+    verdict); a card out of play or of a kind with no declared measure has none either.
+    `games` (the run's games) scales `verdict_games_to_decide`."""
     options = options or AdjustedOptions()
     group_of, members = card_groups(spec, sheet_rows)
     n_groups = len(members)
@@ -309,25 +341,80 @@ def with_verdicts(
                 data[f"verdict_{name}"][g] = effects[name][g]
             with_figure = sum(1 for h in pool if effects["n"][h])
             if effects["p"][g] is not None:
-                data["verdict"][g] = None  # decided below, after the q-values
-            elif len(pool) < 2 or with_figure < 2:
-                data["verdict"][g] = VERDICT_NO_PEERS
+                continue
+            if len(pool) < 2 or with_figure < 2:
+                data["verdict_note"][g] = VERDICT_NO_PEERS
             else:
-                data["verdict"][g] = VERDICT_FEW
+                data["verdict_note"][g] = VERDICT_FEW
     reported = [g for g in range(n_groups) if data["verdict_p"][g] is not None]
     q_values = benjamini_hochberg([data["verdict_p"][g] for g in reported])
     for g, q in zip(reported, q_values, strict=True):
         data["verdict_q"][g] = q
-        if q < options.fdr:
-            data["verdict"][g] = VERDICT_OVER if data["verdict_coef"][g] > 0 else VERDICT_UNDER
-        else:
-            data["verdict"][g] = VERDICT_IN_LINE
     frame = pl.DataFrame(data, schema=dict(VERDICT_COLUMNS))
     order = [position.get(int(c), -1) for c in summary["card_id"].to_list()]
     if -1 in order:
         raise ValueError("the card summary has a card that is not in the card sheet")
     kept = summary.drop([c for c in frame.columns if c in summary.columns])
-    return kept.hstack(frame[order])
+    return judge_cards(kept.hstack(frame[order]), tolerance, games, options.fdr)
+
+
+def judge_cards(
+    cards: pl.DataFrame, tolerance: float, games: int | None = None, fdr: float = FDR
+) -> pl.DataFrame:
+    """The card table with its verdict columns (JUDGED_COLUMNS) decided again at `tolerance`
+    (points) from the figures already in it, by the one rule of analysis/verdicts.py: no model
+    is refitted, so a report can judge a run at the designer's tolerance."""
+    if "verdict_note" not in cards.columns:  # a summary from before the four verdicts
+        old = cards["verdict"] if "verdict" in cards.columns else pl.Series([None] * cards.height)
+        note = old.cast(pl.Utf8).replace_strict(
+            {VERDICT_FEW: VERDICT_FEW, VERDICT_NO_PEERS: VERDICT_NO_PEERS}, default=None
+        )
+        cards = cards.with_columns(note.alias("verdict_note"))
+    family = cards.filter(pl.col("verdict_q").is_not_null()).height
+    verdicts: list[str | None] = []
+    los: list[float | None] = []
+    his: list[float | None] = []
+    needs: list[int | None] = []
+    for r in cards.select(
+        "in_game", "verdict_pp", "verdict_lo", "verdict_hi", "verdict_q", "verdict_note"
+    ).iter_rows(named=True):
+        lo, hi = to_points(r["verdict_lo"]), to_points(r["verdict_hi"])
+        if not r["in_game"] or (r["verdict_pp"] is None and r["verdict_note"] != VERDICT_FEW):
+            verdicts.append(None)
+            needs.append(None)
+        elif r["verdict_pp"] is None:
+            verdicts.append(UNCLEAR)
+            needs.append(None)
+        else:
+            q = r["verdict_q"]
+            v = decide(
+                to_points(r["verdict_pp"]),
+                lo,
+                hi,
+                tolerance,
+                significant=q is not None and q < fdr,
+                games=games,
+                family=family,
+            )
+            verdicts.append(v.verdict)
+            needs.append(v.games_to_decide)
+        los.append(lo)
+        his.append(hi)
+    judged = pl.DataFrame(
+        {
+            "verdict": pl.Series(verdicts, dtype=pl.Utf8),
+            "lo": pl.Series(los, dtype=pl.Float64),
+            "hi": pl.Series(his, dtype=pl.Float64),
+            "tolerance": pl.Series(
+                [tolerance if v is not None else None for v in verdicts], dtype=pl.Float64
+            ),
+            "verdict_games_to_decide": pl.Series(needs, dtype=pl.Int64),
+        }
+    )
+    columns = cards.columns
+    out = cards.drop([c for c in JUDGED_COLUMNS if c in columns]).hstack(judged)
+    order = [c for c in columns if c in out.columns] + [c for c in out.columns if c not in columns]
+    return out.select(order)
 
 
 def read_card_summary(folder: str | Path) -> pl.DataFrame:

@@ -123,6 +123,7 @@ def games_to_decide(
     tolerance: float,
     alpha: float = 0.05,
     power: float = 0.8,
+    family: int = 1,
 ) -> int | None:
     """Games in all (the `games` already played included) that would likely decide an
     `unclear` verdict (simulator/analysis/verdicts.py), from the figure's own interval.
@@ -130,22 +131,16 @@ def games_to_decide(
     The same normal model as `plan`: the standard error se = (hi - lo) / (2 z) shrinks as
     1/sqrt(games). `balanced` needs |estimate| + (z_alpha/2 + z_power) se' <= tolerance, a
     difference needs (z_alpha/2 + z_power) se' <= |estimate|; the answer is the smaller of the
-    two, each assuming the estimate stays where it is (None when neither can be reached: an
-    estimate of exactly the tolerance with a zero effect is both out of reach). Units: any, as
-    long as all four figures share it. A difference among many cards needs its BH q, which this
-    does not model: read it as a lower bound there."""
+    two, each assuming the estimate stays where it is (None when neither can be reached: a zero
+    estimate with a zero tolerance gap). Units: any, as long as all four figures share it.
+    Where the figure is one of `family` compared at once (a BH q decides the difference), the
+    difference is planned at alpha / family, Bonferroni's level: BH never asks more, so the
+    games are an upper bound there."""
     za, zb = _z(alpha, power)
+    zd, _ = _z(alpha / max(family, 1), power)
     se = (hi - lo) / (2 * NormalDist().inv_cdf(1 - alpha / 2))
     if not (games > 0 and se > 0 and math.isfinite(se)):
         return None
-    gaps = [g for g in (tolerance - abs(estimate), abs(estimate)) if g > 0]
-    if not gaps:
-        return None
-    needed = min(games * (se * (za + zb) / gap) ** 2 for gap in gaps)
-    return math.ceil(needed)
-
-
-def games_for_half_width(games: int, half_width: float, target: float) -> int:
-    """Games in all for a 95% interval now `half_width` wide (either side) to shrink to
-    `target`: half-widths shrink as 1/sqrt(games)."""
-    return math.ceil(games * (half_width / target) ** 2)
+    options = [(tolerance - abs(estimate), za), (abs(estimate), zd)]
+    needed = [games * (se * (z + zb) / gap) ** 2 for gap, z in options if gap > 0]
+    return math.ceil(min(needed)) if needed else None

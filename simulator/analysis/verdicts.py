@@ -86,6 +86,15 @@ class Tolerances:
             out = replace(out, **{k: points for k in ([key] if key else names)})
         return out
 
+    def options(self) -> str:
+        """The `--tolerance` options that give these tolerances ('' for the defaults)."""
+        default = Tolerances()
+        return "".join(
+            f" --tolerance {f.name}={getattr(self, f.name):g}"
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        )
+
     def text(self) -> str:
         return ", ".join(f"{f.name} \u00b1{getattr(self, f.name):g}" for f in fields(self))
 
@@ -131,12 +140,14 @@ def decide(
     *,
     significant: bool | None = None,
     games: int | None = None,
+    family: int = 1,
 ) -> Verdict:
     """The verdict of one figure (points) with its 95% interval `lo`..`hi`.
 
     `significant` is the family's decision on "differs from zero" (a BH q below the FDR); left
     None, it is the interval excluding zero. `games` is what the figure rests on, for
-    `games_to_decide`. A missing figure is `unclear` (nothing to scale from)."""
+    `games_to_decide` (`family`: how many figures the FDR control compares at once). A missing
+    figure is `unclear` (nothing to scale from)."""
     if not _finite(estimate, lo, hi):
         return Verdict(UNCLEAR, math.nan, math.nan, math.nan, tolerance)
     assert estimate is not None and lo is not None and hi is not None
@@ -146,7 +157,7 @@ def decide(
         significant = lo > 0 or hi < 0
     if significant:
         return Verdict(STRONGER if estimate > 0 else WEAKER, estimate, lo, hi, tolerance)
-    needed = games_to_decide(games, estimate, lo, hi, tolerance) if games else None
+    needed = games_to_decide(games, estimate, lo, hi, tolerance, family=family) if games else None
     return Verdict(UNCLEAR, estimate, lo, hi, tolerance, needed)
 
 
@@ -171,6 +182,7 @@ def decide_family(
             tolerance,
             significant=(q_of[i] < fdr) if i in q_of else None,
             games=games,
+            family=len(with_p),
         )
         for i, (e, lo, hi) in enumerate(zip(estimates, los, his, strict=True))
     ]

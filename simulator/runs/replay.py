@@ -277,7 +277,7 @@ def _verdict(replay: Replay) -> str:
 def telling_games(run: str | Path, limit: int = 4) -> list[tuple[int, str]]:
     """A few games of a run worth reading turn by turn, each with why, for the run report
     to link (reports/replay_page.write_telling_pages): the biggest win by a player holding
-    the card that over-performs most (cards.parquet's adjusted contribution, else IWD),
+    the card the report's summary names first (its figure against its peers: `_top_card`),
     the biggest win, the closest finish, a game of the rarest way to end, the longest
     game; at most `limit`, each game once."""
     folder = Path(run)
@@ -311,7 +311,7 @@ def telling_games(run: str | Path, limit: int = 4) -> list[tuple[int, str]]:
             row = held.row(0, named=True)
             add(
                 row["game_id"],
-                f"the biggest win with {name}, the card that over-performs most "
+                f"the biggest win with {name}, the card the summary names first "
                 f"({measure}): {lead_text(row)}",
             )
     if biggest.height:
@@ -357,19 +357,36 @@ def _leads(players: pl.DataFrame) -> pl.DataFrame:
 
 
 def _top_card(folder: Path) -> tuple[str, list[int], str] | None:
-    """The card with the largest adjusted contribution (else IWD) in cards.parquet: its
-    name, its sheet ids, and the measure named in words."""
+    """The card the report's summary names first (reports/headline.standout_cards): the
+    strongest card shown stronger than its peers, else the largest figure against its peers
+    (the verdict measure); in a summary without verdicts, the largest adjusted contribution,
+    else IWD. Its name, its sheet ids, and the measure named in words."""
     path = folder / SUMMARY_FILE
     if not path.is_file():
         return None
     cards = pl.read_parquet(path)
+    if "verdict" in cards.columns and "verdict_pp" in cards.columns:
+        known = cards.filter(pl.col("verdict_pp").is_not_null() & pl.col("in_game"))
+        stronger = known.filter(pl.col("verdict") == "stronger")
+        for pool in (stronger, known):
+            if pool.height:
+                row = pool.sort(["verdict_pp", "card_id"], descending=[True, False]).row(
+                    0, named=True
+                )
+                value = 100 * row["verdict_pp"]
+                peers = row.get("verdict_peers") or "cards"
+                return (
+                    row["name"],
+                    list(row["card_ids"]),
+                    f"against other {peers} {value:+.1f} points",
+                )
     for column, words in (("adj_pp", "adjusted contribution"), ("iwd", "IWD")):  # proportions
         if column in cards.columns:
             known = cards.filter(pl.col(column).is_not_null() & pl.col(column).is_not_nan())
             if known.height:
                 row = known.sort([column, "card_id"], descending=[True, False]).row(0, named=True)
                 value = 100 * row[column]
-                return row["name"], list(row["card_ids"]), f"{words} {value:+.1f} pp"
+                return row["name"], list(row["card_ids"]), f"{words} {value:+.1f} points"
     return None
 
 
