@@ -31,7 +31,6 @@ from reports.headline import (
     measure_words,
     points,
     verdict_cell,
-    verdict_plan,
     verdict_words,
 )
 from reports.markup import (
@@ -69,7 +68,17 @@ from simulator.analysis.compare import (
     rate_difference,
     win_rates,
 )
+from simulator.analysis.deciding import card_detection_games
+from simulator.analysis.metrics import judge_cards
 from simulator.analysis.stats import benjamini_hochberg
+from simulator.analysis.verdicts import (
+    BALANCED,
+    STRONGER,
+    WEAKER,
+    Tolerances,
+    decide,
+    to_points,
+)
 
 COMPARE_FILE = "compare.html"
 
@@ -96,10 +105,14 @@ def build_compare_report(
     top: int = 25,
     all_pairs: bool = False,
     title: str | None = None,
+    tolerances: Tolerances | None = None,
 ) -> Path:
-    """Write the comparison of the run folders (the first is the reference); return its path."""
+    """Write the comparison of the run folders (the first is the reference); return its path.
+    Each run's verdicts and each change's are judged at `tolerances` (defaults when None)."""
     runs = load_runs(folders)
-    page = CompareReport(runs, top=top, all_pairs=all_pairs, title=title).render()
+    page = CompareReport(
+        runs, top=top, all_pairs=all_pairs, title=title, tolerances=tolerances
+    ).render()
     path = Path(out) if out is not None else default_out(folders)
     return write_page(path, page)
 
@@ -243,9 +256,15 @@ class CompareReport:
     """The sections of a comparison, rendered from the runs' aggregates."""
 
     def __init__(
-        self, runs: list[Run], top: int = 25, all_pairs: bool = False, title: str | None = None
+        self,
+        runs: list[Run],
+        top: int = 25,
+        all_pairs: bool = False,
+        title: str | None = None,
+        tolerances: Tolerances | None = None,
     ) -> None:
         self.runs = runs
+        self.tolerances = tolerances or Tolerances()
         self.spec = runs[0].spec
         self.top = top
         self.title = title
@@ -256,7 +275,16 @@ class CompareReport:
             self.pairs = [(0, j) for j in range(1, n)]
         self.lengths = [length_stats(r) for r in runs]
         self.overall = [overall_rate(r) for r in runs]
-        self.cards = [r.cards(list(CARD_COLUMNS)) for r in runs]
+        self.cards = [
+            self._judged(r.cards(list(CARD_COLUMNS)), stats.games)
+            for r, stats in zip(runs, self.lengths, strict=True)
+        ]
+
+    def _judged(self, cards: pl.DataFrame, games: int) -> pl.DataFrame:
+        """A run's cards judged at this report's tolerance (analysis/verdicts.py's rule)."""
+        if "verdict_pp" not in cards.columns:
+            return cards
+        return judge_cards(cards, self.tolerances.card, games)
 
     @property
     def labels(self) -> list[str]:
@@ -330,6 +358,7 @@ class CompareReport:
                     first_a,
                     first_b,
                     "the first player wins",
+                    tolerance=self.tolerances.seat,
                 )
             )
         rates_a, rates_b = win_rates(a, "strategy"), win_rates(b, "strategy")
@@ -353,6 +382,7 @@ class CompareReport:
                         rates_b[key],
                         f"{key} wins",
                         family=[c.p for k, c in changes.items() if k != key],
+                        tolerance=self.tolerances.strategy,
                     )
                 )
         la, lb = self.lengths[i], self.lengths[j]
@@ -386,6 +416,7 @@ class CompareReport:
                     ends_b.get(key, Rate(0, total_b)),
                     f"games end by {key}",
                     family=[c.p for k, c in changes.items() if k != key],
+                    tolerance=self.tolerances.strategy,
                 )
             )
         return findings
@@ -424,9 +455,27 @@ class CompareReport:
             )
         rows.sort(key=lambda t: (t[0], t[3]["name"]))
         body = []
+        tolerance = self.tolerances.card
         for _, i, j, r in rows[:limit]:
-            words_a = verdict_words({"verdict": r["verdict_a"], "verdict_peers": r["peers"]})
-            words_b = verdict_words({"verdict": r["verdict_b"], "verdict_peers": r["peers"]})
+            words_a = verdict_words(
+                {"verdict": r["verdict_a"], "verdict_peers": r["peers"], "tolerance": tolerance}
+            )
+            words_b = verdict_words(
+                {"verdict": r["verdict_b"], "verdict_peers": r["peers"], "tolerance": tolerance}
+            )
+            q = r["peer_change_q"]
+            change = decide(
+                to_points(_nan(r["peer_change"])),
+                to_points(_nan(r["peer_change_lo"])),
+                to_points(_nan(r["peer_change_hi"])),
+                tolerance,
+                significant=q is not None and q < 0.05,
+            )
+            change_words = {
+                STRONGER: "stronger in B",
+                WEAKER: "weaker in B",
+                BALANCED: f"balanced: unchanged within \u00b1{tolerance:g}",
+            }.get(change.verdict, f"unclear: not shown within \u00b1{tolerance:g}")
             cells: list[object] = [
                 Html(f'<b>{esc(r["name"])}</b><span class="n">{esc(r["type"])}</span>')
             ]
@@ -444,8 +493,10 @@ class CompareReport:
                         f"{esc(_pp(r['peer_b'], r['peer_lo_b'], r['peer_hi_b']))}"
                         f'<span class="n">{esc(words_b)}</span>'
                     ),
-                    _pp(r["peer_change"], r["peer_change_lo"], r["peer_change_hi"]),
-                    fmt_q(_nan(r["peer_change_q"])),
+                    Html(
+                        f"{esc(_pp(r['peer_change'], r['peer_change_lo'], r['peer_change_hi']))}"
+                        f'<span class="n">{esc(change_words)}</span>'
+                    ),
                 )
             )
         flagged = sum(
@@ -453,8 +504,9 @@ class CompareReport:
         )
         names = "" if len(self.pairs) > 1 else f" (A = {self.labels[0]}, B = {self.labels[1]})"
         lead = _p(
-            f"{flagged} of {len(rows)} card comparisons change with Benjamini-Hochberg q < 0.05 "
-            f"(one family per pair); the smallest p-values{names}:"
+            f"{flagged} of {len(rows)} card comparisons change by more than chance allows (one "
+            f"false alarm in twenty among the flagged, per pair); the {min(limit, len(rows))} "
+            f"clearest changes{names}, every card in the Cards section:"
         )
         headers = (
             "card",
@@ -463,34 +515,26 @@ class CompareReport:
             "A: against its peers [95% CI]",
             "B: against its peers [95% CI]",
             "change B \u2212 A [95% CI]",
-            "q",
         )
-        return Html(lead + table(headers, body, "standout", len(headers) - 4))
+        return Html(lead + table(headers, body, "standout", len(headers) - 3))
 
     def _card_plan_line(self) -> str | None:
         """Games per run to see a 2-point change of a card's verdict figure: a difference of
         two independent estimates has twice the variance of one, so twice the games the
-        reference run's verdicts need (headline.verdict_plan), per run."""
-        columns = [
-            "in_game",
-            "verdict_pp",
-            "verdict_lo",
-            "verdict_hi",
-            "verdict_n",
-            "verdict_wins",
-            "verdict_n_peers",
-            "verdict_peer_wins",
-        ]
-        cards = self.runs[0].cards(columns)
-        if set(columns) - set(cards.columns):
+        reference run's own intervals need (deciding.card_detection_games, what
+        `deckhand plan --run A -d 2` prints)."""
+        cards = self.cards[0]
+        if "lo" not in cards.columns:
             return None
-        players = int(self.runs[0].game_config["players"])
-        needed = verdict_plan(cards, players, self.overall[0].n, self.overall[0].rate)
+        needed = card_detection_games(cards, self.lengths[0].games, 100 * CARD_EFFECT)
         if needed is None:
             return None
-        per_run = 2 * needed.games
+        per_run = 2 * needed
         have = min(s.games for s in self.lengths)
-        how = "80% power, one test at 5%: twice deckhand plan -q card, corrected for the model"
+        how = (
+            "80% power, one test at 5%: twice what "
+            f"deckhand plan --run {self.runs[0].folder} -d {100 * CARD_EFFECT:g} says"
+        )
         if per_run <= have:
             return (
                 f"A change of {points(CARD_EFFECT)} in a card's verdict figure is detectable "
@@ -848,28 +892,42 @@ def _change_finding(
     b: Rate,
     subject: str,
     family: Sequence[float] = (),
+    tolerance: float = Tolerances().seat,
 ) -> Finding:
-    """A rate in two runs, its change with the Newcombe interval, and a verdict in words.
+    """A rate in two runs, its change with the Newcombe interval, and its verdict at
+    `tolerance` points (analysis/verdicts.py): `balanced` reads "unchanged within ±tolerance".
 
     When the rate was picked as the largest change of a family (strategies, end reasons:
-    `family` holds the other members' p-values), the verdict rests on its Benjamini-Hochberg
-    q over the whole family, not on the interval alone."""
+    `family` holds the other members' p-values), a change needs its Benjamini-Hochberg q over
+    the whole family, not the interval alone."""
     d = rate_difference(a, b)
     finding = f"{what}: {rate_text(a)} \u2192 {rate_text(b)}: {fmt_pp(d.diff, d.lo, d.hi)}"
     q = d.p
     if family:
         q = min(benjamini_hochberg([*family, d.p])[-1], 1.0)
         finding += f"; q = {fmt_p(q)} over the {len(family) + 1}"
-    if (d.lo > 0 or d.hi < 0) and q < 0.05:
+    v = decide(
+        to_points(d.diff),
+        to_points(d.lo),
+        to_points(d.hi),
+        tolerance,
+        significant=(d.lo > 0 or d.hi < 0) and q < 0.05,
+        games=min(a.n, b.n) or None,
+    )
+    band = f"\u00b1{tolerance:g} points"
+    if v.verdict in (STRONGER, WEAKER):
         more = "more" if d.diff > 0 else "less"
-        return Finding(question, finding, f"{subject} {points(d.diff)} {more} often", "warn")
-    if family and (d.lo > 0 or d.hi < 0):
-        return Finding(question, finding, "no change beyond chance among the ones compared", "ok")
+        words = f"{subject} {points(d.diff)} {more} often (beyond {band})"
+        return Finding(question, finding, words, "warn")
+    if v.verdict == BALANCED:
+        return Finding(question, finding, f"balanced: unchanged within {band}", "ok")
+    more = f"; about {v.games_to_decide:,} per run would decide" if v.games_to_decide else ""
     return Finding(
         question,
         finding,
-        f"no change detectable at \u00b1{100 * (d.hi - d.lo) / 2:.1f} points",
-        "ok",
+        f"unclear: a change of up to {max(abs(v.lo), abs(v.hi)):.1f} points is not ruled out "
+        f"({band} tolerated){more}",
+        "info",
     )
 
 

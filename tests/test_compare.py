@@ -144,7 +144,7 @@ def test_game_length_and_end_reasons_match_the_games(travel_mixes: Grid, travel_
         for cell, count, g in zip(row[1:3], counts, games, strict=True):
             assert cell == f"{_pct(count, g.height)} {count} of {g.height}"
         d, lo, hi = newcombe_difference(counts[1], games[1].height, counts[0], games[0].height)
-        assert row[3].startswith(f"{100 * d:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]")
+        assert row[3].startswith(f"{100 * d:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}]")
     assert {r[0] for r in reasons} == set(games[0]["end_reason"]) | set(games[1]["end_reason"])
 
 
@@ -168,7 +168,7 @@ def test_turn_order_and_strategy_rates_match_the_players(
                 assert cell == f"{_pct(wins, part.height)} {wins:,} of {part.height:,}"
             (w0, n0), (w1, n1) = counts
             d, lo, hi = newcombe_difference(w1, n1, w0, n0)
-            assert row[3].startswith(f"{100 * d:+.1f} pp [{100 * lo:+.1f}, {100 * hi:+.1f}]")
+            assert row[3].startswith(f"{100 * d:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}]")
     assert _table(travel_page, "turn-order-table")[0][0] == "1st (first player)"
 
 
@@ -216,9 +216,9 @@ def test_report_card_table_shows_the_changes(ie_mixes: Grid, ie_page: str) -> No
     assert len(rows) == 10
     for row, r in zip(rows, changes.head(10).iter_rows(named=True), strict=True):
         assert row[0] == html.escape(r["name"])
-        change = f"{100 * r['adj_change']:+.1f} pp [{100 * r['adj_change_lo']:+.1f}, "
+        change = f"{100 * r['adj_change']:+.1f} points [{100 * r['adj_change_lo']:+.1f}, "
         assert row[4].startswith(change)
-        iwd = f"{100 * r['iwd_change']:+.1f} pp [{100 * r['iwd_change_lo']:+.1f}, "
+        iwd = f"{100 * r['iwd_change']:+.1f} points [{100 * r['iwd_change_lo']:+.1f}, "
         assert row[9].startswith(iwd)
         assert row[-1] == f"{r['gih_n_a']:,} / {r['gih_n_b']:,}"
     assert len(_table(ie_page, "cards-0-1-all")) == changes.height

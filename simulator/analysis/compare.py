@@ -436,6 +436,8 @@ CARD_COLUMNS = (
     "verdict_hi",
     "verdict_se",
     "verdict_base",
+    "verdict_q",
+    "verdict_note",
 )
 """The cards.parquet columns a comparison reads (the adj_* and verdict_* ones only when
 present)."""

@@ -14,6 +14,7 @@ from pathlib import Path
 import polars as pl
 
 from simulator.analysis.metrics import SUMMARY_FILE, judge_cards, read_card_summary
+from simulator.analysis.planning import games_to_detect
 from simulator.analysis.stats import newcombe_difference
 from simulator.analysis.verdicts import UNCLEAR, WORDS, Tolerances, Verdict, decide, to_points
 from simulator.runs.run_folder import read_games, read_players
@@ -89,6 +90,20 @@ def card_decisions(cards: pl.DataFrame) -> CardDecisions | None:
     )
 
 
+def card_detection_games(cards: pl.DataFrame, games: int, difference: float) -> int | None:
+    """Games in all that would detect a card `difference` points from its peers, for the
+    typical card of a judged table (the median over cards with an interval): each card's own
+    interval scaled by planning.games_to_detect. A change between two runs has twice the
+    variance: twice these games per run."""
+    rated = cards.filter(pl.col("in_game") & pl.col("lo").is_not_null())
+    needs = [
+        games_to_detect(games, lo, hi, difference)
+        for lo, hi in zip(rated["lo"].to_list(), rated["hi"].to_list(), strict=True)
+    ]
+    known = [n for n in needs if n is not None]
+    return round(statistics.median(known)) if known else None
+
+
 @dataclass(frozen=True)
 class RunDecisions:
     """A run folder's seat and card verdicts at a tolerance (what `deckhand plan --run` says)."""
@@ -96,6 +111,8 @@ class RunDecisions:
     games: int
     seat: Verdict | None
     cards: CardDecisions | None
+    judged: pl.DataFrame | None = None
+    """The run's card table judged at the tolerance (None without one)."""
 
 
 def run_decisions(folder: str | Path, tolerances: Tolerances) -> RunDecisions:
@@ -105,9 +122,10 @@ def run_decisions(folder: str | Path, tolerances: Tolerances) -> RunDecisions:
     players = read_players(folder, ["turn_order", "win"])
     counts = seat_counts(players)
     seat = seat_verdict(*counts, tolerances.seat) if counts[1] and counts[3] else None
-    cards = None
+    cards = judged = None
     if (folder / SUMMARY_FILE).exists():
         summary = read_card_summary(folder)
         if "verdict_pp" in summary.columns:
-            cards = card_decisions(judge_cards(summary, tolerances.card, games))
-    return RunDecisions(games, seat, cards)
+            judged = judge_cards(summary, tolerances.card, games)
+            cards = card_decisions(judged)
+    return RunDecisions(games, seat, cards, judged)

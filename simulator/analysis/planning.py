@@ -144,3 +144,17 @@ def games_to_decide(
     options = [(tolerance - abs(estimate), za), (abs(estimate), zd)]
     needed = [games * (se * (z + zb) / gap) ** 2 for gap, z in options if gap > 0]
     return math.ceil(min(needed)) if needed else None
+
+
+def games_to_detect(
+    games: int, lo: float, hi: float, difference: float, alpha: float = 0.05, power: float = 0.8
+) -> int | None:
+    """Games in all for a figure whose 95% interval is `lo`..`hi` at `games` to detect a true
+    `difference` (same unit) at level `alpha` with probability `power`: the run's own model,
+    controls and peers included, scaled as 1/sqrt(games) (the counterpart of `plan`, which
+    assumes a raw two-group comparison)."""
+    za, zb = _z(alpha, power)
+    se = (hi - lo) / (2 * NormalDist().inv_cdf(1 - alpha / 2))
+    if not (games > 0 and se > 0 and math.isfinite(se) and difference):
+        return None
+    return math.ceil(games * (se * (za + zb) / abs(difference)) ** 2)
