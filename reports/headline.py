@@ -538,8 +538,10 @@ section#summary p { margin: 4px 0 6px; }
 .verdict.ok { color: #1a7f37; }
 .verdict.warn { color: #a40e26; }
 .verdict.info { color: var(--ink); }
-.verdict-over { color: #a40e26; font-weight: 700; }
-.verdict-under { color: #0b5cad; font-weight: 700; }
+.verdict-stronger { color: #a40e26; font-weight: 700; }
+.verdict-weaker { color: #0b5cad; font-weight: 700; }
+.verdict-balanced { color: #1a7f37; }
+p.answer { font-size: 16px; font-weight: 600; margin: 8px 0 6px; max-width: 1000px; }
 ul.can-tell { margin: 4px 0 6px; padding-left: 20px; max-width: 1000px; }
 ul.can-tell li { margin: 2px 0; }
 details { margin: 8px 0 14px; }

@@ -161,11 +161,16 @@ nav { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(-
 nav a { color: var(--accent); text-decoration: none; margin-right: 16px; font-weight: 600; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px;
   background: var(--band); padding: 1px 4px; border-radius: 4px; word-break: break-all; }
-.scroll { overflow-x: auto; margin: 8px 0 12px; }
+.scroll { overflow-x: auto; max-width: 100%; margin: 8px 0 12px; }
+/* a wide table scrolls inside its box, its first column (the card's name) kept in view */
+.scroll td:first-child, .scroll th:first-child { position: sticky; left: 0; z-index: 1;
+  background: #fff; box-shadow: 1px 0 0 var(--line); }
+.scroll thead th:first-child { background: var(--band); }
+.scroll tbody tr:nth-child(even) td:first-child { background: #fbfcfd; }
 table { border-collapse: collapse; font-size: 13px; }
 th, td { border-bottom: 1px solid var(--line); padding: 5px 10px; text-align: left;
   vertical-align: top; }
-thead th { background: var(--band); border-bottom: 2px solid var(--line); white-space: nowrap; }
+thead th { background: var(--band); border-bottom: 2px solid var(--line); max-width: 14em; }
 tbody tr:nth-child(even) td { background: #fbfcfd; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td .n { display: block; color: var(--muted); font-size: 11px; }
