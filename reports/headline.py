@@ -249,14 +249,15 @@ def verdict_cell(row: dict[str, Any]) -> Html:
 
 
 def measure_words(spec: GameSpec, kind: str, short: bool = False) -> str:
-    """'win rate when in hand (GIH WR), against other items' for a kind of card; `short`
-    drops the 'win rate when' the column header already says."""
+    """'win rate when in hand (GIH WR), against other items' for a kind of card; `short` (the
+    first screen's tables) drops the 'win rate when' the column header already says, and the
+    community's abbreviation, which the glossary explains."""
     measure = spec.measure_of(kind)
     if measure is None:
         return DASH
     term = f" ({measure.term})" if measure.term else ""
     if short:
-        return f"{measure.label.removeprefix('win rate when ')}{term} vs other {measure.peers}"
+        return f"{measure.label.removeprefix('win rate when ')} vs other {measure.peers}"
     return f"{measure.label}{term}, against other {measure.peers}"
 
 

@@ -27,6 +27,7 @@ from simulator.analysis.metrics import card_summary, with_adjusted, with_verdict
 from simulator.analysis.planning import games_to_decide
 from simulator.analysis.stats import newcombe_difference
 from simulator.analysis.synthetic import synthetic_tables, write_parts
+from simulator.analysis.verdicts import Tolerances
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
 from simulator.games.import_export.spec import IMPORT_EXPORT
@@ -331,3 +332,42 @@ def test_a_verdict_against_its_raw_rates_is_marked_and_explained() -> None:
     assert f"Lost Luggage</b>{REVERSED_MARK}" in page and "raw rates point the other way" in page
     same = standout_table(pl.DataFrame([{**row, "verdict_wins": 4300}]), TRAVEL)
     assert REVERSED_MARK not in same
+
+
+def _summary_text(page: str) -> str:
+    section = page.split('<section id="summary">', 1)[1].split("</section>", 1)[0]
+    return html.unescape(re.sub(r"<[^>]+>", " ", section))
+
+
+def test_the_first_screen_answers_in_plain_words(synthetic_page: str) -> None:
+    """One sentence answers "is this game balanced?"; no pp, q, BH or GIH before the glossary;
+    every verdict names its tolerance; a cut list says it is cut."""
+    text = _summary_text(synthetic_page)
+    answer = re.search(r'<p class="answer" id="answer">([^<]+)</p>', synthetic_page)
+    assert answer and answer.group(1).split(":")[0] in ("Balanced", "Not balanced", "Not shown yet")
+    assert "of 100 cards" in html.unescape(answer.group(1))
+    for jargon in (" pp ", " q ", "q =", "Benjamini", "GIH", " BH "):
+        assert jargon not in text, jargon
+    assert "Tolerances: card \u00b13, seat \u00b11, strategy \u00b13 points" in text
+    rows = table_rows(synthetic_page, "standout")
+    assert rows and all(
+        "\u00b13" in r[-1] or "stronger" in r[-1] or "weaker" in r[-1] for r in rows
+    )
+    assert re.search(r"(the top \d+ of \d+|the \d+ \w+ of \d+|\d+ of the \d+ cards)", text)
+
+
+def test_the_report_judges_at_the_designers_tolerance(synthetic_run: Path, tmp_path: Path) -> None:
+    """--tolerance changes the verdicts without a refit and cards.parquet follows the page:
+    a wide enough band makes every card with a figure balanced, a tight one none."""
+    import shutil
+
+    folder = tmp_path / "run"
+    shutil.copytree(synthetic_run, folder)
+    build_report(folder, tolerances=Tolerances(card=60.0))
+    loose = pl.read_parquet(folder / "cards.parquet").filter(pl.col("lo").is_not_null())
+    assert set(loose["verdict"]) == {"balanced"} and set(loose["tolerance"]) == {60.0}
+    build_report(folder, tolerances=Tolerances(card=0.1))
+    tight = pl.read_parquet(folder / "cards.parquet").filter(pl.col("lo").is_not_null())
+    assert "balanced" not in set(tight["verdict"])
+    assert set(tight["tolerance"]) == {0.1}
+    assert (tight["verdict_pp"] == loose["verdict_pp"]).all()  # the figures did not move
