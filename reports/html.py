@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +54,7 @@ from reports.precision import precision_section
 from reports.replay_page import REPLAYS_FOLDER, write_telling_pages
 from simulator.analysis.adjusted import GIH, AdjustedOptions, column_prefix
 from simulator.analysis.deciding import card_decisions, seat_verdict
+from simulator.analysis.groups import WinGroup, first_player, win_groups
 from simulator.analysis.metrics import (
     SUMMARY_FILE,
     VERDICT_NO_PEERS,
@@ -68,7 +68,7 @@ from simulator.analysis.metrics import (
     write_cards,
 )
 from simulator.analysis.ratings import bradley_terry, head_to_head
-from simulator.analysis.stats import newcombe_difference, two_proportion_p, wilson
+from simulator.analysis.stats import wilson
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tolerances
 from simulator.catalog import get_game
 from simulator.core.errors import CardSheetError, RunFolderError
@@ -262,41 +262,14 @@ def _ordinal(k: int) -> str:
 # ---------------------------------------------------------------------------- the report
 
 
-@dataclass
-class _Group:
-    """Win counts of one group of player-games (a seat, a turn position, a strategy)."""
-
-    label: str
-    detail: str
-    n: int
-    wins: int
-    shared: int
-    no_winner: int
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.n if self.n else math.nan
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.n)
-
-
-def _first_player_advantage(order: list[_Group]) -> str:
-    """The first player's win rate against all later positions pooled: difference with a
-    Newcombe interval and a two-proportion p (approximate: one game's seats are not
-    independent)."""
-    if len(order) < 2:
-        return ""
-    first, rest = order[0], order[1:]
-    n2, w2 = sum(g.n for g in rest), sum(g.wins for g in rest)
-    d, lo, hi = newcombe_difference(first.wins, first.n, w2, n2)
-    p = two_proportion_p(first.wins, first.n, w2, n2)
-    if math.isnan(d):
+def _first_player_advantage(order: list[WinGroup]) -> str:
+    """The win-rate section's line: analysis/groups.first_player, in words."""
+    first = first_player(order)
+    if first is None:
         return ""
     return (
-        f"First-player advantage (1st against all later positions): {fmt_pp(d, lo, hi)}, "
-        f"p = {p:.3g}."
+        "First-player advantage (1st against all later positions): "
+        f"{fmt_pp(first.diff, first.lo, first.hi)}, p = {first.p:.3g}."
     )
 
 
@@ -442,18 +415,11 @@ class _Report:
         """The answer to "is this game balanced?" in one sentence, then the findings behind
         it, the cards that stand out and what the run can and cannot tell, in plain words
         (the glossary explains the terms); every verdict with its tolerance."""
-        order = self._groups("turn_order", str, lambda part: "")
-        first = [grp for grp in order if grp.label == "0"]
-        rest = [grp for grp in order if grp.label != "0"]
+        first = first_player(self._groups("turn_order", str, lambda part: ""))
         findings = []
         seat = None
-        if first and rest:
-            counts = (
-                first[0].wins,
-                first[0].n,
-                sum(grp.wins for grp in rest),
-                sum(grp.n for grp in rest),
-            )
+        if first is not None:
+            counts = (first.first_wins, first.first_n, first.rest_wins, first.rest_n)
             seat = seat_verdict(*counts, self.tolerances.seat)
             findings.append(first_player_finding(*counts, tolerance=self.tolerances.seat))
         strategies = {
@@ -649,23 +615,12 @@ class _Report:
     # ------------------------------------------------------------------ win rates
 
     def _groups(
-        self, key: str, label: Callable[[Any], str], detail: Callable[[pl.DataFrame], str]
-    ) -> list[_Group]:
-        out = []
-        for (value,), part in sorted(
-            self.players.group_by([key]), key=lambda kv: _sort_key(kv[0][0], self.players, key)
-        ):
-            out.append(
-                _Group(
-                    label=label(value),
-                    detail=detail(part),
-                    n=part.height,
-                    wins=int(part["win"].sum()),
-                    shared=int((part["result"] == "shared_win").sum()),
-                    no_winner=int((part["result"] == "no_winner").sum()),
-                )
-            )
-        return out
+        self,
+        key: str,
+        label: Callable[[Any], str],
+        detail: Callable[[pl.DataFrame], str],
+    ) -> list[WinGroup]:
+        return win_groups(self.players, key, label, detail)
 
     def _win_rates(self) -> Html:
         def slots_of(part: pl.DataFrame) -> str:
@@ -739,7 +694,7 @@ class _Report:
         self,
         title: str,
         table_id: str,
-        groups: list[_Group],
+        groups: list[WinGroup],
         detail_header: str,
         note: str,
         chart: bool = True,
@@ -1259,14 +1214,6 @@ class _Report:
                 "player-games in which the card had that event at least once."
             )
         )
-
-
-def _sort_key(value: Any, players: pl.DataFrame, key: str) -> tuple[int, Any]:
-    """Numbers in numeric order; strategies in the order of their first slot."""
-    if key == "strategy":
-        slots = players.filter(pl.col("strategy") == value)["strategy_slot"]
-        return (int(slots.min()) if slots.len() else 0, value)
-    return (0, value)
 
 
 def _term(plain: str, community: str) -> Html:
