@@ -19,7 +19,7 @@ from typing import Any
 import polars as pl
 
 from reports.markup import DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, table
-from simulator.analysis.deciding import CardDecisions, seat_verdict
+from simulator.analysis.deciding import CardDecisions, seat_verdict, strategy_verdict
 from simulator.analysis.metrics import VERDICT_FEW, VERDICT_NO_PEERS
 from simulator.analysis.planning import plan
 from simulator.analysis.stats import Z95, newcombe_difference, wilson
@@ -30,8 +30,6 @@ from simulator.analysis.verdicts import (
     WEAKER,
     Tolerances,
     Verdict,
-    decide,
-    to_points,
 )
 from simulator.core.errors import ConfigError
 from simulator.core.spec import GameSpec
@@ -125,30 +123,29 @@ def strategy_finding(
     rates: dict[str, tuple[int, int]], tolerance: float = Tolerances().strategy, games: int = 0
 ) -> Finding:
     """The strongest strategy against the weakest by win rate (strategy -> wins, n), judged at
-    `tolerance` points; `games` (the run's) scales the games that would decide."""
-    if len(rates) < 2:
+    `tolerance` points (deciding.strategy_verdict); `games` (the run's) scales the games that
+    would decide."""
+    judged = strategy_verdict(rates, tolerance, games or None)
+    if judged is None:
         name = next(iter(rates), "?")
         return Finding(
             "Strategies", f"{name} in every seat", "one strategy: nothing to compare", "info"
         )
     ranked = sorted(rates, key=lambda s: rates[s][0] / max(rates[s][1], 1), reverse=True)
-    best, worst = ranked[0], ranked[-1]
-    (wb, nb), (ww, nw) = rates[best], rates[worst]
-    d, lo, hi = newcombe_difference(wb, nb, ww, nw)
     parts = []
     for name in ranked:
         w, n = rates[name]
         r_lo, r_hi = wilson(w, n)
         parts.append(f"{name} {fmt_pct(w / n if n else math.nan, r_lo, r_hi)}")
     finding = "win rate: " + "; ".join(parts)
-    v = decide(to_points(d), to_points(lo), to_points(hi), tolerance, games=games or None)
+    v, best, worst = judged.verdict, judged.best, judged.worst
     if v.verdict == BALANCED:
         words = f"balanced: {best} and {worst} within \u00b1{tolerance:g} points of each other"
         return Finding("Strategies", finding, words, "ok")
     if v.verdict in (STRONGER, WEAKER):
         words = (
-            f"{best} wins {points(d)} more often than {worst} (at least {points(lo)}; "
-            f"\u00b1{tolerance:g} tolerated)"
+            f"{best} wins {abs(v.estimate):.1f} points more often than {worst} (at least "
+            f"{abs(v.lo):.1f}; \u00b1{tolerance:g} tolerated)"
         )
         return Finding("Strategies", finding, words, "warn" if len(rates) == 2 else "info")
     return Finding("Strategies", finding, _unclear_words(v, f"{best} against {worst}"), "info")

@@ -52,7 +52,13 @@ from reports.precision import precision_section
 from reports.replay_page import REPLAYS_FOLDER, write_telling_pages
 from reports.run_cards import CardSection
 from simulator.analysis.adjusted import GIH, AdjustedOptions, column_prefix
-from simulator.analysis.deciding import card_decisions, seat_verdict
+from simulator.analysis.deciding import (
+    VERDICTS_FILE,
+    card_decisions,
+    seat_verdict,
+    strategy_verdict,
+    verdict_rows,
+)
 from simulator.analysis.groups import WinGroup, first_player, win_groups
 from simulator.analysis.metrics import (
     SUMMARY_FILE,
@@ -107,7 +113,11 @@ def build_report(
     path = Path(out) if out is not None else folder / REPORT_FILE
     report = _Report(folder, manifest, spec, games, players, cards, cards_note, tolerances)
     report.telling, report.no_pages = _telling_pages(folder, path)
-    return write_page(path, report.render())
+    page = write_page(path, report.render())
+    tmp = folder / (VERDICTS_FILE + ".tmp")  # the seat and strategy verdicts of the page
+    report.verdicts.write_parquet(tmp)
+    tmp.replace(folder / VERDICTS_FILE)
+    return page
 
 
 def _telling_pages(folder: Path, report: Path) -> tuple[list[tuple[int, str, str]], str]:
@@ -253,6 +263,8 @@ class _Report:
     ) -> None:
         self.folder = folder
         self.tolerances = tolerances or Tolerances()
+        self.verdicts = verdict_rows(None, None)
+        """The seat and strategy verdicts the summary found (written as verdicts.parquet)."""
         self.manifest = manifest
         self.config = manifest.get("config", {})
         self.game_config = self.config.get("game", {})
@@ -395,6 +407,8 @@ class _Report:
         reasons = {str(k): int(v) for k, v in self.games["end_reason"].value_counts().iter_rows()}
         findings.append(end_reason_finding(reasons, self.spec))
         decisions = card_decisions(self.cards)
+        judged = strategy_verdict(strategies, self.tolerances.strategy, self.games.height)
+        self.verdicts = verdict_rows(seat, judged)
         answer = balance_answer(seat, strategy.verdict if len(strategies) > 1 else None, decisions)
         parts = [
             "<h2>Summary</h2>",

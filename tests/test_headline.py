@@ -371,3 +371,38 @@ def test_the_report_judges_at_the_designers_tolerance(synthetic_run: Path, tmp_p
     assert "balanced" not in set(tight["verdict"])
     assert set(tight["tolerance"]) == {0.1}
     assert (tight["verdict_pp"] == loose["verdict_pp"]).all()  # the figures did not move
+
+
+def test_the_seat_and_strategy_verdicts_are_written_beside_the_cards(
+    synthetic_run: Path, synthetic_page: str
+) -> None:
+    """verdicts.parquet holds the summary's seat and strategy verdicts with their intervals
+    and tolerances in points; balanced only inside the band, and the page says the same."""
+    table = pl.read_parquet(synthetic_run / "verdicts.parquet")
+    assert {"verdict", "lo", "hi", "tolerance"} <= set(table.columns)
+    seat = table.filter(pl.col("subject") == "first player").row(0, named=True)
+    assert seat["tolerance"] == 1.0 and seat["verdict"] in (
+        "stronger",
+        "weaker",
+        "balanced",
+        "unclear",
+    )
+    row = next(r for r in table_rows(synthetic_page, "verdicts") if r[0] == "First player")
+    assert f"{seat['estimate']:+.1f} points" in row[1]
+    for r in table.iter_rows(named=True):
+        if r["verdict"] == "balanced":
+            assert -r["tolerance"] <= r["lo"] and r["hi"] <= r["tolerance"]
+
+
+def test_the_extreme_pair_of_strategies_pays_for_being_picked() -> None:
+    """Of four strategies the best and worst are the extreme pair of six: a difference needs
+    p < 0.05 / 6, so a gap significant alone can stay unclear."""
+    from simulator.analysis.deciding import strategy_verdict
+
+    two = strategy_verdict({"a": (560, 2000), "b": (500, 2000)}, 3.0, 1000)
+    four = strategy_verdict(
+        {"a": (560, 2000), "b": (500, 2000), "c": (530, 2000), "d": (520, 2000)}, 3.0, 1000
+    )
+    assert two is not None and four is not None
+    assert two.verdict.lo > 0 and two.verdict.verdict == "stronger"
+    assert (four.best, four.worst) == ("a", "b") and four.verdict.verdict == "unclear"

@@ -15,7 +15,7 @@ import polars as pl
 
 from simulator.analysis.metrics import SUMMARY_FILE, judge_cards, read_card_summary
 from simulator.analysis.planning import games_to_detect
-from simulator.analysis.stats import newcombe_difference
+from simulator.analysis.stats import newcombe_difference, two_proportion_p
 from simulator.analysis.verdicts import UNCLEAR, WORDS, Tolerances, Verdict, decide, to_points
 from simulator.runs.run_folder import read_games, read_players
 
@@ -27,6 +27,79 @@ def seat_verdict(
     at `tolerance` points; every game has one first player, so `first_n` is the games."""
     d, lo, hi = newcombe_difference(first_wins, first_n, rest_wins, rest_n)
     return decide(to_points(d), to_points(lo), to_points(hi), tolerance, games=first_n)
+
+
+@dataclass(frozen=True)
+class StrategyVerdict:
+    """The strongest strategy against the weakest, and its verdict."""
+
+    best: str
+    worst: str
+    verdict: Verdict
+
+
+def strategy_verdict(
+    rates: dict[str, tuple[int, int]], tolerance: float, games: int | None = None
+) -> StrategyVerdict | None:
+    """The strongest strategy's win rate less the weakest's (strategy -> wins, player-games;
+    Newcombe interval, points), judged at `tolerance`. The pair is picked as the extreme of
+    k(k-1)/2 pairs, so a difference needs its two-proportion p below 0.05 over that many
+    (Bonferroni); None with fewer than two strategies."""
+    if len(rates) < 2:
+        return None
+    ranked = sorted(rates, key=lambda s: rates[s][0] / max(rates[s][1], 1), reverse=True)
+    best, worst = ranked[0], ranked[-1]
+    (wb, nb), (ww, nw) = rates[best], rates[worst]
+    d, lo, hi = newcombe_difference(wb, nb, ww, nw)
+    pairs = len(rates) * (len(rates) - 1) // 2
+    p = two_proportion_p(wb, nb, ww, nw)
+    significant = (lo > 0 or hi < 0) and p < 0.05 / pairs
+    v = decide(
+        to_points(d), to_points(lo), to_points(hi), tolerance, significant=significant, games=games
+    )
+    return StrategyVerdict(best, worst, v)
+
+
+VERDICTS_FILE = "verdicts.parquet"
+"""The run report's seat and strategy verdicts, beside cards.parquet's card verdicts."""
+
+
+def verdict_rows(seat: Verdict | None, strategy: StrategyVerdict | None) -> pl.DataFrame:
+    """The run's seat and strategy verdicts as a table: `subject`, `measure`, `estimate`,
+    `lo`, `hi`, `tolerance` (points), `verdict`, `games_to_decide`."""
+    rows = []
+    if seat is not None:
+        rows.append(("first player", "first player's win rate less the later players'", seat))
+    if strategy is not None:
+        rows.append(
+            (
+                f"{strategy.best} vs {strategy.worst}",
+                "strongest strategy's win rate less the weakest's",
+                strategy.verdict,
+            )
+        )
+    return pl.DataFrame(
+        {
+            "subject": [r[0] for r in rows],
+            "measure": [r[1] for r in rows],
+            "estimate": [r[2].estimate for r in rows],
+            "lo": [r[2].lo for r in rows],
+            "hi": [r[2].hi for r in rows],
+            "tolerance": [r[2].tolerance for r in rows],
+            "verdict": [r[2].verdict for r in rows],
+            "games_to_decide": [r[2].games_to_decide for r in rows],
+        },
+        schema={
+            "subject": pl.Utf8,
+            "measure": pl.Utf8,
+            "estimate": pl.Float64,
+            "lo": pl.Float64,
+            "hi": pl.Float64,
+            "tolerance": pl.Float64,
+            "verdict": pl.Utf8,
+            "games_to_decide": pl.Int64,
+        },
+    )
 
 
 def seat_counts(players: pl.DataFrame) -> tuple[int, int, int, int]:
