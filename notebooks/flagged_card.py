@@ -69,7 +69,9 @@ print(ranked.select([c for c in wanted if c in cards.columns]).head(5))
 # ## 2. The experiment: the same deals with its power on and off
 # Paired design: every deal is played as printed and with the card vanilla, with the same
 # random streams, so the games differ only once the power matters. The effect is the change
-# in its owner's win rate, with a 95% interval.
+# in its owner's win rate in points, with a 95% interval, and its verdict the one rule of
+# simulator/analysis/verdicts.py at the default card tolerance (balanced only when the whole
+# interval lies within it).
 
 # %%
 plan = make_plan(
@@ -80,7 +82,7 @@ effect = pl.read_parquet(folder / "ablation.parquet").row(0, named=True)
 
 
 def points(v: float | None) -> str:
-    return "n/a" if v is None or math.isnan(v) else f"{100 * v:+.1f}"
+    return "n/a" if v is None or math.isnan(v) else f"{v:+.1f}"  # ablation.parquet: points
 
 
 print(
@@ -91,11 +93,7 @@ print(
 verdict = (
     "no figure (too few deals where it was owned: raise DECKHAND_DEALS)"
     if effect["effect"] is None
-    else "its power helps its owner"
-    if effect["lo"] > 0
-    else "its power hurts its owner"
-    if effect["hi"] < 0
-    else "its power's worth is not distinguishable from zero at this size"
+    else f"{effect['verdict']} (tolerance \u00b1{effect['tolerance']:g} points)"
 )
 print(f"experiment says: {verdict}")
 

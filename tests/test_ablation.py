@@ -12,10 +12,14 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, WORDS
 from simulator.catalog import get_game
 from simulator.experiments.ablation import (
     ABLATION_FILE,
+    FIRST_COLUMNS,
     factorial_off,
+    judge_ablation,
+    load_ablation,
     make_plan,
     run_ablation,
     tables,
@@ -155,14 +159,20 @@ def test_planted_cards_rank_first_and_last_paired(planted: Path, tmp_path: Path)
     )
     folder = run_ablation(plan, tmp_path / "abl", backend="sequential", progress=False)
     table = pl.read_parquet(folder / ABLATION_FILE)
-    assert table.columns[:5] == ["card", "effect", "lo", "hi", "q"]
+    assert table.columns[: len(FIRST_COLUMNS)] == list(FIRST_COLUMNS)
     ranked = table["card"].to_list()
     assert ranked[0] == STRONG[0] and ranked[-1] == HARMFUL[0]
     strong = table.row(0, named=True)
     harmful = table.row(table.height - 1, named=True)
     assert strong["lo"] > 0 and harmful["hi"] < 0
     assert strong["q"] < 0.05 and harmful["q"] < 0.05
+    assert strong["verdict"] == STRONGER and harmful["verdict"] == WEAKER
+    assert strong["effect"] > 5  # points, not a fraction
     assert strong["n_on"] == strong["n_off"]  # the same owner in both arms of a deal
+    assert set(table["verdict"]) <= set(WORDS) and set(table["tolerance"]) == {3.0}
+    # the disk contract: balanced only with the whole interval inside the tolerance
+    for r in table.filter(pl.col("verdict") == BALANCED).iter_rows(named=True):
+        assert -r["tolerance"] <= r["lo"] and r["hi"] <= r["tolerance"]
 
 
 def test_planted_cards_found_by_the_factorial_model(planted: Path, tmp_path: Path) -> None:
@@ -180,7 +190,7 @@ def test_planted_cards_found_by_the_factorial_model(planted: Path, tmp_path: Pat
     ranked = table["card"].to_list()
     assert ranked[0] == STRONG[0] and ranked[-1] == HARMFUL[0]
     assert table.row(0, named=True)["lo"] > 0
-    assert table.row(table.height - 1, named=True)["effect"] < -0.05
+    assert table.row(table.height - 1, named=True)["effect"] < -5  # points
     games = pl.read_parquet(folder / "games.parquet")
     assert games.height == 500 and games["off"].list.len().mean() == pytest.approx(2, abs=0.3)
     assert (folder / "ablation.html").exists() is False  # the CLI writes the report
@@ -197,10 +207,16 @@ def test_cli_ablate_writes_table_and_report(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert (out / ABLATION_FILE).exists() and (out / "ablation.html").stat().st_size > 2000
+    assert "tolerance \u00b13 points" in result.output
     page = (out / "ablation.html").read_text()
     assert "Almonds" in page and "Paired design" in page
-    # the summary first, the ranked table after it, the run's details last
+    # the summary first, the ranked table after it, the glossary, the run's details last
     assert page.index('id="summary"') < page.index("ablation-table") < page.index('id="run"')
+    assert page.index("ablation-table") < page.index('id="glossary"') < page.index('id="run"')
+    summary = page[page.index('id="summary"') : page.index("<nav>")]
+    for jargon in (" pp", "q <", "(q ", "Benjamini", "BH"):
+        assert jargon not in summary  # plain words on the first screen
+    assert "\u00b13" in summary  # every verdict with its tolerance
     again = CliRunner().invoke(main, ["ablate", "import-export", "-o", str(out), "-q"])
     assert again.exit_code != 0 and "--overwrite" in again.output
 
@@ -240,6 +256,10 @@ def test_ablate_a_number_reuses_the_sweep(tmp_path: Path) -> None:
     table = pl.read_parquet(out / ABLATION_FILE)
     assert table.height == 1 and table["card"][0] == "Almonds"
     assert "high_pay=40" in table["method"][0]
+    assert table.columns[: len(FIRST_COLUMNS)] == list(FIRST_COLUMNS)
+    assert table["verdict"][0] in WORDS and table["tolerance"][0] == 3.0
+    row = table.row(0, named=True)
+    assert abs(row["effect"] - 100 * (row["owner_wr_on"] - row["owner_wr_off"])) < 1e-9
     assert (out / "sweep" / "sweep.json").exists()
     assert (out / "sweep" / "high_pay=4").is_dir() and (out / "sweep" / "high_pay=40").is_dir()
 
@@ -261,27 +281,103 @@ def test_design_comparison_pairs_the_cards(tmp_path: Path) -> None:
     assert "precision_ratio" in table.columns
 
 
+def _cards(**columns: list) -> pl.DataFrame:
+    """An ablation table (points) judged by the one rule at the default tolerance."""
+    frame = pl.DataFrame(
+        columns,
+        schema_overrides={
+            "effect": pl.Float64,
+            "lo": pl.Float64,
+            "hi": pl.Float64,
+            "p": pl.Float64,
+        },
+    )
+    return judge_ablation(frame.with_row_index("rank", offset=1), 3.0, 1000)
+
+
 def test_the_ablation_report_opens_on_what_the_powers_are_worth() -> None:
-    """The headline names the powers that measurably help and hurt their owners, with
-    intervals and q, before the plot and the ranked table; a card without a figure is
-    counted, and 'no power measurably hurts' is said when none does."""
+    """The headline names the powers that help and hurt their owners, each with its verdict
+    and the tolerance, before the plot and the ranked table; a card without a figure is
+    counted, and the tally says stronger, weaker, balanced and unclear."""
     from reports.ablation import ablation_findings
 
-    cards = pl.DataFrame(
-        {
-            "card": ["Strong", "Harmful", "Noisy", "Rare"],
-            "effect": [0.20, -0.08, 0.03, None],
-            "lo": [0.15, -0.12, -0.02, None],
-            "hi": [0.25, -0.04, 0.08, None],
-            "q": [0.0001, 0.002, 0.4, None],
-        }
+    cards = _cards(
+        card=["Strong", "Harmful", "Noisy", "Flat", "Rare"],
+        effect=[20.0, -8.0, 3.0, 0.5, None],
+        lo=[15.0, -12.0, -2.0, -1.0, None],
+        hi=[25.0, -4.0, 8.0, 2.0, None],
+        p=[0.0001, 0.0002, 0.4, 0.5, None],
     )
+    assert cards["verdict"].to_list() == [STRONGER, WEAKER, UNCLEAR, BALANCED, UNCLEAR]
     strongest, weakest, measured = ablation_findings(cards)
-    assert strongest.finding.startswith("Strong +20.0 pp [+15.0, +25.0] (q < 0.001)")
-    assert "Noisy" not in strongest.finding and strongest.verdict.startswith("1 power helps")
-    assert weakest.finding == "Harmful -8.0 pp [-12.0, -4.0] (q 0.002)" and weakest.tone == "warn"
-    assert measured.finding == "3 of 4 cards; 1 owned too rarely for a figure"
-    assert measured.verdict.startswith("2 with an effect (q < 0.05), 1 without")
-    none_hurt = ablation_findings(cards.filter(pl.col("card") != "Harmful"))[1]
-    assert none_hurt.verdict == "no power measurably hurts its owner"
-    assert "the lowest estimates: Noisy" in none_hurt.finding
+    assert strongest.finding.startswith(
+        "Strong: stronger than without its power: +20.0 points, not within \u00b13"
+    )
+    assert strongest.finding.index("Strong:") < strongest.finding.index("Noisy:")
+    assert "1 power stronger than without it: not within \u00b13 points" in strongest.verdict
+    assert "top 3 of 3 with a positive effect" in strongest.verdict
+    assert weakest.finding.startswith("Harmful: weaker than without its power: -8.0 points")
+    assert weakest.tone == "warn" and "Strong" not in weakest.finding
+    assert measured.finding == "4 of 5 cards; 1 owned too rarely for a figure"
+    assert measured.verdict.startswith(
+        "1 stronger, 1 weaker, 1 balanced (within \u00b13 points), 2 unclear"
+    )
+
+
+def test_the_ablation_report_never_lists_a_card_twice() -> None:
+    """With two cards, the old report listed both as strongest and as weakest: a card is on
+    the side of its estimate only, and the list says how many it shows of how many."""
+    from reports.ablation import ablation_findings
+
+    two = _cards(
+        card=["Almonds", "Beer"],
+        effect=[4.0, -2.0],
+        lo=[-6.0, -12.0],
+        hi=[14.0, 8.0],
+        p=[0.4, 0.7],
+    )
+    strongest, weakest, _ = ablation_findings(two)
+    assert "Almonds" in strongest.finding and "Beer" not in strongest.finding
+    assert "Beer" in weakest.finding and "Almonds" not in weakest.finding
+    assert "unclear: not shown within \u00b13 points" in strongest.finding
+    assert "top 1 of 1" in strongest.verdict and "no power is shown to be stronger than" in (
+        strongest.verdict
+    )
+    both_up = _cards(
+        card=["A", "B"], effect=[4.0, 2.0], lo=[1.0, -1.0], hi=[7.0, 5.0], p=[0.01, 0.3]
+    )
+    strongest, weakest, _ = ablation_findings(both_up, limit=1)
+    assert "top 1 of 2 with a positive effect" in strongest.verdict and "B" not in strongest.finding
+    assert weakest.finding == "\u2014" and weakest.verdict == "no power has a negative effect"
+
+
+def test_an_older_ablation_table_is_read_in_points(tmp_path: Path) -> None:
+    """ablation.parquet written before the verdicts (fractions, a `flag`) reads in points,
+    judged at the default tolerance, and load_ablation judges again at another one."""
+    import json
+
+    (tmp_path / "ablation.json").write_text(json.dumps({"design": "paired", "games_played": 400}))
+    pl.DataFrame(
+        {
+            "card": ["A", "B"],
+            "effect": [0.01, 0.2],
+            "lo": [-0.015, 0.1],
+            "hi": [0.025, 0.3],
+            "q": [0.4, 0.001],
+            "p": [0.4, 0.0005],
+            "se": [0.01, 0.05],
+            "difference": [0.01, 0.2],
+            "difference_se": [0.01, 0.05],
+            "model_effect": [None, None],
+            "model_se": [None, None],
+            "precision_per_game": [1.0, 1.0],
+            "flag": [None, "over"],
+        },
+        schema_overrides={"model_effect": pl.Float64, "model_se": pl.Float64},
+    ).write_parquet(tmp_path / ABLATION_FILE)
+    _, table = load_ablation(tmp_path)
+    assert table["effect"].to_list() == pytest.approx([1.0, 20.0])
+    assert table["verdict"].to_list() == [BALANCED, STRONGER] and "flag" not in table.columns
+    _, tight = load_ablation(tmp_path, tolerance=1.0)
+    assert tight["verdict"].to_list() == [UNCLEAR, STRONGER]
+    assert tight["tolerance"].to_list() == [1.0, 1.0]

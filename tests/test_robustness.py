@@ -9,8 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from simulator.analysis.verdicts import BALANCED, WORDS
 from simulator.core.errors import ConfigError
 from simulator.experiments.robustness import (
+    KEPT,
     ORDER,
     classify,
     classify_pools,
@@ -24,13 +26,17 @@ from simulator.experiments.robustness import (
 @pytest.mark.parametrize(
     "verdicts,expected",
     [
-        (["over", "over", "over"], "robust over"),
-        (["under", "under"], "robust under"),
+        (["stronger", "stronger", "stronger"], "robust stronger"),
+        (["weaker", "weaker"], "robust weaker"),
         (["balanced", "balanced"], "balanced"),
-        (["over", "balanced", "under"], "flips"),
-        (["over", "no figure", "under"], "flips"),
-        (["over", "balanced"], "disagrees"),
-        (["over", "no figure"], "incomplete"),
+        (["stronger", "balanced", "weaker"], "flips"),
+        (["stronger", "no figure", "weaker"], "flips"),
+        (["stronger", "balanced"], "disagrees"),
+        (["stronger", "balanced", "unclear"], "disagrees"),
+        (["stronger", "no figure"], "incomplete"),
+        (["stronger", "unclear"], "unclear"),
+        (["balanced", "unclear"], "unclear"),
+        (["unclear", "unclear"], "unclear"),
         (["no figure", "no figure"], "no figure"),
     ],
 )
@@ -38,23 +44,34 @@ def test_classes(verdicts: list[str], expected: str) -> None:
     assert classify(verdicts) == expected
 
 
+def test_unclear_is_never_balanced() -> None:
+    """A card not decided under some pool has not been shown balanced: it is `unclear`, and
+    does not count among the cards that keep their verdict."""
+    assert classify(["balanced", "balanced", "unclear"]) == "unclear"
+    assert "unclear" not in KEPT and "balanced" in KEPT
+    table = pl.DataFrame({"class": ["balanced", "unclear", "robust stronger"]})
+    tally = counts(table)
+    assert tally["kept"] == 2 and tally["unclear"] == 1
+
+
 @pytest.mark.parametrize(
     "random,expected",
     [
-        ("over", ("robust over", "holds")),
-        ("balanced", ("robust over", "rewards skill")),
-        ("under", ("robust over", "reverses")),
-        ("no figure", ("robust over", "no figure")),
+        ("stronger", ("robust stronger", "holds")),
+        ("balanced", ("robust stronger", "rewards skill")),
+        ("weaker", ("robust stronger", "reverses")),
+        ("unclear", ("robust stronger", "unclear")),
+        ("no figure", ("robust stronger", "no figure")),
     ],
 )
 def test_the_random_pool_is_a_floor_not_a_judge(random: str, expected: tuple) -> None:
     """Random bots find nearly every card balanced: counted as a judge, they would leave no
     card robust. The class is taken over the bots that play; the floor is told apart."""
-    by_pool = {"default": "over", "mix": "over", "tuned": "over", "random": random}
+    by_pool = {"default": "stronger", "mix": "stronger", "tuned": "stronger", "random": random}
     assert classify_pools(by_pool, {"random"}) == expected
     assert classify_pools(by_pool, set()) == (classify(list(by_pool.values())), None)
     assert classify_pools({**by_pool, "mix": "balanced"}, {"random"}) == ("disagrees", None)
-    assert classify_pools({"a": "balanced", "b": "under"}, {"a", "b"}) == ("disagrees", None)
+    assert classify_pools({"a": "balanced", "b": "weaker"}, {"a", "b"}) == ("disagrees", None)
     assert is_floor(("random",)) and is_floor(("random", "random:x=1"))
     assert not is_floor(("heuristic", "random")) and not is_floor(("heuristic@tuned-base-4p",))
 
@@ -86,25 +103,34 @@ def test_robustness_end_to_end(tmp_path: Path) -> None:
         [
             "robustness", "travel", "-p", "3", "-n", "120", "--chunk-size", "60",
             "--pool", "default", "--pool", "random", "-o", str(out), "-q",
-            "--backend", "sequential",
+            "--backend", "sequential", "--tolerance", "card=5",
         ],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "keep their verdict across 2 pools" in result.output
+    assert "keep their verdict across 2 pools (tolerance \u00b15 points)" in result.output
     table = pl.read_parquet(out / "robustness.parquet")
-    assert {"card", "class", "floor", "default_verdict", "random_verdict", "default_pp"} <= set(
+    per_pool = {f"default_{c}" for c in ("verdict", "estimate", "lo", "hi", "tolerance", "q")}
+    assert {"card", "class", "floor", "tolerance", "random_verdict", *per_pool} <= set(
         table.columns
     )
+    assert set(table["tolerance"]) == {5.0}
+    for pool in ("default", "random"):
+        assert set(table[f"{pool}_verdict"]) <= {*WORDS, "no figure"}
+        assert set(table[f"{pool}_tolerance"].drop_nulls()) <= {5.0}
+        balanced = table.filter(pl.col(f"{pool}_verdict") == BALANCED)
+        for r in balanced.iter_rows(named=True):  # the disk contract, in points
+            assert -5 <= r[f"{pool}_lo"] and r[f"{pool}_hi"] <= 5
     order = [ORDER.index(c) for c in table["class"]]
     assert order == sorted(order)  # flips and disagreements first
     in_play = pl.read_parquet(out / "default" / "cards.parquet").filter(pl.col("in_game"))
     assert sorted(table["card"]) == sorted(in_play["name"].unique())  # no card of other sets
+    assert set(in_play["tolerance"].drop_nulls()) == {5.0}  # the pool's table says the same
     tally = counts(table)
     assert tally["cards"] == table.height and sum(tally[c] for c in ORDER) == table.height
     assert (out / "default" / "cards.parquet").exists() and (
         out / "random" / "manifest.json"
     ).exists()
     page = (out / "robustness.html").read_text()
-    assert "keep their verdict" in page
+    assert "keep their verdict" in page and "\u00b15 points" in page
     bad = CliRunner().invoke(main, ["robustness", "travel", "-s", "random", "-o", str(out)])
     assert bad.exit_code == 2 and "takes its strategies from --pool" in bad.output

@@ -25,9 +25,16 @@ each rotation with the same powers), so seat luck does not favour a strategy.
 The effect of a card is in win-rate points of its owner (the player who owned the power:
 Import/Export `fulfilled`), power on minus power off, with a 95% interval from a
 cluster-robust variance (clusters are deals: the arms of a deal are correlated, which the
-variance then counts) and Benjamini-Hochberg q over the cards. Game length: the change of
-the mean number of turns, on minus off (paired differences, or a linear model of turns on
-the on/off indicators in the factorial design).
+variance then counts) and Benjamini-Hochberg q over the cards. Its verdict is the one rule of
+simulator/analysis/verdicts.py (`decide_family` at the card tolerance): `balanced` when the
+whole interval lies within the tolerance, `stronger` / `weaker` when not and q < 0.05,
+`unclear` otherwise. Game length: the change of the mean number of turns, on minus off
+(paired differences, or a linear model of turns on the on/off indicators in the factorial
+design).
+
+ablation.parquet is in points (3.0 = 3 points of win rate), like every verdict table:
+`effect`, `lo`, `hi`, `se`, `difference`, `difference_se`, `model_effect`, `model_se`; the
+owner win rates `owner_wr_on` / `owner_wr_off` stay rates (0.52), game lengths turns.
 """
 
 from __future__ import annotations
@@ -43,7 +50,8 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from simulator.analysis.stats import Z95, benjamini_hochberg, newcombe_difference, two_proportion_p
+from simulator.analysis.stats import Z95, newcombe_difference, two_proportion_p
+from simulator.analysis.verdicts import Tolerances, decide_family
 from simulator.catalog import get_game
 from simulator.core.cards import load_card_sheet
 from simulator.core.errors import ConfigError, RunFolderError
@@ -62,6 +70,20 @@ DESIGN_STREAM = 2
 DESIGNS = ("factorial", "paired")
 MIN_OWNED = 20
 """A card gets a figure only with at least this many owner rows with its power on and off."""
+POINT_COLUMNS = (
+    "effect",
+    "lo",
+    "hi",
+    "se",
+    "difference",
+    "difference_se",
+    "model_effect",
+    "model_se",
+)
+"""The columns of ablation.parquet in win-rate points (computed as fractions, stored x100)."""
+FIRST_COLUMNS = ("card", "verdict", "effect", "lo", "hi", "tolerance", "q", "games_to_decide")
+"""The leading columns of ablation.parquet: the verdict table contract (verdicts.TABLE_COLUMNS)
+with the figure it judges."""
 
 
 @dataclass(frozen=True)
@@ -259,8 +281,10 @@ def run_ablation(
     backend: str = "loky",
     progress: bool = True,
     overwrite: bool = False,
+    tolerance: float = Tolerances().card,
 ) -> Path:
-    """Play the plan into OUT (games.parquet, owners.parquet), then write ablation.parquet."""
+    """Play the plan into OUT (games.parquet, owners.parquet), then write ablation.parquet
+    with each card's verdict at `tolerance` (points)."""
     folder = Path(out)
     _prepare(folder, plan, overwrite)
     listed = tables(plan)
@@ -282,7 +306,7 @@ def run_ablation(
     games, owners = records(plan, listed, played)
     games.write_parquet(folder / TABLES_FILE)
     owners.write_parquet(folder / OWNERS_FILE)
-    summary = summarise(plan, games, owners)
+    summary = summarise(plan, games, owners, tolerance)
     summary.write_parquet(folder / ABLATION_FILE)
     meta = {
         **plan.to_json(),
@@ -489,10 +513,16 @@ def _turns_effects(plan: AblationPlan, games: pl.DataFrame) -> dict[int, tuple[f
     return out
 
 
-def summarise(plan: AblationPlan, games: pl.DataFrame, owners: pl.DataFrame) -> pl.DataFrame:
-    """One row per card: effect (owner win-rate points, on minus off), its 95% interval
-    `lo`/`hi`, `se`, `p`, BH `q`, the owner win rates and rows per arm, the game-length
-    effect, the games charged to the card and the precision per game, ranked by effect."""
+def summarise(
+    plan: AblationPlan,
+    games: pl.DataFrame,
+    owners: pl.DataFrame,
+    tolerance: float = Tolerances().card,
+) -> pl.DataFrame:
+    """One row per card: its verdict at `tolerance`, effect (owner win-rate points, on minus
+    off) with its 95% interval `lo`/`hi`, `se`, `p`, BH `q`, the owner win rates and rows per
+    arm, the game-length effect, the games charged to the card and the precision per game,
+    ranked by effect. Every difference is in points (module doc)."""
     off_of = dict(zip(games["game"].to_list(), games["off"].to_list(), strict=True))
     arm_of = dict(zip(games["game"].to_list(), games["arm"].to_list(), strict=True))
     owned = owners.drop_nulls("card")
@@ -541,36 +571,74 @@ def summarise(plan: AblationPlan, games: pl.DataFrame, owners: pl.DataFrame) -> 
                 "turns_lo": t_eff - Z95 * t_se,
                 "turns_hi": t_eff + Z95 * t_se,
                 "cost_games": cost,
-                "precision_per_game": 1 / (se_model**2 * cost)
+                "precision_per_game": 1 / ((100 * se_model) ** 2 * cost)
                 if math.isfinite(se_model) and se_model > 0
                 else math.nan,
                 "method": method,
             }
         )
-    frame = pl.DataFrame(rows)
-    frame = frame.with_columns(pl.col(pl.Float64).fill_nan(None))
-    q = benjamini_hochberg([math.nan if v is None else float(v) for v in frame["p"].to_list()])
-    frame = frame.with_columns(pl.Series("q", q, dtype=pl.Float64).fill_nan(None))
-    frame = frame.with_columns(
-        pl.when(pl.col("q") < 0.05)
-        .then(pl.when(pl.col("effect") > 0).then(pl.lit("over")).otherwise(pl.lit("under")))
-        .otherwise(pl.lit(None))
-        .alias("flag")
-    )
+    frame = pl.DataFrame(rows).with_columns(pl.col(pl.Float64).fill_nan(None))
+    frame = frame.with_columns([pl.col(c) * 100.0 for c in POINT_COLUMNS])
     frame = frame.sort("effect", descending=True, nulls_last=True).with_row_index("rank", offset=1)
-    first = ["card", "effect", "lo", "hi", "q"]
-    return frame.select(first + [c for c in frame.columns if c not in first])
+    return judge_ablation(frame, tolerance, plan.games)
 
 
-def load_ablation(folder: str | Path) -> tuple[dict[str, Any], pl.DataFrame]:
-    """An ablation folder's plan (with timing) and its per-card table."""
+def judge_ablation(table: pl.DataFrame, tolerance: float, games: int | None = None) -> pl.DataFrame:
+    """An ablation table (points) with its verdict columns decided at `tolerance` by the one
+    rule (verdicts.decide_family over the rows with a p-value: BH `q`), so a report or a card
+    page can judge a folder at the designer's tolerance without replaying it. `games` (the
+    games the figures rest on) scales `games_to_decide`. The FIRST_COLUMNS lead."""
+    f = [None if v is None else float(v) for v in table["effect"].to_list()]
+    lo = [None if v is None else float(v) for v in table["lo"].to_list()]
+    hi = [None if v is None else float(v) for v in table["hi"].to_list()]
+    p = [None if v is None else float(v) for v in table["p"].to_list()]
+    verdicts, q = decide_family(f, lo, hi, p, tolerance, games=games)
+    judged = table.drop(
+        [c for c in ("verdict", "tolerance", "q", "games_to_decide", "flag") if c in table.columns]
+    )
+    judged = judged.with_columns(
+        pl.Series("verdict", [v.verdict for v in verdicts], dtype=pl.Utf8),
+        pl.Series("tolerance", [float(tolerance)] * table.height, dtype=pl.Float64),
+        pl.Series("q", q, dtype=pl.Float64),
+        pl.Series("games_to_decide", [v.games_to_decide for v in verdicts], dtype=pl.Int64),
+    )
+    first = list(FIRST_COLUMNS)
+    rest = [c for c in judged.columns if c not in first]
+    if "rank" in rest:
+        rest = ["rank", *(c for c in rest if c != "rank")]
+    return judged.select(first + rest)
+
+
+def ablation_games(meta: dict[str, Any]) -> int | None:
+    """The games an ablation folder's figures rest on (ablation.json), for games_to_decide."""
+    games = meta.get("games_played")
+    return int(games) if games else None
+
+
+def load_ablation(
+    folder: str | Path, tolerance: float | None = None
+) -> tuple[dict[str, Any], pl.DataFrame]:
+    """An ablation folder's plan (with timing) and its per-card table, in points; with
+    `tolerance`, its verdicts decided again at that tolerance (no game is played). A table
+    written before verdicts existed (fractions, a `flag` column) is read in points and judged
+    at the default card tolerance, so every reader sees one unit."""
     folder = Path(folder)
     if not (folder / PLAN_FILE).exists() or not (folder / ABLATION_FILE).exists():
         raise RunFolderError(
             f"{folder}: no {PLAN_FILE} and {ABLATION_FILE}; is this a folder made by deckhand "
             "ablate?"
         )
-    return json.loads((folder / PLAN_FILE).read_text()), pl.read_parquet(folder / ABLATION_FILE)
+    meta = json.loads((folder / PLAN_FILE).read_text())
+    table = pl.read_parquet(folder / ABLATION_FILE)
+    if "verdict" not in table.columns:  # fractions, before the verdicts
+        table = table.with_columns(
+            [pl.col(c) * 100.0 for c in POINT_COLUMNS if c in table.columns]
+            + [pl.col("precision_per_game") / 1e4]
+        )
+        tolerance = Tolerances().card if tolerance is None else tolerance
+    if tolerance is not None:
+        table = judge_ablation(table, tolerance, ablation_games(meta))
+    return meta, table
 
 
 # ---------------------------------------------------------------------------- a number
@@ -585,12 +653,14 @@ def ablate_param(
     backend: str = "loky",
     progress: bool = True,
     overwrite: bool = False,
+    tolerance: float = Tolerances().card,
 ) -> Path:
     """Ablate one of a card's numbers instead of its power: `deckhand sweep` of the card's
     parameter over (printed value, VALUE) into OUT/sweep, both with the same seed (common
     random numbers), and OUT/ablation.parquet with one row: its owner's win rate at VALUE
-    minus at the printed value (Newcombe's interval, conservative under common random
-    numbers) and the change of the mean game length."""
+    minus at the printed value in points (Newcombe's interval, conservative under common
+    random numbers; the two-proportion p is its q), its verdict at `tolerance`, and the
+    change of the mean game length."""
 
     key, sep, value = param.partition("=")
     key, value = key.strip(), value.strip()
@@ -622,7 +692,6 @@ def ablate_param(
                 "effect": diff,
                 "lo": lo,
                 "hi": hi,
-                "q": p,
                 "card_id": int(rows[0]["id"]),
                 "se": math.nan,
                 "p": p,
@@ -640,15 +709,12 @@ def ablate_param(
                 "cost_games": base.games + new.games,
                 "precision_per_game": math.nan,
                 "method": f"{key}={value} against the printed {key}={printed} (sweep)",
-                "flag": None,
             }
         ]
     ).with_columns(pl.col(pl.Float64).fill_nan(None))
+    frame = frame.with_columns([pl.col(c) * 100.0 for c in POINT_COLUMNS])
     frame = frame.with_row_index("rank", offset=1)
-    first = ["card", "effect", "lo", "hi", "q"]
-    frame.select(first + [c for c in frame.columns if c not in first]).write_parquet(
-        folder / ABLATION_FILE
-    )
+    judge_ablation(frame, tolerance, base.games + new.games).write_parquet(folder / ABLATION_FILE)
     meta = {
         "game": plan.runs[0].config.game.to_json(),
         "strategies": list(plan.runs[0].config.strategies),
@@ -668,8 +734,8 @@ def ablate_param(
 
 
 def design_comparison(first: str | Path, second: str | Path) -> pl.DataFrame:
-    """The cards two ablation folders share, side by side: each one's effect, se, games
-    charged and precision per game, and the ratio second / first of the precision per game
+    """The cards two ablation folders share, side by side: each one's effect, se (points),
+    games charged and precision per game, and the ratio second / first of the precision per game
     (above 1: the second design measures the card more precisely per game played)."""
     meta_a, a = load_ablation(first)
     meta_b, b = load_ablation(second)
@@ -682,13 +748,13 @@ def design_comparison(first: str | Path, second: str | Path) -> pl.DataFrame:
     )
 
 
-def resummarise(folder: str | Path) -> Path:
+def resummarise(folder: str | Path, tolerance: float = Tolerances().card) -> Path:
     """Write ablation.parquet again from a folder's games and owners tables (after a change
-    of the estimates; no game is played)."""
+    of the estimates or of the tolerance; no game is played)."""
     folder = Path(folder)
     meta = json.loads((folder / PLAN_FILE).read_text())
     plan = AblationPlan.from_json(meta)
     games = pl.read_parquet(folder / TABLES_FILE)
     owners = pl.read_parquet(folder / OWNERS_FILE)
-    summarise(plan, games, owners).write_parquet(folder / ABLATION_FILE)
+    summarise(plan, games, owners, tolerance).write_parquet(folder / ABLATION_FILE)
     return folder

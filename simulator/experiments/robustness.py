@@ -3,28 +3,34 @@ card's verdict under each (`deckhand robustness`).
 
 A card's verdict in one run is the run's own verdict for it (`verdict` in cards.parquet: the
 card against its peers on the measure its game declares, Import/Export owning the power;
-docs/metrics.md, "Verdicts"): `over` or `under` when its BH q < 0.05, `balanced` ("in line")
-otherwise, `no figure` below the minimum sample or without peers. Runs summarised before
-verdicts existed use the adjusted contribution of owning the power instead. Across the pools
-a card is
+docs/metrics.md, "Verdicts"), judged again at `--tolerance` by the one rule of
+simulator/analysis/verdicts.py: `stronger`, `weaker`, `balanced` (the whole interval within
+the tolerance) or `unclear` (neither; too few games with the card is unclear too), and `no
+figure` where the run gives none (no peers in play). Runs summarised before verdicts existed
+use the adjusted contribution of owning the power instead, judged by the same rule. Across
+the pools a card is
 
-- `flips`: over under one pool and under under another;
-- `disagrees`: flagged under some pools, balanced (or without a figure) under others;
-- `robust over` / `robust under`: the same flag under every pool;
+- `flips`: stronger under one pool and weaker under another;
+- `disagrees`: stronger (or weaker) under some pools, balanced under others;
+- `robust stronger` / `robust weaker`: the same under every pool;
 - `balanced`: balanced under every pool;
-- `incomplete`: without a figure (too few games with the card) under some pool, and no flip;
+- `unclear`: not decided under some pool (and no flip or disagreement): never counted as
+  balanced, it needs more games;
+- `incomplete`: without a figure under some pool, and no flip or disagreement;
 - `no figure` under every pool.
 
 The random pool is a floor, not a judge: random bots use no power well, so under them nearly
-every card is balanced, and counting it would leave no card robust. The classes are taken over
-the other pools (the bots that play), and the floor's verdict is told apart (`floor`): a card
-robustly over that is over with random bots too `holds` down to random play; one balanced
-there `rewards skill` (strong in the hands of bots that use it); `reverses` where the floor
-says the opposite.
+every card is balanced or unclear, and counting it would leave no card robust. The classes are
+taken over the other pools (the bots that play), and the floor's verdict is told apart
+(`floor`): a card robustly stronger that is stronger with random bots too `holds` down to
+random play; one balanced there `rewards skill` (strong in the hands of bots that use it);
+`reverses` where the floor says the opposite; `unclear` where the floor decides nothing.
 
 Flips and disagreements come first: there the bots, not the card, may be speaking (a card
 the heuristic plays badly looks weak under it and not under the tuned bots). Each pool is an
 ordinary run folder (OUT/POOL), played with the same seed, so the deals are the same.
+robustness.parquet carries, per pool, the verdict table columns (`<pool>_verdict`, `_lo`,
+`_hi`, `_tolerance`, in points) with `_estimate` (points), `_q` and `_games_to_decide`.
 """
 
 from __future__ import annotations
@@ -37,19 +43,43 @@ from typing import Any
 
 import polars as pl
 
+from simulator.analysis.metrics import VERDICT_FEW, VERDICT_NO_PEERS, judge_cards, write_cards
+from simulator.analysis.verdicts import (
+    BALANCED,
+    FDR,
+    STRONGER,
+    UNCLEAR,
+    WEAKER,
+    Tolerances,
+    decide,
+    to_points,
+)
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.runs.config import RunConfig, RunOptions
 from simulator.runs.experiment import owner_event
-from simulator.runs.run_folder import SUMMARY_FILE
+from simulator.runs.run_folder import SUMMARY_FILE, read_games
 from simulator.runs.runner import run_simulation
 from strategies.registry import BY_GAME, preset_names
 
 ROBUSTNESS_FILE = "robustness.parquet"
 PLAN_FILE = "robustness.json"
-ORDER = ("flips", "disagrees", "robust over", "robust under", "balanced", "incomplete", "no figure")
-KEPT = ("robust over", "robust under", "balanced")
-"""The classes where a card keeps its verdict across pools."""
+NO_FIGURE = "no figure"
+"""A pool's verdict where its run gives none (no peers in play, no declared measure)."""
+ORDER = (
+    "flips",
+    "disagrees",
+    f"robust {STRONGER}",
+    f"robust {WEAKER}",
+    BALANCED,
+    UNCLEAR,
+    "incomplete",
+    NO_FIGURE,
+)
+KEPT = (f"robust {STRONGER}", f"robust {WEAKER}", BALANCED)
+"""The classes where a card keeps its verdict across pools (`unclear` is not one)."""
+POOL_COLUMNS = ("verdict", "estimate", "lo", "hi", "tolerance", "q", "games_to_decide", "note")
+"""Per pool, the columns `<pool>_<name>` of robustness.parquet (figures in points)."""
 
 
 @dataclass(frozen=True)
@@ -125,8 +155,10 @@ def run_robustness(
     backend: str = "loky",
     overwrite: bool = False,
     progress: bool = True,
+    tolerance: float = Tolerances().card,
 ) -> Path:
-    """Play (or resume) every pool's run, then write OUT/robustness.parquet."""
+    """Play (or resume) every pool's run, then write OUT/robustness.parquet with each card's
+    verdict under each pool at `tolerance` (points)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     for _, config, folder in plans:
@@ -141,22 +173,16 @@ def run_robustness(
         ],
         "games": plans[0][1].games,
         "seed": plans[0][1].seed,
+        "tolerance": tolerance,
     }
     (out / PLAN_FILE).write_text(json.dumps(meta, indent=2) + "\n")
-    table = verdicts(out)
+    table = verdicts(out, tolerance)
     table.write_parquet(out / ROBUSTNESS_FILE)
     return out
 
 
-def _verdict(row: dict[str, Any], prefix: str) -> str:
-    if row.get(f"{prefix}pp") is None:
-        return "no figure"
-    flag = row.get("verdict") if prefix == "verdict_" else row.get(f"{prefix}flag")
-    return flag if flag in ("over", "under") else "balanced"
-
-
-FLOOR_NOTES = ("holds", "rewards skill", "reverses", "no figure")
-"""What the floor pool says of a robustly flagged card (module doc)."""
+FLOOR_NOTES = ("holds", "rewards skill", "reverses", UNCLEAR, NO_FIGURE)
+"""What the floor pool says of a robustly stronger or weaker card (module doc)."""
 
 
 def is_floor(strategies: Sequence[str]) -> bool:
@@ -166,43 +192,105 @@ def is_floor(strategies: Sequence[str]) -> bool:
 
 def classify_pools(by_pool: dict[str, str], floors: set[str]) -> tuple[str, str | None]:
     """The class of a card over the pools that are not floors (all of them when every pool
-    is one), and for a robust flag what the floor says of it (FLOOR_NOTES), else None."""
+    is one), and for a robust verdict what the floor says of it (FLOOR_NOTES), else None."""
     judges = [v for name, v in by_pool.items() if name not in floors] or list(by_pool.values())
     kind = classify(judges)
-    if kind not in ("robust over", "robust under") or not floors & set(by_pool):
+    robust = (f"robust {STRONGER}", f"robust {WEAKER}")
+    if kind not in robust or not floors & set(by_pool):
         return kind, None
     flag = kind.removeprefix("robust ")
     floor = [by_pool[name] for name in by_pool if name in floors]
-    if "no figure" in floor:
-        return kind, "no figure"
+    if NO_FIGURE in floor:
+        return kind, NO_FIGURE
+    if any(v in (STRONGER, WEAKER) and v != flag for v in floor):
+        return kind, "reverses"
     if all(v == flag for v in floor):
         return kind, "holds"
-    if any(v in ("over", "under") and v != flag for v in floor):
-        return kind, "reverses"
-    return kind, "rewards skill"
+    if all(v in (flag, BALANCED) for v in floor):
+        return kind, "rewards skill"
+    return kind, UNCLEAR
 
 
 def classify(verdicts: Sequence[str]) -> str:
-    """The class of a card from its verdict under each pool (module doc)."""
+    """The class of a card from its verdict under each pool (module doc): a flip or a
+    disagreement first, and `unclear` wherever a pool has not decided."""
     flags = set(verdicts)
-    if flags == {"no figure"}:
-        return "no figure"
-    if {"over", "under"} <= flags:
+    if flags == {NO_FIGURE}:
+        return NO_FIGURE
+    if {STRONGER, WEAKER} <= flags:
         return "flips"
-    if "no figure" in flags:
+    if flags & {STRONGER, WEAKER} and BALANCED in flags:
+        return "disagrees"
+    if NO_FIGURE in flags:
         return "incomplete"
-    if flags == {"over"}:
-        return "robust over"
-    if flags == {"under"}:
-        return "robust under"
-    if flags == {"balanced"}:
-        return "balanced"
-    return "disagrees"
+    if UNCLEAR in flags or not flags:
+        return UNCLEAR
+    if flags == {STRONGER}:
+        return f"robust {STRONGER}"
+    if flags == {WEAKER}:
+        return f"robust {WEAKER}"
+    return BALANCED
 
 
-def verdicts(folder: str | Path) -> pl.DataFrame:
-    """One row per card: its figure and verdict under each pool, and its class; flips and
-    disagreements first."""
+def _judged_cards(summary: Path, tolerance: float) -> pl.DataFrame:
+    """A pool's cards.parquet (cards in play) with its verdicts at `tolerance`: rewritten on
+    disk when judged at another one, so the pool's table says what robustness says."""
+    cards = pl.read_parquet(summary)
+    if "verdict_pp" in cards.columns:
+        original = cards
+        if "verdict_note" not in cards.columns:  # an older summary: the notes were verdicts
+            notes = cards["verdict"].replace_strict(
+                {VERDICT_FEW: VERDICT_FEW, VERDICT_NO_PEERS: VERDICT_NO_PEERS},
+                default=None,
+                return_dtype=pl.Utf8,
+            )
+            cards = cards.with_columns(notes.alias("verdict_note"))
+        games = read_games(summary.parent).height
+        cards = judge_cards(cards, tolerance, games or None)
+        if not cards.equals(original):
+            write_cards(summary.parent, cards)
+    if "in_game" in cards.columns:  # the sheet's other sets are not in play here
+        cards = cards.filter(pl.col("in_game"))
+    return cards
+
+
+def _pool_row(row: dict[str, Any], prefix: str, tolerance: float) -> dict[str, Any]:
+    """A card's verdict under one pool: from the run's verdict columns (`verdict_`), or for
+    a summary older than the verdicts its adjusted contribution judged by the same rule."""
+    if prefix == "verdict_":
+        verdict = row.get("verdict") or NO_FIGURE
+        return {
+            "verdict": verdict,
+            "estimate": to_points(row.get("verdict_pp")),
+            "lo": row.get("lo"),
+            "hi": row.get("hi"),
+            "tolerance": row.get("tolerance") if verdict != NO_FIGURE else None,
+            "q": row.get("verdict_q"),
+            "games_to_decide": row.get("verdict_games_to_decide"),
+            "note": row.get("verdict_note"),
+        }
+    pp = to_points(row.get(f"{prefix}pp"))
+    if pp is None:
+        return {"verdict": NO_FIGURE, **dict.fromkeys(POOL_COLUMNS[1:])}
+    q = row.get(f"{prefix}q")
+    lo, hi = to_points(row.get(f"{prefix}lo")), to_points(row.get(f"{prefix}hi"))
+    v = decide(pp, lo, hi, tolerance, significant=q is not None and q < FDR)
+    return {
+        "verdict": v.verdict,
+        "estimate": pp,
+        "lo": lo,
+        "hi": hi,
+        "tolerance": tolerance,
+        "q": q,
+        "games_to_decide": None,
+        "note": "adjusted contribution (a summary older than the verdicts)",
+    }
+
+
+def verdicts(folder: str | Path, tolerance: float | None = None) -> pl.DataFrame:
+    """One row per card: its figure and verdict under each pool at `tolerance` (points;
+    default: the one robustness.json records, else the card default), and its class; flips
+    and disagreements first."""
     folder = Path(folder)
     path = folder / PLAN_FILE
     if not path.exists():
@@ -210,21 +298,29 @@ def verdicts(folder: str | Path) -> pl.DataFrame:
             f"{folder}: no {PLAN_FILE}; is this a folder made by deckhand robustness?"
         )
     meta = json.loads(path.read_text())
+    if tolerance is None:
+        tolerance = float(meta.get("tolerance") or Tolerances().card)
     spec = get_game(meta["game"])
     event = owner_event(spec)
     fallback = "adj_" if event in spec.seen_events else f"adj_{event}_"
     merged: pl.DataFrame | None = None
     names = []
+    schema = {
+        "verdict": pl.Utf8,
+        "estimate": pl.Float64,
+        "lo": pl.Float64,
+        "hi": pl.Float64,
+        "tolerance": pl.Float64,
+        "q": pl.Float64,
+        "games_to_decide": pl.Int64,
+        "note": pl.Utf8,
+    }
     for pool in meta["pools"]:
         summary = folder / pool["folder"] / SUMMARY_FILE
         if not summary.exists():
             raise RunFolderError(f"{summary.parent}: no {SUMMARY_FILE}; the run did not finish")
-        cards = pl.read_parquet(summary)
-        prefix = fallback
-        if "in_game" in cards.columns:  # the sheet's other sets are not in play here
-            cards = cards.filter(pl.col("in_game"))
-        if "verdict" in cards.columns:  # the card's verdict against its peers (metrics.py)
-            prefix = "verdict_"
+        cards = _judged_cards(summary, tolerance)
+        prefix = "verdict_" if "verdict_pp" in cards.columns else fallback
         if f"{prefix}pp" not in cards.columns:
             raise RunFolderError(
                 f"{summary}: no adjusted figures ({prefix}pp); play the run again with this "
@@ -232,45 +328,36 @@ def verdicts(folder: str | Path) -> pl.DataFrame:
             )
         name = pool["name"]
         names.append(name)
-        rows = [
-            {
-                "card": r["name"],
-                f"{name}_pp": r.get(f"{prefix}pp"),
-                f"{name}_lo": r.get(f"{prefix}lo"),
-                f"{name}_hi": r.get(f"{prefix}hi"),
-                f"{name}_q": r.get(f"{prefix}q"),
-                f"{name}_verdict": _verdict(r, prefix),
-            }
-            for r in cards.iter_rows(named=True)
-        ]
-        frame = pl.DataFrame(rows).unique("card", keep="first", maintain_order=True)
+        rows = []
+        for r in cards.iter_rows(named=True):
+            judged = _pool_row(r, prefix, tolerance)
+            rows.append({"card": r["name"], **{f"{name}_{k}": judged[k] for k in POOL_COLUMNS}})
+        frame = pl.DataFrame(
+            rows,
+            schema={"card": pl.Utf8, **{f"{name}_{k}": schema[k] for k in POOL_COLUMNS}},
+        ).unique("card", keep="first", maintain_order=True)
         merged = (
             frame if merged is None else merged.join(frame, on="card", how="full", coalesce=True)
         )
     assert merged is not None
-    merged = merged.with_columns([pl.col(f"{n}_verdict").fill_null("no figure") for n in names])
+    merged = merged.with_columns([pl.col(f"{n}_verdict").fill_null(NO_FIGURE) for n in names])
     floors = {pool["name"] for pool in meta["pools"] if is_floor(pool["strategies"])}
-    judged = [
+    classes = [
         classify_pools({n: r[f"{n}_verdict"] for n in names}, floors)
         for r in merged.iter_rows(named=True)
     ]
     merged = merged.with_columns(
-        pl.Series("class", [c for c, _ in judged]),
-        pl.Series("floor", [f for _, f in judged], dtype=pl.String),
+        pl.Series("class", [c for c, _ in classes]),
+        pl.Series("floor", [f for _, f in classes], dtype=pl.String),
+        pl.lit(float(tolerance)).alias("tolerance"),
     )
     rank = {c: i for i, c in enumerate(ORDER)}
     merged = merged.with_columns(
         pl.col("class").replace_strict(rank, return_dtype=pl.Int32).alias("_order")
     )
     merged = merged.sort("_order", "card").drop("_order")
-    return merged.select(
-        [
-            "card",
-            "class",
-            "floor",
-            *(c for c in merged.columns if c not in ("card", "class", "floor")),
-        ]
-    )
+    lead = ["card", "class", "floor", "tolerance"]
+    return merged.select([*lead, *(c for c in merged.columns if c not in lead)])
 
 
 def counts(table: pl.DataFrame) -> dict[str, int]:
