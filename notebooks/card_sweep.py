@@ -48,14 +48,18 @@ print(table)
 
 # %% [markdown]
 # ## Where is the card balanced?
-# The values whose interval covers 0, and the break-even of a weighted straight line with
-# Fieller's interval (the values where the line's 95% band covers 0).
+# Each value's verdict against the card's peers (docs/metrics.md, "Verdicts"): balanced only
+# when the whole interval lies within the tolerance, unclear when the run cannot tell yet.
+# Then where a weighted straight line through the measure meets the peers, with Fieller's
+# interval (`deckhand balance` searches for that value with its own games).
 
 # %%
-print(f"balanced at {summary.key} = {summary.balanced_values}")
+for point in summary.points:
+    print(f"{summary.key} = {point.value}: {point.words()}")
+print(f"balanced at {summary.key} = {summary.balanced_values or 'no value tried'}")
 fit = summary.fit
 if fit is not None and fit.bounded:
-    print(f"break-even {summary.key} = {fit.x0:.3g} [{fit.x0_lo:.3g}, {fit.x0_hi:.3g}]")
+    print(f"meets its peers near {summary.key} = {fit.x0:.3g} [{fit.x0_lo:.3g}, {fit.x0_hi:.3g}]")
 elif fit is not None:
     print(f"slope {fit.slope:+.4f} per unit is not clearly away from 0: no break-even value")
 

@@ -20,7 +20,6 @@ import polars as pl
 import pytest
 
 from reports.html import build_report
-from reports.markup import fmt_pp
 from simulator.analysis.adjusted import frame_chunks
 from simulator.analysis.deciding import seat_verdict
 from simulator.analysis.metrics import card_summary, with_adjusted, with_verdicts
@@ -294,13 +293,15 @@ def test_the_sweep_report_opens_on_the_verdicts(ie_sweep: SweepPlan) -> None:
     ids = outline(page).ids
     assert ids.index("summary") < ids.index("findings") < ids.index("values") < ids.index("details")
     summary = sweep_summary(out)
-    rows = {r[0].split(" (")[0]: r for r in table_rows(page, "verdicts")}
-    label = "Adjusted" if summary.metric == "adjusted" else "IWD"
-    contribution = rows[f"{label} contribution"]
+    rows = {html.unescape(r[0]): r for r in table_rows(page, "verdicts")}
     for point in summary.points:
-        figure = fmt_pp(point.contribution, point.lo, point.hi)
-        assert f"{point.value}: {figure} {point.status}" in contribution[1]
-    assert "Against its peers" in rows and "power owned" in page
+        label = next(k for k in rows if k.split(" (")[0] == f"{summary.key} = {point.value}")
+        assert html.unescape(rows[label][2]) == point.words()  # the verdict, in plain words
+        assert point.verdict in ("stronger", "weaker", "balanced", "unclear")
+        if point.verdict == "balanced":
+            assert -summary.tolerance <= point.measure_lo <= point.measure_hi <= summary.tolerance
+    assert any(k.startswith("The value where the card meets its peers") for k in rows)
+    assert "power owned" in page
 
 
 def test_a_verdict_against_its_raw_rates_is_marked_and_explained() -> None:

@@ -1,18 +1,29 @@
 """One card parameter swept over values: a modified card sheet and a run per value.
 
-`plan_sweep` checks the card, the parameter and the values, writes one copy of the card sheet
-per value (only that card's `params` cell changes; copies of the card change together) under
-OUT/sheets/, and validates a run config per value. `run_sweep` plays them, every value with
-the same seed (common random numbers: the deal is the same, only the card's number differs,
-so a difference between values is due to the value, not to luck of the deal), into
-OUT/<key>=<value>/. `sweep_summary` reads back, per value, the card's contribution (adjusted
-when the card summaries have it, raw IWD otherwise, with 95% intervals), its owner's win
-rate, and fits the contribution against the value to name where the card is balanced.
+`plan_sweep` checks the card, the parameter and the values, adds the sheet's printed value
+when it is not among them (every effect is measured against it), writes one copy of the card
+sheet per value (only that card's `params` cell changes; copies of the card change together)
+under OUT/sheets/, and validates a run config per value. `run_sweep` plays them, every value
+with the same seed (common random numbers: the deal is the same, only the card's number
+differs, so a difference between values is due to the value, not to luck of the deal), into
+OUT/<key>=<value>/. `sweep_summary` reads back, per value:
 
-The balanced range: a weighted least-squares line through the contributions (weights 1/se^2)
-crosses zero at x0 = -a/b; its 95% interval is Fieller's, the values x where the line's own
-95% band covers 0: {x : (a + b x)^2 <= z^2 Var(a + b x)}. Beside it, the tested values whose
-own interval covers 0 (neither over- nor under-performing at that value).
+- the card's **verdict** on its primary measure, against its peers (cards.parquet's
+  `verdict_*` figures judged again at the sweep's tolerance by `metrics.judge_cards`, the one
+  rule of analysis/verdicts.py): stronger, weaker, balanced (the whole interval within
+  ±tolerance) or unclear, with the games that would decide;
+- the **effect of the number**: its owner's win rate at the value minus at the printed value
+  (Newcombe's interval, in points), as `ablate --param` measures it;
+- the supporting figures: the card's contribution (adjusted when the card summaries have it,
+  raw IWD otherwise) and its owner's win rate.
+
+`write_sweep_table` writes them as OUT/sweep.parquet, one row per value.
+
+The value where the card meets its peers (fitted): a weighted least-squares line through the
+measures (points, weights 1/se^2) crosses zero at x0 = -a/b; its 95% interval is Fieller's,
+the values x where the line's own 95% band covers 0: {x : (a + b x)^2 <= z^2 Var(a + b x)}.
+It is where the card is level with its typical peer, not a verdict: whether a value is
+balanced is that value's own verdict.
 """
 
 from __future__ import annotations
@@ -23,7 +34,7 @@ import io
 import json
 import math
 import shutil
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,25 +42,28 @@ from typing import Any
 import polars as pl
 
 from simulator.analysis.compare import Run, adjusted_se_pp, has_adjusted, iwd_se, label_runs
-from simulator.analysis.metrics import SUMMARY_FILE
-from simulator.analysis.stats import Z95
+from simulator.analysis.metrics import SUMMARY_FILE, VERDICT_FEW, VERDICT_NO_PEERS, judge_cards
+from simulator.analysis.stats import Z95, newcombe_difference
+from simulator.analysis.verdicts import BALANCED, UNCLEAR, Tolerances, Verdict, to_points
 from simulator.catalog import get_game
 from simulator.core.cards import CardRow, load_card_sheet, parse_params
 from simulator.core.errors import ConfigError, DeckhandError, RunFolderError
 from simulator.core.spec import GameSpec
 from simulator.runs.config import RunConfig, RunOptions
-from simulator.runs.run_folder import load_manifest
+from simulator.runs.run_folder import MANIFEST, load_manifest
 from simulator.runs.runner import run_simulation
 
 SWEEP_FILE = "sweep.json"
+TABLE_FILE = "sweep.parquet"
 Number = int | float
 
 
 # ---------------------------------------------------------------------------- options
 
 
-def parse_param(text: str) -> tuple[str, list[Number]]:
-    """'high_pay=4,6,8' -> ('high_pay', [4, 6, 8]); errors name --param."""
+def parse_param(text: str, least: int = 2) -> tuple[str, list[Number]]:
+    """'high_pay=4,6,8' -> ('high_pay', [4, 6, 8]); errors name --param. `least`: the values
+    needed (plan_sweep asks for one and counts the printed value it adds)."""
     key, sep, values = text.partition("=")
     key = key.strip()
     if not sep or not key or not values.strip():
@@ -63,7 +77,7 @@ def parse_param(text: str) -> tuple[str, list[Number]]:
                 "are numbers, e.g. high_pay=4,6,8"
             )
         numbers.append(number)
-    if len(numbers) < 2:
+    if len(numbers) < least:
         raise ConfigError(f"--param: '{text}': give at least two values to sweep")
     if len(set(numbers)) != len(numbers):
         raise ConfigError(f"--param: '{text}': a value is given twice")
@@ -98,14 +112,42 @@ def card_rows(sheet_rows: Sequence[CardRow], card: str, sheet_path: str | Path) 
     if not rows:
         names = list(dict.fromkeys(str(r["name"]) for r in sheet_rows))
         close = difflib.get_close_matches(card, names, n=5, cutoff=0.6)
-        hint = f"; did you mean: {', '.join(close)}?" if close else ""
+        hint = (
+            f"; did you mean: {', '.join(close)}?"
+            if close
+            else "; `deckhand cards list GAME` lists the names"
+        )
         raise ConfigError(f"--card: no card named '{card}' in {sheet_path}{hint}")
-    names = {r["name"] for r in rows}
-    if len(names) > 1:
+    matched = {str(r["name"]) for r in rows}
+    if len(matched) > 1:
         raise ConfigError(
-            f"--card: '{card}' matches {', '.join(sorted(names))}; give the exact name"
+            f"--card: '{card}' matches {', '.join(sorted(matched))}; give the exact name"
         )
     return rows
+
+
+def card_param(
+    spec: GameSpec, sheet_path: str | Path, card: str, key: str
+) -> tuple[list[CardRow], Number]:
+    """The sheet rows of `card` and the printed value of its numeric parameter `key`; errors
+    name --card (with the closest names) or --param (with the accepted parameters)."""
+    sheet = load_card_sheet(sheet_path, spec.card_schema)
+    rows = card_rows(sheet.rows, card, sheet_path)
+    _check_key(rows, key)
+    return rows, rows[0]["params"][key]
+
+
+def with_printed(values: Sequence[Number], printed: Number) -> tuple[list[Number], bool]:
+    """The values with the printed one among them (True when it had to be added): in order
+    in a sorted list, first otherwise."""
+    values = list(values)
+    if any(v == printed for v in values):
+        return values, False
+    if values == sorted(values):
+        return sorted([*values, printed]), True
+    if values == sorted(values, reverse=True):
+        return sorted([*values, printed], reverse=True), True
+    return [printed, *values], True
 
 
 def _check_key(rows: Sequence[CardRow], key: str) -> None:
@@ -178,6 +220,10 @@ class SweepPlan:
     base_sheet: Path
     original: Number
     runs: tuple[SweepRun, ...]
+    tolerance: float = Tolerances().card
+    """The verdicts' tolerance, in points (--tolerance card)."""
+    added_printed: bool = False
+    """True when the printed value was not among the values asked for and was added."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -186,12 +232,15 @@ class SweepPlan:
             "param": self.key,
             "values": list(self.values),
             "original": self.original,
+            "added_printed": self.added_printed,
+            "tolerance": self.tolerance,
             "base_sheet": str(self.base_sheet),
             "runs": [
                 {
                     "value": r.value,
                     "sheet": str(r.sheet.relative_to(self.out)),
                     "folder": str(r.folder.relative_to(self.out)),
+                    "games": r.config.games,
                 }
                 for r in self.runs
             ],
@@ -199,23 +248,55 @@ class SweepPlan:
 
 
 def plan_sweep(
-    options: RunOptions, card: str, param: str, out: str | Path, overwrite: bool = False
+    options: RunOptions,
+    card: str,
+    param: str,
+    out: str | Path,
+    overwrite: bool = False,
+    tolerance: float = Tolerances().card,
 ) -> SweepPlan:
     """Check the card, parameter and values, write the sheets, validate every run config:
-    `options` played with each value's sheet."""
+    `options` played with each value's sheet. The printed value is added when `param` does
+    not list it (`added_printed`): every value's effect is measured against it."""
     spec = get_game(options.game)
-    key, values = parse_param(param)
+    key, values = parse_param(param, least=1)
     base_sheet = Path(options.card_sheet or spec.card_sheet)
-    sheet = load_card_sheet(base_sheet, spec.card_schema)
-    rows = card_rows(sheet.rows, card, base_sheet)
-    _check_key(rows, key)
-    name = str(rows[0]["name"])
+    _, printed = card_param(spec, base_sheet, card, key)
+    values, added = with_printed(values, printed)
+    if len(values) < 2:
+        raise ConfigError(
+            f"--param: '{param}': give at least two values to sweep (the printed value "
+            f"{key}={printed} counts as one)"
+        )
+    return plan_values(options, card, key, values, out, overwrite, tolerance, added_printed=added)
 
-    def config_for(sheet_path: str) -> RunConfig:
-        return options.but(card_sheet=sheet_path).config()
+
+def plan_values(
+    options: RunOptions,
+    card: str,
+    key: str,
+    values: Sequence[Number],
+    out: str | Path,
+    overwrite: bool = False,
+    tolerance: float = Tolerances().card,
+    games: Mapping[Number, int] | None = None,
+    added_printed: bool = False,
+) -> SweepPlan:
+    """The sweep of `card`'s `key` over `values` (already parsed), each value played with
+    `games[value]` games (default: options.games): what `deckhand balance` calls once per
+    step, with the values evaluated so far, so its folder stays a sweep folder."""
+    spec = get_game(options.game)
+    base_sheet = Path(options.card_sheet or spec.card_sheet)
+    rows, printed = card_param(spec, base_sheet, card, key)
+    name = str(rows[0]["name"])
+    games = games or {}
+
+    def config_for(sheet_path: str, value: Number | None = None) -> RunConfig:
+        n = games.get(value, options.games) if value is not None else options.games
+        return options.but(card_sheet=sheet_path, games=n).config()
 
     base_config = config_for(str(base_sheet))
-    _check_in_play(spec, base_config, rows, name)
+    check_in_play(spec, base_config, rows, name)
     out = Path(out).resolve()
     _prepare_out(out, overwrite)
     runs = []
@@ -224,12 +305,21 @@ def plan_sweep(
         tag = f"{key}={value_text(value)}"
         path = sheet_with_value(base_sheet, ids, key, value, out / "sheets" / f"{tag}.csv")
         try:
-            config = config_for(str(path))
+            config = config_for(str(path), value)
         except DeckhandError as exc:
             raise ConfigError(f"--param {tag}: {exc}") from None
         runs.append(SweepRun(value, path, out / tag, config))
     plan = SweepPlan(
-        options.game, name, key, tuple(values), out, base_sheet, rows[0]["params"][key], tuple(runs)
+        options.game,
+        name,
+        key,
+        tuple(values),
+        out,
+        base_sheet,
+        printed,
+        tuple(runs),
+        tolerance,
+        added_printed,
     )
     existing = out / SWEEP_FILE
     if existing.exists():
@@ -243,7 +333,9 @@ def plan_sweep(
     return plan
 
 
-def _check_in_play(spec: GameSpec, config: RunConfig, rows: Sequence[CardRow], name: str) -> None:
+def check_in_play(spec: GameSpec, config: RunConfig, rows: Sequence[CardRow], name: str) -> None:
+    """Refuse a card none of whose copies is in play with the config's modules (naming the
+    module it comes with)."""
     in_game = set(spec.factory(config.game).cards_in_game())
     if not any(int(r["id"]) in in_game for r in rows):
         where = rows[0].get("module") or rows[0].get("set") or ""
@@ -270,12 +362,31 @@ def run_sweep(
     overwrite: bool = False,
     progress: bool = True,
 ) -> Path:
-    """Play every value's run (resuming folders that hold the same run); returns OUT."""
+    """Play every value's run (resuming folders that hold the same run; a finished one is
+    left as it is); returns OUT."""
     for r in plan.runs:
+        if not overwrite and finished(r):
+            continue
         run_simulation(
             r.config, r.folder, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress
         )
     return plan.out
+
+
+def finished(run: SweepRun) -> bool:
+    """Whether the run's folder holds this very run, played to the end and summarised."""
+    if not (run.folder / MANIFEST).exists() or not (run.folder / SUMMARY_FILE).exists():
+        return False
+    manifest = load_manifest(run.folder)
+    try:
+        held = RunConfig.from_json(manifest["config"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return (
+        bool(manifest.get("finished"))
+        and held.to_json() == run.config.to_json()
+        and manifest.get("games_played") == run.config.games
+    )
 
 
 # ---------------------------------------------------------------------------- summary
@@ -283,12 +394,14 @@ def run_sweep(
 
 @dataclass
 class SweepPoint:
-    """The card's figures in the run of one value."""
+    """The card's figures in the run of one value. Fractions (0.03) unless said otherwise:
+    the measure, the verdict and the effect of the number are in points (3.0)."""
 
     value: Number
     folder: Path
     label: str
     contribution: float
+    """The supporting figure: adjusted (or raw IWD) contribution, with `lo`..`hi`, `se`, `q`."""
     lo: float
     hi: float
     se: float
@@ -304,8 +417,12 @@ class SweepPoint:
     mean_turns: float
     average: float
     verdict: str | None = None
-    """The card's verdict in this value's run: its game's declared measure against its
-    peers (cards.parquet `verdict`), with the figure below; None for older summaries."""
+    """The card's verdict at this value, one of verdicts.WORDS at the sweep's tolerance: its
+    game's declared measure against its peers; None when it has none (no peers in play, an
+    older summary)."""
+    judged: Verdict | None = None
+    """The verdict with what it rests on (points): `judged.words()` says it in plain words."""
+    verdict_note: str | None = None
     verdict_pp: float = math.nan
     verdict_lo: float = math.nan
     verdict_hi: float = math.nan
@@ -313,22 +430,68 @@ class SweepPoint:
     verdict_n: int = 0
     verdict_n_peers: int = 0
     peers: str = ""
+    effect: float = math.nan
+    """The effect of the number, in points: its owner's win rate at this value minus at the
+    printed value (0 at the printed value itself), with Newcombe's interval."""
+    effect_lo: float = math.nan
+    effect_hi: float = math.nan
+
+    @property
+    def measure(self) -> float:
+        """The primary measure in points: the card against its typical peer (NaN: none)."""
+        return _points(self.verdict_pp)
+
+    @property
+    def measure_lo(self) -> float:
+        return _points(self.verdict_lo)
+
+    @property
+    def measure_hi(self) -> float:
+        return _points(self.verdict_hi)
+
+    @property
+    def measure_se(self) -> float:
+        """The measure's standard error in points, from its 95% interval."""
+        return (self.measure_hi - self.measure_lo) / (2 * Z95)
+
+    @property
+    def owner_wr(self) -> float:
+        return self.owner_wins / self.owner_n if self.owner_n else math.nan
 
     @property
     def status(self) -> str:
-        """'over' / 'under' when the interval excludes 0, 'balanced' when it covers it."""
-        if math.isnan(self.contribution):
-            return "no figure"
-        if self.lo > 0:
-            return "over"
-        if self.hi < 0:
-            return "under"
-        return "balanced"
+        """The verdict word (stronger, weaker, balanced, unclear), or 'no verdict'."""
+        return self.verdict or "no verdict"
+
+    @property
+    def than(self) -> str:
+        """What the card is compared with: 'other contracts'."""
+        return f"other {self.peers}" if self.peers else "its peers"
+
+    def words(self) -> str:
+        """The verdict in plain words with its tolerance (verdicts.Verdict.words), or why
+        there is none."""
+        if self.judged is None:
+            if self.verdict_note == VERDICT_NO_PEERS:
+                return f"no verdict: no {self.than} in play to compare with"
+            return "no verdict: the card has no declared measure in this run"
+        if self.verdict == UNCLEAR and self.verdict_note == VERDICT_FEW:
+            return (
+                f"unclear: not shown within \u00b1{self.judged.tolerance:g} points; too few games "
+                f"with it for a figure (n = {self.verdict_n:,}; the measure needs 100 with it "
+                "and 100 with a peer's instead)"
+            )
+        return self.judged.words(self.than)
+
+
+def _points(fraction: float) -> float:
+    value = to_points(fraction)
+    return math.nan if value is None else value
 
 
 @dataclass
 class BalanceFit:
-    """Weighted line contribution = a + b * value, and where it crosses zero."""
+    """Weighted line measure = a + b * value (points), and where it crosses zero."""
 
     intercept: float
     slope: float
@@ -341,9 +504,13 @@ class BalanceFit:
     (or the whole line), and no range can be named from the fit."""
 
     def predict(self, x: float) -> tuple[float, float]:
-        """Fitted contribution and its standard error at x."""
+        """Fitted measure and its standard error at x."""
         (va, cab), (_, vb) = self.cov
         return self.intercept + self.slope * x, math.sqrt(max(0.0, va + 2 * x * cab + x * x * vb))
+
+    def slope_spread(self) -> float:
+        """The half-width of the slope's 95% interval."""
+        return Z95 * math.sqrt(max(0.0, self.cov[1][1]))
 
 
 @dataclass
@@ -353,17 +520,82 @@ class SweepSummary:
     key: str
     original: Number
     metric: str
-    """'adjusted' or 'IWD': the contribution shown (one measure for every value)."""
+    """'adjusted' or 'IWD': the supporting contribution shown (one measure for every value)."""
     owner_event: str
     points: list[SweepPoint]
     fit: BalanceFit | None
+    """The weighted line through the primary measure (points) and where it meets the peers."""
     manifest: dict[str, Any]
     sheet_row: dict[str, Any] = field(default_factory=dict)
     players: int = 0
+    tolerance: float = Tolerances().card
+    added_printed: bool = False
 
     @property
     def balanced_values(self) -> list[Number]:
-        return [p.value for p in self.points if p.status == "balanced"]
+        """The values whose verdict is balanced: the whole interval within ±tolerance."""
+        return [p.value for p in self.points if p.verdict == BALANCED]
+
+    @property
+    def printed(self) -> SweepPoint | None:
+        """The point at the sheet's printed value (every sweep plays it)."""
+        return next((p for p in self.points if p.value == self.original), None)
+
+    def to_frame(self) -> pl.DataFrame:
+        """One row per value, the verdict columns first (points): sweep.parquet."""
+        whole = all(isinstance(p.value, int) for p in self.points)
+        rows = []
+        for p in self.points:
+            v = p.judged
+            rows.append(
+                {
+                    "value": p.value,
+                    "measure": _none(p.measure),
+                    "lo": _none(v.lo) if v else None,
+                    "hi": _none(v.hi) if v else None,
+                    "tolerance": self.tolerance if p.verdict else None,
+                    "verdict": p.verdict,
+                    "games_to_decide": v.games_to_decide if v else None,
+                    "effect_vs_printed": _none(p.effect),
+                    "effect_lo": _none(p.effect_lo),
+                    "effect_hi": _none(p.effect_hi),
+                    "owner_wr": _none(p.owner_wr),
+                    "owner_n": p.owner_n,
+                    "owner_wins": p.owner_wins,
+                    "games": p.games,
+                    "printed": p.value == self.original,
+                    "contribution": _none(_points(p.contribution)),
+                    "contribution_lo": _none(_points(p.lo)),
+                    "contribution_hi": _none(_points(p.hi)),
+                    "mean_turns": _none(p.mean_turns),
+                }
+            )
+        schema = {
+            "value": pl.Int64 if whole else pl.Float64,
+            "measure": pl.Float64,
+            "lo": pl.Float64,
+            "hi": pl.Float64,
+            "tolerance": pl.Float64,
+            "verdict": pl.Utf8,
+            "games_to_decide": pl.Int64,
+            "effect_vs_printed": pl.Float64,
+            "effect_lo": pl.Float64,
+            "effect_hi": pl.Float64,
+            "owner_wr": pl.Float64,
+            "owner_n": pl.Int64,
+            "owner_wins": pl.Int64,
+            "games": pl.Int64,
+            "printed": pl.Boolean,
+            "contribution": pl.Float64,
+            "contribution_lo": pl.Float64,
+            "contribution_hi": pl.Float64,
+            "mean_turns": pl.Float64,
+        }
+        return pl.DataFrame(rows, schema=schema)
+
+
+def _none(value: float | None) -> float | None:
+    return None if value is None or not math.isfinite(value) else float(value)
 
 
 def owner_event(spec: GameSpec) -> str:
@@ -380,7 +612,7 @@ def fit_balance(
     data = [
         (x, y, s)
         for x, y, s in zip(xs, ys, ses, strict=True)
-        if not (math.isnan(y) or math.isnan(s)) and s > 0
+        if math.isfinite(y) and math.isfinite(s) and s > 0
     ]
     if len(data) < 2 or len({x for x, _, _ in data}) < 2:
         return None
@@ -411,17 +643,41 @@ def fit_balance(
     return BalanceFit(a, b, ((va, cab), (cab, vb)), x0, lo, hi, bounded)
 
 
+def fit_points(points: Sequence[SweepPoint]) -> BalanceFit | None:
+    """The weighted line through the points' primary measure (points, weights 1/se^2)."""
+    return fit_balance(
+        [float(p.value) for p in points],
+        [p.measure for p in points],
+        [p.measure_se for p in points],
+    )
+
+
 def _f(v: Any) -> float:
     return math.nan if v is None else float(v)
 
 
-def sweep_summary(folder: str | Path) -> SweepSummary:
-    """Read a finished sweep folder back into one point per value and the balance fit."""
+def _judged(cards: pl.DataFrame, card: str, tolerance: float, games: int) -> dict[str, Any]:
+    """The card's row of a run's card table, its verdict decided again at `tolerance` by
+    metrics.judge_cards (the run's BH family, no model refitted); an older summary without
+    verdict figures gives a row without a verdict."""
+    if "verdict_pp" in cards.columns:
+        cards = judge_cards(cards, tolerance, games)
+    row = cards.filter(cards["name"] == card).row(0, named=True)
+    if "verdict_pp" not in cards.columns:
+        row = {**row, "verdict": None}
+    return row
+
+
+def sweep_summary(folder: str | Path, tolerance: float | None = None) -> SweepSummary:
+    """Read a finished sweep folder back into one point per value and the fit; the verdicts
+    at `tolerance` points (default: the sweep's own, in sweep.json)."""
     folder = Path(folder)
     path = folder / SWEEP_FILE
     if not path.exists():
         raise RunFolderError(f"{folder}: no {SWEEP_FILE}; is this a folder made by deckhand sweep?")
     manifest = json.loads(path.read_text())
+    if tolerance is None:
+        tolerance = float(manifest.get("tolerance") or Tolerances().card)
     spec = get_game(manifest["game"])
     runs = []
     for entry in manifest["runs"]:
@@ -437,21 +693,34 @@ def sweep_summary(folder: str | Path) -> SweepSummary:
     rows = []
     for run in runs:
         cards = run.cards()
-        match = cards.filter(cards["name"] == card)
-        if match.height == 0:
+        if cards.filter(cards["name"] == card).height == 0:
             raise RunFolderError(f"{run.folder}: {card} is not in {SUMMARY_FILE}")
-        rows.append((run, match.row(0, named=True), has_adjusted(cards.columns)))
-    adjusted = all(adj and r.get("adj_pp") is not None for _, r, adj in rows)
+        games = run.parts("games").select(pl.len(), pl.col("turns").mean()).collect().row(0)
+        row = _judged(cards, card, tolerance, int(games[0]))
+        rows.append((run, row, has_adjusted(cards.columns), games))
+    adjusted = all(adj and r.get("adj_pp") is not None for _, r, adj, _ in rows)
     points = []
-    for entry, (run, r, _) in zip(manifest["runs"], rows, strict=True):
+    for entry, (run, r, _, games) in zip(manifest["runs"], rows, strict=True):
         if adjusted:
             value = (_f(r["adj_pp"]), _f(r["adj_lo"]), _f(r["adj_hi"]), adjusted_se_pp(r))
             q = _f(r["adj_q"])
         else:
             value = (_f(r["iwd"]), _f(r["iwd_lo"]), _f(r["iwd_hi"]), iwd_se(r))
             q = _f(r["iwd_q"])
-        games = run.parts("games").select(pl.len(), pl.col("turns").mean()).collect().row(0)
         players = run.parts("players").select(pl.len(), pl.col("win").sum()).collect().row(0)
+        verdict = r.get("verdict")
+        judged = (
+            Verdict(
+                verdict,
+                _points(_f(r.get("verdict_pp"))),
+                _f(r.get("lo")),
+                _f(r.get("hi")),
+                tolerance,
+                r.get("verdict_games_to_decide"),
+            )
+            if verdict
+            else None
+        )
         points.append(
             SweepPoint(
                 value=entry["value"],
@@ -472,7 +741,9 @@ def sweep_summary(folder: str | Path) -> SweepSummary:
                 games=int(games[0]),
                 mean_turns=_f(games[1]),
                 average=int(players[1] or 0) / int(players[0]) if players[0] else math.nan,
-                verdict=r.get("verdict"),
+                verdict=verdict,
+                judged=judged,
+                verdict_note=r.get("verdict_note"),
                 verdict_pp=_f(r.get("verdict_pp")),
                 verdict_lo=_f(r.get("verdict_lo")),
                 verdict_hi=_f(r.get("verdict_hi")),
@@ -482,11 +753,7 @@ def sweep_summary(folder: str | Path) -> SweepSummary:
                 peers=str(r.get("verdict_peers") or ""),
             )
         )
-    fit = fit_balance(
-        [float(p.value) for p in points],
-        [p.contribution for p in points],
-        [p.se for p in points],
-    )
+    _put_effects(points, manifest["original"])
     base = Path(manifest.get("base_sheet") or "")
     if not base.is_file():
         base = runs[0].folder / "card_sheet.csv"
@@ -500,8 +767,32 @@ def sweep_summary(folder: str | Path) -> SweepSummary:
         metric="adjusted" if adjusted else "IWD",
         owner_event=event,
         points=points,
-        fit=fit,
+        fit=fit_points(points),
         manifest=manifest,
         sheet_row=dict(row),
         players=int(runs[0].game_config["players"]),
+        tolerance=tolerance,
+        added_printed=bool(manifest.get("added_printed")),
     )
+
+
+def _put_effects(points: Sequence[SweepPoint], printed: Number) -> None:
+    """The effect of the number per value, as `ablate --param`: the owner's win rate at the
+    value minus at the printed value, with Newcombe's interval (conservative under common
+    random numbers, which correlate the two positively), in points."""
+    base = next((p for p in points if p.value == printed), None)
+    if base is None:  # a sweep folder from before the printed value was always played
+        return
+    for p in points:
+        if p is base:
+            p.effect = p.effect_lo = p.effect_hi = 0.0
+            continue
+        d, lo, hi = newcombe_difference(p.owner_wins, p.owner_n, base.owner_wins, base.owner_n)
+        p.effect, p.effect_lo, p.effect_hi = _points(d), _points(lo), _points(hi)
+
+
+def write_sweep_table(summary: SweepSummary, folder: str | Path) -> Path:
+    """Write the summary's one row per value as FOLDER/sweep.parquet; returns its path."""
+    path = Path(folder) / TABLE_FILE
+    summary.to_frame().write_parquet(path)
+    return path
