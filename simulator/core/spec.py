@@ -96,6 +96,11 @@ class GameSpec:
     )
     """Build the game from a card sheet already in memory (the factory reads a file); the
     experiments build one per set of powers switched off."""
+    param_ranges: Any = field(default_factory=dict, repr=False)
+    """card name -> parameter -> its meaningful range (an object with `least`, `most`,
+    `whole`, `above` and `why`), where the game declares one: `deckhand balance` searches
+    within it. Empty where the game declares none (then the range is taken from the printed
+    value)."""
     card_measures: tuple[CardMeasure, ...] = ()
     """Per kind of card, the measure its verdict uses (see CardMeasure); kinds not named
     here get no verdict, and a game that names none gets none."""

@@ -1,0 +1,284 @@
+"""`deckhand balance`: the value of one card number that brings the card level with its peers.
+
+A real balance on a small, fast configuration (travel, Mom's Credit Card `covers`, 800 games
+in all: the printed 1 is far stronger than the other special items, 0 takes its power away),
+the design on a known curve (the sweep replaced by a straight line with shrinking intervals,
+so the bracket, the bisection and the stopping rule can be checked exactly), the parameter
+ranges, and the error messages.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import polars as pl
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from simulator.analysis.verdicts import WORDS, decide
+from simulator.catalog import get_game
+from simulator.core.errors import ConfigError
+from simulator.experiments import balance as balance_module
+from simulator.experiments.balance import (
+    BALANCE_FILE,
+    ParamRange,
+    balance,
+    check_balance,
+    param_range,
+)
+from simulator.runs.config import RunOptions
+from simulator.runs.sweep import TABLE_FILE, SweepPoint, SweepSummary, sweep_summary
+
+FIELDS = (
+    "card",
+    "param",
+    "printed",
+    "suggested",
+    "lo",
+    "hi",
+    "games",
+    "verdict_at_printed",
+    "tolerance",
+    "evaluations",
+    "seconds",
+)
+MOMS = ["travel", "-m", "special_items", "--card", "Mom's Credit Card", "--param", "covers"]
+
+
+@pytest.fixture(scope="module")
+def travel_balance(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("balance") / "moms"
+    args = [*MOMS, "-n", "800", "--seed", "1", "-o", str(out), "--backend", "sequential"]
+    result = CliRunner().invoke(main, ["balance", *args])
+    assert result.exit_code == 0, result.output
+    return out, result.output
+
+
+def test_balance_json_holds_the_suggestion_and_every_value(
+    travel_balance: tuple[Path, str],
+) -> None:
+    out, printed = travel_balance
+    data = json.loads((out / BALANCE_FILE).read_text())
+    for name in FIELDS:
+        assert name in data, name
+    assert data["card"] == "Mom's Credit Card" and data["param"] == "covers"
+    assert data["printed"] == 1 and data["tolerance"] == 3.0 and data["budget"] == 800
+    # a whole-number parameter gets a whole-number suggestion, among the values tried
+    suggested = data["suggested"]
+    assert isinstance(suggested, int) and not isinstance(suggested, bool)
+    values = [e["value"] for e in data["evaluations"]]
+    assert min(values) <= suggested <= max(values)
+    assert data["range"]["whole"] and data["range"]["least"] == 0
+    assert all(isinstance(v, int) for v in values)
+    # the games are those played, within the budget
+    assert data["games"] == sum(e["games"] for e in data["evaluations"]) <= 800
+    assert data["verdict_at_printed"] in WORDS
+    at_printed = next(e for e in data["evaluations"] if e["value"] == 1)
+    assert at_printed["verdict"] == data["verdict_at_printed"]
+    assert "\u00b13" in data["words_at_printed"]
+    for e in data["evaluations"]:
+        assert set(e) >= {"value", "measure", "lo", "hi", "games", "verdict"}
+        assert e["verdict"] in WORDS
+        if e["verdict"] == "balanced":
+            assert -3.0 <= e["lo"] and e["hi"] <= 3.0
+    if data["lo"] is not None:
+        assert data["lo"] <= data["hi"] and data["lo"] >= 0
+    assert data["stop"] in balance_module.STOP_WORDS
+    assert f"at the printed covers = 1: {data['words_at_printed']}" in printed
+    assert "report written to" in printed
+
+
+def test_balance_folder_holds_a_sweep_and_a_report(travel_balance: tuple[Path, str]) -> None:
+    out, _ = travel_balance
+    data = json.loads((out / BALANCE_FILE).read_text())
+    summary = sweep_summary(out / "sweep")
+    assert sorted(p.value for p in summary.points) == sorted(
+        e["value"] for e in data["evaluations"]
+    )
+    for p in summary.points:  # every value with the same seed: common random numbers
+        assert json.loads((p.folder / "manifest.json").read_text())["config"]["seed"] == 1
+    table = pl.read_parquet(out / "sweep" / TABLE_FILE)
+    assert table.height == len(data["evaluations"])
+    page = (out / "balance.html").read_text(encoding="utf-8")
+    assert "<script" not in page and "Mom&#x27;s Credit Card: the value of covers" in page
+    assert f"Suggested covers = {data['suggested']}" in page and "What it would change" in page
+    assert 'id="balance-table"' in page and "data:image/png;base64," in page
+
+
+def test_balance_refuses_to_mix_into_a_finished_one(travel_balance: tuple[Path, str]) -> None:
+    out, _ = travel_balance
+    result = CliRunner().invoke(main, ["balance", *MOMS, "-n", "800", "-o", str(out)])
+    assert result.exit_code == 1 and "holds a balance already; pass --overwrite" in result.output
+
+
+@pytest.mark.parametrize(
+    "args,expected",
+    [
+        (
+            ["import-export", "--card", "Almonds", "--param", "pay"],
+            "--param: Almonds has no parameter 'pay'; accepted: threshold, low_pay, high_pay",
+        ),
+        (
+            ["import-export", "--card", "Almond", "--param", "high_pay"],
+            "--card: no card named 'Almond' in ",
+        ),
+        (["import-export", "--card", "Almond", "--param", "high_pay"], "did you mean: Almonds?"),
+        (
+            ["import-export", "--card", "Almonds", "--param", "high_pay=6"],
+            "--param: 'high_pay=6': give the parameter's name only, e.g. high_pay",
+        ),
+        (["travel", "--card", "Local Guide", "--param", "look"], "--card: Local Guide is not in"),
+        (
+            ["travel", "--card", "Base rules", "--param", "hand_limit"],
+            "--card: Base rules is a rules card, a kind with no verdict measure in travel; "
+            "accepted: cards of kinds item",
+        ),
+        (
+            ["travel", "--card", "Poorly Drawn Map", "--param", "look", "-m", "special_items"],
+            "accepted: none (the card has no parameters)",
+        ),
+        ([*MOMS, "-n", "10"], "--games: a budget of 10 games is too small; give at least 40"),
+    ],
+)
+def test_balance_errors_name_the_option(args: list[str], expected: str, tmp_path: Path) -> None:
+    out = tmp_path / "bal"
+    result = CliRunner().invoke(main, ["balance", *args, "-o", str(out)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert expected in result.output
+    assert not out.exists()  # nothing is written before the options are checked
+
+
+def test_check_balance_raises_config_errors() -> None:
+    with pytest.raises(ConfigError, match=r"--param: Almonds has no parameter 'x'; accepted: "):
+        check_balance(RunOptions("import-export"), "Almonds", "x", 1000)
+    name, key, printed, prange = check_balance(
+        RunOptions("import-export"), "almonds", "high_pay", 1000
+    )
+    assert (name, key, printed) == ("Almonds", "high_pay", 4)
+    assert prange.declared and prange.whole and prange.least == 0 and prange.most is None
+
+
+def test_parameter_ranges_are_declared_or_inferred() -> None:
+    ie, travel = get_game("import-export"), get_game("travel")
+    declared = param_range(ie, "Prefab Home", "cargo_fraction", 0.5)
+    assert declared.declared and not declared.whole and declared.above
+    assert (declared.least, declared.most, declared.step) == (0.0, 1, 0.05)
+    assert declared.snap(0.0) == 0.05 and declared.snap(1.7) == 1.0  # (0, 1]
+    inferred = param_range(travel, "Local Guide", "look", 3)
+    assert not inferred.declared and inferred.whole and inferred.least == 0.0
+    assert inferred.up(3) == 6 and inferred.down(3) == 1 and inferred.down(1) == 0
+    assert inferred.down(0) is None and inferred.inside(1, 2, 1.5) is None
+    assert inferred.inside(0, 4, 1.2) == 1 and inferred.inside(0, 4, 0.1) == 1
+    assert inferred.snap(2.6) == 3 and isinstance(inferred.snap(2.6), int)
+    decimal = param_range(travel, "X", "rate", 2.5)
+    assert not decimal.whole and decimal.step == 0.1 and decimal.snap(1.234) == 1.2
+    assert ParamRange(None, None, True, False, False, 1.0).down(-2) == -4
+
+
+def _fake_sweep(
+    monkeypatch: pytest.MonkeyPatch, root: float, slope: float, noise: float = 400.0
+) -> list[Any]:
+    """Replace the sweep under balance with a straight line: the measure at value v is
+    slope * (v - root) points exactly, with a 95% interval of +-noise/sqrt(games) points."""
+    plans: list[Any] = []
+
+    def plan_values(
+        options: RunOptions, card: str, key: str, values: Any, out: Path, **kw: Any
+    ) -> Any:
+        plan = SimpleNamespace(values=list(values), games=dict(kw["games"]), out=Path(out))
+        plan.out.mkdir(parents=True, exist_ok=True)
+        plans.append(plan)
+        return plan
+
+    def run_sweep(plan: Any, **kw: Any) -> Path:
+        return plan.out
+
+    def summary(folder: Path) -> SweepSummary:
+        plan = plans[-1]
+        points = []
+        for v in plan.values:
+            n = plan.games[v]
+            m, half = slope * (v - root), noise / math.sqrt(n)
+            verdict = decide(m, m - half, m + half, 3.0, games=n)
+            points.append(
+                SweepPoint(
+                    value=v,
+                    folder=plan.out / f"covers={v}",
+                    label=str(v),
+                    contribution=math.nan,
+                    lo=math.nan,
+                    hi=math.nan,
+                    se=math.nan,
+                    q=math.nan,
+                    iwd=math.nan,
+                    iwd_lo=math.nan,
+                    iwd_hi=math.nan,
+                    iwd_q=math.nan,
+                    in_hand=n,
+                    owner_wins=n // 4,
+                    owner_n=n,
+                    games=n,
+                    mean_turns=50.0,
+                    average=0.25,
+                    verdict=verdict.verdict,
+                    judged=verdict,
+                    verdict_pp=m / 100,
+                    verdict_lo=(m - half) / 100,
+                    verdict_hi=(m + half) / 100,
+                    peers="special items",
+                )
+            )
+        return SweepSummary(
+            "travel", "Mom's Credit Card", "covers", 1, "IWD", "gih", points, None, {}
+        )
+
+    monkeypatch.setattr(balance_module, "plan_values", plan_values)
+    monkeypatch.setattr(balance_module, "run_sweep", run_sweep)
+    monkeypatch.setattr(balance_module, "sweep_summary", summary)
+    return plans
+
+
+def test_the_design_brackets_bisects_and_stops_at_one_step(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _fake_sweep(monkeypatch, root=5.4, slope=6.0)
+    options = RunOptions("travel", modules=("special_items",))
+    result = balance(options, "Mom's Credit Card", "covers", 40000, tmp_path / "b", progress=False)
+    data = result.data
+    phases = {e["value"]: e["phase"] for e in data["evaluations"]}
+    assert phases[1] == "printed" and "bracket" in phases.values()
+    assert "bisection" in phases.values()
+    # the measure is -26 points at the printed 1: larger values are tried, then bisected
+    assert data["coarse_bracket"][0] < 5.4 < data["coarse_bracket"][1]
+    assert data["suggested"] == 5 and isinstance(data["suggested"], int)
+    assert data["lo"] <= 5.4 <= data["hi"] and data["hi"] - data["lo"] <= 1.0
+    assert data["stop"] == "decided" and data["games"] <= 40000
+    assert data["verdict_at_printed"] == "weaker"
+    # the games went where the answer is decided: the values around 5.4 got the most
+    games = {e["value"]: e["games"] for e in data["evaluations"]}
+    assert max(games, key=lambda v: games[v]) in (5, 6)
+    assert games[5] > games[1]
+
+
+def test_the_design_stops_at_the_bound_and_when_the_budget_is_spent(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    options = RunOptions("travel", modules=("special_items",))
+    card = "Mom's Credit Card"
+    _fake_sweep(monkeypatch, root=-3.0, slope=6.0)  # stronger than its peers even at 0
+    data = balance(options, card, "covers", 40000, tmp_path / "a", progress=False).data
+    assert data["stop"] == "at the bound" and data["suggested"] == 0 and not data["found"]
+    assert [e["value"] for e in data["evaluations"]] == [0, 1]  # 1 is stronger: 0 tried first
+    assert data["lo"] is None and data["verdict_at_suggested"] == "stronger"
+    _fake_sweep(monkeypatch, root=5.4, slope=6.0)
+    data = balance(options, card, "covers", 400, tmp_path / "b", progress=False).data
+    assert data["stop"] == "budget" and data["games"] <= 400
+    _fake_sweep(monkeypatch, root=1.2, slope=0.5, noise=80.0)  # within +-3 at the printed 1
+    data = balance(options, card, "covers", 40000, tmp_path / "c", progress=False).data
+    assert data["verdict_at_printed"] == "balanced" and data["stop"] == "balanced at printed"
+    assert data["suggested"] == 1 and data["games"] == 5000
