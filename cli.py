@@ -414,6 +414,57 @@ def replay(run: str, game_id: int, as_html: bool, out: str | None) -> None:
 
 
 @main.command()
+@click.argument("run", type=click.Path(exists=True, file_okay=False))
+@click.argument("name")
+@click.option(
+    "--evidence",
+    "evidence",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False),
+    help="Another folder to look for experiments in (ablate, sweep, robustness, balance "
+    "folders, or a folder holding them); repeatable. Folders under RUN are always searched.",
+)
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="The page's file (default RUN/cards/<name>.html).",
+)
+@click.option(
+    "--replays/--no-replays",
+    default=True,
+    show_default=True,
+    help="Write the replay pages of the games the card mattered in (RUN/replays/).",
+)
+@tolerance_option
+@_fail_cleanly
+def card(
+    run: str,
+    name: str,
+    evidence: tuple[str, ...],
+    out: str | None,
+    replays: bool,
+    tolerance: Any,
+) -> None:
+    """Write the page of card NAME of the run folder RUN: its one verdict with the tolerance,
+    on the primary measure (an ablation of its power made from the run, else the run's verdict
+    against its peers), every piece of evidence side by side with what it measures, its sheet
+    row and power text, and the games in which it mattered."""
+    from reports.card_page import verdict_text, write_card_page
+
+    path, found = write_card_page(
+        run, name, tolerance.card, evidence=evidence, out=out, replays=replays
+    )
+    p = found.primary
+    answer = verdict_text(p.verdict, p.than) if p and p.verdict else "no verdict"
+    basis = f" ({p.title})" if p and p.verdict else ""
+    click.echo(
+        f"{found.name}: {answer}{basis}; {len(found.evidence)} pieces of evidence, "
+        f"{len(found.games)} games to replay; card page written to {path}"
+    )
+
+
+@main.command()
 @click.argument("game", required=False)
 @game_options
 @click.option(
@@ -625,6 +676,16 @@ def plan(run: str | None, tolerance: Any, **kw: Any) -> None:
                 click.echo(
                     f"deciding the typical unclear card needs about {cards.games_for_median:,} "
                     f"games in all; all of them about {cards.games_for_all:,}"
+                )
+        if kw.get("difference") is not None and decisions.judged is not None:
+            from simulator.analysis.deciding import card_detection_games
+
+            d = kw["difference"]
+            needed = card_detection_games(decisions.judged, decisions.games, d)
+            if needed:
+                click.echo(
+                    f"detecting a typical card {d:g} points from its peers (80% power, one "
+                    f"test at 5%, this run's model) needs about {needed:,} games in all"
                 )
         return
     if kw.get("difference") is None:
@@ -853,8 +914,11 @@ def _grid_options(func: Callable[..., Any]) -> Callable[..., Any]:
 @click.option(
     "--all-pairs", is_flag=True, help="Compare every pair of runs, not each run with the first."
 )
+@tolerance_option
 @_fail_cleanly
-def compare(runs: tuple[str, ...], out: str | None, top: int, all_pairs: bool) -> None:
+def compare(
+    runs: tuple[str, ...], out: str | None, top: int, all_pairs: bool, tolerance: Any
+) -> None:
     """Compare run folders side by side in one HTML report (the first run is the reference).
 
     Runs are labelled by what differs between their manifests (sets, strategies, rules,
@@ -863,7 +927,7 @@ def compare(runs: tuple[str, ...], out: str | None, top: int, all_pairs: bool) -
     """
     from reports.compare import build_compare_report
 
-    path = build_compare_report(runs, out, top=top, all_pairs=all_pairs)
+    path = build_compare_report(runs, out, top=top, all_pairs=all_pairs, tolerances=tolerance)
     click.echo(f"comparison written to {path}")
 
 
@@ -880,6 +944,7 @@ def compare(runs: tuple[str, ...], out: str | None, top: int, all_pairs: bool) -
 @game_options
 @_grid_options
 @click.option("--top", type=int, default=25, show_default=True, help="Cards listed per pair.")
+@tolerance_option
 @_fail_cleanly
 def mixes(
     game: str,
@@ -893,6 +958,7 @@ def mixes(
     overwrite: bool,
     quiet: bool,
     top: int,
+    tolerance: Any,
     **kw: Any,
 ) -> None:
     """Play GAME once per --mix (one run folder each under OUT) and compare the mixes.
@@ -908,7 +974,7 @@ def mixes(
     grid = _options_of(game, kw, games=games, chunk_size=chunk_size)
     plans = plan_mixes(grid.but(check_invariants=check_invariants), mixes, out)
     folders = run_mixes(plans, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
-    path = build_compare_report(folders, Path(out) / "compare.html", top=top)
+    path = build_compare_report(folders, Path(out) / "compare.html", top=top, tolerances=tolerance)
     click.echo(f"{len(folders)} runs in {out}; comparison written to {path}")
 
 
@@ -919,10 +985,11 @@ def mixes(
     "--param",
     required=True,
     help="KEY=V1,V2,... : one of the card's parameters (its `params` cell) and the values "
-    "to try, e.g. high_pay=4,6,8.",
+    "to try, e.g. high_pay=4,6,8 (the printed value is added when not listed).",
 )
 @game_options
 @_grid_options
+@tolerance_option
 @_fail_cleanly
 def sweep(
     game: str,
@@ -936,25 +1003,113 @@ def sweep(
     check_invariants: bool,
     overwrite: bool,
     quiet: bool,
+    tolerance: Any,
     **kw: Any,
 ) -> None:
-    """Play GAME once per value of a card's parameter and plot the card against the value.
+    """Play GAME once per value of a card's parameter and judge the card at each value.
 
     Each value gets a copy of the card sheet (OUT/sheets/) and a run (OUT/KEY=VALUE), all
-    with the same seed; OUT/sweep.html names the values where the card is balanced.
+    with the same seed (common random numbers), the printed value among them. Per value: the
+    card's verdict against its peers at --tolerance (stronger, weaker, balanced: the whole
+    interval within it, or unclear) and the effect of the number (its owner's win rate minus
+    at the printed value); OUT/sweep.parquet (one row per value) and OUT/sweep.html.
     """
     from reports.compare import build_compare_report
-    from reports.sweep import build_sweep_report
-    from simulator.runs.sweep import plan_sweep, run_sweep
+    from reports.sweep import build_sweep_report, text_lines
+    from simulator.runs.sweep import plan_sweep, run_sweep, sweep_summary, write_sweep_table
 
     options = _options_of(
         game, kw, games=games, chunk_size=chunk_size, check_invariants=check_invariants
     )
-    plan = plan_sweep(options, card, param, out, overwrite)
+    plan = plan_sweep(options, card, param, out, overwrite, tolerance=tolerance.card)
     folder = run_sweep(plan, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
-    report = build_sweep_report(folder)
+    summary = sweep_summary(folder)
+    table = write_sweep_table(summary, folder)
+    report = build_sweep_report(folder, summary=summary)
     build_compare_report([r.folder for r in plan.runs], folder / "compare.html")
-    click.echo(f"sweep of {plan.card} {plan.key} in {folder}; report written to {report}")
+    for line in text_lines(summary):
+        click.echo(line)
+    click.echo(
+        f"sweep of {plan.card} {plan.key} in {folder} ({table.name}); report written to {report}"
+    )
+
+
+@main.command()
+@click.argument("game")
+@click.option("--card", required=True, help="The card's name, as in the card sheet.")
+@click.option(
+    "--param",
+    required=True,
+    help="KEY: the one number of the card's `params` cell to balance, e.g. high_pay.",
+)
+@game_options
+@click.option(
+    "--games",
+    "-n",
+    type=int,
+    default=8000,
+    show_default=True,
+    help="Budget: the games in all, over every value evaluated.",
+)
+@click.option("--out", "-o", type=click.Path(file_okay=False), required=True, help="Output folder.")
+@click.option(
+    "--jobs", "-j", type=int, default=1, show_default=True, help="Worker processes (-1: all)."
+)
+@click.option(
+    "--backend",
+    default="loky",
+    show_default=True,
+    help="Where chunks are played (as for `deckhand simulate`).",
+)
+@click.option("--overwrite", is_flag=True, help="Replace an existing balance in OUT.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+@tolerance_option
+@_fail_cleanly
+def balance(
+    game: str,
+    card: str,
+    param: str,
+    games: int,
+    out: str,
+    jobs: int,
+    backend: str,
+    overwrite: bool,
+    quiet: bool,
+    tolerance: Any,
+    **kw: Any,
+) -> None:
+    """Find the value of one card number that brings the card level with its peers.
+
+    A sequential design on common random numbers (the same seed for every value): the
+    printed value, a coarse bracket over the parameter's range, bisection inside it, then
+    more games around the fitted value until its interval is one step wide or the budget -n
+    is spent. Writes OUT/balance.json (the suggestion with its interval, the verdict at the
+    printed and at the suggested value, every value evaluated), OUT/balance.html and
+    OUT/sweep/ (one run per value).
+    """
+    from reports.balance import build_balance_report
+    from reports.balance import text_lines as balance_lines
+    from simulator.experiments.balance import balance as run_balance
+
+    result = run_balance(
+        _options_of(game, kw),
+        card,
+        param,
+        games,
+        out,
+        tolerance=tolerance.card,
+        jobs=jobs,
+        backend=backend,
+        progress=False,
+        overwrite=overwrite,
+        log=None if quiet else click.echo,
+    )
+    report = build_balance_report(result.folder)
+    for line in balance_lines(result.data):
+        click.echo(line)
+    click.echo(
+        f"balance of {result.data['card']} {result.data['param']}; report written to {report}"
+    )
 
 
 def _run_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -1149,16 +1304,22 @@ def tune(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -
     "against its printed value (the sweep, reused).",
 )
 @click.option("--overwrite", is_flag=True, help="Replace an existing ablation in OUT.")
+@tolerance_option
 @_run_options
 @_fail_cleanly
-def ablate(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -> None:
+def ablate(
+    game: str, out: str, jobs: int, backend: str, quiet: bool, tolerance: Any, **kw: Any
+) -> None:
     """Measure what each card's power is worth: the same deals with the power on and off.
 
-    Writes OUT/ablation.parquet (one row per card: card, effect, lo, hi, q and more) and
-    OUT/ablation.html (the ranked table and a forest plot); the effect is the change in the
-    owner's win rate, in points, with a 95% interval and BH q over the cards.
+    Writes OUT/ablation.parquet (one row per card: card, verdict, effect, lo, hi, tolerance,
+    q, games_to_decide and more, in points) and OUT/ablation.html (the ranked table and a
+    forest plot). The effect is the change in the owner's win rate with a 95% interval; the
+    verdict is balanced when the whole interval lies within the card tolerance, stronger or
+    weaker when not and the difference from zero holds over the cards, unclear otherwise.
     """
     from reports.ablation import build_ablation_report
+    from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER
     from simulator.experiments.ablation import ablate_param, load_ablation, make_plan, run_ablation
 
     if kw["param"]:
@@ -1173,6 +1334,7 @@ def ablate(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any)
             backend=backend,
             progress=not quiet,
             overwrite=kw["overwrite"],
+            tolerance=tolerance.card,
         )
     else:
         config = _game_config(game, kw)
@@ -1187,14 +1349,24 @@ def ablate(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any)
             duplicate=kw["duplicate"],
         )
         folder = run_ablation(
-            plan, out, jobs=jobs, backend=backend, progress=not quiet, overwrite=kw["overwrite"]
+            plan,
+            out,
+            jobs=jobs,
+            backend=backend,
+            progress=not quiet,
+            overwrite=kw["overwrite"],
+            tolerance=tolerance.card,
         )
     report = build_ablation_report(folder)
     meta, cards = load_ablation(folder)
+    tally = ", ".join(
+        f"{int((cards['verdict'] == word).sum())} {word}"
+        for word in (STRONGER, WEAKER, BALANCED, UNCLEAR)
+    )
     click.echo(
         f"{meta['games_played']:,} games in {meta['seconds']:.0f} s; "
         f"{cards['effect'].is_not_null().sum()} of {cards.height} cards with a figure; "
-        f"report written to {report}"
+        f"{tally} (tolerance \u00b1{tolerance.card:g} points); report written to {report}"
     )
 
 
@@ -1209,6 +1381,7 @@ def ablate(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any)
     "NAME=STRATEGY+STRATEGY... (one for every seat or one per seat); repeatable "
     "[default: every default pool].",
 )
+@tolerance_option
 @_grid_options
 @_fail_cleanly
 def robustness(
@@ -1222,13 +1395,15 @@ def robustness(
     overwrite: bool,
     quiet: bool,
     pools: tuple[str, ...],
+    tolerance: Any,
     **kw: Any,
 ) -> None:
     """Play GAME under several strategy pools and compare each card's verdict across them.
 
     One run folder per pool (OUT/POOL, the same seed); OUT/robustness.parquet and
-    OUT/robustness.html list each card's verdict under each pool, flips and disagreements
-    first, and mark a card robustly over or under only where every pool agrees.
+    OUT/robustness.html list each card's verdict under each pool at the card tolerance
+    (stronger, weaker, balanced, unclear), flips and disagreements first, and mark a card
+    robustly stronger or weaker only where every pool agrees; unclear is never balanced.
     """
     from reports.ablation import build_robustness_report
     from simulator.experiments.robustness import (
@@ -1246,7 +1421,13 @@ def robustness(
     )
     plans = plan_robustness(options, chosen, out)
     folder = run_robustness(
-        plans, out, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet
+        plans,
+        out,
+        jobs=jobs,
+        backend=backend,
+        overwrite=overwrite,
+        progress=not quiet,
+        tolerance=tolerance.card,
     )
     report = build_robustness_report(folder)
     import polars as pl
@@ -1254,7 +1435,8 @@ def robustness(
     tally = counts(pl.read_parquet(Path(folder) / "robustness.parquet"))
     click.echo(
         f"{tally['kept']} of {tally['cards']} cards keep their verdict across "
-        f"{len(chosen)} pools; {tally['flips']} flip, {tally['disagrees']} disagree; "
+        f"{len(chosen)} pools (tolerance \u00b1{tolerance.card:g} points); {tally['flips']} "
+        f"flip, {tally['disagrees']} disagree, {tally['unclear']} unclear; "
         f"report written to {report}"
     )
 

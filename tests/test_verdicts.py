@@ -23,8 +23,8 @@ from simulator.analysis.metrics import (
     with_adjusted,
     with_verdicts,
 )
-from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, WORDS
 from simulator.analysis.synthetic import synthetic_tables
+from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, WORDS
 from simulator.core.spec import CardMeasure
 from simulator.games.import_export.spec import IMPORT_EXPORT
 from simulator.games.travel.spec import TRAVEL
