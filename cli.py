@@ -368,14 +368,21 @@ def _games_in(folder: Path) -> int:
 @click.option(
     "--out", "-o", type=click.Path(dir_okay=False), help="HTML file (default RUN/report.html)."
 )
+@click.option(
+    "--card-pages/--no-card-pages",
+    default=True,
+    show_default=True,
+    help="Also write the pages of the cards the summary names (RUN/cards/), linked from it.",
+)
 @tolerance_option
 @_fail_cleanly
-def report(run: str, out: str | None, tolerance: Any) -> None:
+def report(run: str, out: str | None, card_pages: bool, tolerance: Any) -> None:
     """Write a self-contained HTML report of the run folder RUN, its verdicts judged at the
-    tolerance (RUN/cards.parquet's verdict columns follow it)."""
+    tolerance (RUN/cards.parquet's verdict columns follow it); every card name with a page
+    (`deckhand card`) links to it."""
     from reports.html import build_report
 
-    path = build_report(run, out, tolerance)
+    path = build_report(run, out, tolerance, card_pages=card_pages)
     click.echo(f"report written to {path}")
 
 

@@ -12,11 +12,10 @@ card sheet is escaped.
 from __future__ import annotations
 
 import os
-import re
-import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+from reports.card_links import card_page_path, slug
 from reports.compare import EXTRA_CSS
 from reports.headline import HEADLINE_CSS
 from reports.markup import DASH, Html, esc, html_page, para, table, with_contents, write_page
@@ -33,22 +32,7 @@ from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tol
 from simulator.core.errors import CardSheetError, DeckhandError
 from simulator.runs.replay import telling_games
 
-CARDS_FOLDER = "cards"
-"""Where the card pages go inside a run folder: RUN/cards/<slug>.html."""
-
 TONE = {BALANCED: "ok", STRONGER: "warn", WEAKER: "warn", UNCLEAR: "info"}
-
-
-def slug(name: str) -> str:
-    """A card name as a file name: lower case ASCII letters and digits joined by hyphens
-    ('Velvet Robes' -> 'velvet-robes'); a name with none of them gets 'card'."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "card"
-
-
-def card_page_path(run_folder: str | Path, card_name: str) -> Path:
-    """Where `deckhand card RUN NAME` writes the card's page, for other reports to link."""
-    return Path(run_folder) / CARDS_FOLDER / f"{slug(card_name)}.html"
 
 
 def write_card_page(

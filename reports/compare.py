@@ -22,6 +22,7 @@ import polars as pl
 from matplotlib.figure import Figure
 
 from reports import plots
+from reports.card_links import CardLinker, card_linker, plain
 from reports.headline import (
     CARD_EFFECT,
     HEADLINE_CSS,
@@ -110,11 +111,10 @@ def build_compare_report(
     """Write the comparison of the run folders (the first is the reference); return its path.
     Each run's verdicts and each change's are judged at `tolerances` (defaults when None)."""
     runs = load_runs(folders)
-    page = CompareReport(
-        runs, top=top, all_pairs=all_pairs, title=title, tolerances=tolerances
-    ).render()
     path = Path(out) if out is not None else default_out(folders)
-    return write_page(path, page)
+    report = CompareReport(runs, top=top, all_pairs=all_pairs, title=title, tolerances=tolerances)
+    report.link = card_linker(runs[0].folder, path)
+    return write_page(path, report.render())
 
 
 # ---------------------------------------------------------------------------- small pieces
@@ -265,6 +265,8 @@ class CompareReport:
     ) -> None:
         self.runs = runs
         self.tolerances = tolerances or Tolerances()
+        self.link: CardLinker = plain
+        """A card's name as HTML: a link to its page in the reference run, where it has one."""
         self.spec = runs[0].spec
         self.top = top
         self.title = title
@@ -477,7 +479,7 @@ class CompareReport:
                 BALANCED: f"balanced: unchanged within \u00b1{tolerance:g}",
             }.get(change.verdict, f"unclear: not shown within \u00b1{tolerance:g}")
             cells: list[object] = [
-                Html(f'<b>{esc(r["name"])}</b><span class="n">{esc(r["type"])}</span>')
+                Html(f'<b>{self.link(r["name"])}</b><span class="n">{esc(r["type"])}</span>')
             ]
             if len(self.pairs) > 1:
                 cells.append(f"{self.labels[j]} vs {self.labels[i]}")

@@ -18,6 +18,7 @@ from typing import Any
 
 import polars as pl
 
+from reports.card_links import CardLinker, plain
 from reports.markup import DASH, Html, esc, fmt_int, fmt_pct, fmt_pp, table
 from simulator.analysis.deciding import CardDecisions, seat_verdict, strategy_verdict
 from simulator.analysis.metrics import VERDICT_FEW, VERDICT_NO_PEERS
@@ -288,8 +289,11 @@ def _raw(wins: Any, n: Any) -> Html:
     )
 
 
-def standout_table(cards: pl.DataFrame, spec: GameSpec, table_id: str = "standout") -> Html:
-    """The headline's card table, with the measure each verdict uses and the raw rates."""
+def standout_table(
+    cards: pl.DataFrame, spec: GameSpec, table_id: str = "standout", link: CardLinker = plain
+) -> Html:
+    """The headline's card table, with the measure each verdict uses and the raw rates; each
+    name through `link` (to the card's page where it has one)."""
     shown, flagged = standout_cards(cards)
     if not shown.height:
         return Html("")
@@ -301,7 +305,7 @@ def standout_table(cards: pl.DataFrame, spec: GameSpec, table_id: str = "standou
             mark, reversed_any = REVERSED_MARK, True
         rows.append(
             (
-                Html(f'<b>{esc(r["name"])}</b>{mark}<span class="n">{esc(r["type"])}</span>'),
+                Html(f'<b>{link(r["name"])}</b>{mark}<span class="n">{esc(r["type"])}</span>'),
                 measure_words(spec, r["type"], short=True),
                 _raw(r["verdict_wins"], r["verdict_n"]),
                 _raw(r["verdict_peer_wins"], r["verdict_n_peers"]),

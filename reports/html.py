@@ -17,6 +17,8 @@ from typing import Any
 import polars as pl
 
 from reports import plots
+from reports.card_links import CardLinker, card_linker, plain
+from reports.card_page import write_card_page
 from reports.headline import (
     HEADLINE_CSS,
     balance_answer,
@@ -29,6 +31,7 @@ from reports.headline import (
     length_finding,
     plan_command,
     seat_plan_line,
+    standout_cards,
     standout_table,
     strategy_finding,
 )
@@ -93,6 +96,7 @@ def build_report(
     run_folder: str | Path,
     out: str | Path | None = None,
     tolerances: Tolerances | None = None,
+    card_pages: bool = False,
 ) -> Path:
     """Write the HTML report of a run folder and return its path (default <run>/report.html).
 
@@ -100,7 +104,9 @@ def build_report(
     report can be rebuilt at any time without replaying a game. The verdicts are judged at
     `tolerances` (the documented defaults when None), and cards.parquet's verdict columns are
     rewritten to match when they were judged at another tolerance, so the table on disk says
-    what the page says.
+    what the page says. With `card_pages`, the pages of the cards its summary names are
+    written first (`deckhand card`, without replays), so their names link to them; every card
+    whose page exists is linked.
     """
     folder = Path(run_folder)
     tolerances = tolerances or Tolerances()
@@ -111,7 +117,12 @@ def build_report(
     players = read_players(folder, REPORT_PLAYER_COLUMNS)
     cards, cards_note = _load_cards(folder, tolerances.card, games.height)
     path = Path(out) if out is not None else folder / REPORT_FILE
+    if card_pages and has_verdicts(cards):
+        shown, _ = standout_cards(cards)
+        for name in shown["name"].to_list():
+            write_card_page(folder, name, tolerances.card, replays=False)
     report = _Report(folder, manifest, spec, games, players, cards, cards_note, tolerances)
+    report.link = card_linker(folder, path)
     report.telling, report.no_pages = _telling_pages(folder, path)
     page = write_page(path, report.render())
     tmp = folder / (VERDICTS_FILE + ".tmp")  # the seat and strategy verdicts of the page
@@ -263,6 +274,8 @@ class _Report:
     ) -> None:
         self.folder = folder
         self.tolerances = tolerances or Tolerances()
+        self.link: CardLinker = plain
+        """A card's name as HTML: a link to its page where it has one."""
         self.verdicts = verdict_rows(None, None)
         """The seat and strategy verdicts the summary found (written as verdicts.parquet)."""
         self.manifest = manifest
@@ -423,7 +436,7 @@ class _Report:
         ]
         parts.append("<h3>Cards that stand out from their peers</h3>")
         if has_verdicts(self.cards) and decisions is not None:
-            parts.append(standout_table(self.cards, self.spec))
+            parts.append(standout_table(self.cards, self.spec, link=self.link))
             c = decisions.counts
             parts.append(
                 para(
@@ -776,7 +789,7 @@ class _Report:
 
     def _cards(self) -> Html:
         return CardSection(
-            self.spec, self.cards, self.adjusted, self.cards_out_of_play, self.cards_note
+            self.spec, self.cards, self.adjusted, self.cards_out_of_play, self.cards_note, self.link
         ).render()
 
     def _caveats(self) -> Html:

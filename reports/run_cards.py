@@ -13,6 +13,7 @@ from typing import Any
 import polars as pl
 
 from reports import plots
+from reports.card_links import CardLinker, plain
 from reports.headline import verdict_cell
 from reports.markup import (
     DASH,
@@ -86,6 +87,7 @@ class CardSection:
         adjusted: list[tuple[str, str]],
         cards_out_of_play: int = 0,
         cards_note: str | None = None,
+        link: CardLinker = plain,
     ) -> None:
         self.spec = spec
         self.cards = cards
@@ -93,6 +95,8 @@ class CardSection:
         """(event set, column prefix) of the adjusted figures in the card table."""
         self.cards_out_of_play = cards_out_of_play
         self.cards_note = cards_note
+        self.link = link
+        """A card's name as HTML: a link to its page where it has one."""
         """Why the card table was computed for the report, when it was."""
 
     def render(self) -> Html:
@@ -322,7 +326,7 @@ class CardSection:
             headers += self._adjusted_headers(True)
             body = []
             for r in rows.iter_rows(named=True):
-                cells: list[object] = [r["name"], str(r["copies"])]
+                cells: list[object] = [self.link(r["name"]), str(r["copies"])]
                 if verdicts:
                     cells += [verdict_cell(r), fmt_q(_f(r["verdict_q"]))]
                 cells.append(self._rate(r, "gih"))
@@ -373,7 +377,7 @@ class CardSection:
                 headers += self._adjusted_headers(False)
             body = []
             for r in rows.iter_rows(named=True):
-                cells = [r["name"], str(r["copies"])]
+                cells = [self.link(r["name"]), str(r["copies"])]
                 if verdicts and not is_hand:
                     cells += [verdict_cell(r), fmt_q(_f(r["verdict_q"]))]
                 cells += [self._rate(r, e) for e in events]

@@ -407,3 +407,25 @@ def test_the_extreme_pair_of_strategies_pays_for_being_picked() -> None:
     assert two is not None and four is not None
     assert two.verdict.lo > 0 and two.verdict.verdict == "stronger"
     assert (four.best, four.worst) == ("a", "b") and four.verdict.verdict == "unclear"
+
+
+def test_the_cards_the_summary_names_link_to_their_pages(
+    synthetic_run: Path, tmp_path: Path
+) -> None:
+    """With card_pages (the CLI's default), the summary's cards get their pages written and
+    every mention of them links there; without, names stay plain unless a page exists."""
+    import shutil
+
+    folder = tmp_path / "run"
+    shutil.copytree(synthetic_run, folder)
+    shutil.rmtree(folder / "cards", ignore_errors=True)
+    plain_page = build_report(folder).read_text(encoding="utf-8")
+    assert 'class="card"' not in plain_page
+    page = build_report(folder, card_pages=True).read_text(encoding="utf-8")
+    links = set(re.findall(r'<a class="card" href="([^"]+)">([^<]+)</a>', page))
+    assert PLANTED in {html.unescape(name) for _, name in links}  # the summary's first card
+    standout = table_rows(page, "standout")
+    assert all("<a " not in r[0] for r in standout)  # (the parser keeps text only)
+    assert len({href for href, _ in links}) == len(standout)  # one page per card it names
+    for href, _ in links:
+        assert (folder / href).is_file(), href
