@@ -14,7 +14,8 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from reports.html import _adjusted_cell, build_report, fmt_pp
+from reports.html import build_report, fmt_pp
+from reports.run_cards import _adjusted_cell
 from simulator.analysis.adjusted import (
     AdjustedOptions,
     CardFit,
