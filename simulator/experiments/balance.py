@@ -80,7 +80,7 @@ CONFIRM_ROUNDS = 3
 
 STOP_WORDS = {
     "decided": "the value's interval is at most one step wide",
-    "budget": "the budget of games is spent",
+    "budget": "the budget of games is spent, or too little of it is left for the next step",
     "balanced at printed": "the card is balanced at the printed value already",
     "at the bound": "the range of the parameter ends before the card meets its peers",
     "no bracket": "no value tried brings the card's measure across its peers'",
