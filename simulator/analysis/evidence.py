@@ -37,7 +37,6 @@ listed, marked as another setup.
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 from collections.abc import Iterable, Sequence
@@ -58,7 +57,7 @@ from simulator.analysis.verdicts import (
     to_points,
 )
 from simulator.catalog import get_game
-from simulator.core.cards import load_card_sheet
+from simulator.core.cards import load_card_sheet, rows_named
 from simulator.core.errors import ConfigError, DeckhandError, RunFolderError
 from simulator.core.narration import seat_name
 from simulator.core.spec import GameSpec
@@ -158,25 +157,8 @@ class CardEvidence:
 
 
 def find_card(rows: Sequence[dict[str, Any]], name: str, where: str) -> list[dict[str, Any]]:
-    """The sheet rows of the card called `name` (exact, else ignoring case); an unknown name
-    is an error that names it and suggests the closest names."""
-    found = [r for r in rows if r["name"] == name]
-    if not found:
-        found = [r for r in rows if str(r["name"]).casefold() == name.casefold()]
-    if not found:
-        names = list(dict.fromkeys(str(r["name"]) for r in rows))
-        close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
-        if not close:
-            folded = {n.casefold(): n for n in names}
-            close = [folded[c] for c in difflib.get_close_matches(name.casefold(), folded, n=3)]
-        hint = f"; did you mean: {', '.join(close)}?" if close else ""
-        raise ConfigError(f"NAME: no card named '{name}' in the card sheet of {where}{hint}")
-    if len({r["name"] for r in found}) > 1:
-        raise ConfigError(
-            f"NAME: '{name}' matches {', '.join(sorted({r['name'] for r in found}))}; give the "
-            "exact name"
-        )
-    return found
+    """The sheet rows of the card called `name` (core.cards.rows_named for the NAME argument)."""
+    return rows_named(rows, name, "NAME", f"the card sheet of {where}")
 
 
 def power_text(spec: GameSpec, row: dict[str, Any]) -> str:

@@ -7,13 +7,14 @@ the file, the line and the field, and the values that would be accepted.
 from __future__ import annotations
 
 import csv
+import difflib
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simulator.core.errors import CardSheetError
+from simulator.core.errors import CardSheetError, ConfigError
 
 ParamValue = int | float | str
 
@@ -236,3 +237,30 @@ def require_params(
         ):
             raise sheet.error(row, "params", f"parameter '{name}' must be a {kind.__name__}")
     return params
+
+
+def rows_named(sheet_rows: Sequence[Any], name: str, option: str, where: str | Path) -> list[Any]:
+    """The sheet rows of the card called `name` (copies included; exact, else ignoring case).
+    An unknown name is a ConfigError that names `option` and `where` and suggests the closest
+    names; a name that matches two cards by case only asks for the exact one."""
+    rows = [r for r in sheet_rows if r["name"] == name]
+    if not rows:
+        rows = [r for r in sheet_rows if str(r["name"]).casefold() == name.casefold()]
+    if not rows:
+        names = list(dict.fromkeys(str(r["name"]) for r in sheet_rows))
+        close = difflib.get_close_matches(name, names, n=5, cutoff=0.6)
+        if not close:
+            folded = {n.casefold(): n for n in names}
+            close = [folded[c] for c in difflib.get_close_matches(name.casefold(), folded, n=3)]
+        hint = (
+            f"; did you mean: {', '.join(close)}?"
+            if close
+            else "; `deckhand cards list GAME` lists the names"
+        )
+        raise ConfigError(f"{option}: no card named '{name}' in {where}{hint}")
+    matched = {str(r["name"]) for r in rows}
+    if len(matched) > 1:
+        raise ConfigError(
+            f"{option}: '{name}' matches {', '.join(sorted(matched))}; give the exact name"
+        )
+    return rows

@@ -29,7 +29,6 @@ balanced is that value's own verdict.
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import json
 import math
@@ -46,7 +45,7 @@ from simulator.analysis.metrics import SUMMARY_FILE, VERDICT_FEW, VERDICT_NO_PEE
 from simulator.analysis.stats import Z95, newcombe_difference
 from simulator.analysis.verdicts import BALANCED, UNCLEAR, Tolerances, Verdict, to_points
 from simulator.catalog import get_game
-from simulator.core.cards import CardRow, load_card_sheet, parse_params
+from simulator.core.cards import CardRow, load_card_sheet, parse_params, rows_named
 from simulator.core.errors import ConfigError, DeckhandError, RunFolderError
 from simulator.core.spec import GameSpec
 from simulator.runs.config import RunConfig, RunOptions
@@ -104,26 +103,9 @@ def value_text(value: Number) -> str:
 
 
 def card_rows(sheet_rows: Sequence[CardRow], card: str, sheet_path: str | Path) -> list[CardRow]:
-    """The sheet rows of the card called `card` (copies included); an unknown name is an error
-    that suggests the closest names."""
-    rows = [r for r in sheet_rows if r["name"] == card]
-    if not rows:
-        rows = [r for r in sheet_rows if str(r["name"]).casefold() == card.casefold()]
-    if not rows:
-        names = list(dict.fromkeys(str(r["name"]) for r in sheet_rows))
-        close = difflib.get_close_matches(card, names, n=5, cutoff=0.6)
-        hint = (
-            f"; did you mean: {', '.join(close)}?"
-            if close
-            else "; `deckhand cards list GAME` lists the names"
-        )
-        raise ConfigError(f"--card: no card named '{card}' in {sheet_path}{hint}")
-    matched = {str(r["name"]) for r in rows}
-    if len(matched) > 1:
-        raise ConfigError(
-            f"--card: '{card}' matches {', '.join(sorted(matched))}; give the exact name"
-        )
-    return rows
+    """The sheet rows of the card called `card` (copies included): core.cards.rows_named for
+    the --card option."""
+    return rows_named(sheet_rows, card, "--card", sheet_path)
 
 
 def card_param(
