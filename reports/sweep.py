@@ -180,19 +180,7 @@ def measure_axes(
                 label=f"meets its peers (fitted): {_num(fit.x0)} "
                 f"[{_num(fit.x0_lo)}, {_num(fit.x0_hi)}]",
             )
-    if shown:
-        ax.errorbar(
-            [float(p.value) for p in shown],
-            [p.measure for p in shown],
-            yerr=[
-                [max(0.0, p.measure - p.measure_lo) for p in shown],
-                [max(0.0, p.measure_hi - p.measure) for p in shown],
-            ],
-            fmt="o",
-            color=plots.BAR,
-            capsize=4,
-            zorder=3,
-        )
+    _intervals(ax, shown, [(p.measure, p.measure_lo, p.measure_hi) for p in shown])
     if printed is not None:
         ax.axvline(
             printed,
@@ -205,6 +193,26 @@ def measure_axes(
     ax.set_xlabel(key)
     ax.set_ylabel("against its typical peer (points)")
     ax.legend(fontsize=7, frameon=False, loc="best")
+
+
+def _intervals(
+    ax: Axes, points: Sequence[SweepPoint], figures: Sequence[tuple[float, float, float]]
+) -> None:
+    """Each point's figure (estimate, lo, hi) at its value, with its interval as error bars."""
+    if not points:
+        return
+    ax.errorbar(
+        [float(p.value) for p in points],
+        [f for f, _, _ in figures],
+        yerr=[
+            [max(0.0, f - lo) for f, lo, _ in figures],
+            [max(0.0, hi - f) for f, _, hi in figures],
+        ],
+        fmt="o",
+        color=plots.BAR,
+        capsize=4,
+        zorder=3,
+    )
 
 
 def span_of(values: Sequence[float]) -> tuple[float, float]:
@@ -226,19 +234,7 @@ def sweep_figure(s: SweepSummary) -> str:
         ax.set_title(f"{s.card}: against its peers (95% intervals)")
         ax2 = fig.add_subplot(1, 2, 2)
         shown = [p for p in s.points if math.isfinite(p.effect)]
-        if shown:
-            ax2.errorbar(
-                [float(p.value) for p in shown],
-                [p.effect for p in shown],
-                yerr=[
-                    [max(0.0, p.effect - p.effect_lo) for p in shown],
-                    [max(0.0, p.effect_hi - p.effect) for p in shown],
-                ],
-                fmt="o",
-                color=plots.BAR,
-                capsize=4,
-                zorder=3,
-            )
+        _intervals(ax2, shown, [(p.effect, p.effect_lo, p.effect_hi) for p in shown])
         ax2.axhline(0, color="black", linewidth=1.0)
         if printed is not None:
             ax2.axvline(printed, color=plots.REFERENCE, linestyle=":", linewidth=1.2)
