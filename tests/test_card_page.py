@@ -178,3 +178,18 @@ def test_a_sweep_of_another_setup_is_shown_not_used(ie_run: Path, ie_sweep: Swee
     assert not sweep.same_setup and "another setup: 4 players, base" in sweep.note
     assert "high_pay=4 (printed)" in sweep.figure and "high_pay=12" in sweep.figure
     assert found.primary is not None and found.primary.kind == ABLATION
+
+
+def test_a_recorded_verdict_judged_at_another_tolerance_keeps_its_familys_significance() -> None:
+    """An experiment decided 'differs from zero' over its own family (BH q): re-judged at the
+    page's tolerance, an unclear figure whose interval excludes zero must not become stronger,
+    and a stronger one stays stronger unless the wider band now holds it."""
+    from simulator.analysis.evidence import _judged
+
+    unclear = _judged("unclear", 6.0, 1.0, 11.0, 3.0, 5.0, 1000)
+    assert unclear is not None and unclear.verdict == "unclear"
+    stronger = _judged("stronger", 6.0, 1.0, 11.0, 3.0, 5.0, 1000)
+    assert stronger is not None and stronger.verdict == "stronger"
+    held = _judged("stronger", 2.0, 0.5, 3.5, 3.0, 4.0, 1000)
+    assert held is not None and held.verdict == "balanced"
+    assert _judged("unclear", None, None, None, 3.0, 5.0, 1000).verdict == "unclear"  # type: ignore[union-attr]

@@ -48,7 +48,9 @@ import polars as pl
 
 from simulator.analysis.metrics import SUMMARY_FILE, judge_cards
 from simulator.analysis.verdicts import (
+    STRONGER,
     UNCLEAR,
+    WEAKER,
     WORDS,
     Tolerances,
     Verdict,
@@ -576,14 +578,26 @@ def _judged(
     word: Any, estimate: Any, lo: Any, hi: Any, recorded: Any, tolerance: float, games: Any
 ) -> Verdict | None:
     """A recorded verdict (points) at the page's tolerance: as recorded when it was judged at
-    it, else decided again from its figure by the one rule."""
+    it, else decided again from its figure by the one rule. Whether the figure differs from
+    zero does not depend on the tolerance, and the experiment decided it over its own family
+    (a BH q): a recorded `stronger` / `weaker` was significant, a recorded `unclear` was not;
+    only after a recorded `balanced` (decided before significance) does the interval alone
+    say."""
     if not all(isinstance(v, int | float) for v in (estimate, lo, hi)):
         if word == UNCLEAR:  # too few games for a figure: unclear at any tolerance
             return Verdict(UNCLEAR, math.nan, math.nan, math.nan, tolerance)
         return None
     if word in WORDS and recorded is not None and float(recorded) == tolerance:
         return Verdict(str(word), float(estimate), float(lo), float(hi), tolerance)
-    return decide(float(estimate), float(lo), float(hi), tolerance, games=games or None)
+    significant = {STRONGER: True, WEAKER: True, UNCLEAR: False}.get(str(word))
+    return decide(
+        float(estimate),
+        float(lo),
+        float(hi),
+        tolerance,
+        significant=significant,
+        games=games or None,
+    )
 
 
 def _sweep_setup(folder: Path) -> tuple[dict[str, Any] | None, dict[str, Any]]:
