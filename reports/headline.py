@@ -483,8 +483,8 @@ def balance_answer(
     decisions: CardDecisions | None,
 ) -> str:
     """The first screen's answer to "is this game balanced?" in one plain sentence: the seats,
-    the strategies (their finding's words, None with one strategy), how many cards lie outside
-    the tolerance and how many are still unclear."""
+    the strategies (their finding's words, None with one strategy), how many cards are shown
+    to differ, how many balanced within the tolerance, how many are still unclear."""
     parts = []
     if seat is not None:
         seat_words = {
@@ -500,10 +500,15 @@ def balance_answer(
     if decisions is not None:
         c = decisions.counts
         outside = c.get(STRONGER, 0) + c.get(WEAKER, 0)
+
+        def are(n: int) -> str:
+            return f"{n} is" if n == 1 else f"{n} are"
+
         parts.append(
-            f"of {decisions.judged} cards, {outside} are outside \u00b1{decisions.tolerance:g} "
-            f"points of their peers ({c.get(STRONGER, 0)} stronger, {c.get(WEAKER, 0)} weaker), "
-            f"{c.get(BALANCED, 0)} are shown balanced and {c.get(UNCLEAR, 0)} are still unclear"
+            f"of {decisions.judged} cards, {are(outside)} shown to differ from their peers "
+            f"({c.get(STRONGER, 0)} stronger, {c.get(WEAKER, 0)} weaker), "
+            f"{are(c.get(BALANCED, 0))} shown balanced within \u00b1{decisions.tolerance:g} "
+            f"points and {are(c.get(UNCLEAR, 0))} still unclear"
         )
     if not parts:
         return "Nothing in this run can be judged yet."
