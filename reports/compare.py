@@ -396,9 +396,11 @@ class CompareReport:
         if d.lo > 0 or d.hi < 0:
             verdict = f"games are {abs(d.diff):.1f} turns {'longer' if d.diff > 0 else 'shorter'}"
             findings.append(Finding(q("Game length"), finding, verdict, "warn"))
-        else:
-            verdict = f"no change detectable at \u00b1{(d.hi - d.lo) / 2:.1f} turns"
-            findings.append(Finding(q("Game length"), finding, verdict, "ok"))
+        else:  # no tolerance in turns is declared: say what is not ruled out, not "unchanged"
+            verdict = (
+                f"unclear: a change of up to {max(abs(d.lo), abs(d.hi)):.1f} turns is not ruled out"
+            )
+            findings.append(Finding(q("Game length"), finding, verdict, "info"))
         ends_a, _ = count_rates(a, "end_reason")
         ends_b, _ = count_rates(b, "end_reason")
         keys = sorted(set(ends_a) | set(ends_b))
