@@ -159,7 +159,7 @@ def _options_of(game: str, kw: dict[str, Any], **run: Any) -> Any:
     """The RunOptions of a command: the shared game options (game_options) in `kw` (a
     command without one of them, e.g. ablate's fixed seat rotation, gets the default), and
     what the command sets itself (games, chunk size, invariants, duplicate deals, ...)."""
-    from simulator.runs.config import RunOptions
+    from simulator.folders.config import RunOptions
 
     shared = {
         key: tuple(kw[key]) if key in ("modules", "strategies", "variants", "rules") else kw[key]
@@ -291,7 +291,7 @@ def simulate(
     """Play GAMES games of GAME into the run folder OUT (re-run the same command to resume)."""
     import polars as pl
 
-    from simulator.runs.run_folder import load_manifest, part_files
+    from simulator.folders.run_folder import load_manifest, part_files
     from simulator.runs.runner import run_simulation
 
     options = _options_of(
@@ -355,7 +355,7 @@ def _games_in(folder: Path) -> int:
     """Games already in a run folder (its complete chunks), to say how many a resume played."""
     import polars as pl
 
-    from simulator.runs.run_folder import completed_chunks, part_path
+    from simulator.folders.run_folder import completed_chunks, part_path
 
     parts = [part_path(folder, "games", c) for c in completed_chunks(folder)]
     if not parts or not (folder / "games").is_dir():
@@ -507,8 +507,8 @@ def bench(
     import platform
 
     from simulator.compiled import build_label
+    from simulator.folders.config import make_run_config
     from simulator.runs.bench import SUITE, benchmark
-    from simulator.runs.config import make_run_config
 
     if suite:
         click.echo(

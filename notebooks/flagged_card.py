@@ -21,8 +21,8 @@ from pathlib import Path
 import polars as pl
 
 from simulator.experiments.ablation import make_plan, run_ablation
-from simulator.runs.config import RunConfig, RunOptions
-from simulator.runs.run_folder import load_manifest
+from simulator.folders.config import RunConfig, RunOptions
+from simulator.folders.run_folder import load_manifest
 from simulator.runs.sweep import plan_sweep, run_sweep, sweep_summary
 
 RUN = Path(os.environ.get("DECKHAND_RUN", "runs/ie"))

@@ -80,14 +80,14 @@ from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tol
 from simulator.catalog import get_game
 from simulator.core.errors import CardSheetError, RunFolderError
 from simulator.core.spec import GameSpec
-from simulator.runs.match import game_of_run
-from simulator.runs.run_folder import (
+from simulator.folders.run_folder import (
     completed_chunks,
     load_manifest,
     read_games,
     read_players,
     sheet_rows,
 )
+from simulator.runs.match import game_of_run
 
 REPORT_FILE = "report.html"
 

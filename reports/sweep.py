@@ -34,7 +34,7 @@ from simulator.analysis.metrics import VERDICT_FEW
 from simulator.analysis.stats import wilson
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER
 from simulator.catalog import get_game
-from simulator.runs.run_folder import load_manifest
+from simulator.folders.run_folder import load_manifest
 from simulator.runs.sweep import BalanceFit, SweepPoint, SweepSummary, sweep_summary
 
 SWEEP_REPORT = "sweep.html"

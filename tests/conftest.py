@@ -9,8 +9,8 @@ import pytest
 # runs shared by the comparison, sweep and browser tests (built once per session)
 from report_runs import ie_mixes, ie_sweep, travel_mixes, travel_sweep  # noqa: F401
 
+from simulator.folders.config import make_run_config
 from simulator.games.travel.cards import EXPANSIONS
-from simulator.runs.config import make_run_config
 from simulator.runs.runner import run_simulation
 
 

@@ -32,8 +32,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from simulator.catalog import get_game  # noqa: E402
+from simulator.folders.config import make_run_config  # noqa: E402
 from simulator.games.travel.cards import EXPANSIONS  # noqa: E402
-from simulator.runs.config import make_run_config  # noqa: E402
 from simulator.runs.runner import SheetCopy, _engine_versions, play_chunk  # noqa: E402
 
 FINGERPRINTS = Path(__file__).resolve().parent / "golden_games.json"

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from simulator.folders.config import RunOptions
 from simulator.games.travel.cards import DEFAULT_SHEET as TRAVEL_SHEET
-from simulator.runs.config import RunOptions
 from simulator.runs.mixes import Mix, plan_mixes, run_mixes
 from simulator.runs.sweep import SweepPlan, plan_sweep, run_sweep
 

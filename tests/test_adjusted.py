@@ -29,7 +29,7 @@ from simulator.analysis.adjusted import (
 from simulator.analysis.metrics import read_card_summary
 from simulator.analysis.stats import newcombe_difference
 from simulator.analysis.synthetic import synthetic_tables, write_parts
-from simulator.runs.config import make_run_config
+from simulator.folders.config import make_run_config
 from simulator.runs.runner import run_simulation
 
 SEEN = ("opening", "drawn")

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import pytest
 
+from simulator.folders.config import make_run_config
 from simulator.games.travel.cards import EXPANSIONS
-from simulator.runs.config import make_run_config
 from simulator.runs.match import Match
 
 SHARED_KEYS_LIMIT = 30

@@ -31,7 +31,7 @@ from simulator.experiments.balance import (
     check_balance,
     param_range,
 )
-from simulator.runs.config import RunOptions
+from simulator.folders.config import RunOptions
 from simulator.runs.sweep import TABLE_FILE, SweepPoint, SweepSummary, sweep_summary
 
 FIELDS = (

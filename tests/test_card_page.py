@@ -27,7 +27,7 @@ from simulator.analysis.evidence import (
 from simulator.analysis.verdicts import Verdict
 from simulator.catalog import get_game
 from simulator.experiments.ablation import make_plan, run_ablation
-from simulator.runs.config import make_run_config
+from simulator.folders.config import make_run_config
 from simulator.runs.runner import run_simulation
 from simulator.runs.sweep import SweepPlan
 

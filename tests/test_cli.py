@@ -180,9 +180,9 @@ def test_bench_times_the_invariant_check_against_the_same_games_without() -> Non
 
 def test_the_benchmark_checks_invariants_when_its_config_asks(monkeypatch) -> None:
     """The checked timing really runs the check (a check that fails stops it)."""
+    from simulator.folders.config import make_run_config
     from simulator.games.travel.rules import TravelGame
     from simulator.runs.bench import benchmark
-    from simulator.runs.config import make_run_config
 
     def broken(self: Any, state: Any) -> None:
         raise AssertionError("checked")

@@ -19,9 +19,9 @@ from polars.testing import assert_frame_equal
 from cli import main
 from simulator.analysis.metrics import read_card_summary
 from simulator.core.errors import ConfigError, StrategyError
+from simulator.folders.config import RunConfig, make_run_config
+from simulator.folders.run_folder import part_path, read_games, read_players, remove_chunk
 from simulator.runs.backends import open_backend
-from simulator.runs.config import RunConfig, make_run_config
-from simulator.runs.run_folder import part_path, read_games, read_players, remove_chunk
 from simulator.runs.runner import run_simulation
 
 CONFIGS = {

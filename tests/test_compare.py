@@ -28,9 +28,9 @@ from simulator.analysis.metrics import SUMMARY_FILE
 from simulator.analysis.stats import Z95, benjamini_hochberg, newcombe_difference, wilson
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.runs.config import RunOptions
+from simulator.folders.config import RunOptions
+from simulator.folders.run_folder import read_games, read_players
 from simulator.runs.mixes import Mix, parse_mix, plan_mixes
-from simulator.runs.run_folder import read_games, read_players
 
 Grid = tuple[list[Mix], list[Path]]
 

@@ -87,7 +87,7 @@ def test_an_edited_hot_module_stops_the_commands_until_rebuilt(
 
 COPY_SCRIPT = """
 from simulator.core.seeding import RULES_STREAM, GameRandom
-from simulator.runs.config import make_run_config
+from simulator.folders.config import make_run_config
 from simulator.runs.match import Match
 for game, mods in (("import-export", ("all",)), ("travel", ("events", "characters"))):
     match = Match(make_run_config(game, 4, mods, ("random",), games=1, seed=1))

@@ -16,15 +16,15 @@ import pytest
 from polars.testing import assert_frame_equal
 
 from simulator.core.errors import RunFolderError
-from simulator.runs import open_run
-from simulator.runs.config import make_run_config
-from simulator.runs.run_folder import (
+from simulator.folders.config import make_run_config
+from simulator.folders.run_folder import (
     completed_chunks,
     part_path,
     read_card_events,
     read_games,
     read_players,
 )
+from simulator.runs import open_run
 from simulator.runs.runner import run_simulation
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "data-format.md"

@@ -12,8 +12,8 @@ import pytest
 from simulator.catalog import get_game
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
+from simulator.folders.config import make_run_config
 from simulator.games.travel.cards import EXPANSIONS
-from simulator.runs.config import make_run_config
 from simulator.runs.match import Match
 from strategies.import_export.heuristic import IEHeuristic
 from strategies.import_export.power_choices import UnansweredDecision

@@ -27,12 +27,12 @@ from simulator.analysis.planning import games_to_decide
 from simulator.analysis.stats import newcombe_difference
 from simulator.analysis.synthetic import synthetic_tables, write_parts
 from simulator.analysis.verdicts import Tolerances
+from simulator.folders.config import make_run_config
+from simulator.folders.run_folder import SHEET_COPY
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
 from simulator.games.import_export.spec import IMPORT_EXPORT
-from simulator.runs.config import make_run_config
 from simulator.runs.mixes import Mix
-from simulator.runs.run_folder import SHEET_COPY
 from simulator.runs.sweep import SweepPlan
 
 PLANTED = "Sauna"

@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("simulator.games",),
     ("strategies",),
     ("simulator.catalog",),
-    ("simulator.runs.config", "simulator.runs.run_folder", "simulator.runs!"),
+    ("simulator.folders",),
     ("simulator.analysis",),
     ("simulator.runs",),
     ("simulator.experiments",),
@@ -30,10 +30,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cli", "simulator.__main__", "simulator.compiled"),
 )
 """Bottom to top: a module may import its own layer and those below (a name ending in "!"
-is that module alone, not its package). The storage of a run (its config and its folder,
-and the runs package's own __init__, which only offers `open_run`) sits under the analysis,
-which reads run folders but never plays them; the rest of the runs package plays games and
-sits above it."""
+is that module alone, not its package). The storage of a run (simulator.folders: its config,
+its folder, its lock) sits under the analysis, which reads run folders but never plays them;
+simulator.runs plays games into them and sits above it."""
 
 LAZY_IMPORTS_ALLOWED = {"cli"}
 

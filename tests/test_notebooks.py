@@ -34,7 +34,7 @@ def test_notebook_runs_on_a_run_folder(
 def test_flagged_card_notebook_walks_to_ablation_and_sweep(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from simulator.runs.config import make_run_config
+    from simulator.folders.config import make_run_config
     from simulator.runs.runner import run_simulation
 
     run = tmp_path / "ie"

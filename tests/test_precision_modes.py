@@ -21,9 +21,8 @@ from simulator.analysis.precision import (
     headline_half_width,
 )
 from simulator.core.errors import ConfigError
-from simulator.runs.config import make_run_config, seat_slots
-from simulator.runs.replay import replay_text
-from simulator.runs.run_folder import (
+from simulator.folders.config import make_run_config, seat_slots
+from simulator.folders.run_folder import (
     TABLES,
     completed_chunks,
     part_path,
@@ -31,6 +30,7 @@ from simulator.runs.run_folder import (
     read_players,
     remove_chunk,
 )
+from simulator.runs.replay import replay_text
 from simulator.runs.runner import run_simulation
 
 

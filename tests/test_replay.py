@@ -26,10 +26,10 @@ from report_runs import EVIL, evil_sheet
 from cli import main
 from reports.replay_page import page_path, write_replay_page, write_telling_pages
 from simulator.core.narration import named
+from simulator.folders.config import make_run_config
+from simulator.folders.run_folder import read_games, read_players
 from simulator.games.travel.cards import EXPANSIONS
-from simulator.runs.config import make_run_config
 from simulator.runs.replay import MATCHES, Replay, render_text, replay_game, telling_games
-from simulator.runs.run_folder import read_games, read_players
 from simulator.runs.runner import run_simulation
 
 IE_BOTS = ("heuristic", "contractor", "importer", "pirate")

@@ -17,8 +17,8 @@ from cli import main
 from reports.html import build_report
 from simulator.analysis.metrics import read_card_summary
 from simulator.analysis.stats import wilson
-from simulator.runs.config import make_run_config
-from simulator.runs.run_folder import read_players, remove_chunk
+from simulator.folders.config import make_run_config
+from simulator.folders.run_folder import read_players, remove_chunk
 from simulator.runs.runner import run_simulation
 
 SHEET = Path(__file__).resolve().parents[1] / "simulator/games/travel/data/travel_cards.csv"
@@ -202,7 +202,7 @@ def test_incomplete_run_still_reports(run: tuple[Path, Path, str], tmp_path: Pat
 
 def test_strategy_strength_matches_the_players_table(run: tuple[Path, Path, str]) -> None:
     """The head-to-head cell is the share of comparisons the row strategy finished ahead."""
-    from simulator.runs.run_folder import read_players
+    from simulator.folders.run_folder import read_players
 
     folder, _, page = run
     players = read_players(folder)

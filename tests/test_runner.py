@@ -16,8 +16,8 @@ from polars.testing import assert_frame_equal
 
 from simulator.analysis.metrics import read_card_summary
 from simulator.core.errors import RunFolderError
-from simulator.runs.config import RunConfig, make_run_config, seat_slots
-from simulator.runs.run_folder import (
+from simulator.folders.config import RunConfig, make_run_config, seat_slots
+from simulator.folders.run_folder import (
     completed_chunks,
     part_path,
     read_games,
@@ -247,8 +247,8 @@ def test_card_summary_streamed_by_chunk_equals_the_whole_table(small_run: Path) 
     """cards.parquet is summed chunk by chunk (memory flat in the run size); the same
     numbers as counting the whole players table at once."""
     from simulator.analysis.metrics import card_summary, summary_columns
+    from simulator.folders.run_folder import player_chunks
     from simulator.runs.match import replay_match
-    from simulator.runs.run_folder import player_chunks
 
     match = replay_match(small_run)
     rows = [r.values for r in match.game.sheet.rows]

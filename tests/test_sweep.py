@@ -33,9 +33,9 @@ from simulator.analysis.stats import Z95, newcombe_difference, wilson
 from simulator.analysis.verdicts import BALANCED, UNCLEAR, WORDS
 from simulator.core.cards import parse_params
 from simulator.core.errors import ConfigError
+from simulator.folders.config import RunOptions
+from simulator.folders.run_folder import load_manifest
 from simulator.games.import_export.cards import DEFAULT_SHEET as IE_SHEET
-from simulator.runs.config import RunOptions
-from simulator.runs.run_folder import load_manifest
 from simulator.runs.sweep import (
     SWEEP_FILE,
     TABLE_FILE,

@@ -26,9 +26,9 @@ from simulator.analysis.metrics import (
 from simulator.analysis.synthetic import synthetic_tables
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, WORDS
 from simulator.core.spec import CardMeasure
+from simulator.folders.config import make_run_config
 from simulator.games.import_export.spec import IMPORT_EXPORT
 from simulator.games.travel.spec import TRAVEL
-from simulator.runs.config import make_run_config
 from simulator.runs.runner import run_simulation
 
 WIN_CONDITION = range(0, 6)

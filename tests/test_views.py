@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from simulator.folders.config import make_run_config
 from simulator.games.travel.cards import EXPANSIONS
-from simulator.runs.config import make_run_config
 from simulator.runs.match import Match
 
 ATOMS = (int, float, str, bool, bytes, type(None))

@@ -38,7 +38,7 @@ import numpy as np
 import polars as pl
 
 from simulator.analysis.stats import Z95, benjamini_hochberg
-from simulator.runs import run_folder
+from simulator.folders import run_folder
 
 GIH = "gih"
 """The event-set name meaning "in hand" (the game's `seen_events`: opening hand or drawn)."""

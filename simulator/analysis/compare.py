@@ -35,8 +35,8 @@ from simulator.analysis.stats import wilson as wilson_interval
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.core.spec import GameSpec
-from simulator.runs import run_folder
-from simulator.runs.run_folder import SHEET_COPY, load_manifest
+from simulator.folders import run_folder
+from simulator.folders.run_folder import SHEET_COPY, load_manifest
 
 SHEET_DIFF_LIMIT = 3
 """A label names at most this many changed card-sheet cells; more read 'sheet <hash>'."""

@@ -17,7 +17,7 @@ from simulator.analysis.metrics import SUMMARY_FILE, judge_cards, read_card_summ
 from simulator.analysis.planning import games_to_detect
 from simulator.analysis.stats import newcombe_difference, two_proportion_p
 from simulator.analysis.verdicts import UNCLEAR, WORDS, Tolerances, Verdict, decide, to_points
-from simulator.runs.run_folder import read_games, read_players
+from simulator.folders.run_folder import read_games, read_players
 
 
 def seat_verdict(

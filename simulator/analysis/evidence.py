@@ -63,7 +63,7 @@ from simulator.core.cards import load_card_sheet, rows_named
 from simulator.core.errors import ConfigError, DeckhandError, RunFolderError
 from simulator.core.narration import seat_name
 from simulator.core.spec import GameSpec
-from simulator.runs.run_folder import (
+from simulator.folders.run_folder import (
     SHEET_COPY,
     load_manifest,
     read_games,

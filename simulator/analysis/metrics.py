@@ -36,8 +36,8 @@ from simulator.analysis.stats import (
 )
 from simulator.analysis.verdicts import FDR, UNCLEAR, Tolerances, decide, to_points
 from simulator.core.spec import GameSpec
-from simulator.runs import run_folder
-from simulator.runs.run_folder import player_chunks, read_games
+from simulator.folders import run_folder
+from simulator.folders.run_folder import player_chunks, read_games
 
 SUMMARY_FILE = run_folder.SUMMARY_FILE
 

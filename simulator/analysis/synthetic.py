@@ -26,7 +26,7 @@ import polars as pl
 
 from simulator.analysis.adjusted import AdjustedOptions, fit_card_model, run_chunks
 from simulator.core.datasets import CARD_EVENTS_COLUMNS
-from simulator.runs import run_folder
+from simulator.folders import run_folder
 
 
 def synthetic_tables(

@@ -56,7 +56,7 @@ from simulator.catalog import get_game
 from simulator.core.cards import load_card_sheet
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.core.spec import GameConfig
-from simulator.runs.config import RunOptions
+from simulator.folders.config import RunOptions
 from simulator.runs.experiment import Experiment, Played, Table
 from simulator.runs.sweep import card_rows, plan_sweep, run_sweep, sweep_summary
 from strategies.registry import resolve

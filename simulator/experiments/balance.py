@@ -50,7 +50,7 @@ from simulator.analysis.verdicts import BALANCED, UNCLEAR, Tolerances
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.core.spec import GameSpec
-from simulator.runs.config import RunOptions
+from simulator.folders.config import RunOptions
 from simulator.runs.sweep import (
     BalanceFit,
     Number,

@@ -56,9 +56,9 @@ from simulator.analysis.verdicts import (
 )
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.runs.config import RunConfig, RunOptions
+from simulator.folders.config import RunConfig, RunOptions
+from simulator.folders.run_folder import SUMMARY_FILE, read_games
 from simulator.runs.experiment import owner_event
-from simulator.runs.run_folder import SUMMARY_FILE, read_games
 from simulator.runs.runner import run_simulation
 from strategies.registry import BY_GAME, preset_names
 

@@ -22,7 +22,7 @@ from typing import Any
 from simulator.core.datasets import empty_columns, rows_for_game, to_frames
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
-from simulator.runs.config import RunConfig
+from simulator.folders.config import RunConfig
 from simulator.runs.match import Match
 
 

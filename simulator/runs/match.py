@@ -16,8 +16,8 @@ from simulator.core.engine import play_game
 from simulator.core.narration import Narrator
 from simulator.core.protocol import Outcome, Strategy
 from simulator.core.spec import Game, GameSpec
-from simulator.runs.config import RunConfig, seat_slots
-from simulator.runs.run_folder import SHEET_COPY, load_manifest
+from simulator.folders.config import RunConfig, seat_slots
+from simulator.folders.run_folder import SHEET_COPY, load_manifest
 from strategies.registry import resolve
 
 __all__ = ["Match", "game_of_run", "replay_match"]

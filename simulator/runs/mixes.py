@@ -19,7 +19,7 @@ from typing import Any
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, DeckhandError
 from simulator.core.spec import GameSpec
-from simulator.runs.config import RunConfig, RunOptions
+from simulator.folders.config import RunConfig, RunOptions
 from simulator.runs.runner import run_simulation
 
 

@@ -19,8 +19,7 @@ from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
 from simulator.core.narration import Event, Narrator, Table, named, seat_name
 from simulator.core.protocol import Outcome
-from simulator.runs.match import replay_match
-from simulator.runs.run_folder import (
+from simulator.folders.run_folder import (
     MANIFEST,
     SUMMARY_FILE,
     load_manifest,
@@ -28,6 +27,7 @@ from simulator.runs.run_folder import (
     read_games,
     read_players,
 )
+from simulator.runs.match import replay_match
 
 MATCHES = "reproduced: matches the recorded game"
 """The last line of a text replay whose scores, winners and turns are those recorded."""

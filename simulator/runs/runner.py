@@ -48,17 +48,17 @@ from simulator.core.datasets import (
     to_frames,
 )
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.runs import run_folder
-from simulator.runs.backends import BACKENDS, Backend, open_backend
-from simulator.runs.config import RunConfig, config_differences, extends
-from simulator.runs.match import Match, game_of_run
-from simulator.runs.run_folder import (
+from simulator.folders import run_folder
+from simulator.folders.config import RunConfig, config_differences, extends
+from simulator.folders.run_folder import (
     MANIFEST,
     SHEET_COPY,
     completed_chunks,
     load_manifest,
     write_manifest,
 )
+from simulator.runs.backends import BACKENDS, Backend, open_backend
+from simulator.runs.match import Match, game_of_run
 
 __all__ = ["BACKENDS", "run_simulation", "summarise"]
 

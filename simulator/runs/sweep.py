@@ -48,8 +48,8 @@ from simulator.catalog import get_game
 from simulator.core.cards import CardRow, load_card_sheet, parse_params, rows_named
 from simulator.core.errors import ConfigError, DeckhandError, RunFolderError
 from simulator.core.spec import GameSpec
-from simulator.runs.config import RunConfig, RunOptions
-from simulator.runs.run_folder import MANIFEST, load_manifest
+from simulator.folders.config import RunConfig, RunOptions
+from simulator.folders.run_folder import MANIFEST, load_manifest
 from simulator.runs.runner import run_simulation
 
 SWEEP_FILE = "sweep.json"

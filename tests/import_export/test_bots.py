@@ -20,8 +20,8 @@ from simulator.analysis.stats import wilson
 from simulator.core.engine import play_game
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
+from simulator.folders.config import make_run_config
 from simulator.games.import_export.cards import DEFAULT_SHEET
-from simulator.runs.config import make_run_config
 from simulator.runs.match import Match
 from strategies.import_export import power_choices
 from strategies.import_export.archetypes import ContractorBot, ImporterBot, PirateBot

@@ -35,7 +35,7 @@ from simulator.catalog import get_game
 from simulator.core.cards import CardSchema, load_card_sheet
 from simulator.core.errors import RunFolderError
 from simulator.core.spec import GameSpec
-from simulator.runs.config import RunConfig
+from simulator.folders.config import RunConfig
 
 MANIFEST = "manifest.json"
 SHEET_COPY = "card_sheet.csv"
