@@ -250,8 +250,8 @@ def _refuse_a_stale_build() -> None:
     "--chunk-size",
     type=int,
     default=None,
-    help="Games per part file [default: 500; with --duplicate, whole deals: 500 rounded down "
-    "to a multiple of --players].",
+    help="Games per part file [default: --games / 16, at least 25 and at most 500, so a small "
+    "run uses every worker; with --duplicate, whole deals; a resumed run keeps its own].",
 )
 @click.option(
     "--until-ci",
@@ -884,7 +884,10 @@ def _grid_options(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Where chunks are played (as for `deckhand simulate`).",
         ),
         click.option(
-            "--chunk-size", type=int, default=None, help="Games per part file [default: 500]."
+            "--chunk-size",
+            type=int,
+            default=None,
+            help="Games per part file [default: --games / 16, between 25 and 500].",
         ),
         click.option(
             "--check-invariants",
@@ -1230,31 +1233,33 @@ def tune(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -
     """
     from simulator.experiments.tuning import tune as run_tune
     from simulator.experiments.tuning import write_result
+    from simulator.folders.lock import folder_lock
 
     strategies = kw["strategies"] or ("heuristic",)
     if len(strategies) != 1:
         raise ConfigError("--strategy: give the one strategy to tune, e.g. -s heuristic")
     config = _game_config(game, kw)
-    result = run_tune(
-        config,
-        strategies[0],
-        start_text=kw["start"],
-        pool=kw["opponents"],
-        space_overrides=kw["space"],
-        optimiser=kw["optimiser"],
-        trials=kw["trials"],
-        games_per_trial=kw["games_per_trial"],
-        validate_top=kw["validate_top"],
-        validate_games=kw["validate_games"],
-        confirm_games=kw["confirm_games"],
-        seed=kw["seed"],
-        name=kw["name"],
-        jobs=jobs,
-        backend=backend,
-        log=None if quiet else click.echo,
-    )
-    result.provenance["command"] = "deckhand " + " ".join(sys.argv[1:])
-    path = write_result(result, out)
+    with folder_lock(out, "tune"):
+        result = run_tune(
+            config,
+            strategies[0],
+            start_text=kw["start"],
+            pool=kw["opponents"],
+            space_overrides=kw["space"],
+            optimiser=kw["optimiser"],
+            trials=kw["trials"],
+            games_per_trial=kw["games_per_trial"],
+            validate_top=kw["validate_top"],
+            validate_games=kw["validate_games"],
+            confirm_games=kw["confirm_games"],
+            seed=kw["seed"],
+            name=kw["name"],
+            jobs=jobs,
+            backend=backend,
+            log=None if quiet else click.echo,
+        )
+        result.provenance["command"] = "deckhand " + " ".join(sys.argv[1:])
+        path = write_result(result, out)
     c = result.confirmation
     click.echo(
         f"preset {path}: {result.strategy} with "

@@ -29,8 +29,9 @@ from reports.markup import (
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tolerances, Verdict
 from simulator.experiments.ablation import load_ablation
 from simulator.experiments.robustness import PLAN_FILE, ROBUSTNESS_FILE, counts, is_floor
+from simulator.folders import run_folder
 
-ABLATION_REPORT = "ablation.html"
+ABLATION_REPORT = run_folder.ABLATION_REPORT
 ROBUSTNESS_REPORT = "robustness.html"
 
 

@@ -24,9 +24,10 @@ from reports.markup import DASH, Html, esc, fmt_int, html_page, table, with_cont
 from reports.sweep import MEETS_PEERS, measure_axes, peers_of, span_of, value_words
 from simulator.catalog import get_game
 from simulator.experiments.balance import SWEEP_FOLDER, load_balance
+from simulator.folders import run_folder
 from simulator.runs.sweep import SweepPoint, SweepSummary, fit_points, sweep_summary
 
-BALANCE_REPORT = "balance.html"
+BALANCE_REPORT = run_folder.BALANCE_REPORT
 
 
 def build_balance_report(folder: str | Path, out: str | Path | None = None) -> Path:

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from reports.markup import Html, esc
+from simulator.folders import run_folder
 
-CARDS_FOLDER = "cards"
-"""RUN/cards/<slug>.html: one page per card."""
+CARDS_FOLDER = run_folder.CARDS_FOLDER
 
 
 def slug(name: str) -> str:

@@ -80,8 +80,9 @@ from simulator.analysis.verdicts import (
     decide,
     to_points,
 )
+from simulator.folders import run_folder
 
-COMPARE_FILE = "compare.html"
+COMPARE_FILE = run_folder.COMPARE_FILE
 
 EXTRA_CSS = """
 table.runs th.differs { color: #a40e26; }

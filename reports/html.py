@@ -89,7 +89,7 @@ from simulator.folders.run_folder import (
 )
 from simulator.runs.match import game_of_run
 
-REPORT_FILE = "report.html"
+REPORT_FILE = run_folder.REPORT_FILE
 
 
 def build_report(

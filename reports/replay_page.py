@@ -20,6 +20,7 @@ from matplotlib.figure import Figure
 from reports.markup import esc, html_page, write_page
 from reports.plots import PALETTE, STYLE, figure_data_uri
 from simulator.core.narration import SEAT_MARK, Event, Table
+from simulator.folders import run_folder
 from simulator.runs.replay import (
     Replay,
     change_text,
@@ -28,8 +29,7 @@ from simulator.runs.replay import (
     telling_games,
 )
 
-REPLAYS_FOLDER = "replays"
-"""Where the pages go inside a run folder by default: RUN/replays/game-N.html."""
+REPLAYS_FOLDER = run_folder.REPLAYS_FOLDER
 
 
 def page_path(run: str | Path, game_id: int) -> Path:

@@ -34,10 +34,11 @@ from simulator.analysis.metrics import VERDICT_FEW
 from simulator.analysis.stats import wilson
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER
 from simulator.catalog import get_game
+from simulator.folders import run_folder
 from simulator.folders.run_folder import load_manifest
 from simulator.runs.sweep import BalanceFit, SweepPoint, SweepSummary, sweep_summary
 
-SWEEP_REPORT = "sweep.html"
+SWEEP_REPORT = run_folder.SWEEP_REPORT
 MEETS_PEERS = "the value where the card meets its peers (fitted)"
 
 

@@ -110,10 +110,22 @@ def test_balance_folder_holds_a_sweep_and_a_report(travel_balance: tuple[Path, s
     assert 'id="balance-table"' in page and "data:image/png;base64," in page
 
 
-def test_balance_refuses_to_mix_into_a_finished_one(travel_balance: tuple[Path, str]) -> None:
+def test_balance_again_on_its_folder_plays_nothing_and_another_one_is_refused(
+    travel_balance: tuple[Path, str],
+) -> None:
+    """The same command on a finished folder is a resume with nothing left to play (the
+    result unchanged, byte for byte); a different search is refused, naming what differs."""
     out, _ = travel_balance
+    before = (out / BALANCE_FILE).read_bytes()
+    args = [*MOMS, "-n", "800", "--seed", "1", "-o", str(out), "--backend", "sequential"]
+    again = CliRunner().invoke(main, ["balance", *args])
+    assert again.exit_code == 0, again.output
+    assert (out / BALANCE_FILE).read_bytes() == before
     result = CliRunner().invoke(main, ["balance", *MOMS, "-n", "800", "-o", str(out)])
-    assert result.exit_code == 1 and "holds a balance already; pass --overwrite" in result.output
+    assert result.exit_code == 1
+    assert "holds another balance (seed: 1 in the folder, 0 asked); pass --overwrite" in (
+        result.output
+    )
 
 
 @pytest.mark.parametrize(

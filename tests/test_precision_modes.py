@@ -145,7 +145,7 @@ def test_a_duplicate_deal_is_one_shuffle_played_once_per_seat_rotation(tmp_path:
     config = make_run_config(
         "travel", 3, (), STRATEGIES, games=30, seed=9, duplicate=True, max_turns=300
     )
-    assert config.chunk_size == 498  # 500 rounded down to whole deals of 3
+    assert config.chunk_size == 24  # the least default chunk (25) rounded down to deals of 3
     folder = run_simulation(config, tmp_path / "run", backend="sequential", progress=False)
     games = read_games(folder)
     assert games["deal"].to_list() == [g // 3 for g in range(30)]

@@ -282,5 +282,5 @@ def test_ctrl_c_says_how_to_resume(tmp_path: Path) -> None:
 def test_an_out_folder_that_cannot_be_made_is_a_clear_error(tmp_path: Path) -> None:
     blocker = tmp_path / "a_file"
     blocker.write_text("not a folder")
-    with pytest.raises(RunFolderError, match="--out .*cannot create the run folder"):
+    with pytest.raises(RunFolderError, match="--out .*cannot create the folder"):
         run_simulation(_config(games=8), blocker / "run", progress=False)

@@ -17,6 +17,7 @@ from simulator.analysis.metrics import SUMMARY_FILE, judge_cards, read_card_summ
 from simulator.analysis.planning import games_to_detect
 from simulator.analysis.stats import newcombe_difference, two_proportion_p
 from simulator.analysis.verdicts import UNCLEAR, WORDS, Tolerances, Verdict, decide, to_points
+from simulator.folders import run_folder
 from simulator.folders.run_folder import read_games, read_players
 
 
@@ -60,8 +61,7 @@ def strategy_verdict(
     return StrategyVerdict(best, worst, v)
 
 
-VERDICTS_FILE = "verdicts.parquet"
-"""The run report's seat and strategy verdicts, beside cards.parquet's card verdicts."""
+VERDICTS_FILE = run_folder.VERDICTS_FILE
 
 
 def verdict_rows(seat: Verdict | None, strategy: StrategyVerdict | None) -> pl.DataFrame:

@@ -53,18 +53,21 @@ import polars as pl
 from simulator.analysis.stats import Z95, newcombe_difference, two_proportion_p
 from simulator.analysis.verdicts import Tolerances, decide_family
 from simulator.catalog import get_game
-from simulator.core.cards import load_card_sheet
+from simulator.core.cards import CardRow, load_card_sheet
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.core.spec import GameConfig
+from simulator.folders import run_folder
 from simulator.folders.config import RunOptions
+from simulator.folders.lock import folder_lock
+from simulator.folders.run_folder import ABLATION_FOLDER, ABLATION_SWEEP, marked_request
 from simulator.runs.experiment import Experiment, Played, Table
-from simulator.runs.sweep import card_rows, plan_sweep, run_sweep, sweep_summary
+from simulator.runs.sweep import SweepSummary, card_rows, plan_sweep, run_sweep, sweep_summary
 from strategies.registry import resolve
 
-ABLATION_FILE = "ablation.parquet"
-PLAN_FILE = "ablation.json"
-TABLES_FILE = "games.parquet"
-OWNERS_FILE = "owners.parquet"
+ABLATION_FILE = run_folder.ABLATION_FILE
+PLAN_FILE = run_folder.ABLATION_PLAN
+TABLES_FILE = run_folder.ABLATION_GAMES
+OWNERS_FILE = run_folder.ABLATION_OWNERS
 DESIGN_STREAM = 2
 """The random stream (after rules 0 and strategies 1) that draws a factorial game's powers."""
 DESIGNS = ("factorial", "paired")
@@ -286,54 +289,41 @@ def run_ablation(
     """Play the plan into OUT (games.parquet, owners.parquet), then write ablation.parquet
     with each card's verdict at `tolerance` (points)."""
     folder = Path(out)
-    _prepare(folder, plan, overwrite)
-    listed = tables(plan)
-    experiment = Experiment(plan.game, plan.seed, jobs=jobs, backend=backend, chunk_size=50)
-    bar = None
-    tick: Callable[[int], None] | None = None
-    if progress:
-        from tqdm import tqdm
+    with folder_lock(folder, "ablate"):
+        if marked_request(folder, ABLATION_FOLDER, plan.to_json(), overwrite):
+            return folder  # this very ablation, already played to the end
+        run_folder.write_json(folder / PLAN_FILE, {**plan.to_json(), "finished": False})
+        listed = tables(plan)
+        experiment = Experiment(plan.game, plan.seed, jobs=jobs, backend=backend, chunk_size=50)
+        bar = None
+        tick: Callable[[int], None] | None = None
+        if progress:
+            from tqdm import tqdm
 
-        bar = tqdm(total=len(listed), unit="game", desc=f"ablate {plan.design}")
-        tick = bar.update
-    start = time.perf_counter()
-    try:
-        played = experiment.play([t for t, _, _ in listed], tick)
-    finally:
-        if bar is not None:
-            bar.close()
-    seconds = time.perf_counter() - start
-    games, owners = records(plan, listed, played)
-    games.write_parquet(folder / TABLES_FILE)
-    owners.write_parquet(folder / OWNERS_FILE)
-    summary = summarise(plan, games, owners, tolerance)
-    summary.write_parquet(folder / ABLATION_FILE)
-    meta = {
-        **plan.to_json(),
-        "games_played": len(played),
-        "seconds": round(seconds, 1),
-        "jobs": jobs,
-        "backend": backend,
-    }
-    (folder / PLAN_FILE).write_text(json.dumps(meta, indent=2) + "\n")
+            bar = tqdm(total=len(listed), unit="game", desc=f"ablate {plan.design}")
+            tick = bar.update
+        start = time.perf_counter()
+        try:
+            played = experiment.play([t for t, _, _ in listed], tick)
+        finally:
+            if bar is not None:
+                bar.close()
+        seconds = time.perf_counter() - start
+        games, owners = records(plan, listed, played)
+        run_folder.write_frame(games, folder / TABLES_FILE)
+        run_folder.write_frame(owners, folder / OWNERS_FILE)
+        summary = summarise(plan, games, owners, tolerance)
+        run_folder.write_frame(summary, folder / ABLATION_FILE)
+        meta = {
+            **plan.to_json(),
+            "games_played": len(played),
+            "seconds": round(seconds, 1),
+            "jobs": jobs,
+            "backend": backend,
+            "finished": True,
+        }
+        run_folder.write_json(folder / PLAN_FILE, meta)
     return folder
-
-
-def _prepare(folder: Path, plan: AblationPlan | None, overwrite: bool) -> None:
-    if folder.exists() and any(folder.iterdir()):
-        if not (folder / PLAN_FILE).exists():
-            raise RunFolderError(
-                f"{folder} exists and is not an ablation folder; choose another --out"
-            )
-        if not overwrite:
-            raise RunFolderError(
-                f"{folder} holds an ablation already; pass --overwrite to play it again, or "
-                "choose another --out"
-            )
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RunFolderError(f"--out {folder}: cannot create it ({exc.strerror or exc})") from None
 
 
 def records(
@@ -676,12 +666,47 @@ def ablate_param(
             f"--param: {rows[0]['name']} has no parameter '{key}'; accepted: {accepted}"
         )
     folder = Path(out)
-    _prepare(folder, None, overwrite)
-    plan = plan_sweep(options, card, f"{key}={printed},{value}", folder / "sweep", overwrite)
-    start = time.perf_counter()
-    run_sweep(plan, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress)
-    seconds = time.perf_counter() - start
-    summary = sweep_summary(folder / "sweep")
+    request = {
+        "request": {"card": card, "param": f"{key}={value}", "config": options.config().to_json()}
+    }
+    with folder_lock(folder, "ablate"):
+        if marked_request(folder, ABLATION_FOLDER, request, overwrite):
+            return folder  # this very ablation, already played to the end
+        run_folder.write_json(folder / PLAN_FILE, {**request, "finished": False})
+        sweep_folder = folder / ABLATION_SWEEP
+        plan = plan_sweep(options, card, f"{key}={printed},{value}", sweep_folder, overwrite)
+        start = time.perf_counter()
+        run_sweep(plan, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress)
+        seconds = time.perf_counter() - start
+        summary = sweep_summary(sweep_folder)
+        frame = _param_row(summary, rows, key, value, printed)
+        judged = judge_ablation(frame, tolerance, frame["cost_games"][0])
+        run_folder.write_frame(judged, folder / ABLATION_FILE)
+        meta = {
+            **request,
+            "game": plan.runs[0].config.game.to_json(),
+            "strategies": list(plan.runs[0].config.strategies),
+            "design": "param",
+            "param": f"{key}={value}",
+            "printed": printed,
+            "deals": plan.runs[0].config.games,
+            "seed": plan.runs[0].config.seed,
+            "off_share": math.nan,
+            "games_played": int(frame["cost_games"][0]),
+            "seconds": round(seconds, 1),
+            "jobs": jobs,
+            "backend": backend,
+            "finished": True,
+        }
+        run_folder.write_json(folder / PLAN_FILE, meta)
+    return folder
+
+
+def _param_row(
+    summary: SweepSummary, rows: Sequence[CardRow], key: str, value: str, printed: Any
+) -> pl.DataFrame:
+    """ablation.parquet's one row for a number: the owner's win rate at VALUE minus at the
+    printed value, in points."""
     base, new = summary.points[0], summary.points[1]
     diff, lo, hi = newcombe_difference(new.owner_wins, new.owner_n, base.owner_wins, base.owner_n)
     p = two_proportion_p(new.owner_wins, new.owner_n, base.owner_wins, base.owner_n)
@@ -713,24 +738,7 @@ def ablate_param(
         ]
     ).with_columns(pl.col(pl.Float64).fill_nan(None))
     frame = frame.with_columns([pl.col(c) * 100.0 for c in POINT_COLUMNS])
-    frame = frame.with_row_index("rank", offset=1)
-    judge_ablation(frame, tolerance, base.games + new.games).write_parquet(folder / ABLATION_FILE)
-    meta = {
-        "game": plan.runs[0].config.game.to_json(),
-        "strategies": list(plan.runs[0].config.strategies),
-        "design": "param",
-        "param": f"{key}={value}",
-        "printed": printed,
-        "deals": plan.runs[0].config.games,
-        "seed": plan.runs[0].config.seed,
-        "off_share": math.nan,
-        "games_played": base.games + new.games,
-        "seconds": round(seconds, 1),
-        "jobs": jobs,
-        "backend": backend,
-    }
-    (folder / PLAN_FILE).write_text(json.dumps(meta, indent=2) + "\n")
-    return folder
+    return frame.with_row_index("rank", offset=1)
 
 
 def design_comparison(first: str | Path, second: str | Path) -> pl.DataFrame:
@@ -756,5 +764,5 @@ def resummarise(folder: str | Path, tolerance: float = Tolerances().card) -> Pat
     plan = AblationPlan.from_json(meta)
     games = pl.read_parquet(folder / TABLES_FILE)
     owners = pl.read_parquet(folder / OWNERS_FILE)
-    summarise(plan, games, owners, tolerance).write_parquet(folder / ABLATION_FILE)
+    run_folder.write_frame(summarise(plan, games, owners, tolerance), folder / ABLATION_FILE)
     return folder

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -50,7 +49,10 @@ from simulator.analysis.verdicts import BALANCED, UNCLEAR, Tolerances
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.core.spec import GameSpec
+from simulator.folders import run_folder
 from simulator.folders.config import RunOptions
+from simulator.folders.lock import folder_lock
+from simulator.folders.run_folder import BALANCE_FOLDER, marked_request
 from simulator.runs.sweep import (
     BalanceFit,
     Number,
@@ -65,8 +67,8 @@ from simulator.runs.sweep import (
     write_sweep_table,
 )
 
-BALANCE_FILE = "balance.json"
-SWEEP_FOLDER = "sweep"
+BALANCE_FILE = run_folder.BALANCE_FILE
+SWEEP_FOLDER = run_folder.BALANCE_SWEEP
 UNIT_SHARE = 8
 """The first evaluation's games: the budget / UNIT_SHARE."""
 MIN_UNIT = 20
@@ -522,65 +524,61 @@ def balance(
     `log` gets a line per value played."""
     name, key, printed, prange = check_balance(options, card, param, budget)
     folder = Path(out).resolve()
-    _prepare(folder, overwrite)
-    unit0 = max(MIN_UNIT, budget // UNIT_SHARE)
-    chunk = max(MIN_UNIT // 2, unit0 // 4)
-    unit = chunk * max(1, unit0 // chunk)
-    design = _Design(
-        options,
-        name,
-        key,
-        folder / SWEEP_FOLDER,
-        tolerance,
-        budget,
-        chunk,
-        jobs,
-        backend,
-        progress,
-        log,
-    )
-    design.unit = unit
-    start = time.perf_counter()
-    stop, coarse, bracket = _search(design, printed, prange)
-    fit, stop, window = _precision(design, prange, coarse, bracket, stop)
-    seconds = time.perf_counter() - start
-    data = _result(design, name, key, printed, prange, fit, window, coarse, stop, seconds)
-    data.update(
-        {
-            "game": options.game,
-            "players": options.players,
-            "modules": list(options.modules),
-            "strategies": list(options.strategies),
-            "seed": options.seed,
+    request = {
+        "request": {
+            "card": name,
+            "param": key,
             "budget": budget,
-            "unit": unit,
-            "chunk_size": chunk,
-            "jobs": jobs,
-            "backend": backend,
+            "tolerance": tolerance,
+            "config": options.config().to_json(),
         }
-    )
-    assert design.summary is not None
-    write_sweep_table(design.summary, design.folder)
-    (folder / BALANCE_FILE).write_text(json.dumps(data, indent=2) + "\n")
+    }
+    with folder_lock(folder, "balance"):
+        if marked_request(folder, BALANCE_FOLDER, request, overwrite):
+            return BalanceResult(load_balance(folder), folder)  # already searched to the end
+        run_folder.write_json(folder / BALANCE_FILE, {**request, "finished": False})
+        unit0 = max(MIN_UNIT, budget // UNIT_SHARE)
+        chunk = max(MIN_UNIT // 2, unit0 // 4)
+        unit = chunk * max(1, unit0 // chunk)
+        design = _Design(
+            options,
+            name,
+            key,
+            folder / SWEEP_FOLDER,
+            tolerance,
+            budget,
+            chunk,
+            jobs,
+            backend,
+            progress,
+            log,
+        )
+        design.unit = unit
+        start = time.perf_counter()
+        stop, coarse, bracket = _search(design, printed, prange)
+        fit, stop, window = _precision(design, prange, coarse, bracket, stop)
+        seconds = time.perf_counter() - start
+        data = _result(design, name, key, printed, prange, fit, window, coarse, stop, seconds)
+        data.update(
+            {
+                **request,
+                "game": options.game,
+                "players": options.players,
+                "modules": list(options.modules),
+                "strategies": list(options.strategies),
+                "seed": options.seed,
+                "budget": budget,
+                "unit": unit,
+                "chunk_size": chunk,
+                "jobs": jobs,
+                "backend": backend,
+                "finished": True,
+            }
+        )
+        assert design.summary is not None
+        write_sweep_table(design.summary, design.folder)
+        run_folder.write_json(folder / BALANCE_FILE, data)
     return BalanceResult(data, folder)
-
-
-def _prepare(folder: Path, overwrite: bool) -> None:
-    if folder.exists() and any(folder.iterdir()):
-        if not (folder / BALANCE_FILE).exists() and not (folder / SWEEP_FOLDER).exists():
-            raise RunFolderError(
-                f"{folder} exists and is not a balance folder; choose another --out"
-            )
-        if not overwrite:
-            raise RunFolderError(
-                f"{folder} holds a balance already; pass --overwrite to play it again, or "
-                "choose another --out"
-            )
-        shutil.rmtree(folder)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RunFolderError(f"--out {folder}: cannot create it ({exc.strerror or exc})") from None
 
 
 def _search(
@@ -786,4 +784,9 @@ def load_balance(folder: str | Path) -> dict[str, Any]:
             f"{folder}: no {BALANCE_FILE}; is this a folder made by deckhand balance?"
         )
     data: dict[str, Any] = json.loads(path.read_text())
+    if not data.get("finished", True):
+        raise RunFolderError(
+            f"{folder}: the balance search did not finish (it was stopped); run the same "
+            "`deckhand balance` command again to resume it"
+        )
     return data

@@ -56,7 +56,9 @@ from simulator.analysis.verdicts import (
 )
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
+from simulator.folders import run_folder
 from simulator.folders.config import RunConfig, RunOptions
+from simulator.folders.lock import folder_lock
 from simulator.folders.run_folder import SUMMARY_FILE, read_games
 from simulator.runs.experiment import owner_event
 from simulator.runs.runner import run_simulation
@@ -160,24 +162,23 @@ def run_robustness(
     """Play (or resume) every pool's run, then write OUT/robustness.parquet with each card's
     verdict under each pool at `tolerance` (points)."""
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    for _, config, folder in plans:
-        run_simulation(
-            config, folder, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress
-        )
-    meta = {
-        "game": plans[0][1].game.game,
-        "pools": [
-            {"name": p.name, "strategies": list(p.strategies), "folder": f.name}
-            for p, _, f in plans
-        ],
-        "games": plans[0][1].games,
-        "seed": plans[0][1].seed,
-        "tolerance": tolerance,
-    }
-    (out / PLAN_FILE).write_text(json.dumps(meta, indent=2) + "\n")
-    table = verdicts(out, tolerance)
-    table.write_parquet(out / ROBUSTNESS_FILE)
+    with folder_lock(out, "robustness"):
+        for _, config, folder in plans:
+            run_simulation(
+                config, folder, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress
+            )
+        meta = {
+            "game": plans[0][1].game.game,
+            "pools": [
+                {"name": p.name, "strategies": list(p.strategies), "folder": f.name}
+                for p, _, f in plans
+            ],
+            "games": plans[0][1].games,
+            "seed": plans[0][1].seed,
+            "tolerance": tolerance,
+        }
+        run_folder.write_json(out / PLAN_FILE, meta)
+        run_folder.write_frame(verdicts(out, tolerance), out / ROBUSTNESS_FILE)
     return out
 
 

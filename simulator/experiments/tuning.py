@@ -46,6 +46,7 @@ import simulator
 from simulator.analysis.stats import Z95, wilson
 from simulator.core.errors import ConfigError
 from simulator.core.spec import GameConfig
+from simulator.folders import run_folder
 from simulator.runs.experiment import Experiment, Played, Table
 from strategies.registry import resolve
 from strategies.tuning import space_for
@@ -547,14 +548,13 @@ def tune(
 
 
 def write_result(result: TuneResult, out: str | Path) -> Path:
-    """OUT/NAME.json (the preset: load it with -s STRATEGY@OUT/NAME.json) and OUT/trials.json."""
+    """OUT/NAME.json (the preset: load it with -s STRATEGY@OUT/NAME.json) and OUT/trials.json,
+    each written whole (a temporary file renamed)."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{result.name}.json"
-    path.write_text(json.dumps(result.preset(), indent=2) + "\n")
-    (folder / "trials.json").write_text(
-        json.dumps([asdict(t) for t in result.trials], indent=2) + "\n"
-    )
+    run_folder.write_json(path, result.preset())
+    run_folder.write_json(folder / "trials.json", [asdict(t) for t in result.trials])
     return path
 
 

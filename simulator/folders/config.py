@@ -19,12 +19,30 @@ from simulator.core.spec import GameConfig
 from strategies.registry import resolve
 
 DEFAULT_CHUNK_SIZE = 500
-"""Games per chunk: the unit a worker plays, the folder writes atomically and a resumed run
-plays again."""
+"""The most games per chunk when no --chunk-size is given: the unit a worker plays, the
+folder writes atomically and a resumed run plays again."""
+MIN_CHUNKS = 16
+"""A run of fewer than 16 x 500 games is cut into at least this many chunks (of at least
+MIN_CHUNK_SIZE games), so that a small run keeps every worker of a 16-core machine busy."""
+MIN_CHUNK_SIZE = 25
+
+
+def default_chunk_size(games: int, players: int, duplicate: bool = False) -> int:
+    """The chunk size of a run given none: games / MIN_CHUNKS, between MIN_CHUNK_SIZE and
+    DEFAULT_CHUNK_SIZE, rounded down to whole deals with --duplicate. It depends on the
+    number of games only, never on --jobs: the same command gives the same folder on any
+    number of workers (and a game's play never depends on its chunk)."""
+    size = min(DEFAULT_CHUNK_SIZE, max(MIN_CHUNK_SIZE, -(-games // MIN_CHUNKS)))
+    if duplicate:
+        size = max(players, size - size % players)
+    return size
+
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "RunConfig",
+    "default_chunk_size",
+    "with_held_chunks",
     "RunOptions",
     "config_differences",
     "extends",
@@ -101,7 +119,7 @@ class RunOptions:
     card_sheet: str | None = None
     rotate: bool = True
     chunk_size: int | None = None
-    """None: DEFAULT_CHUNK_SIZE games, rounded down to whole deals with `duplicate`."""
+    """None: default_chunk_size(games, players, duplicate)."""
     max_turns: int | None = None
     check_invariants: bool = False
     variants: tuple[str, ...] = ()
@@ -139,7 +157,7 @@ def make_run_config(
 
     The game is built once here, so that what only it can check (its sets, its rule
     numbers, the card sheet) fails now rather than in a worker. `chunk_size` None means
-    DEFAULT_CHUNK_SIZE games, rounded down to whole deals in duplicate mode.
+    default_chunk_size(games, players, duplicate).
     """
     spec = get_game(game)
     game_config = spec.make_config(
@@ -156,9 +174,7 @@ def make_run_config(
     if games < 1:
         raise ConfigError("--games: must be at least 1")
     if chunk_size is None:
-        chunk_size = DEFAULT_CHUNK_SIZE
-        if duplicate:
-            chunk_size = max(players, chunk_size - chunk_size % players)
+        chunk_size = default_chunk_size(max(games, 1), players, duplicate)
     if chunk_size < 1:
         raise ConfigError("--chunk-size: must be at least 1")
     if seed < 0:
@@ -260,6 +276,16 @@ def _shown(value: Any) -> str:
     if isinstance(value, list):
         return ",".join("=".join(map(str, v)) if isinstance(v, list) else str(v) for v in value)
     return str(value)
+
+
+def with_held_chunks(held: RunConfig, asked: RunConfig) -> RunConfig:
+    """`asked` with the folder's chunk size when `asked` has the default one (no
+    --chunk-size given): the default follows --games, so resuming or extending a run with a
+    different --games than it started with keeps its chunks."""
+    defaulted = default_chunk_size(asked.games, asked.game.players, asked.duplicate)
+    if asked.chunk_size == defaulted and held.chunk_size != asked.chunk_size:
+        return replace(asked, chunk_size=held.chunk_size)
+    return asked
 
 
 def extends(held: RunConfig, asked: RunConfig) -> bool:

@@ -6,7 +6,16 @@
     RUN/players/part-NNNNN.parquet      one row per seat per game (event lists of card ids)
     RUN/card_events/part-NNNNN.parquet  one row per game, seat, card and event, with a count
     RUN/cards.parquet          the per-card summary (written once the chunks are in)
+    RUN/verdicts.parquet       the seat and strategy verdicts (`deckhand report`)
     RUN/report.html            `deckhand report`
+    RUN/cards/NAME.html        one page per card (`deckhand report`, `deckhand card`)
+    RUN/replays/game-N.html    replayed games (`deckhand report`, `deckhand replay --html`)
+    RUN/.deckhand.lock         held while a command writes (folders/lock.py)
+
+`RUN_FOLDER` lists these names, and the sweep, ablation and balance folders' own lists sit
+beside it: `--overwrite` removes only what is listed and refuses, naming them, when the
+folder holds anything else (a designer's notes, an analysis folder), so a user's file is
+never deleted.
 
 Each table is a folder of Parquet parts, so `pandas.read_parquet("RUN/players")`,
 `polars.scan_parquet("RUN/players/*.parquet")` and DuckDB's
@@ -23,9 +32,12 @@ read; they cannot be resumed or extended (see `check_resumable`).
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
+import shutil
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +48,7 @@ from simulator.core.cards import CardSchema, load_card_sheet
 from simulator.core.errors import RunFolderError
 from simulator.core.spec import GameSpec
 from simulator.folders.config import RunConfig
+from simulator.folders.lock import LOCK_FILE
 
 MANIFEST = "manifest.json"
 SHEET_COPY = "card_sheet.csv"
@@ -43,6 +56,222 @@ SUMMARY_FILE = "cards.parquet"
 TABLES = ("games", "players", "card_events")
 """The tables of a run, each a folder of parts; the games part is written last."""
 LEGACY_PARTS = "parts"
+VERDICTS_FILE = "verdicts.parquet"
+"""The run report's seat and strategy verdicts, beside cards.parquet's card verdicts."""
+REPORT_FILE = "report.html"
+CARDS_FOLDER = "cards"
+"""RUN/cards/<slug>.html: one page per card."""
+REPLAYS_FOLDER = "replays"
+"""Where the replay pages go inside a run folder by default: RUN/replays/game-N.html."""
+
+SWEEP_FILE = "sweep.json"
+SWEEP_TABLE = "sweep.parquet"
+SWEEP_REPORT = "sweep.html"
+SWEEP_SHEETS = "sheets"
+ABLATION_PLAN = "ablation.json"
+ABLATION_GAMES = "games.parquet"
+ABLATION_OWNERS = "owners.parquet"
+ABLATION_FILE = "ablation.parquet"
+ABLATION_REPORT = "ablation.html"
+ABLATION_SWEEP = "sweep"
+BALANCE_FILE = "balance.json"
+BALANCE_REPORT = "balance.html"
+BALANCE_SWEEP = "sweep"
+COMPARE_FILE = "compare.html"
+
+
+# ---------------------------------------------------------------------- what Deckhand owns
+
+
+@dataclass(frozen=True)
+class FolderKind:
+    """A kind of folder Deckhand writes: the file that says a folder is one, and every name
+    (a glob pattern) it writes at its top level. A name mapped to a kind is a folder whose
+    own contents are checked against that kind; a name mapped to None is removed whole."""
+
+    name: str
+    marker: str | None
+    owns: dict[str, FolderKind | None] = field(default_factory=dict)
+
+    @property
+    def a(self) -> str:
+        """'an ablation', 'a sweep': the kind's name with its article, for messages."""
+        return ("an " if self.name[0] in "aeiou" else "a ") + self.name
+
+    def foreign(self, folder: Path) -> list[Path]:
+        """What FOLDER holds that this kind never writes (a user's files), depth first."""
+        found: list[Path] = []
+        for entry in sorted(folder.iterdir()):
+            pattern = next((p for p in self.owns if fnmatch.fnmatchcase(entry.name, p)), None)
+            if pattern is None:
+                found.append(entry)
+                continue
+            kind = self.owns[pattern]
+            if kind is not None:
+                if entry.is_dir() and not entry.is_symlink():
+                    found.extend(kind.foreign(entry))
+                else:
+                    found.append(entry)
+        return found
+
+    def clear(self, folder: Path) -> None:
+        """Remove what this kind wrote into FOLDER (never the lock), after checking that it
+        holds nothing else: a RunFolderError names up to five foreign entries otherwise."""
+        foreign = self.foreign(folder)
+        if foreign:
+            shown = ", ".join(
+                str(p.relative_to(folder)) + ("/" if p.is_dir() else "") for p in foreign[:5]
+            )
+            more = f" and {len(foreign) - 5} more" if len(foreign) > 5 else ""
+            raise RunFolderError(
+                f"{folder}: --overwrite removes only what {self.a} writes, and this folder "
+                f"also holds {shown}{more}; move those out, or choose another --out"
+            )
+        for entry in sorted(folder.iterdir()):
+            if entry.name == LOCK_FILE:
+                continue
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+
+
+def entries(folder: Path) -> list[Path]:
+    """What a folder holds, but for its lock file (a folder locked for a new run is empty)."""
+    if not folder.is_dir():
+        return []
+    return [p for p in folder.iterdir() if p.name != LOCK_FILE]
+
+
+_TEMPORARY = ".*.tmp*"
+"""A temporary file of an atomic write that a killed process left (a leading dot)."""
+_TABLE = FolderKind("table", None, {"part-*.parquet": None, ".part-*": None})
+
+
+def _leaves(data: Any, prefix: str = "") -> dict[str, Any]:
+    """A nested dict's values by dotted key, to name what differs between two requests."""
+    if not isinstance(data, dict):
+        return {prefix: data}
+    found: dict[str, Any] = {}
+    for key, value in data.items():
+        found.update(_leaves(value, f"{prefix}.{key}" if prefix else str(key)))
+    return found
+
+
+def marked_request(
+    folder: Path, kind: FolderKind, request: dict[str, Any], overwrite: bool
+) -> bool:
+    """Make FOLDER (locked) ready for the experiment `request` (the marker file's fields that
+    decide its results): True when it already holds this very experiment, finished (nothing
+    to play); False when it is new, emptied by --overwrite, or holds this experiment
+    unfinished (a killed run: played again, to the same results). Another experiment, or a
+    folder of another kind, is a RunFolderError; --overwrite removes only what `kind`
+    writes (FolderKind.clear)."""
+    assert kind.marker is not None
+    if not entries(folder):
+        return False
+    marker = folder / kind.marker
+    if not marker.exists():
+        raise RunFolderError(
+            f"{folder} exists and is not {kind.a} folder (no {kind.marker}); choose another --out"
+        )
+    if overwrite:
+        kind.clear(folder)
+        return False
+    try:
+        held = json.loads(marker.read_text())
+    except (OSError, ValueError) as exc:
+        raise RunFolderError(
+            f"{marker}: not readable ({exc}); pass --overwrite to play it again"
+        ) from None
+    was = _leaves({k: held.get(k) for k in request})
+    asked = _leaves(request)
+    differ = [
+        f"{key.rpartition('.')[2]}: {was.get(key)} in the folder, {asked.get(key)} asked"
+        for key in dict.fromkeys([*asked, *was])
+        if was.get(key) != asked.get(key)
+    ]
+    if differ:
+        raise RunFolderError(
+            f"{folder} holds another {kind.name} ({'; '.join(differ[:3])}); pass "
+            "--overwrite to play this one instead, or choose another --out"
+        )
+    return bool(held.get("finished", True))
+
+
+_PAGES = FolderKind("page folder", None, {"*.html": None, "*.tmp": None, _TEMPORARY: None})
+
+RUN_FOLDER = FolderKind(
+    "run",
+    MANIFEST,
+    {
+        MANIFEST: None,
+        MANIFEST + ".tmp": None,
+        SHEET_COPY: None,
+        **{table: _TABLE for table in TABLES},
+        LEGACY_PARTS: None,
+        SUMMARY_FILE: None,
+        SUMMARY_FILE + ".tmp": None,
+        VERDICTS_FILE: None,
+        VERDICTS_FILE + ".tmp": None,
+        REPORT_FILE: None,
+        REPORT_FILE + ".tmp": None,
+        CARDS_FOLDER: _PAGES,
+        REPLAYS_FOLDER: _PAGES,
+        LOCK_FILE: None,
+        _TEMPORARY: None,
+    },
+)
+"""Everything a run writes into its folder (simulate, report, card, replay --html)."""
+
+_SHEETS = FolderKind("sheet folder", None, {"*.csv": None})
+SWEEP_FOLDER = FolderKind(
+    "sweep",
+    SWEEP_FILE,
+    {
+        SWEEP_FILE: None,
+        SWEEP_TABLE: None,
+        SWEEP_REPORT: None,
+        COMPARE_FILE: None,
+        "*.tmp": None,
+        _TEMPORARY: None,
+        SWEEP_SHEETS: _SHEETS,
+        "*=*": RUN_FOLDER,
+        LOCK_FILE: None,
+    },
+)
+"""A sweep: its plan, a sheet and a run folder per value (named KEY=VALUE), its table."""
+
+ABLATION_FOLDER = FolderKind(
+    "ablation",
+    ABLATION_PLAN,
+    {
+        ABLATION_PLAN: None,
+        ABLATION_GAMES: None,
+        ABLATION_OWNERS: None,
+        ABLATION_FILE: None,
+        ABLATION_REPORT: None,
+        "*.tmp": None,
+        _TEMPORARY: None,
+        ABLATION_SWEEP: SWEEP_FOLDER,
+        LOCK_FILE: None,
+    },
+)
+"""An ablation: its plan and tables (and with a sweep design, the sweep it played)."""
+
+BALANCE_FOLDER = FolderKind(
+    "balance",
+    BALANCE_FILE,
+    {
+        BALANCE_FILE: None,
+        BALANCE_REPORT: None,
+        "*.tmp": None,
+        _TEMPORARY: None,
+        BALANCE_SWEEP: SWEEP_FOLDER,
+        LOCK_FILE: None,
+    },
+)
+"""A balance search: its result and the sweep of every value it played."""
 
 
 def part_path(folder: Path, table: str, chunk: int) -> Path:
@@ -167,6 +396,24 @@ def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
     tmp = folder / (MANIFEST + ".tmp")
     tmp.write_text(json.dumps(manifest, indent=2) + "\n")
     os.replace(tmp, folder / MANIFEST)
+
+
+def _temporary(path: Path) -> Path:
+    return path.with_name(f".{path.name}.tmp-{os.getpid()}")
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write a JSON file as a temporary file renamed over it: whole or not there."""
+    tmp = _temporary(path)
+    tmp.write_text(json.dumps(data, indent=2) + "\n")
+    os.replace(tmp, path)
+
+
+def write_frame(frame: pl.DataFrame, path: Path) -> None:
+    """Write a Parquet file as a temporary file renamed over it: whole or not there."""
+    tmp = _temporary(path)
+    frame.write_parquet(tmp)
+    os.replace(tmp, path)
 
 
 # ---------------------------------------------------------------------- reading the tables

@@ -21,6 +21,7 @@ import platform
 import shutil
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -49,9 +50,11 @@ from simulator.core.datasets import (
 )
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.folders import run_folder
-from simulator.folders.config import RunConfig, config_differences, extends
+from simulator.folders.config import RunConfig, config_differences, extends, with_held_chunks
+from simulator.folders.lock import folder_lock
 from simulator.folders.run_folder import (
     MANIFEST,
+    RUN_FOLDER,
     SHEET_COPY,
     completed_chunks,
     load_manifest,
@@ -192,24 +195,29 @@ def _versions() -> dict[str, str]:
     }
 
 
-def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[str, Any]:
-    """Create or reopen a run folder; refuse to mix a different config into it."""
+def _prepare_folder(
+    config: RunConfig, folder: Path, overwrite: bool
+) -> tuple[dict[str, Any], RunConfig]:
+    """Create or reopen a run folder (already locked); refuse to mix a different config
+    into it. `--overwrite` removes only what a run writes (run_folder.RUN_FOLDER). Returns
+    the manifest and the config to play: a resumed run keeps its folder's chunk size when
+    none was asked for (config.with_held_chunks)."""
     spec = get_game(config.game.game)
     sheet_path = Path(config.game.card_sheet or spec.card_sheet)
     sheet_hash = hashlib.sha256(sheet_path.read_bytes()).hexdigest()  # as the sheet's own
     manifest_path = folder / MANIFEST
-    if folder.exists() and overwrite:
-        if manifest_path.exists() or not any(folder.iterdir()):
-            shutil.rmtree(folder)
-        else:
+    if overwrite and run_folder.entries(folder):
+        if not manifest_path.exists():
             raise RunFolderError(
                 f"{folder}: not a run folder (no {MANIFEST}); refusing to delete it"
             )
+        RUN_FOLDER.clear(folder)
     if manifest_path.exists():
         run_folder.check_resumable(folder)
         manifest = load_manifest(folder)
         # through from_json, so a manifest written before a field existed reads the default
         held = RunConfig.from_json(manifest["config"])
+        config = with_held_chunks(held, config)
         if extends(held, config):
             _extend(folder, held, config, manifest)
         elif held.to_json() != config.to_json():
@@ -223,17 +231,10 @@ def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[st
             raise RunFolderError(
                 f"{folder}: the card sheet {sheet_path} changed since this run started"
             )
-        return manifest
-    if folder.exists() and any(folder.iterdir()):
+        return manifest, config
+    if run_folder.entries(folder):
         raise RunFolderError(f"{folder} exists and is not a run folder; choose another --out")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(sheet_path, folder / SHEET_COPY)
-    except OSError as exc:  # an unwritable parent, a parent that is a file, a full disk
-        raise RunFolderError(
-            f"--out {folder}: cannot create the run folder ({exc.strerror or exc}); "
-            "choose a writable place"
-        ) from None
+    shutil.copyfile(sheet_path, folder / SHEET_COPY)
     manifest = {
         "config": config.to_json(),
         "card_sheet": str(sheet_path),
@@ -244,16 +245,18 @@ def _prepare_folder(config: RunConfig, folder: Path, overwrite: bool) -> dict[st
         "chunks": config.chunks,
     }
     write_manifest(folder, manifest)
-    return manifest
+    return manifest, config
 
 
 def _extend(folder: Path, held: RunConfig, asked: RunConfig, manifest: dict[str, Any]) -> None:
     """Grow a run to more games: the same seed gives game i the same play, so the folder is
     what asking for the larger number at once would have made once its last chunk, if it
-    held fewer games than a chunk now holds, is played again in full."""
+    held fewer games than a chunk now holds, is played again in full. That chunk is listed
+    in the manifest (`replace`) and stays on disk, readable, until its replacement is
+    written over it: a failure at any moment loses no completed chunk."""
     last = held.chunks - 1
     if len(held.chunk_games(last)) < len(asked.chunk_games(last)):
-        run_folder.remove_chunk(folder, last)
+        manifest["replace"] = sorted({*manifest.get("replace", []), last})
     manifest["config"] = asked.to_json()
     manifest["chunks"] = asked.chunks
     manifest["extended"] = [*manifest.get("extended", []), {"from": held.games, "to": asked.games}]
@@ -301,10 +304,12 @@ def _play_chunks(
     backend: Backend,
     progress: bool,
     max_in_flight: int | None,
+    replacing: Sequence[int] = (),
 ) -> _Stopping:
-    """Send the missing chunks to the backend, a bounded number at a time; write each one
-    as it comes back. Returns the --until-ci state (its stop chunk, if it stopped)."""
-    done = completed_chunks(folder)
+    """Send the missing chunks (and those `replacing` lists: on disk, but to be played again
+    in full) to the backend, a bounded number at a time; write each one as it comes back.
+    Returns the --until-ci state (its stop chunk, if it stopped)."""
+    done = completed_chunks(folder) - set(replacing)
     stopping = _Stopping(config)
     if config.until_ci is not None:
         for chunk in sorted(done):
@@ -375,11 +380,32 @@ def run_simulation(
     """
     folder = Path(out)
     # The backend first: a bad --backend, --jobs or an unreachable cluster writes nothing.
-    with open_backend(backend, jobs, address) as engine:
-        manifest = _prepare_folder(config, folder, overwrite)
-        run_folder.clean_incomplete(folder)  # a chunk half-renamed by a killed run: played again
-        where = {"backend": engine.name, "where": engine.where, "workers": engine.workers}
-        stopping = _play_chunks(config, folder, engine, progress, max_in_flight)
+    with open_backend(backend, jobs, address) as engine, folder_lock(folder, "simulate"):
+        try:
+            return _run(config, folder, engine, overwrite, progress, max_in_flight)
+        except OSError as exc:  # a read-only folder, a full disk: completed chunks are kept
+            raise RunFolderError(
+                f"{exc.filename or folder}: cannot write ({exc.strerror or exc}); no completed "
+                "chunk was lost: fix that and run the same command again to resume"
+            ) from None
+
+
+def _run(
+    config: RunConfig,
+    folder: Path,
+    engine: Backend,
+    overwrite: bool,
+    progress: bool,
+    max_in_flight: int | None,
+) -> Path:
+    """run_simulation in its locked folder."""
+    manifest, config = _prepare_folder(config, folder, overwrite)
+    run_folder.clean_incomplete(folder)  # a chunk half-renamed by a killed run: played again
+    where = {"backend": engine.name, "where": engine.where, "workers": engine.workers}
+    stopping = _play_chunks(
+        config, folder, engine, progress, max_in_flight, manifest.get("replace", ())
+    )
+    manifest.pop("replace", None)  # every chunk it listed is now written again in full
     run_folder.clean_incomplete(folder)  # leftovers of a killed run
     if stopping.stop_chunk is not None:
         for chunk in completed_chunks(folder):

@@ -32,7 +32,8 @@ import csv
 import io
 import json
 import math
-import shutil
+import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,12 +49,14 @@ from simulator.catalog import get_game
 from simulator.core.cards import CardRow, load_card_sheet, parse_params, rows_named
 from simulator.core.errors import ConfigError, DeckhandError, RunFolderError
 from simulator.core.spec import GameSpec
+from simulator.folders import run_folder
 from simulator.folders.config import RunConfig, RunOptions
-from simulator.folders.run_folder import MANIFEST, load_manifest
+from simulator.folders.lock import folder_lock
+from simulator.folders.run_folder import MANIFEST, SWEEP_FOLDER, SWEEP_SHEETS, load_manifest
 from simulator.runs.runner import run_simulation
 
-SWEEP_FILE = "sweep.json"
-TABLE_FILE = "sweep.parquet"
+SWEEP_FILE = run_folder.SWEEP_FILE
+TABLE_FILE = run_folder.SWEEP_TABLE
 Number = int | float
 
 
@@ -156,11 +159,9 @@ def _format_params(params: dict[str, Any]) -> str:
     return ";".join(f"{k}={v}" for k, v in params.items())
 
 
-def sheet_with_value(
-    sheet_path: str | Path, ids: set[int], key: str, value: Number, out: str | Path
-) -> Path:
-    """Copy a card sheet, setting `key` to `value` in the params of the rows whose id is in
-    `ids`; every other byte of those rows' other cells, and every other row, is kept."""
+def sheet_text_with_value(sheet_path: str | Path, ids: set[int], key: str, value: Number) -> str:
+    """A card sheet's text with `key` set to `value` in the params of the rows whose id is
+    in `ids`; every other byte of those rows' other cells, and every other row, is kept."""
     text = Path(sheet_path).read_bytes().decode("utf-8-sig")
     reader = csv.reader(io.StringIO(text, newline=""))
     records = list(reader)
@@ -175,9 +176,16 @@ def sheet_with_value(
     buffer = io.StringIO(newline="")
     ending = "\r\n" if "\r\n" in text else "\n"
     csv.writer(buffer, lineterminator=ending).writerows(records)
+    return buffer.getvalue()
+
+
+def sheet_with_value(
+    sheet_path: str | Path, ids: set[int], key: str, value: Number, out: str | Path
+) -> Path:
+    """Copy a card sheet to `out` with `key` set to `value` (sheet_text_with_value)."""
     path = Path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(buffer.getvalue(), encoding="utf-8")
+    path.write_text(sheet_text_with_value(sheet_path, ids, key, value), encoding="utf-8")
     return path
 
 
@@ -280,38 +288,50 @@ def plan_values(
     base_config = config_for(str(base_sheet))
     check_in_play(spec, base_config, rows, name)
     out = Path(out).resolve()
-    _prepare_out(out, overwrite)
-    runs = []
     ids = {int(r["id"]) for r in rows}
-    for value in values:
-        tag = f"{key}={value_text(value)}"
-        path = sheet_with_value(base_sheet, ids, key, value, out / "sheets" / f"{tag}.csv")
-        try:
-            config = config_for(str(path), value)
-        except DeckhandError as exc:
-            raise ConfigError(f"--param {tag}: {exc}") from None
-        runs.append(SweepRun(value, path, out / tag, config))
-    plan = SweepPlan(
-        options.game,
-        name,
-        key,
-        tuple(values),
-        out,
-        base_sheet,
-        printed,
-        tuple(runs),
-        tolerance,
-        added_printed,
-    )
-    existing = out / SWEEP_FILE
-    if existing.exists():
-        old = json.loads(existing.read_text())
-        if (old.get("card"), old.get("param")) != (name, key):
-            raise RunFolderError(
-                f"{out} holds a sweep of {old.get('card')} {old.get('param')}; choose another "
-                "--out or pass --overwrite"
+    texts = {value: sheet_text_with_value(base_sheet, ids, key, value) for value in values}
+    # every value's sheet and config is checked before anything is written into OUT
+    with tempfile.TemporaryDirectory(prefix="deckhand-sweep-") as scratch:
+        for value, text in texts.items():
+            tag = f"{key}={value_text(value)}"
+            trial = Path(scratch) / f"{tag}.csv"
+            trial.write_text(text, encoding="utf-8")
+            try:
+                config_for(str(trial), value)
+            except DeckhandError as exc:
+                message = str(exc).replace(str(trial), f"the sheet of {tag}")
+                raise ConfigError(f"--param {tag}: {message}") from None
+    with folder_lock(out, "sweep"):
+        _prepare_out(out, overwrite, name, key)
+        runs = []
+        for value, text in texts.items():
+            tag = f"{key}={value_text(value)}"
+            path = out / SWEEP_SHEETS / f"{tag}.csv"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            runs.append(SweepRun(value, path, out / tag, config_for(str(path), value)))
+        return _write_plan(
+            SweepPlan(
+                options.game,
+                name,
+                key,
+                tuple(values),
+                out,
+                base_sheet,
+                printed,
+                tuple(runs),
+                tolerance,
+                added_printed,
             )
-    existing.write_text(json.dumps(plan.to_json(), indent=2) + "\n")
+        )
+
+
+def _write_plan(plan: SweepPlan) -> SweepPlan:
+    """Write OUT/sweep.json (a temporary file renamed: never half written)."""
+    path = plan.out / SWEEP_FILE
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(plan.to_json(), indent=2) + "\n")
+    os.replace(tmp, path)
     return plan
 
 
@@ -328,13 +348,29 @@ def check_in_play(spec: GameSpec, config: RunConfig, rows: Sequence[CardRow], na
         )
 
 
-def _prepare_out(out: Path, overwrite: bool) -> None:
-    if out.exists() and any(out.iterdir()):
-        if not (out / SWEEP_FILE).exists():
-            raise RunFolderError(f"{out} exists and is not a sweep folder; choose another --out")
-        if overwrite:
-            shutil.rmtree(out)
-    out.mkdir(parents=True, exist_ok=True)
+def _prepare_out(out: Path, overwrite: bool, card: str, key: str) -> None:
+    """Make OUT ready for the sweep of `card`'s `key`: new, or a sweep folder of the same
+    card and parameter (resumed), or with --overwrite a sweep folder holding nothing but
+    what a sweep writes (run_folder.SWEEP_FOLDER), emptied."""
+    if not run_folder.entries(out):
+        return
+    existing = out / SWEEP_FILE
+    if not existing.exists():
+        raise RunFolderError(f"{out} exists and is not a sweep folder; choose another --out")
+    if overwrite:
+        SWEEP_FOLDER.clear(out)
+        return
+    try:
+        old = json.loads(existing.read_text())
+    except (OSError, ValueError) as exc:
+        raise RunFolderError(
+            f"{existing}: not a readable sweep plan ({exc}); pass --overwrite to start again"
+        ) from None
+    if (old.get("card"), old.get("param")) != (card, key):
+        raise RunFolderError(
+            f"{out} holds a sweep of {old.get('card')} {old.get('param')}; choose another "
+            "--out or pass --overwrite"
+        )
 
 
 def run_sweep(
@@ -345,13 +381,19 @@ def run_sweep(
     progress: bool = True,
 ) -> Path:
     """Play every value's run (resuming folders that hold the same run; a finished one is
-    left as it is); returns OUT."""
-    for r in plan.runs:
-        if not overwrite and finished(r):
-            continue
-        run_simulation(
-            r.config, r.folder, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress
-        )
+    left as it is); returns OUT, locked meanwhile (folders/lock.py)."""
+    with folder_lock(plan.out, "sweep"):
+        for r in plan.runs:
+            if not overwrite and finished(r):
+                continue
+            run_simulation(
+                r.config,
+                r.folder,
+                jobs=jobs,
+                backend=backend,
+                overwrite=overwrite,
+                progress=progress,
+            )
     return plan.out
 
 
@@ -776,5 +818,7 @@ def _put_effects(points: Sequence[SweepPoint], printed: Number) -> None:
 def write_sweep_table(summary: SweepSummary, folder: str | Path) -> Path:
     """Write the summary's one row per value as FOLDER/sweep.parquet; returns its path."""
     path = Path(folder) / TABLE_FILE
-    summary.to_frame().write_parquet(path)
+    tmp = path.with_name(path.name + ".tmp")
+    summary.to_frame().write_parquet(tmp)
+    os.replace(tmp, path)
     return path
