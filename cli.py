@@ -330,7 +330,10 @@ def simulate(
         .collect()
         .row(0, named=True)
     )
-    stop = load_manifest(folder).get("stop") or {}
+    manifest = load_manifest(folder)
+    for warning in manifest.get("warnings", []):
+        click.echo(f"warning: {warning}", err=True)
+    stop = manifest.get("stop") or {}
     if stop.get("reason") == "until_ci":
         click.echo(
             f"stopped by --until-ci after {summary['n']:,} of at most {config.games:,} games: "

@@ -62,6 +62,7 @@ from simulator.analysis.deciding import (
     strategy_verdict,
     verdict_rows,
 )
+from simulator.analysis.degenerate import degenerate_warnings
 from simulator.analysis.groups import WinGroup, first_player, win_groups
 from simulator.analysis.metrics import (
     SUMMARY_FILE,
@@ -80,6 +81,7 @@ from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tol
 from simulator.catalog import get_game
 from simulator.core.errors import CardSheetError, RunFolderError
 from simulator.core.spec import GameSpec
+from simulator.folders import run_folder
 from simulator.folders.run_folder import (
     completed_chunks,
     load_manifest,
@@ -423,8 +425,13 @@ class _Report:
         judged = strategy_verdict(strategies, self.tolerances.strategy, self.games.height)
         self.verdicts = verdict_rows(seat, judged)
         answer = balance_answer(seat, strategy.verdict if len(strategies) > 1 else None, decisions)
+        players = int(self.game_config.get("players") or 0)
+        degenerate = degenerate_warnings(
+            self.games["turns"], self.game_config.get("max_turns"), players
+        )
         parts = [
             "<h2>Summary</h2>",
+            *(f'<p class="warn" id="degenerate">Warning: {esc(w)}.</p>' for w in degenerate),
             f'<p class="answer" id="answer">{esc(answer)}</p>',
             para(
                 f"Tolerances: {self.tolerances.text()} points of win rate (--tolerance). "

@@ -32,6 +32,7 @@ import numpy as np
 import polars as pl
 
 import simulator
+from simulator.analysis.degenerate import degenerate_warnings
 from simulator.analysis.metrics import write_card_summary
 from simulator.analysis.precision import (
     Counts,
@@ -416,6 +417,8 @@ def _run(
     chunks = completed_chunks(folder)
     played = sum(len(config.chunk_games(c)) for c in chunks)
     manifest["games_played"] = played
+    turns = run_folder.read_games(folder)["turns"]
+    manifest["warnings"] = degenerate_warnings(turns, config.game.max_turns, config.game.players)
     if config.duplicate:
         manifest["deals"] = played // config.game.players
     manifest["stop"] = _stop_record(config, stopping, played)
