@@ -72,7 +72,9 @@ def test_rule_overrides_name_the_key_and_the_accepted_ones(tmp_path) -> None:
     )
     assert bad.exit_code != 0 and "expected KEY=VALUE" in bad.output
     listed = runner.invoke(main, ["rules", "import-export"])
-    assert "sell_price=4  (at least 0)" in listed.output
+    assert "sell_price=4  (at least 0; and start_credits + sell_price below end_credits)" in (
+        listed.output
+    )
     assert "credits for selling a hand card to the supply island" in listed.output
     assert "source: rulebook (it) line 99 (Supply)" in listed.output
 

@@ -81,6 +81,13 @@ class GameBase:
                 f"--sets: {config.players} players need at least {needed} cards to set up; "
                 f"{', '.join(sets)} in {sheet.path} has {len(cards)}"
             )
+        absent = [q for q in rules.tea_drinkers if q >= config.players]
+        if absent:  # Rooibos Tea would silently pay nobody for that seat
+            raise ConfigError(
+                f"--rule tea_drinkers={','.join(map(str, rules.tea_drinkers))}: seat {absent[0]} "
+                f"is not at a {config.players}-player table; allowed: seats 0 to "
+                f"{config.players - 1}"
+            )
         self.actions = cards.actions
         self.color = tuple(c[0] for c in cards.colors)
         """A card's colour as a good, crew, wildcard or setup container: a Flag card's first

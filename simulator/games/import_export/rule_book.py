@@ -5,18 +5,41 @@ card sheet. Kept apart from the rules so that the card-sheet checks can read the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from simulator.core.rule_numbers import number
+from simulator.core.rule_numbers import Relation, number
 
 MAX_PLAYERS = 6
 """Six ports and twelve ships: two to six players (the grey port only at six, or with
 Capital)."""
+MAJORITY_TYPES = ("tech", "agriculture", "consumer", "luxury")
+"""The good types scored for the most goods, in the order of `BaseRules.majority` (illegal
+goods are the penalty instead)."""
 
 
 @dataclass(frozen=True)
 class BaseRules:
     """The rulebook's numbers, in one place (cards' own numbers are in the card sheet). Each
-    has its allowed range, meaning and source (`deckhand rules import-export`)."""
+    has its allowed range, meaning and source (`deckhand rules import-export`); `RELATIONS`
+    bound the credits a player can hold from the start by the credits that end the game."""
+
+    RELATIONS: ClassVar[tuple[Relation, ...]] = (
+        Relation(
+            ("start_credits", "grey_bonus_at_six", "grey_bonus_capital"),
+            "end_credits",
+            "the grey player would start at the credits that end the game",
+        ),
+        Relation(
+            ("start_credits", "sell_price"),
+            "end_credits",
+            "one sale from the start credits would end the game",
+        ),
+        Relation(
+            ("start_credits", "owner_compensation"),
+            "end_credits",
+            "one import's compensation from the start credits would end the game",
+        ),
+    )
 
     start_credits: int = number(
         10, low=0, doc="credits each player starts with", source="rulebook (it) line 39 (setup 7)"
@@ -103,6 +126,7 @@ class BaseRules:
     majority: tuple[int, int, int, int] = number(
         (6, 6, 6, 8),
         low=0,
+        length=len(MAJORITY_TYPES),
         doc="end credits for the most goods: tech, agriculture, consumer, luxury",
         source="rulebook (it) line 213-216 (scoring)",
     )
@@ -122,6 +146,7 @@ class BaseRules:
         (),
         low=0,
         high=MAX_PLAYERS - 1,
+        distinct=True,
         doc="seats drinking tea at the table (Rooibos Tea pays them); a simulation sees "
         "nobody drinking (IE-FLAGP-8)",
         source="rulebook (it) line 545 (Rooibos Tea)",
@@ -141,6 +166,7 @@ class BaseRules:
     tokyo_column_costs: tuple[int, ...] = number(
         (1, 2, 3, 4),
         low=0,
+        min_length=1,  # one column per cost; the last takes every higher level
         doc="credits on top of the Tokyo Port's columns (levels 0, 1, 2, 3+)",
         source="not printed: assumed (IE-TOKYO-2)",
     )
