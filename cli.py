@@ -733,14 +733,21 @@ def rules_command(game: str) -> None:
 @click.argument("game")
 @_fail_cleanly
 def strategies_command(game: str) -> None:
-    """List the strategies available for GAME, their parameters and the shipped presets."""
+    """List the strategies available for GAME, their parameters (default and accepted
+    range) and the shipped presets."""
     from simulator.catalog import get_game
     from strategies.registry import available, load_preset, preset_names, resolve
 
     get_game(game)
     for name in available(game):
         cls = resolve(game, name).cls
-        params = ", ".join(f"{k}={v}" for k, v in cls.params.items()) or "no parameters"
+        params = (
+            ", ".join(
+                f"{k}={v}" + (f" ({cls.scales[k].text()})" if k in cls.scales else "")
+                for k, v in cls.params.items()
+            )
+            or "no parameters"
+        )
         doc = (cls.__doc__ or "").strip().splitlines()[0]
         click.echo(f"{name}: {doc} [{params}]")
     for text in preset_names(game):

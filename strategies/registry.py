@@ -17,7 +17,7 @@ from typing import Any
 
 from simulator.core.cards import parse_params
 from simulator.core.errors import ConfigError
-from simulator.core.protocol import Strategy
+from simulator.core.protocol import Scale, Strategy
 from strategies.import_export.archetypes import ContractorBot, ImporterBot, PirateBot
 from strategies.import_export.heuristic import IEHeuristic
 from strategies.random_strategy import RandomStrategy
@@ -108,13 +108,15 @@ def resolve(game: str, text: str) -> StrategyChoice:
     table = {**GENERIC, **BY_GAME.get(game, {})}
     cls_name, _, after = rest.partition(":")
     preset_params: dict[str, Any] = {}
+    preset_path = ""
     if at:
         if head not in table:
             raise ConfigError(
                 f"--strategy: unknown strategy '{head}' for {game}; accepted: "
                 f"{', '.join(available(game))} (a preset is name@preset)"
             )
-        preset_params = dict(load_preset(game, head, preset)["params"])
+        data = load_preset(game, head, preset)
+        preset_params, preset_path = dict(data["params"]), preset
     if head not in table and cls_name.isidentifier():
         cls = _import(head, cls_name, text)  # module:Class[:key=value,...]
         param_text = after
@@ -126,9 +128,10 @@ def resolve(game: str, text: str) -> StrategyChoice:
             )
         cls, param_text = table[head], rest
     try:
-        params = {**preset_params, **parse_params(param_text.replace(",", ";"))}
+        given = parse_params(param_text.replace(",", ";"))
     except ValueError as exc:
         raise ConfigError(f"--strategy {text}: {exc}") from None
+    params = {**preset_params, **given}
     accepted = ", ".join(f"{k} (default {v})" for k, v in cls.params.items()) or "none"
     for key, value in params.items():
         if key not in cls.params:
@@ -139,12 +142,37 @@ def resolve(game: str, text: str) -> StrategyChoice:
                 f"--strategy {text}: parameter '{key}' must be {expected}, got {value!r}; "
                 f"accepted: {accepted}"
             )
+        _check_scale(cls, key, value, text, "" if key in given else preset_path)
     choice = StrategyChoice(text, cls, params)
     try:  # here, before any worker starts: a bad value is a usage error, not a traceback
         choice.build()
     except (ValueError, TypeError, KeyError) as exc:
         raise ConfigError(f"--strategy {text}: {exc}; accepted: {accepted}") from None
     return choice
+
+
+def _check_scale(cls: type[Strategy], key: str, value: Any, text: str, preset: str) -> None:
+    """A parameter inside its declared scale (`Strategy.scales`); the error names the
+    strategy, the parameter, its value, the scale and where the value came from."""
+    scale = cls.scales.get(key)
+    if scale is None or isinstance(value, bool) or not isinstance(value, int | float):
+        return
+    fault = scale.fault(value)
+    if fault is None:
+        return
+    source = f" (from the preset {preset})" if preset else ""
+    raise ConfigError(
+        f"--strategy {text}: {cls.name} parameter {key}={value}{source} {fault}; accepted: "
+        f"{scale.text()} ({scale.doc})"
+    )
+
+
+def scale_of(game: str, strategy: str, key: str) -> Scale | None:
+    """The declared scale of one parameter of a registered strategy (None if it has none):
+    the range a tuner's search must stay inside."""
+    table = {**GENERIC, **BY_GAME.get(game, {})}
+    cls = table.get(strategy)
+    return None if cls is None else cls.scales.get(key)
 
 
 def _kind_of(default: Any) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from simulator.core.decision import Decision, Flow
 
-__all__ = ["Decision", "Flow", "Outcome", "PlayerOutcome", "Strategy"]
+__all__ = ["Decision", "Flow", "Outcome", "PlayerOutcome", "Scale", "Strategy"]
 
 if TYPE_CHECKING:
     from simulator.core.seeding import GameRandom
@@ -41,16 +41,44 @@ class Outcome:
     players: list[PlayerOutcome]
 
 
+@dataclass(frozen=True)
+class Scale:
+    """The values a strategy parameter accepts: its documented scale, `low` to `high` (both
+    included), whole numbers only if `whole`. Outside it a bot's weight means nothing its
+    code was written for (an aggression of 5 is not a chance)."""
+
+    low: float
+    high: float
+    doc: str
+    whole: bool = False
+
+    def fault(self, value: Any) -> str | None:
+        """Why `value` is outside the scale, or None."""
+        if self.whole and not float(value).is_integer():
+            return "is not a whole number"
+        if not self.low <= value <= self.high:
+            return "is outside its scale"
+        return None
+
+    def text(self) -> str:
+        """`0 to 1` (`0 or 1` for a whole-number switch)."""
+        joint = "or" if self.whole and self.high - self.low == 1 else "to"
+        return f"{self.low:g} {joint} {self.high:g}"
+
+
 class Strategy:
     """Base class for bots: `choose` returns one of `decision.options`.
 
     A strategy sees only `view`, the observation of the seat it plays, with hidden
     information removed; `rng` is the game's strategy stream (never global random state).
-    Parameters come from `name:key=value` on the command line; declare them in `params`.
+    Parameters come from `name:key=value` on the command line; declare them in `params`,
+    each with its accepted range in `scales` (checked by `strategies.registry.resolve`).
     """
 
     name: str = "strategy"
     params: ClassVar[dict[str, Any]] = {}
+    scales: ClassVar[dict[str, Scale]] = {}
+    """Parameter -> its accepted range; a strategy of the registry declares one for each."""
 
     def __init__(self, **overrides: Any) -> None:
         self.settings: dict[str, Any] = {**self.params, **overrides}

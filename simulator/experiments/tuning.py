@@ -48,7 +48,7 @@ from simulator.core.errors import ConfigError
 from simulator.core.spec import GameConfig
 from simulator.folders import run_folder
 from simulator.runs.experiment import Experiment, Played, Table
-from strategies.registry import resolve
+from strategies.registry import resolve, scale_of
 from strategies.tuning import space_for
 
 OPTIMISERS = ("optuna", "ntbea", "random")
@@ -141,6 +141,12 @@ def parse_space(
         if not sep or not colon or not (low < high):
             raise ConfigError(
                 f"--space: '{text}': expected KEY=LOW:HIGH with LOW < HIGH, or KEY=fixed"
+            )
+        scale = scale_of(game, strategy, key)
+        if scale is not None and (low < scale.low or high > scale.high):
+            raise ConfigError(
+                f"--space: '{text}' reaches outside {key}'s scale; accepted: within "
+                f"{scale.text()} ({scale.doc})"
             )
         ranges[key] = (low, high)
     params = []

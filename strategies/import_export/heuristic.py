@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
-from simulator.core.protocol import Decision, Strategy
+from simulator.core.protocol import Decision, Scale, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import (
     ANY,
@@ -35,6 +35,11 @@ from strategies.import_export.valuation import Table, Weights
 
 CARD_VALUE: Final = 1.5
 """What an unknown card drawn from the deck is worth, in credits."""
+WEIGHT_MOST: Final = 3.0
+"""The largest weight a bias, `collect`, `deny` or `draw` accepts: three times the credits
+an option is valued at already drowns every other consideration (the tuner searches up to
+2, the archetypes use up to 1.6); 0 ignores it, and a negative weight would turn the bot
+against what it is meant to value."""
 
 Handler = Callable[["IEHeuristic", Decision, "Table", GameRandom], Any]
 """A decision kind's method of the bot (`IEHeuristic._lead`, ...)."""
@@ -48,7 +53,8 @@ class IEHeuristic(Strategy):
     fraction of a ship's estimated value it bids; `collect` weights goods majorities and
     the set bonus; `deny` weights taking what rivals need; `draw` scales the value of
     drawing cards; `race` (0-1) how much it saves credits when it leads near the end.
-    The valuation reads them as `Weights` (valuation.py).
+    `scales` holds each one's accepted range. The valuation reads them as `Weights`
+    (valuation.py).
     """
 
     # ClassVars: to mypyc a plain class-level name declares an instance attribute, and the
@@ -67,6 +73,19 @@ class IEHeuristic(Strategy):
         "draw": 1.0,
         "race": 0.5,
     }
+    scales: ClassVar[dict[str, Scale]] = {
+        "contract_bias": Scale(0, WEIGHT_MOST, "scales the value of Contract and its crew"),
+        "load_bias": Scale(0, WEIGHT_MOST, "scales the value of Load and its crew"),
+        "import_bias": Scale(0, WEIGHT_MOST, "scales the value of Import and its crew"),
+        "pirate_bias": Scale(0, WEIGHT_MOST, "scales the value of Pirate and its crew"),
+        "supply_bias": Scale(0, WEIGHT_MOST, "scales the value of Supply and its crew"),
+        "bid_share": Scale(0, 1, "the fraction of a ship's estimated value it bids"),
+        "collect": Scale(0, WEIGHT_MOST, "weights goods majorities and the set bonus"),
+        "deny": Scale(0, WEIGHT_MOST, "weights taking what rivals need"),
+        "draw": Scale(0, WEIGHT_MOST, "scales the value of drawing cards"),
+        "race": Scale(0, 1, "how much it saves credits when it leads near the end"),
+    }
+    """The archetypes (archetypes.py) share these: they only change the defaults."""
 
     def __init__(self, **overrides: Any) -> None:
         super().__init__(**overrides)

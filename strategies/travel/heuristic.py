@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from simulator.core.protocol import Decision, Strategy
+from simulator.core.protocol import Decision, Scale, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.games.travel.cards import TravelCards
 from simulator.games.travel.rules import ACCEPT, DONE, REJECT
@@ -56,10 +56,11 @@ ANSWERED = frozenset(
 class TravelHeuristic(Strategy):
     """Greedy collector with trading and some aggression.
 
-    Parameters: `aggression` (0-1), the chance to steal from the leader instead of drawing
-    when it has a spare card (`race_aggression` once it races for the central country);
-    `blind_trade` (0-1), the chance to offer a trade for a needed item nobody is known to
-    hold; `deny` (0/1), keep cards opponents need when discarding.
+    Parameters (`scales` holds each one's accepted range): `aggression` (0-1), the chance to
+    steal from the leader instead of drawing when it has a spare card (`race_aggression`
+    once it races for the central country); `blind_trade` (0-1), the chance to offer a trade
+    for a needed item nobody is known to hold; `deny` (0/1), keep cards opponents need when
+    discarding.
     """
 
     name = "heuristic"
@@ -68,6 +69,12 @@ class TravelHeuristic(Strategy):
         "race_aggression": 0.3,
         "blind_trade": 0.9,
         "deny": 0,
+    }
+    scales: ClassVar[dict[str, Scale]] = {
+        "aggression": Scale(0, 1, "the chance to steal from the leader instead of drawing"),
+        "race_aggression": Scale(0, 1, "the chance to steal once racing for the central country"),
+        "blind_trade": Scale(0, 1, "the chance to offer a trade nobody is known to answer"),
+        "deny": Scale(0, 1, "1 keeps cards opponents need when discarding, 0 does not", True),
     }
 
     def __init__(self, **overrides: Any) -> None:
