@@ -773,22 +773,34 @@ def cards() -> None:
     "--game",
     "-g",
     help="The game the sheet is for. Default: the game whose columns its header matches "
-    "(travel if none).",
+    "(a header that names no game's column is an error).",
 )
 @_fail_cleanly
 def cards_validate(path: str, game: str | None) -> None:
     """Check the card sheet at PATH as the game plays it (the same checks as `simulate`);
     errors name the file, line and field."""
-    from simulator.catalog import game_of_sheet, get_game
-    from simulator.core.cards import load_card_sheet
+    from simulator.catalog import GAMES, game_of_header, get_game
+    from simulator.core.cards import load_card_sheet, read_header
 
     told = game is not None
-    game = game or game_of_sheet(path) or "travel"
+    exact = True
+    if game is None:
+        header = read_header(path)  # no readable header (empty, not UTF-8): said, not guessed
+        game = game_of_header(header)
+        if game is None:
+            raise CardSheetError(
+                path,
+                1,
+                None,
+                f"the header names no column of a card sheet of {' or '.join(sorted(GAMES))} "
+                "(`deckhand cards list GAME --format csv` shows one); --game to choose",
+            )
+        exact = set(header) == set(GAMES[game].card_schema.names)
     spec = get_game(game)
     try:
         sheet = load_card_sheet(path, spec.card_schema)
     except CardSheetError as exc:
-        if told:
+        if told or exact:  # the header is the game's own: the guess is not in question
             raise
         raise CardSheetError(
             exc.path,

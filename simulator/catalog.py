@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
-from simulator.core.errors import ConfigError
+from simulator.core.cards import read_header
+from simulator.core.errors import CardSheetError, ConfigError
 from simulator.core.spec import GameSpec
 from simulator.games.import_export.spec import IMPORT_EXPORT
 from simulator.games.travel.spec import TRAVEL
@@ -21,16 +21,21 @@ def get_game(name: str) -> GameSpec:
         raise ConfigError(f"unknown game '{name}'; accepted: {', '.join(sorted(GAMES))}") from None
 
 
-def game_of_sheet(path: str | Path) -> str | None:
-    """The game whose card-sheet columns a CSV header matches best (most columns in common),
-    or None when the header names no column of any game (or cannot be read): so that
-    `deckhand cards validate my_cards.csv` checks an Import/Export sheet as one, and says
-    what is wrong with it, without being told the game."""
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as handle:
-            header = {name.strip() for name in next(csv.reader(handle), [])}
-    except (OSError, UnicodeDecodeError, csv.Error):
-        return None
-    scores = {name: len(header & set(spec.card_schema.names)) for name, spec in GAMES.items()}
+def game_of_header(header: list[str]) -> str | None:
+    """The game whose card-sheet columns a header matches best (most columns in common), or
+    None when it names no column of any game: so that `deckhand cards validate my_cards.csv`
+    checks an Import/Export sheet as one, and says what is wrong with it, without being told
+    the game."""
+    names = {name.strip() for name in header}
+    scores = {name: len(names & set(spec.card_schema.names)) for name, spec in GAMES.items()}
     best = max(scores, key=lambda name: scores[name])
     return best if scores[best] else None
+
+
+def game_of_sheet(path: str | Path) -> str | None:
+    """The game a sheet's header matches best (`game_of_header`), or None when the file has
+    no readable header (`core.cards.read_header` says why) or its header matches no game."""
+    try:
+        return game_of_header(read_header(path))
+    except CardSheetError:
+        return None

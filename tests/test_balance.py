@@ -73,7 +73,9 @@ def test_balance_json_holds_the_suggestion_and_every_value(
     assert isinstance(suggested, int) and not isinstance(suggested, bool)
     values = [e["value"] for e in data["evaluations"]]
     assert min(values) <= suggested <= max(values)
-    assert data["range"]["whole"] and data["range"]["least"] == 0
+    # the declared range (travel's by effect): covers stands for 1 to 3 missing items
+    assert data["range"]["whole"] and (data["range"]["least"], data["range"]["most"]) == (1, 3)
+    assert all(1 <= v <= 3 for v in values)
     assert all(isinstance(v, int) for v in values)
     # the games are those played, within the budget
     assert data["games"] == sum(e["games"] for e in data["evaluations"]) <= 800
@@ -177,17 +179,23 @@ def test_check_balance_raises_config_errors() -> None:
 
 def test_parameter_ranges_are_declared_or_inferred() -> None:
     ie, travel = get_game("import-export"), get_game("travel")
-    declared = param_range(ie, "Prefab Home", "cargo_fraction", 0.5)
+    declared = param_range(ie, {"name": "Prefab Home"}, "cargo_fraction", 0.5)
     assert declared.declared and not declared.whole and declared.above
     assert (declared.least, declared.most, declared.step) == (0.0, 1, 0.05)
     assert declared.snap(0.0) == 0.05 and declared.snap(1.7) == 1.0  # (0, 1]
-    inferred = param_range(travel, "Local Guide", "look", 3)
+    guide = {"name": "Local Guide", "type": "special", "effect": "local_guide"}
+    looks = param_range(travel, guide, "look", 3)  # travel declares its ranges by effect
+    assert looks.declared and looks.whole and (looks.least, looks.most) == (1.0, None)
+    moms = {"name": "Mom's Credit Card", "type": "special", "effect": "moms_credit_card"}
+    assert (param_range(travel, moms, "covers", 1).most, looks.down(1)) == (3, None)
+    item = {"name": "Local Guide", "type": "item", "effect": None}
+    inferred = param_range(travel, item, "look", 3)
     assert not inferred.declared and inferred.whole and inferred.least == 0.0
     assert inferred.up(3) == 6 and inferred.down(3) == 1 and inferred.down(1) == 0
     assert inferred.down(0) is None and inferred.inside(1, 2, 1.5) is None
     assert inferred.inside(0, 4, 1.2) == 1 and inferred.inside(0, 4, 0.1) == 1
     assert inferred.snap(2.6) == 3 and isinstance(inferred.snap(2.6), int)
-    decimal = param_range(travel, "X", "rate", 2.5)
+    decimal = param_range(travel, {**item, "name": "X"}, "rate", 2.5)
     assert not decimal.whole and decimal.step == 0.1 and decimal.snap(1.234) == 1.2
     assert ParamRange(None, None, True, False, False, 1.0).down(-2) == -4
 
@@ -196,8 +204,11 @@ def _fake_sweep(
     monkeypatch: pytest.MonkeyPatch, root: float, slope: float, noise: float = 400.0
 ) -> list[Any]:
     """Replace the sweep under balance with a straight line: the measure at value v is
-    slope * (v - root) points exactly, with a 95% interval of +-noise/sqrt(games) points."""
+    slope * (v - root) points exactly, with a 95% interval of +-noise/sqrt(games) points.
+    The line's root may lie outside covers' declared 1 to 3, so the range is the one
+    inferred from the printed value (no declaration), as for a card without one."""
     plans: list[Any] = []
+    monkeypatch.setattr(balance_module, "_declared", lambda spec, row, key: None)
 
     def plan_values(
         options: RunOptions, card: str, key: str, values: Any, out: Path, **kw: Any

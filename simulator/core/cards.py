@@ -6,6 +6,7 @@ the file, the line and the field, and the values that would be accepted.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import difflib
 import hashlib
@@ -40,6 +41,40 @@ class CardSchema:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(f.name for f in self.fields)
+
+
+@dataclass(frozen=True)
+class Need:
+    """The meaningful range of one number of a card sheet (a power's parameter, a rule
+    number kept in the sheet): what the game can mean by it. `deckhand balance` searches
+    within it (GameSpec.param_ranges)."""
+
+    least: float
+    most: float | None = None
+    whole: bool = True
+    above: bool = False
+    """`least` itself is excluded."""
+    why: str = ""
+
+    def fault(self, value: Any) -> str | None:
+        """Why `value` is outside the range, or None."""
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            return "is not a number"
+        if self.whole and not isinstance(value, int):
+            return "is not a whole number"
+        if value < self.least or (self.above and value == self.least):
+            return f"is {'at most' if self.above else 'below'} {self.least:g}"
+        if self.most is not None and value > self.most:
+            return f"is above {self.most:g}"
+        return None
+
+    def text(self) -> str:
+        """The range in words: `a whole number at least 1 and at most 3`."""
+        kind = "a whole number" if self.whole else "a number"
+        bounds = f"{'above' if self.above else 'at least'} {self.least:g}"
+        if self.most is not None:
+            bounds += f" and at most {self.most:g}"
+        return f"{kind} {bounds}"
 
 
 @dataclass
@@ -138,28 +173,98 @@ def sheet_records(sheet: CardSheet) -> list[dict[str, str]]:
     return [{f.name: cell_text(f, row.get(f.name)) for f in fields} for row in sheet.rows]
 
 
-def load_card_sheet(path: str | Path, schema: CardSchema) -> CardSheet:
-    """Read and validate a card sheet; raises CardSheetError naming file, line and field."""
-    path = Path(path)
+UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+"""The byte-order marks a spreadsheet's "Unicode text" export starts with (UTF-16)."""
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    return data[:offset].count(b"\n") + 1
+
+
+def _decoded(path: Path) -> tuple[bytes, str]:
+    """The file's bytes and its text; CardSheetError when it cannot be read or is not UTF-8,
+    naming the first offending byte's offset and line (a spreadsheet saved as UTF-16 or
+    Latin-1 would otherwise be read as some game's sheet with one odd column)."""
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise CardSheetError(
             str(path), None, None, f"cannot read the file ({exc.strerror})"
         ) from None
+    save = "save the sheet as UTF-8 (a spreadsheet's 'CSV UTF-8')"
+    if data.startswith(UTF16_MARKS):
+        raise CardSheetError(
+            str(path), 1, None, f"not UTF-8 text: it starts with a UTF-16 byte-order mark; {save}"
+        )
+    body = data[len(codecs.BOM_UTF8) :] if data.startswith(codecs.BOM_UTF8) else data
+    skipped = len(data) - len(body)
+    nul = body.find(b"\x00")
+    if nul >= 0:
+        offset = nul + skipped
+        raise CardSheetError(
+            str(path),
+            _line_of(data, offset),
+            None,
+            f"not UTF-8 text: a NUL byte at offset {offset} (UTF-16 or a binary file); {save}",
+        )
     try:
-        text = data.decode("utf-8-sig")
+        return data, body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CardSheetError(str(path), None, None, f"not UTF-8 text ({exc.reason})") from None
-    lines = text.splitlines()
-    reader = csv.reader(lines)
+        offset = exc.start + skipped
+        raise CardSheetError(
+            str(path),
+            _line_of(data, offset),
+            None,
+            f"not UTF-8 text: byte 0x{data[offset]:02x} at offset {offset} ({exc.reason}); {save}",
+        ) from None
+
+
+def _header(path: Path, lines: list[str], reader: Any) -> list[str]:
+    """The header row (line 1) of a decoded sheet, its names stripped; CardSheetError when
+    there is none to read: an empty file, only blank lines, or a blank first line."""
+    where = str(path)
     try:
         header = next(reader)
     except StopIteration:
         raise CardSheetError(
-            str(path), 1, None, "the file is empty; expected a header row"
+            where,
+            None,
+            None,
+            "the file is empty: no header row (expected the column names on line 1)",
         ) from None
     header = [h.strip() for h in header]
+    if any(header):
+        return header
+    if not any(line.strip(" ,\t") for line in lines):
+        count = "its only line is" if len(lines) == 1 else f"all {len(lines)} lines are"
+        raise CardSheetError(
+            where,
+            None,
+            None,
+            f"no header row: {count} blank (expected the column names on line 1)",
+        )
+    raise CardSheetError(
+        where, 1, None, "no header row: line 1 is blank (the column names must be the first line)"
+    )
+
+
+def read_header(path: str | Path) -> list[str]:
+    """The column names of a sheet's header row; CardSheetError when the file has no
+    readable header (unreadable, not UTF-8, empty, blank): what `deckhand cards validate`
+    reads to tell which game a sheet is for, and refuses to guess from."""
+    path = Path(path)
+    _, text = _decoded(path)
+    lines = text.splitlines()
+    return _header(path, lines, csv.reader(lines))
+
+
+def load_card_sheet(path: str | Path, schema: CardSchema) -> CardSheet:
+    """Read and validate a card sheet; raises CardSheetError naming file, line and field."""
+    path = Path(path)
+    data, text = _decoded(path)
+    lines = text.splitlines()
+    reader = csv.reader(lines)
+    header = _header(path, lines, reader)
     unknown = [h for h in header if h not in schema.names]
     if unknown:
         raise CardSheetError(

@@ -3,12 +3,12 @@ and the `Game` protocol its rules implement once bound to a config and a card sh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from simulator.core.cards import CardSchema, CardSheet
+from simulator.core.cards import CardSchema, CardSheet, Need
 from simulator.core.errors import ConfigError
 from simulator.core.protocol import Decision, Outcome
 from simulator.core.rule_numbers import with_overrides
@@ -96,11 +96,11 @@ class GameSpec:
     )
     """Build the game from a card sheet already in memory (the factory reads a file); the
     experiments build one per set of powers switched off."""
-    param_ranges: Any = field(default_factory=dict, repr=False)
-    """card name -> parameter -> its meaningful range (an object with `least`, `most`,
-    `whole`, `above` and `why`), where the game declares one: `deckhand balance` searches
-    within it. Empty where the game declares none (then the range is taken from the printed
-    value)."""
+    param_ranges: Callable[[Any], Mapping[str, Need]] | None = field(default=None, repr=False)
+    """A card-sheet row -> each of its parameters' meaningful range (`core.cards.Need`),
+    where the game declares them (the same ranges its sheet checks hold a sheet to):
+    `deckhand balance` searches within them. None where the game declares none (then the
+    range is taken from the printed value)."""
     card_measures: tuple[CardMeasure, ...] = ()
     """Per kind of card, the measure its verdict uses (see CardMeasure); kinds not named
     here get no verdict, and a game that names none gets none."""

@@ -192,13 +192,13 @@ class ParamRange:
         }
 
 
-def param_range(spec: GameSpec, card: str, key: str, printed: Number) -> ParamRange:
-    """The range of `card`'s `key`: the game's own declaration where it has one
-    (GameSpec.param_ranges; Import/Export's sheet_checks.PARAMS, the meaningful range of every
-    number a power reads), else inferred from the printed value: whole when it is whole,
-    bounded at 0 when it is not negative, no upper bound."""
+def param_range(spec: GameSpec, row: Any, key: str, printed: Number) -> ParamRange:
+    """The range of the card's `key` (`row`: its sheet row): the game's own declaration where
+    it has one (GameSpec.param_ranges; Import/Export's sheet_checks.PARAMS, the meaningful
+    range of every number a power reads; travel's by effect), else inferred from the printed
+    value: whole when it is whole, bounded at 0 when it is not negative, no upper bound."""
     whole = isinstance(printed, int)
-    declared = _declared(spec, card, key)
+    declared = _declared(spec, row, key)
     if declared is not None:
         least, most, whole, above, why = declared
         step = 1.0 if whole else _float_step(printed, least, most)
@@ -209,10 +209,10 @@ def param_range(spec: GameSpec, card: str, key: str, printed: Number) -> ParamRa
 
 
 def _declared(
-    spec: GameSpec, card: str, key: str
+    spec: GameSpec, row: Any, key: str
 ) -> tuple[float | None, float | None, bool, bool, str] | None:
-    """The game's declared range of a card number, where the game has a table of them."""
-    need = (spec.param_ranges or {}).get(card, {}).get(key)
+    """The game's declared range of a card number, where the game declares them."""
+    need = spec.param_ranges(row).get(key) if spec.param_ranges is not None else None
     if need is None:
         return None
     return float(need.least), need.most, need.whole, need.above, need.why
@@ -503,7 +503,7 @@ def check_balance(
         )
     config = options.but(games=MIN_UNIT).config()  # the shared options' own checks
     check_in_play(spec, config, rows, name)
-    return name, key, printed, param_range(spec, name, key, printed)
+    return name, key, printed, param_range(spec, rows[0], key, printed)
 
 
 def balance(

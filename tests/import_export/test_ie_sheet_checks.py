@@ -135,6 +135,9 @@ BAD = [
     ),
     ("param_ranges", "Graphics Cards", "params:good_types", "6", "params", "good_types=6"),
     ("param_ranges", "Books", "params:min_followers", "6", "params", "min_followers=6"),
+    ("param_ranges", "Beer", "params:power_off", "2", "params", "power_off=2"),
+    ("unknown_params", "Almonds", "params:bogus", "3", "params", "bogus=3"),
+    ("unknown_params", "Beer", "params:paymnet", "5", "params", "paymnet=5"),
     ("restated_numbers", "Legos", "params:max_payout", "20", "params", "max_payout=20"),
     ("restated_numbers", "Pants", "params:base_payment", "3", "params", "base_payment=3"),
     (

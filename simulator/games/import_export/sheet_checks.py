@@ -19,13 +19,14 @@ docs/import_export_card_sheet.md lists them (section 12).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from math import ceil
 from pathlib import Path
 from typing import Any
 
-from simulator.core.cards import CardRow, CardSheet, load_card_sheet
+from simulator.core.cards import CardRow, CardSheet, Need, load_card_sheet
 from simulator.core.errors import CardSheetError
 from simulator.games.import_export.cards import (
     BLACK,
@@ -41,6 +42,7 @@ from simulator.games.import_export.cards import (
     Contract,
     IECards,
 )
+from simulator.games.import_export.powers.framework import POWER_OFF
 from simulator.games.import_export.rule_book import MAX_PLAYERS, BaseRules
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
@@ -486,18 +488,6 @@ def reachable_counts(sc: SheetCards) -> list[SheetProblem]:
 # ---------------------------------------------------------------- numbers in range
 
 
-@dataclass(frozen=True)
-class Need:
-    """The meaningful range of one power parameter."""
-
-    least: float
-    most: float | None = None
-    whole: bool = True
-    above: bool = False
-    """`least` itself is excluded."""
-    why: str = ""
-
-
 COUNT = Need(1, why="how many cards, containers, goods, actions or uses the power handles")
 PAY = Need(0, why="credits paid, taken, charged or compared (a negative amount reverses them)")
 GROUP = Need(1, why="the size of a group the power counts in (it divides by it)")
@@ -673,19 +663,14 @@ def _params() -> dict[str, dict[str, Need]]:
 
 PARAMS = _params()
 """card -> parameter -> its meaningful range: every number a power reads from the sheet."""
+SWITCH = Need(0, 1, why="the power switch (1 plays the card without its power, 0 with it)")
+"""`power_off`'s range: any card may carry it (`deckhand ablate` sets it)."""
 
 
-def _out_of_range(value: Any, need: Need) -> str | None:
-    """Why a parameter value is outside its range, or None."""
-    if not isinstance(value, int | float):
-        return "is not a number"
-    if need.whole and not isinstance(value, int):
-        return "is not a whole number"
-    if value < need.least or (need.above and value == need.least):
-        return f"is {'at most' if need.above else 'below'} {need.least:g}"
-    if need.most is not None and value > need.most:
-        return f"is above {need.most:g}"
-    return None
+def param_ranges_of(row: Any) -> dict[str, Need]:
+    """The meaningful range of each number a sheet row's power reads (`PARAMS`), and the
+    power switch any card may carry: the game's `GameSpec.param_ranges`."""
+    return {**PARAMS.get(str(row["name"]), {}), POWER_OFF: SWITCH}
 
 
 def param_ranges(sc: SheetCards) -> list[SheetProblem]:
@@ -697,6 +682,22 @@ def param_ranges(sc: SheetCards) -> list[SheetProblem]:
     at most the other players of the largest game. A missing one stops the game with a
     KeyError when the power resolves."""
     problems = []
+    for name in sc.rows:
+        contract = sc.contract(name)
+        if contract is None or POWER_OFF not in contract.params:
+            continue
+        fault = SWITCH.fault(contract.params[POWER_OFF])
+        if fault is not None:
+            problems.append(
+                sc.problem(
+                    "param_ranges",
+                    name,
+                    "params",
+                    f"{fault}: {POWER_OFF} is {SWITCH.why}",
+                    f"{POWER_OFF}=0 or {POWER_OFF}=1",
+                    f"{POWER_OFF}={contract.params[POWER_OFF]}",
+                )
+            )
     for name, needs in PARAMS.items():
         contract = sc.contract(name)
         if contract is None:
@@ -715,20 +716,16 @@ def param_ranges(sc: SheetCards) -> list[SheetProblem]:
                 )
                 continue
             value = contract.params[key]
-            fault = _out_of_range(value, need)
+            fault = need.fault(value)
             if fault is None:
                 continue
-            bounds = f"{'above' if need.above else 'at least'} {need.least:g}"
-            if need.most is not None:
-                bounds += f" and at most {need.most:g}"
-            kind = "a whole number" if need.whole else "a number"
             problems.append(
                 sc.problem(
                     "param_ranges",
                     name,
                     "params",
                     f"{fault}: {key} is {need.why}",
-                    f"{key} {kind} {bounds}",
+                    f"{key} {need.text()}",
                     f"{key}={value}",
                 )
             )
@@ -799,11 +796,13 @@ def restated_expectations(sc: SheetCards) -> dict[tuple[str, str], tuple[Any, st
             "the action types its owner performs a turn (the engine: one)",
         ),
     }
-    if isinstance(multiplier, int) and isinstance(penalty, int):
-        expected[("Sauna", "doubled_illegal_penalty")] = (
-            multiplier * penalty,
-            "the penalty the power makes, multiplier x illegal_penalty",
-        )
+    doubled = (
+        multiplier * penalty if isinstance(multiplier, int) and isinstance(penalty, int) else None
+    )
+    expected[("Sauna", "doubled_illegal_penalty")] = (  # None: param_ranges reports its parts
+        doubled,
+        "the penalty the power makes, multiplier x illegal_penalty",
+    )
     return expected
 
 
@@ -818,7 +817,7 @@ def restated_numbers(sc: SheetCards) -> list[SheetProblem]:
     problems = []
     for (name, key), (value, why) in restated_expectations(sc).items():
         contract = sc.contract(name)
-        if contract is None or key not in contract.params:
+        if contract is None or key not in contract.params or value is None:
             continue
         if contract.params[key] == value:
             continue
@@ -835,6 +834,47 @@ def restated_numbers(sc: SheetCards) -> list[SheetProblem]:
     return problems
 
 
+def known_params(sc: SheetCards, name: str) -> tuple[str, ...]:
+    """The parameters a card's row may hold: the numbers its power reads (`PARAMS`), the
+    numbers it restates (`restated_expectations`) and the power switch (`power_off`)."""
+    restated = [key for card, key in restated_expectations(sc) if card == name]
+    return (*PARAMS.get(name, {}), *restated, POWER_OFF)
+
+
+def unknown_params(sc: SheetCards) -> list[SheetProblem]:
+    """Every parameter in a row's `params` is one the card's power reads or restates.
+
+    A misspelt `paymnet=5` would otherwise leave the printed `payment` at its old value and
+    the designer's number unplayed, and a note kept in the cell (`bogus=3`) reads as a
+    number of the game. Notes belong in `provenance` (or `power`): a sheet has no other
+    columns."""
+    problems = []
+    for row in sc.sheet.rows:
+        name = row["name"]
+        known = known_params(sc, name)
+        for key, value in row["params"].items():
+            if key in known:
+                continue
+            close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            reads = [k for k in known if k != POWER_OFF]
+            accepted = ", ".join(reads) if reads else "no parameter"
+            problems.append(
+                SheetProblem(
+                    "unknown_params",
+                    str(sc.sheet.path),
+                    row.line,
+                    name,
+                    "params",
+                    f"{key}={value}",
+                    f"names '{key}', a parameter its power does not read{hint}",
+                    f"its power reads {accepted} (and {POWER_OFF}=0/1 for any card); a note "
+                    "belongs in provenance",
+                )
+            )
+    return problems
+
+
 CHECKS: tuple[Check, ...] = (
     flour_cargo,
     partnership_cargo,
@@ -847,6 +887,7 @@ CHECKS: tuple[Check, ...] = (
     reachable_counts,
     param_ranges,
     restated_numbers,
+    unknown_params,
 )
 """Every check, in the order they run; a problem's `check` is the function's name."""
 

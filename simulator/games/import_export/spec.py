@@ -11,7 +11,11 @@ from simulator.games.import_export.decisions import DECISIONS
 from simulator.games.import_export.powers import POWER_OFF
 from simulator.games.import_export.rule_book import MAX_PLAYERS, BaseRules
 from simulator.games.import_export.rules import ImportExportGame
-from simulator.games.import_export.sheet_checks import PARAMS, SCHEMA, load_import_export_sheet
+from simulator.games.import_export.sheet_checks import (
+    SCHEMA,
+    load_import_export_sheet,
+    param_ranges_of,
+)
 from simulator.games.import_export.state import EVENTS
 
 if TYPE_CHECKING:
@@ -108,7 +112,7 @@ IMPORT_EXPORT = GameSpec(
     adjusted_events=("gih", "fulfilled"),
     activity_events=("fulfilled",),
     power_switch=POWER_OFF,
-    param_ranges=PARAMS,
+    param_ranges=param_ranges_of,
     physical_card_column="card",
     build_with_sheet=_build,
     card_measures=CARD_MEASURES,

@@ -6,11 +6,20 @@ that int, so the rules never look a card up by name on the hot path.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simulator.core.cards import CardSchema, CardSheet, Field, load_card_sheet, require_params
+from simulator.core.cards import (
+    CardRow,
+    CardSchema,
+    CardSheet,
+    Field,
+    Need,
+    load_card_sheet,
+    require_params,
+)
 
 CARD_TYPES = (
     "rules",
@@ -29,36 +38,67 @@ tests/travel/test_spec_modules.py keeps the two the same): what `--modules all` 
 MODULES = ("base", *EXPANSIONS)
 TIMINGS = ("action", "any_time", "travel", "on_draw", "passive")
 
-EVENT_EFFECTS: dict[str, tuple[str, ...]] = {
-    "airport_strike": (),
-    "lost_luggage": ("keep",),
-    "duty_free": ("cards",),
-    "customs_check": ("fine",),
+ITEMS_PER_COUNTRY = 3
+"""The items a country requires (the sheet check below holds every country to it)."""
+
+EVENT_EFFECTS: dict[str, dict[str, Need]] = {
+    "airport_strike": {},
+    "lost_luggage": {"keep": Need(0, why="the cards each player keeps")},
+    "duty_free": {"cards": Need(1, why="the cards each player draws")},
+    "customs_check": {
+        "fine": Need(0, why="the random cards each confiscated forbidden item costs its holder")
+    },
 }
-SPECIAL_EFFECTS: dict[str, tuple[str, ...]] = {
-    "mousetrap": (),
-    "moms_credit_card": ("covers",),
-    "local_guide": ("look",),
-    "trading_post": ("max", "bonus"),
-    "poorly_drawn_map": (),
-    "lost_and_found": ("take",),
-    "pickpocket_kit": ("take",),
-    "red_eye_flight": ("actions",),
-    "diplomatic_pouch": (),
+SPECIAL_EFFECTS: dict[str, dict[str, Need]] = {
+    "mousetrap": {},
+    "moms_credit_card": {
+        "covers": Need(
+            1,
+            ITEMS_PER_COUNTRY,
+            why=f"the missing items it stands for (a country needs {ITEMS_PER_COUNTRY})",
+        )
+    },
+    "local_guide": {"look": Need(1, why="the top cards of the deck looked at")},
+    "trading_post": {
+        "max": Need(1, why="the other cards discarded at most"),
+        "bonus": Need(0, why="the cards drawn beyond those discarded"),
+    },
+    "poorly_drawn_map": {},
+    "lost_and_found": {"take": Need(1, why="the cards taken from the discard pile")},
+    "pickpocket_kit": {"take": Need(1, why="the random cards taken from another hand")},
+    "red_eye_flight": {"actions": Need(1, why="the extra actions this turn")},
+    "diplomatic_pouch": {},
 }
-CHARACTER_EFFECTS: dict[str, tuple[str, ...]] = {"smuggle": (), "rule_override": ()}
-RULE_PARAMS = (
-    "hand_limit",
+"""Per effect, the parameters it reads and their meaningful ranges (docs/data-format.md)."""
+RULE_RANGES: dict[str, Need] = {
+    "hand_limit": Need(
+        ITEMS_PER_COUNTRY,
+        why=f"the cards a hand keeps; travelling shows a country's {ITEMS_PER_COUNTRY} items "
+        "(and a passport) at once",
+    ),
+    "empty_hand_draw": Need(0, why="the cards drawn by a player whose turn starts empty-handed"),
+    "recycle_cost": Need(0, why="the cards discarded to recycle"),
+    "steal_cost": Need(0, why="the cards discarded to steal"),
+    "trade_bonus": Need(0, why="the cards the player who starts a trade draws"),
+    "travel_draw": Need(0, why="the cards drawn after travelling"),
+    "start_hand": Need(0, why="the items dealt to each hand at setup"),
+    "postcards_to_win": Need(1, why="the postcards in hand that win at once"),
+    "offers_per_turn": Need(0, why="the trade offers a turn allows (0: no trading)"),
+    "needs_passport": Need(0, 1, why="1: travelling needs a passport in hand; 0: it does not"),
+}
+"""The rule numbers of the `rules` row (a `rule_override` character's too) and their ranges."""
+RULE_PARAMS = tuple(RULE_RANGES)
+WITHIN_HAND_LIMIT = (
     "empty_hand_draw",
     "recycle_cost",
     "steal_cost",
     "trade_bonus",
     "travel_draw",
     "start_hand",
-    "postcards_to_win",
-    "offers_per_turn",
-    "needs_passport",
 )
+"""Rule numbers at most `hand_limit`: cards drawn beyond it are discarded at once, and a cost
+above it can never be paid from a hand."""
+CHARACTER_EFFECTS: dict[str, dict[str, Need]] = {"smuggle": {}, "rule_override": RULE_RANGES}
 MODULE_OF_TYPE = {
     "event": "events",
     "special": "special_items",
@@ -68,6 +108,76 @@ MODULE_OF_TYPE = {
 }
 
 DEFAULT_SHEET = Path(__file__).parent / "data" / "travel_cards.csv"
+
+
+def param_ranges_of(row: Any) -> dict[str, Need]:
+    """The parameters a row's card reads, with their ranges: the rules row's rule numbers,
+    an effect's own numbers, none for any other card (the game's `GameSpec.param_ranges`)."""
+    if row["type"] == "rules":
+        return RULE_RANGES
+    effects = {"event": EVENT_EFFECTS, "special": SPECIAL_EFFECTS}.get(row["type"])
+    if row["type"] == "character":
+        effects = CHARACTER_EFFECTS
+    return (effects or {}).get(row["effect"], {})
+
+
+def _check_params(sheet: CardSheet, row: CardRow, accepted: dict[str, Need]) -> None:
+    """Every parameter of the row is one its card reads (a note belongs in provenance), and
+    in its range."""
+    for key, value in row["params"].items():
+        if key not in accepted:
+            close = difflib.get_close_matches(key, accepted, n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            reads = ", ".join(accepted) or "no parameter"
+            raise sheet.error(
+                row,
+                "params",
+                f"{row['name']}: unknown parameter '{key}' ({hint}its card reads {reads}; a "
+                "note belongs in provenance)",
+            )
+        need = accepted[key]
+        fault = need.fault(value)
+        if fault is not None:
+            raise sheet.error(
+                row,
+                "params",
+                f"{row['name']}: {key}={value} {fault}: {key} is {need.why}; accepted: "
+                f"{need.text()}",
+            )
+
+
+def _check_rules(sheet: CardSheet, row: CardRow, rules: dict[str, int], postcards: int) -> None:
+    """The rule numbers a player plays by (the rules row's, or with a character's
+    overrides) mean something together: draws and costs within the hand limit, a hand that
+    can hold a travel's cards, no more postcards to win than the sheet has."""
+    limit = rules["hand_limit"]
+    whose = row["name"]
+    for key in WITHIN_HAND_LIMIT:
+        if rules[key] > limit:
+            raise sheet.error(
+                row,
+                "params",
+                f"{whose}: {key}={rules[key]} is above hand_limit={limit} (cards drawn beyond "
+                f"it are discarded at once, a cost above it can never be paid); accepted: "
+                f"{key} at most {limit}",
+            )
+    shown = ITEMS_PER_COUNTRY + rules["needs_passport"]
+    if limit < shown:
+        raise sheet.error(
+            row,
+            "params",
+            f"{whose}: hand_limit={limit} is below the {shown} cards a travel shows at once "
+            f"({ITEMS_PER_COUNTRY} items{' and a passport' if rules['needs_passport'] else ''}, "
+            f"needs_passport={rules['needs_passport']}); accepted: hand_limit at least {shown}",
+        )
+    if postcards and rules["postcards_to_win"] > postcards:
+        raise sheet.error(
+            row,
+            "params",
+            f"{whose}: postcards_to_win={rules['postcards_to_win']} is above the {postcards} "
+            f"postcards of the sheet (no one could ever win by them); accepted: "
+            f"postcards_to_win at most {postcards}",
+        )
 
 
 def _check(sheet: CardSheet) -> None:
@@ -88,11 +198,12 @@ def _check(sheet: CardSheet) -> None:
             raise sheet.error(row, "module", f"a {kind} card belongs to module '{expected_module}'")
         if kind == "country":
             req = row["requires"]
-            if len(req) != 3 or len(set(req)) != 3:
+            if len(req) != ITEMS_PER_COUNTRY or len(set(req)) != ITEMS_PER_COUNTRY:
                 raise sheet.error(
                     row,
                     "requires",
-                    "a country needs exactly 3 different item names, separated by |",
+                    f"a country needs exactly {ITEMS_PER_COUNTRY} different item names, "
+                    "separated by |",
                 )
             for name in req:
                 if name not in items:
@@ -106,7 +217,7 @@ def _check(sheet: CardSheet) -> None:
                         coord,
                         "a country needs coordinates (first player is the closest country)",
                     )
-        effects: dict[str, tuple[str, ...]] | None = {
+        effects: dict[str, dict[str, Need]] | None = {
             "event": EVENT_EFFECTS,
             "special": SPECIAL_EFFECTS,
             "character": CHARACTER_EFFECTS,
@@ -115,19 +226,18 @@ def _check(sheet: CardSheet) -> None:
             effect = row["effect"]
             if effect not in effects:
                 raise sheet.error(row, "effect", f"'{effect}' is not one of: {', '.join(effects)}")
-            require_params(sheet, row, effects[effect])
-            if effect == "rule_override":
-                for key in row["params"]:
-                    if key not in RULE_PARAMS:
-                        raise sheet.error(
-                            row,
-                            "params",
-                            f"'{key}' is not a rule parameter; accepted: {', '.join(RULE_PARAMS)}",
-                        )
+            if effect != "rule_override":  # an override names only the rules it changes
+                require_params(sheet, row, tuple(effects[effect]))
+        _check_params(sheet, row, param_ranges_of(row))
     if counts["country"] < 3:
         raise sheet.error(sheet.rows[-1], "type", "the sheet needs at least 3 countries")
     if counts["passport"] < 2:
         raise sheet.error(sheet.rows[-1], "type", "the sheet needs at least 2 passports")
+    base = dict(rules_rows[0]["params"])
+    _check_rules(sheet, rules_rows[0], base, counts["postcard"])
+    for row in sheet.rows:
+        if row["type"] == "character" and row["effect"] == "rule_override":
+            _check_rules(sheet, row, {**base, **row["params"]}, counts["postcard"])
 
 
 SCHEMA = CardSchema(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from simulator.core.spec import CardMeasure, GameConfig, GameSpec, ModuleSpec
-from simulator.games.travel.cards import DEFAULT_SHEET, SCHEMA, load_travel_sheet
+from simulator.games.travel.cards import DEFAULT_SHEET, SCHEMA, load_travel_sheet, param_ranges_of
 from simulator.games.travel.decisions import DECISIONS
 from simulator.games.travel.rules import TravelGame
 from simulator.games.travel.state import EVENTS
@@ -132,6 +132,7 @@ EVENT_LABELS = (
 TRAVEL = GameSpec(
     name="travel",
     title="Travel card game (countries, items, passports)",
+    param_ranges=param_ranges_of,
     min_players=2,
     max_players=10,  # T-SETUP-4
     modules=(
