@@ -135,7 +135,8 @@ def mutated_sheet(draw: st.DrawFn, game: str) -> bytes:
         elif kind in ("param", "new_param") and "params" in header:
             column = header.index("params")
             key = None if kind == "param" else draw(st.sampled_from(["bogus", "pay", "limit"]))
-            rows[i] = _edit_cell(rows[i], column, _edit_param(rows[i][column], key, draw(NUMBERS)))
+            cell = rows[i][column] if column < len(rows[i]) else ""  # a row cut short
+            rows[i] = _edit_cell(rows[i], column, _edit_param(cell, key, draw(NUMBERS)))
         elif kind == "drop" and len(rows) > 1:
             del rows[i]
         elif kind == "duplicate":
