@@ -494,6 +494,12 @@ def card(
     help="Also time the same games with card conservation checked after every decision, "
     "and print how many times slower they are.",
 )
+@click.option(
+    "--forward",
+    is_flag=True,
+    help="Instead, time the forward model: Playthrough.clone() and .for_seat() at decisions "
+    "of random games (us per call), between powers and inside one.",
+)
 @_fail_cleanly
 def bench(
     game: str | None,
@@ -503,6 +509,7 @@ def bench(
     split: bool,
     suite: bool,
     check_invariants: bool,
+    forward: bool,
     **kw: Any,
 ) -> None:
     """Measure games per second on one core for a stated configuration (median of repeats),
@@ -511,7 +518,7 @@ def bench(
 
     from simulator.compiled import build_label
     from simulator.folders.config import make_run_config
-    from simulator.runs.bench import SUITE, benchmark
+    from simulator.runs.bench import SUITE, benchmark, forward_costs
 
     if suite:
         click.echo(
@@ -539,6 +546,22 @@ def bench(
         return
     if game is None:
         raise click.UsageError("give a GAME (see `deckhand games`), or --suite")
+    if forward:
+        n = games or 40
+        config = _options_of(game, kw, games=n, chunk_size=n).config()
+        f = forward_costs(config, games=n, repeats=repeats)
+        g = config.game
+        click.echo(
+            f"game={g.game} players={g.players} modules={','.join(g.modules) or 'none'} "
+            f"seed={config.seed} python={platform.python_version()} build={build_label()}; "
+            f"{n} random-answer games, median of {repeats}"
+        )
+        click.echo(
+            f"clone(): {f.clone_between:.1f} us between powers ({f.between} decisions), "
+            f"{f.clone_inside:.1f} us inside a power ({f.inside}); for_seat(): "
+            f"{f.for_seat_between:.1f} us between powers, {f.for_seat_inside:.1f} us inside"
+        )
+        return
     games = games or 200
     config = _options_of(game, kw, games=games, chunk_size=games).config()
     result = benchmark(config, games=games, repeats=repeats, profile=profile, shares=split)

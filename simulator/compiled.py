@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 HOT_MODULES: tuple[str, ...] = (
     "simulator/core/decision.py",
     "simulator/core/engine.py",
+    "simulator/core/machine.py",
+    "simulator/core/forward.py",
     "simulator/core/seeding.py",
     "simulator/core/view.py",
     "simulator/games/import_export/state.py",

@@ -178,6 +178,20 @@ def test_bench_times_the_invariant_check_against_the_same_games_without() -> Non
     assert ratio is not None and float(ratio.group(1)) > 0, output
 
 
+def test_bench_times_the_forward_model() -> None:
+    code, output = _run(
+        "bench", "import-export", "--sets", "all", "-n", "3", "-r", "1", "--forward"
+    )
+    assert code == 0, output
+    costs = re.search(
+        r"clone\(\): ([\d.]+) us between powers \((\d+) decisions\), ([\d.na]+) us inside a "
+        r"power \((\d+)\); for_seat\(\): ([\d.]+) us between powers",
+        output,
+    )
+    assert costs is not None, output
+    assert float(costs.group(1)) > 0 and int(costs.group(2)) > 0 and float(costs.group(5)) > 0
+
+
 def test_the_benchmark_checks_invariants_when_its_config_asks(monkeypatch) -> None:
     """The checked timing really runs the check (a check that fails stops it)."""
     from simulator.folders.config import make_run_config

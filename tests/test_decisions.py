@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 GAMES = {"import-export": "import_export", "travel": "travel"}
 LITERAL_KIND = re.compile(r'Decision\(\s*[\w.\[\]]+,\s*"(\w+)"', re.S)
 PASSED_KIND = re.compile(
-    r'(?:_play_for_action|_pay|_grey_ship_or_discard)\([^)]*?"(\w+)"', re.S
-)  # the helpers that ask a decision of the kind they are given
+    r'(?:\((?:play_for_action|pay),|_grey_ship_or_discard\()[^)]*?"(\w+)"', re.S
+)  # the steps and helpers that ask a decision of the kind they are given
 
 
 def _kinds_in_source(package: str) -> set[str]:

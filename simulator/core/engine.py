@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from simulator.core import machine
 from simulator.core.errors import StrategyError
+from simulator.core.forward import Playthrough
 from simulator.core.narration import Narrator
 from simulator.core.protocol import Decision, Outcome, Strategy
-from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
+from simulator.core.seeding import STRATEGY_STREAM, GameRandom
 from simulator.core.spec import Game
 
 
@@ -33,46 +35,41 @@ def play_game(
     block one deal, so they share the shuffle while the strategies keep a stream of their
     own per game.
     """
-    rules_index = game_index if deal is None else deal
-    rules_rng = GameRandom.for_game(master_seed, rules_index, RULES_STREAM)
     strategy_rng = GameRandom.for_game(master_seed, game_index, STRATEGY_STREAM)
-    state = game.new_state(rules_rng)
-    if trace is not None:
-        state.trace = trace  # the rules narrate the game (deckhand replay)
-    flow = game.play(state, rules_rng)
+    playthrough = Playthrough.start(
+        game, master_seed, game_index, deal=deal, trace=trace, clonable=False
+    )
+    state = playthrough.state
+    decision = playthrough.decision
     asked = 0
-    try:
-        decision = next(flow)
-        while True:
-            options = decision.options
-            if len(options) == 1:
-                choice = options[0]
-            else:
-                asked += 1
-                strategy = strategies[decision.player]
-                try:
-                    choice = strategy.choose(
-                        decision, game.observe(state, decision.player), strategy_rng
-                    )
-                except Exception as exc:
-                    raise _strategy_error(
-                        strategy, decision, master_seed, game_index, f"raised {exc!r}"
-                    ) from exc
-                if choice not in options:
-                    raise _strategy_error(
-                        strategy,
-                        decision,
-                        master_seed,
-                        game_index,
-                        f"answered {choice!r}, not offered",
-                    )
-            if on_decision is not None:
-                on_decision(decision, choice)
-            decision = flow.send(choice)
-            if check_invariants:
-                game.check_invariants(state)
-    except StopIteration:
-        pass
+    while decision is not None:
+        options = decision.options
+        if len(options) == 1:
+            choice = options[0]
+        else:
+            asked += 1
+            strategy = strategies[decision.player]
+            try:
+                choice = strategy.choose(
+                    decision, game.observe(state, decision.player), strategy_rng
+                )
+            except Exception as exc:
+                raise _strategy_error(
+                    strategy, decision, master_seed, game_index, f"raised {exc!r}"
+                ) from exc
+            if choice not in options:
+                raise _strategy_error(
+                    strategy,
+                    decision,
+                    master_seed,
+                    game_index,
+                    f"answered {choice!r}, not offered",
+                )
+        if on_decision is not None:
+            on_decision(decision, choice)
+        decision = machine.answer(game, state, choice)
+        if check_invariants:
+            game.check_invariants(state)
     if check_invariants:
         game.check_invariants(state)
     return game.outcome(state), asked

@@ -8,7 +8,7 @@ same cards whichever strategies sit at the table (common random numbers).
 
 from __future__ import annotations
 
-import copy
+import random
 from typing import Any, Final
 
 import numpy as np
@@ -30,38 +30,84 @@ class GameRandom:
     numpy's per-call overhead (about 1 µs for `integers`) dominates a card game's small
     draws; drawing 256 uniforms at once and consuming them keeps one seeded Generator as
     the only source while making each draw cost a list pop.
+
+    A copy (`copy`, for core.forward's clones) draws the same numbers from there on. It
+    copies the buffer and keeps the generator's state as it was at the last refill; the
+    generator itself is made again only when the copy needs more numbers (making one costs
+    about as much as a hundred turns' draws). A determinised copy draws from a new stream
+    (`from_seed`): Python's own Mersenne Twister, seeded from the searching bot's stream.
     """
 
-    __slots__ = ("generator", "_buffer")
+    __slots__ = ("generator", "_buffer", "_state", "_twister")
 
-    def __init__(self, generator: np.random.Generator) -> None:
+    def __init__(self, generator: np.random.Generator | None) -> None:
         self.generator = generator
         self._buffer: list[float] = []
+        self._state: Any = None
+        """The bit generator's state at the last refill, once a copy asked for it."""
+        self._twister: random.Random | None = None
+        """The source of a stream made by `from_seed` (instead of `generator`)."""
 
     @classmethod
     def for_game(cls, master_seed: int, game_index: int, stream: int) -> GameRandom:
         seq = seed_sequence(master_seed, game_index, stream)
         return cls(np.random.Generator(np.random.PCG64(seq)))
 
+    @classmethod
+    def from_seed(cls, seed: int) -> GameRandom:
+        """A stream of its own from one integer (a determinised copy's rules stream)."""
+        other = cls(None)
+        other._twister = random.Random(seed)
+        return other
+
+    def copy(self) -> GameRandom:
+        """A copy that draws the same numbers from here on, apart from this one."""
+        other = GameRandom(None)
+        other._buffer = self._buffer[:]
+        twister = self._twister
+        if twister is not None:
+            other._twister = copied = random.Random()
+            copied.setstate(twister.getstate())
+            return other
+        if self._state is None:
+            generator = self.generator
+            assert generator is not None
+            self._state = generator.bit_generator.state
+        other._state = self._state  # never changed in place: shared
+        return other
+
     def __deepcopy__(self, memo: dict[int, Any]) -> GameRandom:
         """A copy that draws the same numbers from here on, apart from this one (a
         look-ahead bot's own stream); written out so the compiled build copies it too."""
-        other = GameRandom(copy.deepcopy(self.generator, memo))
-        other._buffer = list(self._buffer)
-        return other
+        return self.copy()
+
+    def _refill(self) -> None:
+        buffer = self._buffer
+        twister = self._twister
+        if twister is not None:
+            draw = twister.random
+            buffer.extend([draw() for _ in range(_BUFFER)])
+            return
+        generator = self.generator
+        if generator is None:
+            bits = np.random.PCG64()
+            bits.state = self._state
+            self.generator = generator = np.random.Generator(bits)
+        self._state = None
+        buffer.extend(generator.random(_BUFFER).tolist())
 
     def random(self) -> float:
         """A uniform float in [0, 1)."""
         buffer = self._buffer
         if not buffer:
-            buffer.extend(self.generator.random(_BUFFER).tolist())
+            self._refill()
         return buffer.pop()
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
         buffer = self._buffer
         if not buffer:
-            buffer.extend(self.generator.random(_BUFFER).tolist())
+            self._refill()
         return int(buffer.pop() * n)
 
     def choice(self, options):  # noqa: ANN001, ANN201 - any sequence, any element

@@ -248,7 +248,11 @@ class GameConfig:
 
 
 class Game(Protocol):
-    """A game bound to a config and a card sheet; its methods never touch global state."""
+    """A game bound to a config and a card sheet; its methods never touch global state.
+
+    Where a game stands is its state alone: `begin` pushes a new game's first step onto the
+    state's stack, and core.machine runs the steps (core/forward.py's Playthrough drives a
+    game through them; `engine.play_game` plays every game so)."""
 
     spec: GameSpec
     config: GameConfig
@@ -256,7 +260,15 @@ class Game(Protocol):
 
     def new_state(self, rng: GameRandom) -> Any: ...
 
+    def begin(self, state: Any) -> None: ...
+
     def play(self, state: Any, rng: GameRandom) -> Generator[Decision, Any, None]: ...
+
+    def copy_state(self, state: Any) -> Any: ...
+
+    def redeal(self, state: Any, seat: int, rng: GameRandom) -> None: ...
+
+    def ended_at_once(self, state: Any, over: Exception) -> None: ...
 
     def observe(self, state: Any, player: int) -> Any: ...
 

@@ -19,7 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from simulator.core import machine
 from simulator.core.datasets import empty_columns, rows_for_game, to_frames
+from simulator.core.forward import Playthrough
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.folders.config import RunConfig
@@ -151,6 +153,69 @@ def benchmark(
         pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
         text = out.getvalue()
     return BenchResult(config, games, tuple(rates), turns / games, decisions / games, text, split)
+
+
+@dataclass(frozen=True)
+class ForwardCosts:
+    """What the forward model costs (core/forward.py), in µs per call: medians of repeats."""
+
+    between: int
+    """Decisions timed that wait on no power."""
+    inside: int
+    """Decisions timed inside a power's resolution."""
+    clone_between: float
+    clone_inside: float
+    for_seat_between: float
+    for_seat_inside: float
+
+
+def forward_costs(config: RunConfig, games: int = 40, repeats: int = 5) -> ForwardCosts:
+    """Time `Playthrough.clone()` and `.for_seat()` at every fifth decision of `games` games
+    played by uniformly random answers (and at every decision inside a power), copies of
+    the games taken on the way: the cost a search bot pays per playout."""
+    match = Match(config)
+    game = match.game
+    walk = GameRandom.from_seed(config.seed)
+    between: list[Playthrough] = []
+    inside: list[Playthrough] = []
+    for index in range(games):
+        pt = Playthrough.start(game, config.seed, index)
+        k = 0
+        while pt.decision is not None:
+            in_power = machine.waiting_flow(pt.state) is not None
+            if in_power or k % 5 == 2:
+                (inside if in_power else between).append(pt.clone())
+            options = pt.decision.options
+            pt.apply(options[walk.below(len(options))])
+            k += 1
+    redeal = GameRandom.from_seed(config.seed + 1)
+
+    def clone(pt: Playthrough) -> Any:
+        return pt.clone()
+
+    def for_seat(pt: Playthrough) -> Any:
+        assert pt.decision is not None
+        return pt.for_seat(pt.decision.player, redeal)
+
+    def median_us(call: Callable[[Playthrough], Any], items: list[Playthrough]) -> float:
+        if not items:
+            return float("nan")
+        runs = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            for pt in items:
+                call(pt)
+            runs.append((time.perf_counter() - start) / len(items) * 1e6)
+        return statistics.median(runs)
+
+    return ForwardCosts(
+        len(between),
+        len(inside),
+        median_us(clone, between),
+        median_us(clone, inside),
+        median_us(for_seat, between),
+        median_us(for_seat, inside),
+    )
 
 
 @dataclass(frozen=True)

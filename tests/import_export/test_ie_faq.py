@@ -18,6 +18,7 @@ from simulator.games.import_export.cards import (
     SUPPLY,
     YELLOW,
 )
+from simulator.games.import_export.powers.framework import Power
 
 CARDS = {
     "Jet": "blue contract level=blue:2 cargo=blue:3",
@@ -639,19 +640,22 @@ def test_fulfilment_pays_then_files_the_contracts_then_sails_then_fills_the_isla
     game, s = t.game, t.state
     ship = t.ship(0)
     seen = []
-    powers_fulfilled, rules_emit = game.powers.fulfilled, game.emit
 
-    def fulfilled(g, state, owner, cid):
-        seen.append(("power", cid, state.credits[0], list(state.fulfilled[0]), ship.at_sea))
+    def spy(g, state, owner, contract):  # each contract's power, as it resolves
+        seen.append(("power", contract.id, state.credits[0], list(state.fulfilled[0]), ship.at_sea))
         seen.append(("island", list(state.island)))
-        yield from powers_fulfilled(g, state, owner, cid)
+        yield from ()
 
-    def emit(state, event, actor, payload):  # every event passes here (powers.emit only
-        if event == "contract_fulfilled":  # sees those a power in play listens to)
+    for name in ("Red Two", "Blue One"):
+        game.powers.by_contract[t.cid(name)] = Power(name, on_fulfil=spy)
+    rules_emit = game.emit_step
+
+    def emit_step(state, event, actor, payload):  # every event passes here
+        if event == "contract_fulfilled":
             seen.append(("sailed", ship.at_sea, list(state.island)))
-        yield from rules_emit(state, event, actor, payload)
+        rules_emit(state, event, actor, payload)
 
-    game.powers.fulfilled, game.emit = fulfilled, emit
+    game.emit_step = emit_step
     d = t.play()
     d.lead(0, LOAD, t.c("green load 1"))
     d.draw(1).draw(2)
@@ -678,13 +682,13 @@ def test_contracts_completed_together_resolve_in_the_order_they_were_met(t):
     )
     game = t.game
     order = []
-    powers_fulfilled = game.powers.fulfilled
 
-    def fulfilled(g, state, owner, cid):
-        order.append(cid)
-        yield from powers_fulfilled(g, state, owner, cid)
+    def spy(g, state, owner, contract):  # each contract's power, as it resolves
+        order.append(contract.id)
+        yield from ()
 
-    game.powers.fulfilled = fulfilled
+    for name in ("Red Two", "Blue One"):
+        game.powers.by_contract[t.cid(name)] = Power(name, on_fulfil=spy)
     d = t.play()
     d.lead(0, LOAD, t.c("green load 1"))
     d.draw(1).draw(2)

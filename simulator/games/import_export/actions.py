@@ -9,47 +9,29 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from simulator.core import machine
+from simulator.core.machine import Step
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
+from simulator.games.import_export.auctions import import_round
 from simulator.games.import_export.cards import BARTER, CONTRACT, GREY, IMPORT, LOAD, PIRATE, SUPPLY
 from simulator.games.import_export.cargo import _fits_need
-from simulator.games.import_export.plunder import PlunderRules
+from simulator.games.import_export.loading import (
+    FROM_HAND,
+    FROM_ISLAND,
+    load_container,
+    place_contract,
+)
+from simulator.games.import_export.plunder import PlunderRules, pirate
 from simulator.games.import_export.state import IEState
 
 
 class ActionRules(PlunderRules):
     """Performing declared actions: Supply, Contract, Load, Barter, and the Import and Pirate
     actions of auctions.py and plunder.py; the leader's contract discard."""
-
-    def _perform(self, s: IEState, rng: GameRandom, p: int, action: int, count: int) -> Flow:
-        """p performs his declared actions, a window before each (IE-ANYTIME-1); Contract
-        actions are one batch, since extra ones may buy levels (IE-CONTRACT-1)."""
-        if count <= 0:
-            return
-        if action == CONTRACT:
-            if self.window_wanted(s):
-                yield from windows.window(self.whole, s, windows.Moment("before_action", p, action))
-            yield from self._contract_actions(s, p, count)
-            return
-        port_action = p == s.leader and action in (LOAD, PIRATE)  # the discard (IE-DISCARD-2)
-        for step in range(count):
-            if self.window_wanted(s) or (port_action and step):
-                yield from windows.window(
-                    self.whole, s, windows.Moment("before_action", p, action, step)
-                )
-            if action == SUPPLY:
-                yield from self._supply(s, p)
-            elif action == LOAD:
-                yield from self.load_action(s, p)
-            elif action == PIRATE:
-                yield from self.pirate(s, rng, p)
-            elif action == BARTER:
-                yield from self._barter(s, p)
-        if action == LOAD and p == s.leader and s.mods[p].get("load_unlimited"):
-            yield from self._load_more(s, p)  # Machine Arms (IE-POWER-41)
 
     def solo_action(self, s: IEState, rng: GameRandom, p: int, action: int) -> Flow:
         """Perform one action of type `action` alone, as a card power grants it with a card
@@ -61,82 +43,35 @@ class ActionRules(PlunderRules):
         Glasses ("perform 2 actions using cards from your hand, no crew, nobody follows or
         draws")."""
         if action == CONTRACT:
-            yield from self._contract_actions(s, p, 1)
+            step: Step = (contract_actions, p, 1)
         elif action == SUPPLY:
-            yield from self._supply(s, p)
+            step = (supply, p)
         elif action == LOAD:
-            yield from self.load_action(s, p)
+            step = (load_action, p)
         elif action == PIRATE:
-            yield from self.pirate(s, rng, p)
+            step = (pirate, p, False)
         elif action == IMPORT:
-            declared = [0] * s.n
-            declared[p] = 1
-            yield from self.import_rounds(s, rng, [p], declared, alone=True)
+            declared = tuple(1 if q == p else 0 for q in range(s.n))
+            step = (import_round, (p,), declared, True, 1)
         elif action == BARTER:
-            yield from self._barter(s, p)
+            step = (barter, p)
+        else:
+            return machine.done()
+        return machine.nested(self, s, [step])
 
     def _supply(self, s: IEState, p: int) -> Flow:
-        """Sell a hand card for 4 (once a turn), or take an island card to crew (IE-SUPPLY-1)."""
-        options: list[Any] = []
-        if not s.sold_this_turn[p]:
-            options.extend(("sell", c) for c in s.hands[p])
-        options.extend(("crew", c) for c in s.island)
-        if not options:
-            return
-        verb, card = yield Decision(p, "supply", tuple(options))
-        if verb == "sell":
-            if s.trace is not None:
-                where = tell.island_name(self.whole)
-                s.trace.say(f"{seat(p)} sells {self.names[card]} to {where}", p)
-            s.hands[p].remove(card)
-            s.island.append(card)
-            s.sold_this_turn[p] = True
-            s.log[p]["sold"].append(card)
-            self.gain(s, p, self.rules.sell_price, tell.SALE)
-        else:
-            if s.trace is not None:
-                where = tell.island_name(self.whole)
-                s.trace.say(f"{seat(p)} takes {self.names[card]} from {where} to crew", p)
-            s.island.remove(card)
-            if self.to_crew(s, p, card):
-                yield from self.emit(s, "crew_added", p, card)
+        """A Supply action, as a generator (tests)."""
+        return machine.nested(self, s, [(supply, p)])
 
-    def _barter(self, s: IEState, p: int) -> Flow:
-        """Barter: swap one hand card for one card of the supply island (`s.island`, which
-        holds the Tokyo Port's cards when it replaces the island); with an empty hand or
-        island nothing happens (IE-CAP-8, IE-CAP-9)."""
-        options = tuple((h, i) for h in s.hands[p] for i in s.island)
-        if not options:
-            return
-        given, taken = yield Decision(p, "barter", options)
-        if s.trace is not None:
-            s.trace.say(f"{seat(p)} barters {self.names[given]} for {self.names[taken]}", p)
-        s.hands[p].remove(given)
-        s.island.remove(taken)
-        s.island.append(given)
-        s.hands[p].append(taken)
+    def load_action(self, s: IEState, p: int) -> Flow:
+        """One Load action, declared or given by a power (Nanobots' free one): load, then
+        tell the powers which cards it loaded (Batteries; Fixie Bikes: IE-KSB-4)."""
+        return machine.nested(self, s, [(load_action, p)])
 
-    def _contract_actions(self, s: IEState, p: int, budget: int) -> Flow:
-        """Place contracts; extra actions each buy one missing level (IE-CONTRACT-1)."""
-        while budget > 0:
-            options = self.contract_options(s, p, budget, 1)
-            from_port = self.port_contract_options(s, p, budget)  # IE-TOKYO-4
-            if not options and not from_port:
-                return  # a contract action with nothing legal is wasted (FAQ)
-            # paying for a Port card is never forced: with no hand card, one may stop
-            offered = (*options, *from_port) if options else ("stop", *from_port)
-            choice = yield Decision(p, "contract", offered)
-            if choice == "stop":
-                return
-            card, contract_id, i = choice
-            budget -= 1 + self.missing_levels(s, p, contract_id)
-            if card in s.island:
-                self.pay(s, p, self.port_cost(s, p, card), tell.PORT_COST)
-                yield from self.place_contract(s, p, card, contract_id, i, source=s.island)
-            else:
-                yield from self.place_contract(s, p, card, contract_id, i)
-            if s.mods[p].get("contracts_unlimited"):
-                budget = yield from self._contract_more(s, p, budget)
+    def load_from_hand(self, s: IEState, rng: GameRandom, p: int) -> Flow:
+        """Load a hand card onto an uncovered matching need of a ship at one's port. Returns
+        the cards loaded (a power may load otherwise: `_load_instead`)."""
+        return machine.nested(self, s, [(load_from_hand, p)])
 
     def contract_options(
         self, s: IEState, p: int, budget: int, cost: int, cards: list[int] | None = None
@@ -172,21 +107,6 @@ class ActionRules(PlunderRules):
         cards = [c for c in s.island if s.credits[p] >= self.port_cost(s, p, c)]
         return self.contract_options(s, p, budget, 1, cards) if cards else []
 
-    def _contract_more(self, s: IEState, p: int, budget: int) -> Flow:
-        """Jasmine Tea: the contract action just performed places further cards, one by one
-        until its performer stops; a missing level still costs one more action (IE-FLAGP-12).
-        Returns the actions left."""
-        while True:
-            options = self.contract_options(s, p, budget, 0)
-            if not options:
-                return budget
-            choice = yield Decision(p, "jasmine_tea_place", ("stop", *options))
-            if choice == "stop":
-                return budget
-            card, contract_id, i = choice
-            budget -= self.missing_levels(s, p, contract_id)
-            yield from self.place_contract(s, p, card, contract_id, i)
-
     def load_options(
         self, s: IEState, p: int, cards: list[int], fee: bool = True
     ) -> tuple[Any, ...]:
@@ -214,44 +134,6 @@ class ActionRules(PlunderRules):
                     if _fits_need(need, color, wild):
                         options.append((card, i, color))
         return tuple(options)
-
-    def load_action(self, s: IEState, p: int) -> Flow:
-        """One Load action, declared or given by a power (Nanobots' free one): load, then
-        tell the powers which cards it loaded (Batteries; Fixie Bikes: IE-KSB-4)."""
-        loaded = yield from self.load_from_hand(s, s.rng, p)
-        yield from self.emit(s, "load_action", p, loaded)
-
-    def load_from_hand(self, s: IEState, rng: GameRandom, p: int) -> Flow:
-        """Load a hand card onto an uncovered matching need of a ship at one's port. Returns
-        the cards loaded (a power may load otherwise: `_load_instead`)."""
-        if s.mods[p]:
-            done = yield from self._load_instead(s, p)
-            if done is not None:
-                return done
-        options = self.load_options(s, p, s.hands[p])
-        if not options:
-            return ()
-        card, i, color = yield Decision(p, "load", options)
-        if len(self.cards.colors[card]) > 1:
-            self.pay(s, p, self.rules.flag_load_cost, tell.FLAG_FEE)
-        s.hands[p].remove(card)
-        yield from self.load_container(s, p, s.ships[i], card, color)
-        return (card,)
-
-    def _load_more(self, s: IEState, p: int) -> Flow:
-        """After his declared Loads, a leader may go on loading hand cards, one by one."""
-        while True:
-            options = self.load_options(s, p, s.hands[p])
-            if not options:
-                return
-            choice = yield Decision(p, "machine_arms_load", ("stop", *options))
-            if choice == "stop":
-                return
-            card, i, color = choice
-            if len(self.cards.colors[card]) > 1:
-                self.pay(s, p, self.rules.flag_load_cost, tell.FLAG_FEE)
-            s.hands[p].remove(card)
-            yield from self.load_container(s, p, s.ships[i], card, color)
 
     def _load_instead(self, s: IEState, p: int) -> Flow:
         """Powers replacing one Load: Smart Cars (a hand card to the island for credits, once
@@ -343,3 +225,260 @@ class ActionRules(PlunderRules):
             s.discard.append(card)
             s.log[p]["discarded"].append(card)
         ship.contracts.clear()
+
+
+# ---------------------------------------------------------------------- the actions as steps
+# (core/machine.py: each step is `function(game, state, step)`, `step` the tuple pushed)
+
+
+def perform(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """p performs his declared actions, a window before each (IE-ANYTIME-1); Contract
+    actions are one batch, since extra ones may buy levels (IE-CONTRACT-1)."""
+    _, p, action, count = step
+    if count <= 0:
+        return None
+    if action == CONTRACT:
+        if g.window_wanted(s):
+            s.stack.append((contract_actions, p, count))
+            windows.push_window(s, windows.Moment("before_action", p, action))
+            return None
+        return contract_actions(g, s, (contract_actions, p, count))
+    return perform_one(g, s, (perform_one, p, action, count, 0))
+
+
+def perform_one(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """The k-th of p's `count` actions of one type; after the last, Machine Arms' extra
+    loads (IE-POWER-41)."""
+    _, p, action, count, k = step
+    stack = s.stack
+    if k == count:
+        if action == LOAD and p == s.leader and s.mods[p].get("load_unlimited"):
+            return load_more(g, s, (load_more, p))
+        return None
+    stack.append((perform_one, p, action, count, k + 1))
+    if action == SUPPLY:
+        act: Step = (supply, p)
+    elif action == LOAD:
+        act = (load_action, p)
+    elif action == PIRATE:
+        act = (pirate, p, False)
+    else:
+        act = (barter, p)
+    port_action = p == s.leader and action in (LOAD, PIRATE)  # the discard (IE-DISCARD-2)
+    if g.window_wanted(s) or (port_action and k):
+        stack.append(act)
+        windows.push_window(s, windows.Moment("before_action", p, action, k))
+        return None
+    return act[0](g, s, act)  # type: ignore[no-any-return]
+
+
+def supply(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """Sell a hand card for 4 (once a turn), or take an island card to crew (IE-SUPPLY-1)."""
+    p = step[1]
+    options: list[Any] = []
+    if not s.sold_this_turn[p]:
+        options.extend(("sell", c) for c in s.hands[p])
+    options.extend(("crew", c) for c in s.island)
+    if not options:
+        return None
+    s.stack.append((supplied, p))
+    return Decision(p, "supply", tuple(options))
+
+
+def supplied(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    p = step[1]
+    verb, card = s.answer
+    if verb == "sell":
+        if s.trace is not None:
+            where = tell.island_name(g.whole)
+            s.trace.say(f"{seat(p)} sells {g.names[card]} to {where}", p)
+        s.hands[p].remove(card)
+        s.island.append(card)
+        s.sold_this_turn[p] = True
+        s.log[p]["sold"].append(card)
+        g.gain(s, p, g.rules.sell_price, tell.SALE)
+        return None
+    if s.trace is not None:
+        where = tell.island_name(g.whole)
+        s.trace.say(f"{seat(p)} takes {g.names[card]} from {where} to crew", p)
+    s.island.remove(card)
+    if g.to_crew(s, p, card):
+        g.emit_step(s, "crew_added", p, card)
+    return None
+
+
+def barter(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """Barter: swap one hand card for one card of the supply island (`s.island`, which
+    holds the Tokyo Port's cards when it replaces the island); with an empty hand or
+    island nothing happens (IE-CAP-8, IE-CAP-9)."""
+    p = step[1]
+    options = tuple((h, i) for h in s.hands[p] for i in s.island)
+    if not options:
+        return None
+    s.stack.append((bartered, p))
+    return Decision(p, "barter", options)
+
+
+def bartered(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    p = step[1]
+    given, taken = s.answer
+    if s.trace is not None:
+        s.trace.say(f"{seat(p)} barters {g.names[given]} for {g.names[taken]}", p)
+    s.hands[p].remove(given)
+    s.island.remove(taken)
+    s.island.append(given)
+    s.hands[p].append(taken)
+    return None
+
+
+def contract_actions(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """Place contracts; extra actions each buy one missing level (IE-CONTRACT-1)."""
+    _, p, budget = step
+    if budget <= 0:
+        return None
+    options = g.contract_options(s, p, budget, 1)
+    from_port = g.port_contract_options(s, p, budget)  # IE-TOKYO-4
+    if not options and not from_port:
+        return None  # a contract action with nothing legal is wasted (FAQ)
+    # paying for a Port card is never forced: with no hand card, one may stop
+    offered = (*options, *from_port) if options else ("stop", *from_port)
+    s.stack.append((contract_chosen, p, budget))
+    return Decision(p, "contract", offered)
+
+
+def contract_chosen(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    _, p, budget = step
+    choice = s.answer
+    if choice == "stop":
+        return None
+    card, contract_id, i = choice
+    budget -= 1 + g.missing_levels(s, p, contract_id)
+    s.stack.append((contract_placed, p, budget))
+    if card in s.island:
+        g.pay(s, p, g.port_cost(s, p, card), tell.PORT_COST)
+        return place_contract(g, s, (place_contract, p, card, contract_id, i, FROM_ISLAND))
+    return place_contract(g, s, (place_contract, p, card, contract_id, i, FROM_HAND))
+
+
+def contract_placed(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """After a placement: Jasmine Tea places more (IE-FLAGP-12), then the next action."""
+    _, p, budget = step
+    if s.mods[p].get("contracts_unlimited"):
+        s.stack.append((contract_actions_left, p))
+        return contract_more(g, s, (contract_more, p, budget))
+    return contract_actions(g, s, (contract_actions, p, budget))
+
+
+def contract_actions_left(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """The Contract actions left after Jasmine Tea's placements (its `ret`)."""
+    return contract_actions(g, s, (contract_actions, step[1], s.ret))
+
+
+def contract_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """Jasmine Tea: the contract action just performed places further cards, one by one
+    until its performer stops; a missing level still costs one more action (IE-FLAGP-12).
+    Returns (`ret`) the actions left."""
+    _, p, budget = step
+    options = g.contract_options(s, p, budget, 0)
+    if not options:
+        s.ret = budget
+        return None
+    s.stack.append((contract_more_chosen, p, budget))
+    return Decision(p, "jasmine_tea_place", ("stop", *options))
+
+
+def contract_more_chosen(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    _, p, budget = step
+    choice = s.answer
+    if choice == "stop":
+        s.ret = budget
+        return None
+    card, contract_id, i = choice
+    budget -= g.missing_levels(s, p, contract_id)
+    s.stack.append((contract_more, p, budget))
+    return place_contract(g, s, (place_contract, p, card, contract_id, i, FROM_HAND))
+
+
+def load_action(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """One Load action: load, then tell the powers which cards it loaded (its `ret`)."""
+    p = step[1]
+    s.stack.append((load_action_told, p))
+    return load_from_hand(g, s, (load_from_hand, p))
+
+
+def load_action_told(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    g.emit_step(s, "load_action", step[1], s.ret)
+    return None
+
+
+def load_from_hand(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """Load a hand card onto an uncovered matching need of a ship at one's port; `ret`:
+    the cards loaded. Powers may load otherwise first (`_load_instead`: Smart Cars, Cell
+    Phones, Robo-Cats)."""
+    p = step[1]
+    if s.mods[p]:
+        s.stack.append((load_from_hand_rest, p))
+        machine.push_flow(s, _load_instead_of(p))
+        return None
+    return _ask_load(g, s, p)
+
+
+def _load_instead_of(p: int) -> machine.MakeFlow:
+    def make(g: ActionRules, s: IEState) -> Flow:
+        return g._load_instead(s, p)
+
+    return make
+
+
+def load_from_hand_rest(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    if s.ret is not None:  # a power loaded instead (maybe nothing): its cards are `ret`
+        return None
+    return _ask_load(g, s, step[1])
+
+
+def _ask_load(g: ActionRules, s: IEState, p: int) -> Decision | None:
+    options = g.load_options(s, p, s.hands[p])
+    if not options:
+        s.ret = ()
+        return None
+    s.stack.append((loaded_from_hand, p))
+    return Decision(p, "load", options)
+
+
+def loaded_from_hand(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    p = step[1]
+    card, i, color = s.answer
+    if len(g.cards.colors[card]) > 1:
+        g.pay(s, p, g.rules.flag_load_cost, tell.FLAG_FEE)
+    s.hands[p].remove(card)
+    s.stack.append((returns, (card,)))
+    return load_container(g, s, (load_container, p, i, card, color))
+
+
+def returns(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """Hand `step[1]` to the next step (`ret`): what a step's steps produced."""
+    s.ret = step[1]
+    return None
+
+
+def load_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    """After his declared Loads, a leader may go on loading hand cards, one by one."""
+    p = step[1]
+    options = g.load_options(s, p, s.hands[p])
+    if not options:
+        return None
+    s.stack.append((loaded_more, p))
+    return Decision(p, "machine_arms_load", ("stop", *options))
+
+
+def loaded_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:
+    p = step[1]
+    choice = s.answer
+    if choice == "stop":
+        return None
+    card, i, color = choice
+    if len(g.cards.colors[card]) > 1:
+        g.pay(s, p, g.rules.flag_load_cost, tell.FLAG_FEE)
+    s.hands[p].remove(card)
+    s.stack.append((load_more, p))
+    return load_container(g, s, (load_container, p, i, card, color))

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final, cast
 
+from simulator.core import machine
 from simulator.core.cards import CardSheet
 from simulator.core.errors import ConfigError
+from simulator.core.machine import Step
 from simulator.core.narration import seat
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.core.rule_numbers import with_overrides
 from simulator.core.seeding import GameRandom
 from simulator.core.spec import GameConfig, GameSpec
@@ -38,6 +40,15 @@ SUPPORTED_SETS = ("base", "capital", "tokyo", "kickstarter", "kickstarter2", "j"
 
 SUPPORTED_VARIANTS: tuple[str, ...] = ("market", "containers", "containers_all")
 """Variants whose rules are implemented (the others are refused with a clear error)."""
+
+
+def _emitting(event: str, player: int, payload: Any) -> machine.MakeFlow:
+    """What makes the powers' reactions to an event, when their turn comes."""
+
+    def make(game: GameBase, s: IEState) -> Flow:
+        return game.powers.emit(game.whole, s, event, player, payload)
+
+    return make
 
 
 class GameBase:
@@ -301,6 +312,14 @@ class GameBase:
             return self.powers.emit(self.whole, s, event, player, payload)
         return iter(())
 
+    def emit_step(self, s: IEState, event: str, player: int, payload: Any) -> None:
+        """Tell the ongoing powers in play that something happened, as the next thing done:
+        their reactions are pushed on the state's stack (core/machine.py) when anything
+        listens (the common case: nothing does, and nothing is pushed)."""
+        hooks = s.hooks
+        if event in self.powers.card_events or hooks.get(event) or hooks.get("cards_drawn"):
+            machine.push_flow(s, _emitting(event, player, payload))
+
     def window_wanted(self, s: IEState) -> bool:
         """Whether an "at any time" power is in play: fulfilled (and not lost), or a card
         working from the hand in someone's hand. False means the window would ask nobody,
@@ -353,3 +372,10 @@ class GameBase:
             return False
         tied = [q for q in range(len(values)) if values[q] == top]
         return len(tied) == 1 or self.tie_winner(s, tied) == p
+
+
+def emit_later(g: GameBase, s: IEState, step: Step) -> Decision | None:
+    """The step `(emit_later, event, player, payload)`: tell the powers when its turn comes
+    (`emit_step` then checks who listens, as the rule's own moment)."""
+    g.emit_step(s, step[1], step[2], step[3])
+    return None

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from simulator.core.protocol import Flow
+from simulator.core import machine
+from simulator.core.machine import Step
+from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export import variants
 from simulator.games.import_export.cards import ANY, BLUE, GREEN, GREY, LOAD, PIRATE
 from simulator.games.import_export.game_base import GOOD_COLORS, GameBase
@@ -176,12 +178,9 @@ class LimitsAndLevels(GameBase):
         return False
 
     def to_goods(self, s: IEState, p: int, card: int) -> Flow:
-        """Goods up to the limit (beyond it the card is discarded); tells the powers."""
-        if self.goods_fit(s, p, card):
-            card = self.goods_in(s, p, card)
-            yield from self.emit(s, "goods_added", p, card)
-        else:
-            self.to_discard(s, p, card)
+        """Goods up to the limit (beyond it the card is discarded); tells the powers
+        (`to_goods`, the step), as a generator."""
+        return machine.nested(self, s, [(to_goods, p, card)])
 
     def goods_in(self, s: IEState, p: int, card: int) -> int:
         """Put a card into p's goods, logged, with the variants' effects: containers_all
@@ -195,3 +194,14 @@ class LimitsAndLevels(GameBase):
         if s.market is not None:
             variants.market_good(self.whole, s, card)
         return card
+
+
+def to_goods(g: LimitsAndLevels, s: IEState, step: Step) -> Decision | None:
+    """Goods up to the limit (beyond it the card is discarded); tells the powers."""
+    _, p, card = step
+    if g.goods_fit(s, p, card):
+        card = g.goods_in(s, p, card)
+        g.emit_step(s, "goods_added", p, card)
+    else:
+        g.to_discard(s, p, card)
+    return None

@@ -7,12 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.core import machine
+from simulator.core.machine import Step
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export.auctions import AuctionRules
 from simulator.games.import_export.cards import GREY, PAIRED
+from simulator.games.import_export.game_base import emit_later
+from simulator.games.import_export.limits import to_goods
+from simulator.games.import_export.loading import load_container
+from simulator.games.import_export.ships import ship_home
 from simulator.games.import_export.state import IEState
 
 
@@ -20,60 +26,9 @@ class PlunderRules(AuctionRules):
     """The Pirate action: a container taken from a ship at sea or the island, then loaded."""
 
     def pirate(self, s: IEState, rng: GameRandom, p: int, ships_only: bool = False) -> Flow:
-        """Take a container from a ship at sea or the island; load it if it fits (IE-PIRATE-1).
-        `ships_only`: a power's extra plunder from ships at sea (Contraband). Mini Van adds
-        the other players' ships at port, the deck's top card and a random card of another
-        player's hand (IE-POWER-47)."""
-        if self.pirate_banned(s):
-            return
-        options: list[Any] = []
-        anywhere = not ships_only and s.mods[p].get("pirate_anywhere")  # Mini Van
-        for i, ship in enumerate(s.ships):
-            reachable = ship.at_sea or (anywhere and ship.owner != p and i not in s.departing)
-            if reachable and not s.mods[ship.owner].get("no_plunder"):  # Water Notepad
-                loaded = ship.cargo_colors
-                for j, color in enumerate(loaded):
-                    # grey containers cannot be pirated; nor a pair at port apart (IE-JP-8)
-                    if color != GREY and (ship.at_sea or PAIRED not in loaded[j : j + 2]):
-                        options.append(("ship", i, j))
-        if not ships_only:
-            # grey cards are never pirated, from the island either (IE-CAP-7)
-            options.extend(("island", c) for c in s.island if self.color[c] != GREY)
-        if anywhere:
-            if s.deck or (s.discard and s.reshuffle_allowed):
-                options.append(("deck",))
-            options.extend(("hand", q) for q in range(s.n) if q != p and s.hands[q])
-        if not options:
-            return
-        choice = yield Decision(p, "pirate", tuple(options))
-        if s.trace is not None:
-            s.trace.say(f"{seat(p)} plunders {self._plunder_text(s, choice)}", p)
-        if choice[0] == "ship":
-            ship = s.ships[choice[1]]
-            card = ship.cargo.pop(choice[2])
-            colors: tuple[int, ...] = (ship.cargo_colors.pop(choice[2]),)
-            s.moving.append(card)
-            yield from self.ship_home(s, ship)  # if emptied; no compensation for the owner
-            s.moving.remove(card)
-        elif choice[0] == "island":
-            card = choice[1]
-            s.island.remove(card)
-            colors = self.cards.colors[card]  # IE-FLAG-2: either colour from the island
-        else:  # Mini Van: the deck's top card, or a random card of a player's hand
-            taken = self.deck_pop(s) if choice[0] == "deck" else None
-            if choice[0] == "hand":
-                hand = s.hands[choice[1]]
-                taken = hand.pop(s.rng.below(len(hand)))
-            if taken is None:
-                return
-            card = taken
-            colors = self.cards.colors[card]  # not yet loaded: either colour (IE-FLAG-2)
-        if card < self.n_cards:  # a physical container is not logged (variants.py)
-            s.log[p]["pirated"].append(card)
-        yield from self._pirate_place(s, p, card, colors)
-        if choice[0] == "ship":
-            yield from self.emit(s, "ship_plundered", p, (choice[1], card))
-        yield from self.emit(s, "plundered", p, (card, colors[0], choice[0]))
+        """A Pirate action (`pirate`, the step), as a generator (a power's extra plunder:
+        Contraband)."""
+        return machine.nested(self, s, [(pirate, p, ships_only)])
 
     def _plunder_text(self, s: IEState, choice: Any) -> str:
         """What a Pirate action takes, in words (the replay)."""
@@ -85,48 +40,6 @@ class PlunderRules(AuctionRules):
         if choice[0] == "deck":
             return "the top card of the deck"
         return f"a random card of {seat(choice[1])}'s hand"
-
-    def _pirate_place(self, s: IEState, p: int, card: int, colors: tuple[int, ...]) -> Flow:
-        """Load a pirated card onto a matching need at one's port, or discard it; Stem Cells
-        may pay to add it to the goods instead (IE-POWER-35); Robo-Cats may keep it for a
-        pair (IE-JP-8)."""
-        pair = s.mods[p].get("pair_load")
-        if pair is not None and len(colors) == 1:
-            kept = yield from self._pirate_pair(s, p, card, colors[0], *pair)
-            if kept:
-                return
-        cost = s.mods[p].get("plunder_to_goods_cost")
-        if cost is not None and s.credits[p] >= cost and self.goods_fit(s, p, card):
-            s.moving.append(card)
-            choice = yield Decision(p, "stem_cells_use", ("pass", "goods"), context=card)
-            s.moving.remove(card)
-            if choice == "goods":
-                good = self.as_card(s, card)  # a physical container: IE-VAR-8
-                if good is None:
-                    return
-                self.pay(s, p, cost, tell.STEM_CELLS)
-                yield from self.to_goods(s, p, good)
-                return
-        targets = [
-            (i, color)
-            for i, ship in enumerate(s.ships)
-            if ship.owner == p
-            for color in dict.fromkeys(colors)
-            if self.fits(ship, color, s)
-        ]
-        if not targets:
-            if s.trace is not None:
-                s.trace.say(f"{seat(p)} cannot load {self.names[card]} and discards it", p)
-            self.to_discard(s, p, card)
-            return
-        s.moving.append(card)
-        target = yield Decision(p, "pirate_to", (*targets, "discard"), context=card)
-        s.moving.remove(card)
-        if target == "discard":  # IE-PIRATE-1: "Puoi piazzarlo": loading is allowed, not forced
-            self.to_discard(s, p, card)
-            return
-        i, color = target
-        yield from self.load_container(s, p, s.ships[i], card, color)
 
     def _pirate_pair(self, s: IEState, p: int, card: int, own: int, color: int, per: int) -> Flow:
         """Robo-Cats with Pirate actions (IE-JP-8): a plundered container may be kept aside
@@ -165,3 +78,171 @@ class PlunderRules(AuctionRules):
                 mods["held_cards"] = tuple(c for c in mods.get("held_cards", ()) if c not in held)
                 for card in held:
                     self.to_discard(s, p, card)
+
+
+# ---------------------------------------------------------------------- steps
+
+
+def pirate(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
+    """Take a container from a ship at sea or the island; load it if it fits (IE-PIRATE-1).
+    `ships_only`: a power's extra plunder from ships at sea (Contraband). Mini Van adds
+    the other players' ships at port, the deck's top card and a random card of another
+    player's hand (IE-POWER-47)."""
+    _, p, ships_only = step
+    if g.pirate_banned(s):
+        return None
+    options: list[Any] = []
+    anywhere = not ships_only and s.mods[p].get("pirate_anywhere")  # Mini Van
+    for i, ship in enumerate(s.ships):
+        reachable = ship.at_sea or (anywhere and ship.owner != p and i not in s.departing)
+        if reachable and not s.mods[ship.owner].get("no_plunder"):  # Water Notepad
+            loaded = ship.cargo_colors
+            for j, color in enumerate(loaded):
+                # grey containers cannot be pirated; nor a pair at port apart (IE-JP-8)
+                if color != GREY and (ship.at_sea or PAIRED not in loaded[j : j + 2]):
+                    options.append(("ship", i, j))
+    if not ships_only:
+        # grey cards are never pirated, from the island either (IE-CAP-7)
+        options.extend(("island", c) for c in s.island if g.color[c] != GREY)
+    if anywhere:
+        if s.deck or (s.discard and s.reshuffle_allowed):
+            options.append(("deck",))
+        options.extend(("hand", q) for q in range(s.n) if q != p and s.hands[q])
+    if not options:
+        return None
+    s.stack.append((pirated, p))
+    return Decision(p, "pirate", tuple(options))
+
+
+def pirated(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
+    p = step[1]
+    choice = s.answer
+    if s.trace is not None:
+        s.trace.say(f"{seat(p)} plunders {g._plunder_text(s, choice)}", p)
+    if choice[0] == "ship":
+        ship = s.ships[choice[1]]
+        card = ship.cargo.pop(choice[2])
+        colors: tuple[int, ...] = (ship.cargo_colors.pop(choice[2]),)
+        s.moving.append(card)
+        s.stack.append((plunder_landed, p, card, colors, choice))
+        return ship_home(g, s, (ship_home, choice[1]))  # if emptied; no owner compensation
+    if choice[0] == "island":
+        card = choice[1]
+        s.island.remove(card)
+        colors = g.cards.colors[card]  # IE-FLAG-2: either colour from the island
+    else:  # Mini Van: the deck's top card, or a random card of a player's hand
+        taken = g.deck_pop(s) if choice[0] == "deck" else None
+        if choice[0] == "hand":
+            hand = s.hands[choice[1]]
+            taken = hand.pop(s.rng.below(len(hand)))
+        if taken is None:
+            return None
+        card = taken
+        colors = g.cards.colors[card]  # not yet loaded: either colour (IE-FLAG-2)
+    return _plundered(g, s, p, card, colors, choice)
+
+
+def plunder_landed(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
+    """A container taken from a ship, once the ship came home if emptied."""
+    _, p, card, colors, choice = step
+    s.moving.remove(card)
+    return _plundered(g, s, p, card, colors, choice)
+
+
+def _plundered(
+    g: PlunderRules, s: IEState, p: int, card: int, colors: tuple[int, ...], choice: Any
+) -> Decision | None:
+    if card < g.n_cards:  # a physical container is not logged (variants.py)
+        s.log[p]["pirated"].append(card)
+    s.stack.append((plunder_told, p, card, colors[0], choice))
+    return pirate_place(g, s, (pirate_place, p, card, colors))
+
+
+def plunder_told(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
+    _, p, card, color, choice = step
+    s.stack.append((emit_later, "plundered", p, (card, color, choice[0])))
+    if choice[0] == "ship":
+        g.emit_step(s, "ship_plundered", p, (choice[1], card))
+    return None
+
+
+def pirate_place(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
+    """Load a pirated card onto a matching need at one's port, or discard it; Stem Cells
+    may pay to add it to the goods instead (IE-POWER-35); Robo-Cats may keep it for a
+    pair (IE-JP-8)."""
+    _, p, card, colors = step
+    pair = s.mods[p].get("pair_load")
+    if pair is not None and len(colors) == 1:
+        s.stack.append((pirate_place_unpaired, p, card, colors))
+        machine.push_flow(s, _pairing(p, card, colors[0], pair))
+        return None
+    return _pirate_place_rest(g, s, p, card, colors)
+
+
+def _pairing(p: int, card: int, own: int, pair: tuple[int, int]) -> machine.MakeFlow:
+    def make(g: PlunderRules, s: IEState) -> Flow:
+        return g._pirate_pair(s, p, card, own, *pair)
+
+    return make
+
+
+def pirate_place_unpaired(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
+    """After Robo-Cats' offer (its `ret`: whether the card was kept or loaded so)."""
+    if s.ret:
+        return None
+    _, p, card, colors = step
+    return _pirate_place_rest(g, s, p, card, colors)
+
+
+def _pirate_place_rest(
+    g: PlunderRules, s: IEState, p: int, card: int, colors: tuple[int, ...]
+) -> Decision | None:
+    cost = s.mods[p].get("plunder_to_goods_cost")
+    if cost is not None and s.credits[p] >= cost and g.goods_fit(s, p, card):
+        s.moving.append(card)
+        s.stack.append((stem_cells_chosen, p, card, colors, cost))
+        return Decision(p, "stem_cells_use", ("pass", "goods"), context=card)
+    return _pirate_to(g, s, p, card, colors)
+
+
+def stem_cells_chosen(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
+    _, p, card, colors, cost = step
+    s.moving.remove(card)
+    if s.answer == "goods":
+        good = g.as_card(s, card)  # a physical container: IE-VAR-8
+        if good is None:
+            return None
+        g.pay(s, p, cost, tell.STEM_CELLS)
+        return to_goods(g, s, (to_goods, p, good))
+    return _pirate_to(g, s, p, card, colors)
+
+
+def _pirate_to(
+    g: PlunderRules, s: IEState, p: int, card: int, colors: tuple[int, ...]
+) -> Decision | None:
+    targets = [
+        (i, color)
+        for i, ship in enumerate(s.ships)
+        if ship.owner == p
+        for color in dict.fromkeys(colors)
+        if g.fits(ship, color, s)
+    ]
+    if not targets:
+        if s.trace is not None:
+            s.trace.say(f"{seat(p)} cannot load {g.names[card]} and discards it", p)
+        g.to_discard(s, p, card)
+        return None
+    s.moving.append(card)
+    s.stack.append((pirate_to_chosen, p, card))
+    return Decision(p, "pirate_to", (*targets, "discard"), context=card)
+
+
+def pirate_to_chosen(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
+    _, p, card = step
+    s.moving.remove(card)
+    target = s.answer
+    if target == "discard":  # IE-PIRATE-1: "Puoi piazzarlo": loading is allowed, not forced
+        g.to_discard(s, p, card)
+        return None
+    i, color = target
+    return load_container(g, s, (load_container, p, i, card, color))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.core.protocol import Flow, Outcome, PlayerOutcome
+from simulator.core.seeding import GameRandom
 from simulator.games.import_export.game_api import GameAPI
 from simulator.games.import_export.game_base import SUPPORTED_SETS, SUPPORTED_VARIANTS
 from simulator.games.import_export.limits import NO_LIMIT
@@ -32,6 +33,30 @@ __all__ = [
 
 class ImportExportGame(TurnRules):
     """Import/Export bound to one config and card sheet."""
+
+    def copy_state(self, s: IEState) -> IEState:
+        """A deep copy with a random stream of its own that draws what the original would."""
+        other = s.copy()
+        other.rng = s.rng.copy()
+        return other
+
+    def redeal(self, s: IEState, seat: int, rng: GameRandom) -> None:
+        """What `seat` cannot see, the other hands and the deck's order (FAQ: all but hands
+        and bids is public), shuffled among the other hands (each keeping its size) and the
+        deck; a deck Yerba Mate turned face up for the seat keeps its top card."""
+        deck = s.deck
+        top = deck[-1:] if deck and s.mods[seat].get("deck_face_up") else []
+        pool = deck[: len(deck) - len(top)]
+        others = [q for q in range(s.n) if q != seat]
+        for q in others:
+            pool.extend(s.hands[q])
+        rng.shuffle(pool)
+        k = 0
+        for q in others:
+            size = len(s.hands[q])
+            s.hands[q][:] = pool[k : k + size]
+            k += size
+        deck[:] = pool[k:] + top
 
     def observe(self, s: IEState, player: int) -> Any:
         """The player's view; views are live read-only windows, so one per seat is reused."""

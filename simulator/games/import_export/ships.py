@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulator.core.protocol import Flow
+from simulator.core import machine
+from simulator.core.machine import Step
+from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export.cargo import CargoRules
 from simulator.games.import_export.state import IEState, Ship
@@ -19,26 +21,9 @@ class ShipRules(CargoRules):
     Ships, single-use ships, GPS)."""
 
     def ship_home(self, s: IEState, ship: Ship) -> Flow:
-        """A ship at sea left without containers (by an import, a plunder or a power) returns
-        to its port; tells the powers (Backpacks: IE-KS-1). Does nothing to a ship at port or
-        one still carrying containers, but one of an owner with Aeroponics (mods
-        "sea_return_at") left with that many returns home with them still loaded (IE-KSB-2).
-        A ship whose only containers bring it home (GPS) counts as emptied (IE-CAP-19);
-        Super Ships and single-use ships come home their own way (`_capital_home`)."""
-        if not ship.at_sea:
-            return
-        if not ship.cargo or self._homing_only(s, ship):
-            if (yield from self._capital_home(s, ship)):
-                return
-            self._return_to_port(s, ship)
-        elif ship.owner >= 0 and len(ship.cargo) == s.mods[ship.owner].get("sea_return_at"):
-            ship.at_sea = False
-            if s.trace is not None:
-                name = tell.ship_name(s, s.ships.index(ship))
-                s.trace.say(f"{name} returns to port, still loaded", ship.owner)
-        else:
-            return
-        yield from self.emit(s, "ship_returned", ship.owner, s.ships.index(ship))
+        """A ship at sea left without containers comes home (`ship_home`, the step), as a
+        generator."""
+        return machine.nested(self, s, [(ship_home, s.ships.index(ship))])
 
     def _return_to_port(self, s: IEState, ship: Ship) -> None:
         if s.trace is not None:
@@ -121,3 +106,52 @@ class ShipRules(CargoRules):
                 mods["held_cards"] = tuple(held)
                 self.to_discard(s, other.owner, hull)
         return True
+
+
+# ---------------------------------------------------------------------- steps
+
+
+def ship_home(g: ShipRules, s: IEState, step: Step) -> Decision | None:
+    """A ship at sea left without containers (by an import, a plunder or a power) returns
+    to its port; tells the powers (Backpacks: IE-KS-1). Does nothing to a ship at port or
+    one still carrying containers, but one of an owner with Aeroponics (mods
+    "sea_return_at") left with that many returns home with them still loaded (IE-KSB-2).
+    A ship whose only containers bring it home (GPS) counts as emptied (IE-CAP-19);
+    Super Ships and single-use ships come home their own way (`_capital_home`)."""
+    index = step[1]
+    ship = s.ships[index]
+    if not ship.at_sea:
+        return None
+    if not ship.cargo or g._homing_only(s, ship):
+        mods = s.mods[ship.owner] if ship.owner >= 0 else None
+        if mods and ("super_ships" in mods or "single_use_ships" in mods):
+            s.stack.append((capital_home_done, index))
+            machine.push_flow(s, _capital_home_of(index))
+            return None
+        g._return_to_port(s, ship)
+    elif ship.owner >= 0 and len(ship.cargo) == s.mods[ship.owner].get("sea_return_at"):
+        ship.at_sea = False
+        if s.trace is not None:
+            s.trace.say(f"{tell.ship_name(s, index)} returns to port, still loaded", ship.owner)
+    else:
+        return None
+    g.emit_step(s, "ship_returned", ship.owner, index)
+    return None
+
+
+def _capital_home_of(index: int) -> machine.MakeFlow:
+    def make(g: ShipRules, s: IEState) -> Flow:
+        return g._capital_home(s, s.ships[index])
+
+    return make
+
+
+def capital_home_done(g: ShipRules, s: IEState, step: Step) -> Decision | None:
+    """After `_capital_home` (its `ret`: whether it brought the ship home its own way)."""
+    if s.ret:
+        return None
+    index = step[1]
+    ship = s.ships[index]
+    g._return_to_port(s, ship)
+    g.emit_step(s, "ship_returned", ship.owner, index)
+    return None

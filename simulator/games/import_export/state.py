@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from simulator.core.machine import GameEnded
 from simulator.core.narration import Narrator
 from simulator.games.import_export.mods import Mods
 
@@ -40,7 +41,7 @@ class Scoring:
     """[player, colour, credits]: majority bonuses, and the illegal penalty as negative."""
 
 
-class GameOver(Exception):
+class GameOver(GameEnded):
     """A card's win condition ended the game at once."""
 
 
@@ -127,6 +128,14 @@ _STATE_FIELDS = (
     "limit_marks",
     "departing",
     "market",
+    "stack",
+    "answer",
+    "ret",
+    "clonable",
+    "t_action",
+    "t_declared",
+    "t_acts",
+    "t_followers",
 )
 """The fields of IEState, in order (its slots; `copy` copies each)."""
 
@@ -136,8 +145,10 @@ class IEState:
 
     __slots__ = _STATE_FIELDS
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, blank: bool = False) -> None:
         self.n = n
+        if blank:  # `copy` sets every field itself
+            return
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.island: list[int] = []
@@ -189,29 +200,71 @@ class IEState:
         self.market: list[int] | None = None
         """The Market variant's goods markers (-2..+2) per good type, None without it
         (variants.py)."""
+        self.stack: list[Any] = []
+        """Where the game stands within a turn: the pending steps (core/machine.py)."""
+        self.answer: Any = None
+        """The answer to the last decision, for the step that asked it."""
+        self.ret: Any = None
+        """What the last finished step or power handed the step after it."""
+        self.clonable = False
+        """Whether a copy may be asked at any decision (core.forward.Playthrough): then every
+        power resolved keeps a copy of the state from its start."""
+        self.t_action = -1
+        """This turn's led action."""
+        self.t_declared: list[int] = []
+        """This turn: the actions each player declared."""
+        self.t_acts: list[int] = []
+        """This turn: the type of action each player performs (one a turn: IE-KSB-6)."""
+        self.t_followers: list[int] = []
+        """This turn: who followed by playing a card, in turn order."""
 
     def ships_of(self, player: int) -> list[Ship]:
         return [s for s in self.ships if s.owner == player]
 
     def copy(self) -> IEState:
-        """A deep copy for look-ahead bots; take it between turns. (Built by `IEState(n)`,
-        not `__new__`: the compiled build's native class has no `__new__` without `__init__`.)"""
-        other = IEState(self.n)
-        for name in _STATE_FIELDS:
-            value = getattr(self, name)
-            if name == "ships":
-                value = [s.copy() for s in value]
-            elif name == "log":
-                value = [{e: v[:] for e, v in log.items()} for log in value]
-            elif name == "trace":
-                value = None
-            elif name == "views":
-                value = None
-            elif name == "hooks":
-                value = {e: v[:] for e, v in value.items()}
-            elif name == "mods":
-                value = [Mods(m) for m in value]
-            elif isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else v for v in value]
-            setattr(other, name, value)
+        """A deep copy, the pending steps included (the random stream is shared: give a copy
+        its own, as core.forward does). (Built by `IEState(n)`, not `__new__`: the compiled
+        build's native class has no `__new__` without `__init__`.) Field by field: a clone is
+        what a search bot pays for per playout."""
+        other = IEState(self.n, blank=True)
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.island = self.island[:]
+        other.hands = [h[:] for h in self.hands]
+        other.crew = [c[:] for c in self.crew]
+        other.goods = [g[:] for g in self.goods]
+        other.fulfilled = [f[:] for f in self.fulfilled]
+        other.credits = self.credits[:]
+        other.ships = [ship.copy() for ship in self.ships]
+        other.port = self.port[:]
+        other.leader = self.leader
+        other.turn = self.turn
+        other.first_player = self.first_player
+        other.end_reason = self.end_reason
+        other.end_triggered = self.end_triggered
+        other.reshuffle_allowed = self.reshuffle_allowed
+        other.winners = self.winners[:]
+        other.final_credits = self.final_credits[:]
+        other.sold_this_turn = self.sold_this_turn[:]
+        other.log = [{e: v[:] for e, v in log.items()} for log in self.log]
+        other.trace = None
+        other.between_turns = self.between_turns
+        other.in_play = self.in_play[:]
+        other.hooks = {e: v[:] for e, v in self.hooks.items()}
+        other.mods = [Mods(m) if m else Mods() for m in self.mods]
+        other.rng = self.rng
+        other.moving = self.moving[:]
+        other.views = None
+        marks = self.limit_marks
+        other.limit_marks = None if marks is None else [m[:] for m in marks]
+        other.departing = self.departing[:]
+        other.market = None if self.market is None else self.market[:]
+        other.stack = self.stack[:]
+        other.answer = self.answer
+        other.ret = self.ret
+        other.clonable = self.clonable
+        other.t_action = self.t_action
+        other.t_declared = self.t_declared[:]
+        other.t_acts = self.t_acts[:]
+        other.t_followers = self.t_followers[:]
         return other

@@ -9,12 +9,15 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Final
 
+from simulator.core import machine
+from simulator.core.machine import Step
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
-from simulator.games.import_export.actions import ActionRules
+from simulator.games.import_export.actions import ActionRules, perform
+from simulator.games.import_export.auctions import import_round
 from simulator.games.import_export.cards import (
     BARTER,
     CONTRACT,
@@ -39,133 +42,29 @@ _COUNTS: Final = tuple(
 
 class TurnRules(ActionRules):
     """The turn: the leader leads or draws, the others follow or draw, everyone declares and
-    performs; drawing, the options to lead and follow with, and declaring."""
+    performs; drawing, the options to lead and follow with, and declaring. The turn is steps
+    (core/machine.py), the module's functions below the class; `play` is the same game as a
+    generator, for tests that step through it."""
 
-    def play(self, s: IEState, rng: GameRandom) -> Flow:
+    def begin(self, s: IEState) -> None:
+        """Push a new game's first step (core.forward.Playthrough.start)."""
         if s.trace is not None:
             tell.start(self.whole, s)
-        try:
-            while True:
-                if s.turn >= self.config.max_turns:
-                    s.end_reason = s.end_reason or "turn_limit"  # IE-END-3
-                    if s.trace is not None:
-                        s.trace.end(
-                            f"The game reaches the turn limit ({self.config.max_turns} turns) "
-                            "without ending: it is scored as it stands."
-                        )
-                    break
-                s.between_turns = False
-                yield from self._turn(s, rng)
-                s.between_turns = True
-                if s.end_triggered:
-                    break
-                extra = s.mods[s.leader].get("extra_turns")
-                if extra:  # Pirates: another turn at the end of the owner's own (IE-POWER-39)
-                    s.mods[s.leader]["extra_turns"] = extra - 1
-                    continue
-                s.leader = (s.leader + 1) % s.n
-        except GameOver as over:
-            s.between_turns = True
-            if s.trace is not None:
-                tell.ended_at_once(self.whole, s, str(over))
-            return
+        s.stack.append(NEXT_TURN)
+
+    def play(self, s: IEState, rng: GameRandom) -> Flow:
+        """The whole game as a generator of decisions (the steps run by core.machine)."""
+        s.rng = rng
+        self.begin(s)
+        decision = machine.run(self, s)
+        while decision is not None:
+            decision = machine.answer(self, s, (yield decision))
+
+    def ended_at_once(self, s: IEState, over: machine.GameEnded) -> None:
+        """A card's win condition ended the game (GameOver): no scoring (IE-POWER-32)."""
         s.between_turns = True
-        if self.window_wanted(s):  # Telescopes, Segways, ... "before the bonuses" (IE-ANYTIME-1)
-            if s.trace is not None:
-                s.trace.say("Before scoring: the powers usable at any time may still be used")
-            yield from windows.window(self.whole, s, windows.Moment("before_scoring", s.leader))
-        self.score(s)
-
-    def _turn(self, s: IEState, rng: GameRandom) -> Flow:
-        p = s.leader
-        s.turn += 1
-        s.sold_this_turn = [False] * s.n
-        if s.mods[p].get("pirate_ban"):  # set by p's Surströmming: ends now (IE-FLAGP-2)
-            del s.mods[p]["pirate_ban"]
         if s.trace is not None:
-            s.trace.new_turn(s.turn, p, tell.turn_text(self.whole, s, p))
-        yield from self.emit(s, "turn_started", p, None)
-        if self.window_wanted(s):
-            yield from windows.window(self.whole, s, windows.Moment("turn_start", p))
-        while True:
-            options = self._lead_options(s, p)
-            choice = yield Decision(p, "lead", options)
-            if choice[0] != "discard_contracts":
-                break
-            self.discard_contracts(s, p, choice[1])  # IE-DISCARD-1: any time as leader
-        if choice[0] == "draw":
-            if s.trace is not None:
-                s.trace.say(f"{seat(p)} draws instead of leading an action", p)
-            yield from self._draw_action(s, rng, p, leading=True)
-            if self.window_wanted(s):
-                yield from windows.window(self.whole, s, windows.Moment("lead_declared", p))
-            yield from self._turn_end(s, p)
-            return
-        action = choice[1]
-        if s.trace is not None:
-            s.trace.say(f"{seat(p)} leads {tell.action_name(action)}", p)
-        yield from self._play_for_action(s, p, action, "lead_with")
-        declared = [0] * s.n
-        declared[p] = yield from self._declare(s, p, action, 1)
-        if self.window_wanted(s):
-            yield from windows.window(self.whole, s, windows.Moment("lead_declared", p, action))
-        order = clockwise(p, s.n)  # turn order from the leader
-        followers = []
-        acts = [action] * s.n  # the type each player performs: one a turn (IE-KSB-6, IE-JP-2)
-        for q in order[1:] if action != BARTER else ():  # Barter: nobody follows (IE-CAP-8)
-            answers: tuple[Any, ...] = (("draw",),)
-            if self._can_play_for(s, q, action, following=True):
-                answers = (("follow",), ("draw",))
-            answers += self._follow_as_options(s, q, action)
-            answer = yield Decision(q, "follow", answers, context=action)
-            if s.trace is not None:
-                if answer[0] == "follow_as":
-                    how = f"follows with a {tell.action_name(answer[1])} action instead"
-                elif answer[0] == "follow":
-                    how = "follows"
-                else:
-                    how = "draws instead of following"
-                s.trace.say(f"{seat(q)} {how}", q)
-            if answer[0] == "follow":
-                followers.append(q)
-                yield from self._play_for_action(s, q, action, "follow_with", following=True)
-                declared[q] = yield from self._declare(s, q, action, 1)
-            elif answer[0] == "follow_as":  # Neural Units, Chopsticks: another type instead
-                followers.append(q)
-                _, acts[q], played = answer
-                yield from self._play_for_action(s, q, played, "follow_with")
-                declared[q] = yield from self._declare(s, q, acts[q], 1)
-            else:
-                yield from self._draw_action(s, rng, q)  # drawn now, before anyone acts (FAQ)
-                if self.capital and self.crew_actions(s, q, BARTER):  # then barter (IE-CAP-8)
-                    declared[q] = yield from self._declare(s, q, BARTER, 0)
-                    acts[q] = BARTER if declared[q] else action
-                if acts[q] != BARTER:
-                    declared[q] = yield from self._declare(s, q, action, 0)
-            if self.window_wanted(s):
-                yield from windows.window(
-                    self.whole, s, windows.Moment("follower_chose", q, acts[q])
-                )
-        if s.trace is not None:
-            s.trace.say(tell.declared_text(s, order, acts, declared))
-        led = tuple([declared[q] if acts[q] == action else 0 for q in range(s.n)])
-        yield from self.emit(s, "action_declared", p, (action, tuple(followers), led))
-        if action == IMPORT:
-            yield from self.import_rounds(s, rng, order, list(led))
-        # IE-TURN-2: each player performs all his actions in turn (imports: the rounds above)
-        for q in order:
-            if acts[q] != IMPORT:
-                yield from self._perform(s, rng, q, acts[q], declared[q])
-        yield from self._turn_end(s, p)
-
-    def _turn_end(self, s: IEState, p: int) -> Flow:
-        """The turn's last window, the powers told, then the end-of-turn checks."""
-        if self.window_wanted(s):
-            yield from windows.window(self.whole, s, windows.Moment("turn_end", p))
-        yield from self.emit(s, "turn_ended", p, None)
-        self._end_of_turn(s)
-        if s.trace is not None:
-            s.trace.table(tell.turn_table(self.whole, s))
+            tell.ended_at_once(self.whole, s, str(over))
 
     def _end_of_turn(self, s: IEState) -> None:
         if s.trace is not None:
@@ -197,34 +96,6 @@ class TurnRules(ActionRules):
             and all(s.credits[p] >= multiplier * s.credits[q] for q in others)
             and self.has_most(s, p, [self.goods_count(s, q) for q in range(s.n)])
         )
-
-    def _draw_action(self, s: IEState, rng: GameRandom, p: int, leading: bool = False) -> Flow:
-        """A Draw action (a leader or a follower drawing instead of acting); tells the powers.
-        Jidohanbaiki: a leader may take credits instead of drawing (IE-TOKYO-7)."""
-        credits = s.mods[p].get("lead_draw_credits") if leading else None
-        if credits is not None and (
-            (yield Decision(p, "jidohanbaiki_use", ("draw", "credits"))) == "credits"
-        ):
-            self.gain(s, p, credits, tell.JIDOHANBAIKI)
-        else:
-            if self.capital and GREY in [self.color[c] for c in s.hands[p]]:
-                yield from self._capital_discard(s, p)
-            self.draw_up(s, rng, p)
-        yield from self.emit(s, "draw_action", p, None)
-
-    def _capital_discard(self, s: IEState, p: int) -> Flow:
-        """Capital cards may be discarded from the hand at any time and are not replaced until
-        a Draw action: offered one by one right before each of p's Draw actions, when it
-        changes what the draw brings (IE-CAP-10)."""
-        while True:
-            grey = [c for c in s.hands[p] if self.color[c] == GREY]
-            if not grey:
-                return
-            card = yield Decision(p, "capital_discard", ("pass", *grey))
-            if card == "pass":
-                return
-            s.hands[p].remove(card)
-            self.to_discard(s, p, card)
 
     def draw_up(self, s: IEState, rng: GameRandom, p: int) -> None:
         """Draw up to five, or one if holding five or more (Turn, option A)."""
@@ -331,28 +202,380 @@ class TurnRules(ActionRules):
                 options.append(("follow_as", performed, played))
         return tuple(dict.fromkeys(options))
 
-    def _play_for_action(
-        self, s: IEState, p: int, action: int, kind: str, following: bool = False
-    ) -> Flow:
-        """Play one card of the action, or two cards of one colour as a wildcard (IE-TURN-1)."""
-        options = self.play_options(s, p, action, following)
-        choice = yield Decision(p, kind, options, context=action)
-        cards = choice if isinstance(choice, tuple) else (choice,)
-        event = "wildcard" if len(cards) == 2 else "played"
-        for c in cards:
-            s.hands[p].remove(c)
-            s.in_play.append(c)
-            s.log[p][event].append(c)
 
-    def _declare(self, s: IEState, p: int, action: int, base: int) -> Flow:
-        """How many actions: the card played, plus any matching crew chosen (optional). Just
-        before, p alone may use his any-time powers that add crew (US Dollars: IE-CAP-24)."""
-        if s.hooks.get(ANY_TIME):
-            yield from windows.window(self.whole, s, windows.Moment("declaring", p, action))
-        extra = self.crew_actions(s, p, action)
-        if 0 <= extra < len(_COUNTS[base]):
-            options = _COUNTS[base][extra]
+# ---------------------------------------------------------------------- the turn as steps
+# Each step is `function(game, state, step)` (core/machine.py); `step` is the tuple pushed,
+# (function, *arguments). A step that asks pushes the step taking the answer and returns
+# the Decision. The turn's own numbers (the led action, who followed, what each declared)
+# are the state's `t_*` fields.
+
+
+def next_turn(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """The next turn, or the end at the turn limit (IE-END-3)."""
+    if s.turn >= g.config.max_turns:
+        s.end_reason = s.end_reason or "turn_limit"  # IE-END-3
+        if s.trace is not None:
+            s.trace.end(
+                f"The game reaches the turn limit ({g.config.max_turns} turns) without "
+                "ending: it is scored as it stands."
+            )
+        s.stack.append(GAME_END)
+        return None
+    s.between_turns = False
+    s.stack.append(AFTER_TURN)
+    return turn_start(g, s, step)
+
+
+NEXT_TURN: Final[Step] = (next_turn,)
+
+
+def after_turn(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """Between turns: the end triggered ends the game after this turn (IE-END-1); Pirates
+    give the leader another turn (IE-POWER-39); else the next player leads."""
+    s.between_turns = True
+    if s.end_triggered:
+        s.stack.append(GAME_END)
+        return None
+    extra = s.mods[s.leader].get("extra_turns")
+    if extra:
+        s.mods[s.leader]["extra_turns"] = extra - 1
+    else:
+        s.leader = (s.leader + 1) % s.n
+    s.stack.append(NEXT_TURN)
+    return None
+
+
+AFTER_TURN: Final[Step] = (after_turn,)
+
+
+def game_end(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """The game is over: a last window "before the bonuses" (Telescopes, Segways, ...:
+    IE-ANYTIME-1), then scoring."""
+    s.between_turns = True
+    s.stack.append(SCORE)
+    if g.window_wanted(s):
+        if s.trace is not None:
+            s.trace.say("Before scoring: the powers usable at any time may still be used")
+        windows.push_window(s, windows.Moment("before_scoring", s.leader))
+    return None
+
+
+GAME_END: Final[Step] = (game_end,)
+
+
+def score(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    g.score(s)
+    return None
+
+
+SCORE: Final[Step] = (score,)
+
+
+def turn_start(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """A turn begins: the powers told, the turn's first window, then the lead."""
+    p = s.leader
+    s.turn += 1
+    s.sold_this_turn = [False] * s.n
+    if s.mods[p].get("pirate_ban"):  # set by p's Surströmming: ends now (IE-FLAGP-2)
+        del s.mods[p]["pirate_ban"]
+    if s.trace is not None:
+        s.trace.new_turn(s.turn, p, tell.turn_text(g.whole, s, p))
+    stack = s.stack
+    if s.hooks or g.powers.card_events or g._any_time_possible:
+        stack.append((lead_ask, p))
+        stack.append((window_if_wanted, windows.Moment("turn_start", p)))
+        g.emit_step(s, "turn_started", p, None)
+        return None
+    return lead_ask(g, s, (lead_ask, p))
+
+
+def window_if_wanted(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """A reaction window at `step[1]` (a Moment), if an any-time power is in play."""
+    if g.window_wanted(s):
+        windows.push_window(s, step[1])
+    return None
+
+
+def lead_ask(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    p = step[1]
+    s.stack.append((lead_answer, p))
+    return Decision(p, "lead", g._lead_options(s, p))
+
+
+def lead_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """The leader led, drew, or discarded a ship's contracts (then leads again)."""
+    p = step[1]
+    choice = s.answer
+    stack = s.stack
+    verb = choice[0]
+    if verb == "discard_contracts":
+        g.discard_contracts(s, p, choice[1])  # IE-DISCARD-1: any time as leader
+        return lead_ask(g, s, step)
+    if verb == "draw":
+        if s.trace is not None:
+            s.trace.say(f"{seat(p)} draws instead of leading an action", p)
+        stack.append((turn_end, p))
+        stack.append((window_if_wanted, windows.Moment("lead_declared", p)))
+        return draw_action(g, s, (draw_action, p, True))
+    action = choice[1]
+    if s.trace is not None:
+        s.trace.say(f"{seat(p)} leads {tell.action_name(action)}", p)
+    n = s.n
+    s.t_action = action
+    s.t_declared = [0] * n
+    s.t_acts = [action] * n  # the type each player performs: one a turn (IE-KSB-6, IE-JP-2)
+    s.t_followers = []
+    stack.append((after_lead, p, action))
+    stack.append((declare, p, action, 1))
+    return play_for_action(g, s, (play_for_action, p, action, "lead_with", False))
+
+
+def after_lead(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """The leader declared: a window, then the others follow in turn (not Barter: IE-CAP-8)."""
+    _, p, action = step
+    if g.window_wanted(s):
+        s.stack.append((follow_ask, p, action, 1))
+        windows.push_window(s, windows.Moment("lead_declared", p, action))
+        return None
+    return follow_ask(g, s, (follow_ask, p, action, 1))
+
+
+def follow_ask(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """The k-th player from the leader chooses: follow, draw, or follow as another type."""
+    _, p, action, k = step
+    n = s.n
+    if k >= n or action == BARTER:  # Barter: nobody follows (IE-CAP-8)
+        return followed(g, s, p, action)
+    q = (p + k) % n
+    answers: tuple[Any, ...] = (("draw",),)
+    if g._can_play_for(s, q, action, following=True):
+        answers = (("follow",), ("draw",))
+    answers += g._follow_as_options(s, q, action)
+    s.stack.append((follow_answer, p, action, k))
+    return Decision(q, "follow", answers, context=action)
+
+
+def follow_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    _, p, action, k = step
+    q = (p + k) % s.n
+    answer = s.answer
+    stack = s.stack
+    if s.trace is not None:
+        if answer[0] == "follow_as":
+            how = f"follows with a {tell.action_name(answer[1])} action instead"
+        elif answer[0] == "follow":
+            how = "follows"
         else:
-            options = tuple(range(base, base + extra + 1))
-        count = yield Decision(p, "declare", options, context=action)
-        return count
+            how = "draws instead of following"
+        s.trace.say(f"{seat(q)} {how}", q)
+    stack.append((follow_ask, p, action, k + 1))
+    stack.append((follower_window, q))
+    if answer[0] == "follow":
+        s.t_followers.append(q)
+        stack.append((declare, q, action, 1))
+        return play_for_action(g, s, (play_for_action, q, action, "follow_with", True))
+    if answer[0] == "follow_as":  # Neural Units, Chopsticks: another type instead
+        s.t_followers.append(q)
+        _, performed, played = answer
+        s.t_acts[q] = performed
+        stack.append((declare, q, performed, 1))
+        return play_for_action(g, s, (play_for_action, q, played, "follow_with", False))
+    stack.append((drew_then_declare, q, action))
+    return draw_action(g, s, (draw_action, q, False))  # drawn now, before anyone acts (FAQ)
+
+
+def drew_then_declare(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """A follower who drew declares crew actions of the led type; with Capital, Barter crew
+    may declare Barter actions instead (IE-CAP-8)."""
+    _, q, action = step
+    if g.capital and g.crew_actions(s, q, BARTER):
+        s.stack.append((bartered_or_declare, q, action))
+        return declare(g, s, (declare, q, BARTER, 0))
+    return declare(g, s, (declare, q, action, 0))
+
+
+def bartered_or_declare(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    _, q, action = step
+    s.t_acts[q] = BARTER if s.t_declared[q] else action
+    if s.t_acts[q] != BARTER:
+        return declare(g, s, (declare, q, action, 0))
+    return None
+
+
+def follower_window(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    q = step[1]
+    if g.window_wanted(s):
+        windows.push_window(s, windows.Moment("follower_chose", q, s.t_acts[q]))
+    return None
+
+
+def followed(g: TurnRules, s: IEState, p: int, action: int) -> Decision | None:
+    """Everyone declared: the powers told, the Import rounds, then each player performs his
+    actions in turn from the leader (IE-TURN-2)."""
+    n = s.n
+    acts = s.t_acts
+    declared = s.t_declared
+    if s.trace is not None:
+        s.trace.say(tell.declared_text(s, clockwise(p, n), acts, declared))
+    led = tuple([declared[q] if acts[q] == action else 0 for q in range(n)])
+    stack = s.stack
+    stack.append((perform_in_turn, p, 0))
+    if action == IMPORT:
+        stack.append((import_round, tuple(clockwise(p, n)), led, False, 1))
+    g.emit_step(s, "action_declared", p, (action, tuple(s.t_followers), led))
+    return None
+
+
+def perform_in_turn(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """The k-th player from the leader performs his declared actions (imports were the
+    rounds); after the last, the turn's end."""
+    _, p, k = step
+    n = s.n
+    acts = s.t_acts
+    while k < n:
+        q = (p + k) % n
+        k += 1
+        if acts[q] != IMPORT:
+            s.stack.append((perform_in_turn, p, k))
+            return perform(g, s, (perform, q, acts[q], s.t_declared[q]))
+    return turn_end(g, s, (turn_end, p))
+
+
+def turn_end(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """The turn's last window, the powers told, then the end-of-turn checks."""
+    p = step[1]
+    if g.window_wanted(s):
+        s.stack.append((turn_ended, p))
+        windows.push_window(s, windows.Moment("turn_end", p))
+        return None
+    return turn_ended(g, s, (turn_ended, p))
+
+
+def turn_ended(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    p = step[1]
+    s.stack.append(END_CHECKS)
+    g.emit_step(s, "turn_ended", p, None)
+    return None
+
+
+def end_checks(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    g._end_of_turn(s)
+    if s.trace is not None:
+        s.trace.table(tell.turn_table(g.whole, s))
+    return None
+
+
+END_CHECKS: Final[Step] = (end_checks,)
+
+
+def draw_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """A Draw action (a leader or a follower drawing instead of acting); tells the powers.
+    Jidohanbaiki: a leader may take credits instead of drawing (IE-TOKYO-7)."""
+    _, p, leading = step
+    credits = s.mods[p].get("lead_draw_credits") if leading else None
+    if credits is not None:
+        s.stack.append((jidohanbaiki_answer, p, credits))
+        return Decision(p, "jidohanbaiki_use", ("draw", "credits"))
+    return _draw_instead(g, s, p)
+
+
+def jidohanbaiki_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    _, p, credits = step
+    if s.answer == "credits":
+        g.gain(s, p, credits, tell.JIDOHANBAIKI)
+        s.stack.append((draw_told, p))
+        return None
+    return _draw_instead(g, s, p)
+
+
+def _draw_instead(g: TurnRules, s: IEState, p: int) -> Decision | None:
+    s.stack.append((draw_told, p))
+    if g.capital and GREY in [g.color[c] for c in s.hands[p]]:
+        s.stack.append((draw_up_step, p))
+        return capital_discard(g, s, (capital_discard, p))
+    g.draw_up(s, s.rng, p)
+    return None
+
+
+def draw_up_step(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    g.draw_up(s, s.rng, step[1])
+    return None
+
+
+def draw_told(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    g.emit_step(s, "draw_action", step[1], None)
+    return None
+
+
+def capital_discard(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """Capital cards may be discarded from the hand at any time and are not replaced until
+    a Draw action: offered one by one right before each of p's Draw actions, when it
+    changes what the draw brings (IE-CAP-10)."""
+    p = step[1]
+    grey = [c for c in s.hands[p] if g.color[c] == GREY]
+    if not grey:
+        return None
+    s.stack.append((capital_discarded, p))
+    return Decision(p, "capital_discard", ("pass", *grey))
+
+
+def capital_discarded(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    p = step[1]
+    card = s.answer
+    if card == "pass":
+        return None
+    s.hands[p].remove(card)
+    g.to_discard(s, p, card)
+    return capital_discard(g, s, step)
+
+
+def play_for_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """Play one card of the action, or two cards of one colour as a wildcard (IE-TURN-1)."""
+    _, p, action, kind, following = step
+    s.stack.append((played_for_action, p))
+    return Decision(p, kind, g.play_options(s, p, action, following), context=action)
+
+
+def played_for_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    p = step[1]
+    choice = s.answer
+    cards = choice if isinstance(choice, tuple) else (choice,)
+    event = "wildcard" if len(cards) == 2 else "played"
+    hand = s.hands[p]
+    log = s.log[p][event]
+    for c in cards:
+        hand.remove(c)
+        s.in_play.append(c)
+        log.append(c)
+    return None
+
+
+def declare(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """How many actions: the card played, plus any matching crew chosen (optional). Just
+    before, p alone may use his any-time powers that add crew (US Dollars: IE-CAP-24)."""
+    _, p, action, base = step
+    if s.hooks.get(ANY_TIME):
+        s.stack.append((declare_after_window, p, action, base))
+        windows.push_window(s, windows.Moment("declaring", p, action))
+        return None
+    return _ask_declare(g, s, p, action, base)
+
+
+def declare_after_window(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    _, p, action, base = step
+    return _ask_declare(g, s, p, action, base)
+
+
+def _ask_declare(g: TurnRules, s: IEState, p: int, action: int, base: int) -> Decision:
+    extra = g.crew_actions(s, p, action)
+    if 0 <= extra < len(_COUNTS[base]):
+        options = _COUNTS[base][extra]
+    else:
+        options = tuple(range(base, base + extra + 1))
+    s.stack.append((declared, p))
+    return Decision(p, "declare", options, context=action)
+
+
+def declared(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    s.t_declared[step[1]] = s.answer
+    return None

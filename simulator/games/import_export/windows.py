@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
+from simulator.core import machine
+from simulator.core.machine import Step
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import LOAD, PIRATE
 from simulator.games.import_export.game_api import GameAPI
@@ -139,30 +141,71 @@ def _owns_one(fulfilled: list[tuple[int, int]], q: int) -> bool:
 
 
 def window(game: GameAPI, s: IEState, moment: Moment) -> Flow:
-    """Offer every usable any-time power, player by player in turn order from the leader
-    (only the actor at ACTOR_ONLY moments); each uses them one at a time until he passes
-    (IE-ANYTIME-2). What one player's use makes possible for another waits for the next
-    window."""
+    """A window as a generator (tests, and rules written as generators)."""
+    return machine.nested(game, s, [_first_step(s, moment)])
+
+
+def push_window(s: IEState, moment: Moment) -> None:
+    """Open a window at `moment`: offer every usable any-time power, player by player in
+    turn order from the leader (only the actor at ACTOR_ONLY moments); each uses them one
+    at a time until he passes (IE-ANYTIME-2). What one player's use makes possible for
+    another waits for the next window."""
+    s.stack.append(_first_step(s, moment))
+
+
+def _first_step(s: IEState, moment: Moment) -> Step:
+    if moment.name in ACTOR_ONLY:
+        return (window_step, moment, 0, moment.actor, 1, False)
+    return (window_step, moment, 0, s.leader, s.n, False)  # in turn order from the leader
+
+
+def window_step(game: GameAPI, s: IEState, step: Step) -> Decision | None:
+    """Ask the i-th player of the window (from `first`), or the next one with a use;
+    `again`: the same player once more, after a use (no pre-test)."""
+    _, moment, i, first, asked, again = step
     n = s.n
     before_action = moment.name == "before_action"  # the leader's discard (IE-DISCARD-2)
-    if moment.name in ACTOR_ONLY:
-        first, asked = moment.actor, 1
-    else:
-        first, asked = s.leader, n  # everyone, in turn order from the leader
-    for i in range(asked):
+    while i < asked:
         q = (first + i) % n
-        fulfilled = s.hooks.get(ANY_TIME)
-        if not (fulfilled and _owns_one(fulfilled, q)) and not (q == s.leader and before_action):
-            if not game.holds_hand_any_time(s, q):
-                continue  # the cheap tests first: uses_for would offer q nothing
-        while True:
-            options = uses_for(game, s, q, moment)
-            if not options:
-                break
-            choice = yield Decision(q, "any_time", ("pass", *options), context=moment)
-            if choice == "pass":
-                break
-            yield from use(game, s, q, choice, moment)
+        if not again:
+            fulfilled = s.hooks.get(ANY_TIME)
+            if not (fulfilled and _owns_one(fulfilled, q)) and not (
+                q == s.leader and before_action
+            ):
+                if not game.holds_hand_any_time(s, q):
+                    i += 1
+                    continue  # the cheap tests first: uses_for would offer q nothing
+        again = False
+        options = uses_for(game, s, q, moment)
+        if not options:
+            i += 1
+            continue
+        s.stack.append((window_answer, moment, i, first, asked))
+        return Decision(q, "any_time", ("pass", *options), context=moment)
+    return None
+
+
+def window_answer(game: GameAPI, s: IEState, step: Step) -> Decision | None:
+    _, moment, i, first, asked = step
+    choice = s.answer
+    if choice == "pass":
+        return window_step(game, s, (window_step, moment, i + 1, first, asked, False))
+    q = (first + i) % s.n
+    s.stack.append((window_step, moment, i, first, asked, True))
+    if choice.power == DISCARD_CONTRACTS:
+        game.discard_contracts(s, q, choice.args[0])
+        return None
+    machine.push_flow(s, _using(q, choice, moment))
+    return None
+
+
+def _using(q: int, chosen: Use, moment: Moment) -> machine.MakeFlow:
+    """What makes the generator of one use, when it starts."""
+
+    def make(game: GameAPI, s: IEState) -> Flow:
+        return use(game, s, q, chosen, moment)
+
+    return make
 
 
 def use(game: GameAPI, s: IEState, q: int, chosen: Use, moment: Moment) -> Flow:

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from typing import Any, Final
 
+from simulator.core import machine
 from simulator.core.cards import CardSheet
 from simulator.core.errors import ConfigError, InvariantError
+from simulator.core.machine import Step
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow, Outcome, PlayerOutcome
 from simulator.core.seeding import GameRandom
@@ -34,6 +37,44 @@ REJECT: Final = "reject"
 
 class TravelGame:
     """The travel game bound to one config and card sheet."""
+
+    def begin(self, s: TravelState) -> None:
+        """Push a new game's first step (core.forward.Playthrough.start)."""
+        if s.trace is not None:
+            tell.start(self, s)
+        s.stack.append(NEXT_TURN)
+
+    def copy_state(self, s: TravelState) -> TravelState:
+        """A deep copy with a random stream of its own that draws what the original would."""
+        other = s.copy()
+        other.rng = s.rng.copy()
+        return other
+
+    def ended_at_once(self, s: TravelState, over: machine.GameEnded) -> None:
+        """A win ended the game (GameOver, raised wherever the rules stood)."""
+        s.between_turns = True
+        if s.trace is not None:
+            tell.final(self, s)
+
+    def redeal(self, s: TravelState, seat: int, rng: GameRandom) -> None:
+        """What `seat` cannot see, the deck's order and the cards of the other hands that
+        nobody saw enter them (`known` stays where it is), shuffled among those places: each
+        hidden place of a hand takes a card of the pool, the deck the rest."""
+        pool = list(s.deck)
+        others = [q for q in range(s.n) if q != seat]
+        for q in others:
+            known = s.known[q]
+            pool.extend(c for c in s.hands[q] if c not in known)
+        rng.shuffle(pool)
+        k = 0
+        for q in others:
+            known = s.known[q]
+            hand = s.hands[q]
+            for i, c in enumerate(hand):
+                if c not in known:
+                    hand[i] = pool[k]
+                    k += 1
+        s.deck[:] = pool[k:]
 
     def __init__(self, spec: GameSpec, config: GameConfig, sheet: CardSheet) -> None:
 
@@ -151,81 +192,13 @@ class TravelGame:
     # ------------------------------------------------------------------ the game
 
     def play(self, s: TravelState, rng: GameRandom) -> Flow:
-        """Turns in clockwise order from the current player until someone wins."""
-        max_turns = self.config.max_turns
-        if s.trace is not None:
-            tell.start(self, s)
-        try:
-            while True:
-                if s.turn >= max_turns:
-                    s.end_reason = "turn_limit"  # T-END-2
-                    if s.trace is not None:
-                        s.trace.end(f"The game reaches the turn limit ({max_turns} turns)")
-                        tell.final(self, s)
-                    return
-                s.between_turns = False
-                yield from self._turn(s, rng)
-                s.between_turns = True
-                if s.trace is not None:
-                    s.trace.table(tell.turn_table(self, s))
-                s.current = (s.current + 1) % s.n
-        except GameOver:
-            s.between_turns = True
-            if s.trace is not None:
-                tell.final(self, s)
-            return
-
-    def _turn(self, s: TravelState, rng: GameRandom) -> Flow:
-        p = s.current
-        s.turn += 1
-        if s.trace is not None:
-            s.trace.new_turn(s.turn, p, tell.turn_text(self, s, p))
-        if not s.hands[p]:
-            # Mano vuota: draw 3, not an action (T-HAND-2)
-            for _ in range(s.rules[p]["empty_hand_draw"]):
-                yield from self.draw(s, rng, p)
-            yield from self.over_limit(s, p)
-        actions = 1  # T-TURN-1
-        offers = 0
-        while actions > 0:
-            options = self._action_options(s, p, offers)
-            choice = yield Decision(p, "action", options)
-            verb = choice[0]
-            if s.trace is not None and verb not in ("draw", "travel", "trade"):  # said apart
-                s.trace.say(tell.choice_text(self, s, p, choice), p)
-            if verb == "draw":
-                yield from self.draw(s, rng, p)
-                yield from self.over_limit(s, p)
-            elif verb == "travel":
-                yield from self._travel(s, rng, p)
-            elif verb == "trade":
-                done = yield from self._trade(s, rng, p, choice[1])
-                if not done:
-                    offers += 1  # T-TRADE-2: after a refusal, choose another action
-                    continue
-            elif verb == "steal":
-                if (yield from self._steal(s, rng, p, choice[1])):
-                    return  # FAQ Oggetti Speciali: interrupted by a Mousetrap, the turn ends
-            elif verb == "recycle":
-                yield from self._recycle(s, p)
-            elif verb == "dispose":
-                yield from self._dispose(s, p, choice[1])
-                return  # Oggetti proibiti: getting rid of one is the whole turn (T-FORBID-1)
-            elif verb == "smuggle":
-                yield from self._smuggle(s, p, choice[1])
-            elif verb == "special":
-                card = choice[1]
-                self.remove(s, p, card)
-                s.discard.append(card)  # T-SPECIAL-1: played items go to the discard pile
-                s.log[p]["used"].append(card)
-                effect = self.effect[card]
-                if effect in self.special_any_time:
-                    actions += yield from self.special_any_time[effect](self, s, rng, p, card)
-                    continue  # any-time items cost no action
-                interrupted = yield from self.special_actions[effect](self, s, rng, p, card)
-                if interrupted:
-                    return
-            actions -= 1
+        """The whole game as a generator of decisions (the steps run by core.machine), for
+        tests that step through it."""
+        s.rng = rng
+        self.begin(s)
+        decision = machine.run(self, s)
+        while decision is not None:
+            decision = machine.answer(self, s, (yield decision))
 
     def _action_options(self, s: TravelState, p: int, offers: int) -> tuple[Any, ...]:
         hand = s.hands[p]
@@ -301,29 +274,8 @@ class TravelGame:
         raise GameOver
 
     def draw(self, s: TravelState, rng: GameRandom, p: int) -> Flow:
-        """Draw one card; an event resolves at once (Eventi); reshuffle when the deck runs out."""
-        deck = s.deck
-        if not deck:
-            # the deck can be empty with cards in the discard pile when a Local Guide took
-            # its last card: shuffle them in now (T-DECK-1)
-            if not s.discard:
-                return  # deck and discard both empty: nothing to draw
-            self._reshuffle(s, rng)
-        card = deck.pop()
-        if not deck and s.discard:
-            self._reshuffle(s, rng)  # Mazzo terminato
-        if self.is_event[card]:
-            s.log[p]["event"].append(card)
-            if s.trace is not None:
-                s.trace.say(f"{seat(p)} draws the event {self.cards.names[card]}", p)
-            s.resolving.append(card)
-            yield from self.event_effects[self.effect[card] or ""](self, s, rng, p, card)
-            s.resolving.remove(card)
-            s.discard.append(card)  # T-EVENT-1: then the event goes to the discard pile
-            return
-        if s.trace is not None:
-            s.trace.say(f"{seat(p)} draws {self.cards.names[card]}", p)
-        self.take(s, p, card, "drawn")
+        """Draw one card (`draw`, the step), as a generator (events, special items)."""
+        return machine.nested(self, s, [(draw, p)])
 
     def _reshuffle(self, s: TravelState, rng: GameRandom) -> None:
         """The discard pile becomes the new deck (T-DECK-1)."""
@@ -334,22 +286,8 @@ class TravelGame:
         rng.shuffle(s.deck)
 
     def over_limit(self, s: TravelState, p: int) -> Flow:
-        """Hand limit: discard down to it, never a forbidden item (T-HAND-1, T-FORBID-3)."""
-        hand = s.hands[p]
-        limit = s.rules[p]["hand_limit"]
-        while len(hand) > limit:
-            options = tuple(c for c in hand if not self.is_forbidden[c])
-            if not options:
-                return  # T-FORBID-3: only forbidden items left, keep them
-            card = yield Decision(p, "discard_over_limit", options)
-            self.discard(s, p, card)
-
-    def _pay(self, s: TravelState, p: int, cost: int, kind: str) -> Flow:
-        """Discard `cost` cards of one's choice; never a forbidden item (T-FORBID-2)."""
-        for _ in range(cost):
-            options = tuple(c for c in s.hands[p] if not self.is_forbidden[c])
-            card = yield Decision(p, kind, options)
-            self.discard(s, p, card)
+        """Discard down to the hand limit (`over_limit`, the step), as a generator."""
+        return machine.nested(self, s, [(over_limit, p)])
 
     # ------------------------------------------------------------------ actions
 
@@ -394,80 +332,15 @@ class TravelGame:
                 return c
         return None
 
-    def _travel(self, s: TravelState, rng: GameRandom, p: int) -> Flow:
-        """Viaggiare: show the hand, discard the items, remove the country, draw (T-TRAVEL-1)."""
-        plan = self._can_travel(s, p)
-        assert plan is not None
-        used, extra = plan
-        target = s.target(p)
-        if s.trace is not None:
-            s.trace.say(f"{seat(p)} travels to {self.cards.names[target]}", p)
-        s.known[p] = set(s.hands[p])  # the whole hand is shown
-        for c in used:
-            self.discard(s, p, c, "travelled")
-        for c in extra:
-            self.discard(s, p, c, "discarded")
-        s.completed[p] += 1
-        if s.trace is not None:
-            cause = f"travelled to {self.cards.names[target]}"
-            s.trace.change(p, 1, s.completed[p], cause)
-        if target == s.central:
-            self._win(s, p, "central_country")  # T-END-1
-        s.country[p] = -1
-        for _ in range(s.rules[p]["travel_draw"]):
-            yield from self.draw(s, rng, p)
-        yield from self.over_limit(s, p)
-
-    def _recycle(self, s: TravelState, p: int) -> Flow:
-        """Ricicla: discard 2 (the cost), then take any card but an event (T-RECYCLE-1)."""
-        yield from self._pay(s, p, s.rules[p]["recycle_cost"], "recycle_cost")
-        options = tuple(dict.fromkeys(c for c in s.discard if not self.is_event[c]))
-        if not options:
-            return
-        card = yield Decision(p, "recycle_take", options)
-        s.discard.remove(card)
-        self.take(s, p, card, "recycled")
-        s.known[p].add(card)  # taken face up from the pile (T-KNOWN-1)
-        yield from self.over_limit(s, p)
-
-    def _steal(self, s: TravelState, rng: GameRandom, p: int, q: int) -> Flow:
-        """Ruba: discard 1, take a random card from q's hand (T-STEAL-1). True if interrupted."""
-        yield from self._pay(s, p, s.rules[p]["steal_cost"], "steal_cost")
-        if (yield from self.mousetrap(s, q, p)):
-            return True
-        yield from self.take_random(s, rng, p, q, 1)
-        return False
-
     def mousetrap(self, s: TravelState, victim: int, thief: int) -> Flow:
-        """The victim may spring a Mousetrap: the theft fails and the thief's turn ends."""
-        if not self.mousetraps:
-            return False
-        traps = [c for c in s.hands[victim] if c in self.mousetraps]
-        if not traps:
-            return False
-        # T-SPECIAL-2: sprung after the cost is paid, before the card is taken
-        answer = yield Decision(victim, "mousetrap", (ACCEPT, REJECT), context=thief)
-        if answer == REJECT:
-            return False
-        card = traps[0]
-        if s.trace is not None:
-            s.trace.say(f"{seat(victim)} springs a Mousetrap: {seat(thief)}'s turn ends", victim)
-        self.discard(s, victim, card, "used")
-        return True
+        """The victim may spring a Mousetrap (`mousetrap`, the step), as a generator;
+        returns whether he did (the theft fails and the thief's turn ends)."""
+        return machine.nested(self, s, [(mousetrap, victim, thief)])
 
     def take_random(self, s: TravelState, rng: GameRandom, p: int, q: int, count: int) -> Flow:
-        """p takes `count` random cards from q's hand (steal, Pickpocket Kit)."""
-        for _ in range(count):
-            hand = s.hands[q]
-            if not hand:
-                break
-            card = hand[rng.below(len(hand))]
-            if s.trace is not None:
-                s.trace.say(f"{seat(p)} takes {self.cards.names[card]} from {seat(q)}", p)
-            self.remove(s, q, card)
-            s.log[q]["lost"].append(card)
-            self.take(s, p, card, "stole")
-        yield from self.over_limit(s, p)
+        """p takes `count` random cards from q's hand (steal, Pickpocket Kit), then keeps to
+        his hand limit; as a generator."""
+        return machine.nested(self, s, [(take_random, p, q, count)])
 
     def tradeable_asks(self, s: TravelState, p: int, q: int) -> tuple[tuple[int, ...], list[int]]:
         """Kinds p may ask q for (T-TRADE-1): every kind in the order the kinds first appear
@@ -512,62 +385,6 @@ class TravelGame:
             self._hand_cards = cached
         return cached[1]
 
-    def _trade(self, s: TravelState, rng: GameRandom, p: int, q: int) -> Flow:
-        """Scambia: p offers cards for named cards; q accepts or refuses. True if completed."""
-        hand = s.hands[p]
-        give: list[int] = []
-        while True:
-            options = tuple([c for c in hand if c not in give])
-            if give:
-                options = options + (DONE,)
-            card = yield Decision(p, "trade_give", options, context=q)
-            if card == DONE:
-                break
-            give.append(card)
-            if len(give) == len(hand):
-                break
-        kinds, left = self.tradeable_asks(s, p, q)  # by kind: copies still possibly unasked
-        ask: list[int] = []  # kinds, e.g. "a Camera"
-        while len(ask) < len(s.hands[q]):
-            options = tuple([k for k in kinds if left[k] > 0])
-            if ask:
-                options = options + (DONE,)
-            if not options:
-                break
-            kind = yield Decision(p, "trade_ask", options, context=(q, tuple(give)))
-            if kind == DONE:
-                break
-            ask.append(kind)
-            left[kind] -= 1
-        offer = (p, tuple(give), tuple(ask))
-        taken = self._cards_of_kinds(s.hands[q], ask)
-        answer = yield Decision(
-            q, "trade_answer", (ACCEPT, REJECT) if taken is not None else (REJECT,), context=offer
-        )
-        if s.trace is not None:
-            s.trace.say(tell.trade_text(self, p, q, give, ask, answer == ACCEPT), p)
-        if answer != ACCEPT or taken is None:
-            return False
-        for c in give:
-            self.remove(s, p, c)
-            s.log[p]["given"].append(c)
-        for c in taken:
-            self.remove(s, q, c)
-            s.log[q]["given"].append(c)
-        for c in taken:
-            self.take(s, p, c, "received", check=False)
-            s.known[p].add(c)  # traded face up
-        for c in give:
-            self.take(s, q, c, "received", check=False)
-            s.known[q].add(c)
-        self.check_postcards(s, p)  # T-POST-1: the active player is checked first
-        self.check_postcards(s, q)
-        for _ in range(s.rules[p]["trade_bonus"]):  # T-TRADE-3
-            yield from self.draw(s, rng, p)
-        yield from self.over_limit(s, p)
-        yield from self.over_limit(s, q)
-        return True
-
     def _cards_of_kinds(self, hand: list[int], kinds: list[int]) -> list[int] | None:
         """One distinct card of each kind from the hand, or None if one is missing."""
         chosen: list[int] = []
@@ -580,23 +397,6 @@ class TravelGame:
             else:
                 return None
         return chosen
-
-    def _dispose(self, s: TravelState, p: int, card: int) -> Flow:
-        """Oggetti proibiti: discard it with another card, not another forbidden one (FAQ)."""
-        self.discard(s, p, card)
-        options = tuple(c for c in s.hands[p] if not self.is_forbidden[c])
-        other = yield Decision(p, "dispose_with", options, context=card)
-        self.discard(s, p, other)
-
-    def _smuggle(self, s: TravelState, p: int, card: int) -> Flow:
-        """The Smuggler hands a forbidden item to a player of his choice (FAQ; T-CHAR-1)."""
-        others = tuple(q for q in range(s.n) if q != p)
-        q = yield Decision(p, "smuggle_to", others, context=card)
-        self.remove(s, p, card)
-        s.log[p]["given"].append(card)
-        self.take(s, q, card, "received")
-        s.known[q].add(card)
-        yield from self.over_limit(s, q)
 
     # ------------------------------------------------------------------ results
 
@@ -683,3 +483,471 @@ def _implements_the_api(game: TravelGame) -> TravelAPI:
     """Nothing at run time: here mypy checks that TravelGame implements game_api.TravelAPI,
     what the events, special items and narration rely on."""
     return game
+
+
+# ---------------------------------------------------------------------- the turn as steps
+# Each step is `function(game, state, step)` (core/machine.py); `step` is the tuple pushed,
+# (function, *arguments). A step that asks pushes the step taking the answer and returns
+# the Decision; a step that produces something hands it on in `state.ret`.
+
+
+def next_turn(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """The next player's turn, or the end at the turn limit (T-END-2)."""
+    max_turns = g.config.max_turns
+    if s.turn >= max_turns:
+        s.end_reason = "turn_limit"  # T-END-2
+        if s.trace is not None:
+            s.trace.end(f"The game reaches the turn limit ({max_turns} turns)")
+            tell.final(g, s)
+        return None
+    s.between_turns = False
+    s.stack.append(AFTER_TURN)
+    return turn_start(g, s, step)
+
+
+NEXT_TURN: Final[Step] = (next_turn,)
+
+
+def after_turn(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Turns go clockwise."""
+    s.between_turns = True
+    if s.trace is not None:
+        s.trace.table(tell.turn_table(g, s))
+    s.current = (s.current + 1) % s.n
+    s.stack.append(NEXT_TURN)
+    return None
+
+
+AFTER_TURN: Final[Step] = (after_turn,)
+
+
+def turn_start(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """One action a turn (T-TURN-1); with an empty hand, first draw 3, not an action
+    (T-HAND-2)."""
+    p = s.current
+    s.turn += 1
+    if s.trace is not None:
+        s.trace.new_turn(s.turn, p, tell.turn_text(g, s, p))
+    if not s.hands[p]:
+        stack = s.stack
+        stack.append((action_ask, p, 1, 0))
+        stack.append((over_limit, p))
+        return draw_n(g, s, (draw_n, p, s.rules[p]["empty_hand_draw"]))
+    return action_ask(g, s, (action_ask, p, 1, 0))
+
+
+def action_ask(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """p chooses an action, while he has one left; `offers`: trade offers refused this
+    turn (T-TRADE-2)."""
+    _, p, actions, offers = step
+    if actions <= 0:
+        return None
+    s.stack.append((action_chosen, p, actions, offers))
+    return Decision(p, "action", g._action_options(s, p, offers))
+
+
+def action_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    _, p, actions, offers = step
+    choice = s.answer
+    verb = choice[0]
+    stack = s.stack
+    if s.trace is not None and verb not in ("draw", "travel", "trade"):  # said apart
+        s.trace.say(tell.choice_text(g, s, p, choice), p)
+    next_action = (action_ask, p, actions - 1, offers)
+    if verb == "draw":
+        stack.append(next_action)
+        stack.append((over_limit, p))
+        return draw(g, s, (draw, p))
+    if verb == "travel":
+        stack.append(next_action)
+        return travel(g, s, (travel, p))
+    if verb == "trade":
+        stack.append((traded, p, actions, offers))
+        return trade_give(g, s, (trade_give, p, choice[1], ()))
+    if verb == "steal":
+        stack.append((stolen, p, actions, offers))
+        return steal(g, s, (steal, p, choice[1]))
+    if verb == "recycle":
+        stack.append(next_action)
+        stack.append((recycle_take, p))
+        return pay(g, s, (pay, p, s.rules[p]["recycle_cost"], "recycle_cost"))
+    if verb == "dispose":  # getting rid of one is the whole turn (T-FORBID-1)
+        return dispose(g, s, (dispose, p, choice[1]))
+    if verb == "smuggle":
+        stack.append(next_action)
+        return smuggle(g, s, (smuggle, p, choice[1]))
+    # a special item
+    card = choice[1]
+    g.remove(s, p, card)
+    s.discard.append(card)  # T-SPECIAL-1: played items go to the discard pile
+    s.log[p]["used"].append(card)
+    effect = g.effect[card]
+    if effect in g.special_any_time:  # any-time items cost no action: `ret` adds some
+        stack.append((special_any_time_used, p, actions, offers))
+        machine.push_flow(s, _special(g.special_any_time[effect], p, card))
+        return None
+    stack.append((special_used, p, actions, offers))
+    machine.push_flow(s, _special(g.special_actions[effect], p, card))
+    return None
+
+
+def _special(effect: Callable[..., Flow], p: int, card: int) -> machine.MakeFlow:
+    def make(g: TravelGame, s: TravelState) -> Flow:
+        flow: Flow = effect(g, s, s.rng, p, card)
+        return flow
+
+    return make
+
+
+def special_any_time_used(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    _, p, actions, offers = step
+    return action_ask(g, s, (action_ask, p, actions + s.ret, offers))
+
+
+def special_used(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """After a special item's action (its `ret`: whether a Mousetrap ended the turn)."""
+    if s.ret:
+        return None
+    _, p, actions, offers = step
+    return action_ask(g, s, (action_ask, p, actions - 1, offers))
+
+
+def traded(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """After a trade offer (`ret`: completed): a refused offer costs no action, but counts
+    against the offers a turn allows (T-TRADE-2)."""
+    _, p, actions, offers = step
+    if not s.ret:
+        return action_ask(g, s, (action_ask, p, actions, offers + 1))
+    return action_ask(g, s, (action_ask, p, actions - 1, offers))
+
+
+def stolen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """After a theft (`ret`: interrupted by a Mousetrap, which ends the turn: FAQ)."""
+    if s.ret:
+        return None
+    _, p, actions, offers = step
+    return action_ask(g, s, (action_ask, p, actions - 1, offers))
+
+
+def draw_n(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Draw `count` cards, one after the other."""
+    _, p, count = step
+    if count <= 0:
+        return None
+    s.stack.append((draw_n, p, count - 1))
+    return draw(g, s, (draw, p))
+
+
+def draw(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Draw one card; an event resolves at once (Eventi); reshuffle when the deck runs out."""
+    p = step[1]
+    deck = s.deck
+    if not deck:
+        # the deck can be empty with cards in the discard pile when a Local Guide took
+        # its last card: shuffle them in now (T-DECK-1)
+        if not s.discard:
+            return None  # deck and discard both empty: nothing to draw
+        g._reshuffle(s, s.rng)
+    card = deck.pop()
+    if not deck and s.discard:
+        g._reshuffle(s, s.rng)  # Mazzo terminato
+    if g.is_event[card]:
+        s.log[p]["event"].append(card)
+        if s.trace is not None:
+            s.trace.say(f"{seat(p)} draws the event {g.cards.names[card]}", p)
+        s.resolving.append(card)
+        s.stack.append((event_resolved, card))
+        machine.push_flow(s, _event(g.event_effects[g.effect[card] or ""], p, card))
+        return None
+    if s.trace is not None:
+        s.trace.say(f"{seat(p)} draws {g.cards.names[card]}", p)
+    g.take(s, p, card, "drawn")
+    return None
+
+
+def _event(effect: Callable[..., Flow], p: int, card: int) -> machine.MakeFlow:
+    def make(g: TravelGame, s: TravelState) -> Flow:
+        flow: Flow = effect(g, s, s.rng, p, card)
+        return flow
+
+    return make
+
+
+def event_resolved(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    card = step[1]
+    s.resolving.remove(card)
+    s.discard.append(card)  # T-EVENT-1: then the event goes to the discard pile
+    return None
+
+
+def over_limit(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Hand limit: discard down to it, never a forbidden item (T-HAND-1, T-FORBID-3)."""
+    p = step[1]
+    hand = s.hands[p]
+    if len(hand) <= s.rules[p]["hand_limit"]:
+        return None
+    options = tuple(c for c in hand if not g.is_forbidden[c])
+    if not options:
+        return None  # T-FORBID-3: only forbidden items left, keep them
+    s.stack.append((over_limit_chosen, p))
+    return Decision(p, "discard_over_limit", options)
+
+
+def over_limit_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    p = step[1]
+    g.discard(s, p, s.answer)
+    return over_limit(g, s, step)
+
+
+def pay(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Discard `cost` cards of one's choice; never a forbidden item (T-FORBID-2)."""
+    _, p, cost, kind = step
+    if cost <= 0:
+        return None
+    options = tuple(c for c in s.hands[p] if not g.is_forbidden[c])
+    s.stack.append((paid, p, cost, kind))
+    return Decision(p, kind, options)
+
+
+def paid(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    _, p, cost, kind = step
+    g.discard(s, p, s.answer)
+    return pay(g, s, (pay, p, cost - 1, kind))
+
+
+def travel(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Viaggiare: show the hand, discard the items, remove the country, draw (T-TRAVEL-1)."""
+    p = step[1]
+    plan = g._can_travel(s, p)
+    assert plan is not None
+    used, extra = plan
+    target = s.target(p)
+    if s.trace is not None:
+        s.trace.say(f"{seat(p)} travels to {g.cards.names[target]}", p)
+    s.known[p] = set(s.hands[p])  # the whole hand is shown
+    for c in used:
+        g.discard(s, p, c, "travelled")
+    for c in extra:
+        g.discard(s, p, c, "discarded")
+    s.completed[p] += 1
+    if s.trace is not None:
+        cause = f"travelled to {g.cards.names[target]}"
+        s.trace.change(p, 1, s.completed[p], cause)
+    if target == s.central:
+        g._win(s, p, "central_country")  # T-END-1
+    s.country[p] = -1
+    s.stack.append((over_limit, p))
+    return draw_n(g, s, (draw_n, p, s.rules[p]["travel_draw"]))
+
+
+def recycle_take(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Ricicla, once its cost is paid: take any card but an event (T-RECYCLE-1)."""
+    p = step[1]
+    options = tuple(dict.fromkeys(c for c in s.discard if not g.is_event[c]))
+    if not options:
+        return None
+    s.stack.append((recycle_taken, p))
+    return Decision(p, "recycle_take", options)
+
+
+def recycle_taken(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    p = step[1]
+    card = s.answer
+    s.discard.remove(card)
+    g.take(s, p, card, "recycled")
+    s.known[p].add(card)  # taken face up from the pile (T-KNOWN-1)
+    return over_limit(g, s, (over_limit, p))
+
+
+def steal(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Ruba: discard 1, take a random card from q's hand (T-STEAL-1); `ret`: whether a
+    Mousetrap interrupted it."""
+    _, p, q = step
+    s.stack.append((steal_after_cost, p, q))
+    return pay(g, s, (pay, p, s.rules[p]["steal_cost"], "steal_cost"))
+
+
+def steal_after_cost(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    _, p, q = step
+    s.stack.append((steal_unless_trapped, p, q))
+    return mousetrap(g, s, (mousetrap, q, p))
+
+
+def steal_unless_trapped(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    if s.ret:
+        return None  # `ret` stays True: interrupted
+    _, p, q = step
+    s.stack.append((machine_returns, False))
+    return take_random(g, s, (take_random, p, q, 1))
+
+
+def machine_returns(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Hand `step[1]` to the next step (`ret`)."""
+    s.ret = step[1]
+    return None
+
+
+def mousetrap(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """The victim may spring a Mousetrap: the theft fails and the thief's turn ends;
+    `ret`: whether he did."""
+    _, victim, thief = step
+    s.ret = False
+    if not g.mousetraps:
+        return None
+    traps = [c for c in s.hands[victim] if c in g.mousetraps]
+    if not traps:
+        return None
+    # T-SPECIAL-2: sprung after the cost is paid, before the card is taken
+    s.stack.append((mousetrap_chosen, victim, thief, traps[0]))
+    return Decision(victim, "mousetrap", (ACCEPT, REJECT), context=thief)
+
+
+def mousetrap_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    _, victim, thief, card = step
+    if s.answer == REJECT:
+        s.ret = False
+        return None
+    if s.trace is not None:
+        s.trace.say(f"{seat(victim)} springs a Mousetrap: {seat(thief)}'s turn ends", victim)
+    g.discard(s, victim, card, "used")
+    s.ret = True
+    return None
+
+
+def take_random(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """p takes `count` random cards from q's hand (steal, Pickpocket Kit)."""
+    _, p, q, count = step
+    for _ in range(count):
+        hand = s.hands[q]
+        if not hand:
+            break
+        card = hand[s.rng.below(len(hand))]
+        if s.trace is not None:
+            s.trace.say(f"{seat(p)} takes {g.cards.names[card]} from {seat(q)}", p)
+        g.remove(s, q, card)
+        s.log[q]["lost"].append(card)
+        g.take(s, p, card, "stole")
+    return over_limit(g, s, (over_limit, p))
+
+
+def trade_give(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Scambia: p offers cards (one by one until DONE, or his whole hand), asks for kinds,
+    and q accepts or refuses; `ret`: whether the trade was completed."""
+    _, p, q, give = step
+    hand = s.hands[p]
+    if give and len(give) == len(hand):
+        return _trade_asks(g, s, p, q, give)
+    options = tuple([c for c in hand if c not in give])
+    if give:
+        options = options + (DONE,)
+    s.stack.append((trade_given, p, q, give))
+    return Decision(p, "trade_give", options, context=q)
+
+
+def trade_given(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    _, p, q, give = step
+    card = s.answer
+    if card == DONE:
+        return _trade_asks(g, s, p, q, give)
+    return trade_give(g, s, (trade_give, p, q, (*give, card)))
+
+
+def _trade_asks(
+    g: TravelGame, s: TravelState, p: int, q: int, give: tuple[int, ...]
+) -> Decision | None:
+    kinds, left = g.tradeable_asks(s, p, q)  # by kind: copies still possibly unasked
+    return trade_ask(g, s, (trade_ask, p, q, give, kinds, tuple(left), ()))
+
+
+def trade_ask(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """The kinds asked for (e.g. "a Camera"), one by one, at most q's hand size."""
+    _, p, q, give, kinds, left, ask = step
+    if len(ask) < len(s.hands[q]):
+        options = tuple([k for k in kinds if left[k] > 0])
+        if ask:
+            options = options + (DONE,)
+        if options:
+            s.stack.append((trade_asked, p, q, give, kinds, left, ask))
+            return Decision(p, "trade_ask", options, context=(q, give))
+    return _trade_offer(g, s, p, q, give, ask)
+
+
+def trade_asked(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    _, p, q, give, kinds, left, ask = step
+    kind = s.answer
+    if kind == DONE:
+        return _trade_offer(g, s, p, q, give, ask)
+    counts = list(left)
+    counts[kind] -= 1
+    return trade_ask(g, s, (trade_ask, p, q, give, kinds, tuple(counts), (*ask, kind)))
+
+
+def _trade_offer(
+    g: TravelGame, s: TravelState, p: int, q: int, give: tuple[int, ...], ask: tuple[int, ...]
+) -> Decision:
+    offer = (p, give, ask)
+    taken = g._cards_of_kinds(s.hands[q], list(ask))
+    s.stack.append((trade_answered, p, q, give, ask, None if taken is None else tuple(taken)))
+    options = (ACCEPT, REJECT) if taken is not None else (REJECT,)
+    return Decision(q, "trade_answer", options, context=offer)
+
+
+def trade_answered(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    _, p, q, give, ask, taken = step
+    answer = s.answer
+    if s.trace is not None:
+        s.trace.say(tell.trade_text(g, p, q, list(give), list(ask), answer == ACCEPT), p)
+    if answer != ACCEPT or taken is None:
+        s.ret = False
+        return None
+    for c in give:
+        g.remove(s, p, c)
+        s.log[p]["given"].append(c)
+    for c in taken:
+        g.remove(s, q, c)
+        s.log[q]["given"].append(c)
+    for c in taken:
+        g.take(s, p, c, "received", check=False)
+        s.known[p].add(c)  # traded face up
+    for c in give:
+        g.take(s, q, c, "received", check=False)
+        s.known[q].add(c)
+    g.check_postcards(s, p)  # T-POST-1: the active player is checked first
+    g.check_postcards(s, q)
+    stack = s.stack
+    stack.append((machine_returns, True))
+    stack.append((over_limit, q))
+    stack.append((over_limit, p))
+    return draw_n(g, s, (draw_n, p, s.rules[p]["trade_bonus"]))  # T-TRADE-3
+
+
+def dispose(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """Oggetti proibiti: discard it with another card, not another forbidden one (FAQ)."""
+    _, p, card = step
+    g.discard(s, p, card)
+    options = tuple(c for c in s.hands[p] if not g.is_forbidden[c])
+    s.stack.append((disposed_with, p))
+    return Decision(p, "dispose_with", options, context=card)
+
+
+def disposed_with(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    g.discard(s, step[1], s.answer)
+    return None
+
+
+def smuggle(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    """The Smuggler hands a forbidden item to a player of his choice (FAQ; T-CHAR-1)."""
+    _, p, card = step
+    others = tuple(q for q in range(s.n) if q != p)
+    s.stack.append((smuggled, p, card))
+    return Decision(p, "smuggle_to", others, context=card)
+
+
+def smuggled(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
+    _, p, card = step
+    q = s.answer
+    g.remove(s, p, card)
+    s.log[p]["given"].append(card)
+    g.take(s, q, card, "received")
+    s.known[q].add(card)
+    return over_limit(g, s, (over_limit, q))

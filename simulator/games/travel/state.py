@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.core.machine import GameEnded
 from simulator.core.narration import Narrator
 
 EVENTS = (
@@ -25,7 +26,7 @@ EVENTS = (
 EVENT_NAMES = tuple(name for name, _ in EVENTS)
 
 
-class GameOver(Exception):
+class GameOver(GameEnded):
     """Raised inside the rules when a win ends the game, wherever the flow is."""
 
 
@@ -54,6 +55,11 @@ class TravelState:
         "between_turns",
         "resolving",
         "views",
+        "rng",
+        "stack",
+        "answer",
+        "ret",
+        "clonable",
     )
 
     def __init__(self, n: int) -> None:
@@ -82,9 +88,20 @@ class TravelState:
         """One live view per seat, made on first use (never copied)."""
         self.resolving: list[int] = []
         """Event cards being resolved: out of the deck, not yet in the discard pile."""
+        self.rng: Any = None
+        """The game's rules stream (a copy shares it: core.forward gives a copy its own)."""
+        self.stack: list[Any] = []
+        """Where the game stands within a turn: the pending steps (core/machine.py)."""
+        self.answer: Any = None
+        """The answer to the last decision, for the step that asked it."""
+        self.ret: Any = None
+        """What the last finished step or power handed the step after it."""
+        self.clonable = False
+        """Whether a copy may be asked at any decision (core.forward.Playthrough)."""
 
     def copy(self) -> TravelState:
-        """A deep copy of the zones, for look-ahead bots; take it between turns."""
+        """A deep copy of the zones and the pending steps (the random stream is shared:
+        core.forward gives a copy its own)."""
         other = TravelState(self.n)  # not __new__: see IEState.copy (the compiled build)
         other.deck = self.deck[:]
         other.discard = self.discard[:]
@@ -106,6 +123,11 @@ class TravelState:
         other.between_turns = self.between_turns
         other.resolving = self.resolving[:]
         other.views = None
+        other.rng = self.rng
+        other.stack = self.stack[:]
+        other.answer = self.answer
+        other.ret = self.ret
+        other.clonable = self.clonable
         return other
 
     def target(self, player: int) -> int:
