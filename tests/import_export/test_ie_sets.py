@@ -40,6 +40,19 @@ def test_too_few_cards_to_set_up_is_a_clear_error() -> None:
         SPEC.factory(SPEC.make_config(4, ("flag",)))
 
 
+def test_grey_cards_count_against_the_setup_since_each_may_be_replaced() -> None:
+    """Found by the fuzz campaign: Capital, Tokyo and Kickstarter without the base set hold 40
+    cards, enough in number for four players, but a grey card drawn for a ship at sea is
+    discarded and replaced (IE-CAP-2), so the deal could run out (IndexError mid-setup).
+    Refused before any game; at two players every shuffle deals."""
+    sets = ("capital", "tokyo", "kickstarter")
+    with pytest.raises(ConfigError, match="and 15 more for the grey cards it holds"):
+        SPEC.factory(SPEC.make_config(4, sets))
+    game = SPEC.factory(SPEC.make_config(2, sets, max_turns=40))
+    for index in range(30):
+        play_game(game, [RandomStrategy()] * 2, 5, index, check_invariants=True)
+
+
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_capital_plays_with_its_expansion_rules(players: int) -> None:
     """Capital is no longer refused: its Barter and grey cards play (IE-CAP-1 to IE-CAP-10)."""

@@ -87,10 +87,13 @@ class GameBase:
             )
         self.rules = rules = with_overrides(BaseRules(), config.rules)
         needed = config.players * (1 + rules.sea_cards_at_setup + rules.start_hand)
-        if len(cards) < needed:
+        greys = sum(1 for colors in cards.colors if colors[0] == GREY)
+        if len(cards) < needed + greys:  # a grey card drawn for a ship is replaced (IE-CAP-2)
+            grey_note = f", and {greys} more for the grey cards it holds" if greys else ""
             raise ConfigError(
-                f"--sets: {config.players} players need at least {needed} cards to set up; "
-                f"{', '.join(sets)} in {sheet.path} has {len(cards)}"
+                f"--sets: {config.players} players need at least {needed} cards to set up"
+                f"{grey_note} (a grey card drawn for a ship at sea is discarded and replaced: "
+                f"IE-CAP-2); {', '.join(sets)} in {sheet.path} has {len(cards)}"
             )
         absent = [q for q in rules.tea_drinkers if q >= config.players]
         if absent:  # Rooibos Tea would silently pay nobody for that seat
