@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from simulator.core import machine
 from simulator.core.errors import StrategyError
 from simulator.core.forward import Playthrough
+from simulator.core.machine import run
 from simulator.core.narration import Narrator
 from simulator.core.protocol import Decision, Outcome, Strategy
 from simulator.core.seeding import STRATEGY_STREAM, GameRandom
@@ -67,7 +67,8 @@ def play_game(
                 )
         if on_decision is not None:
             on_decision(decision, choice)
-        decision = machine.answer(game, state, choice)
+        state.answer = choice  # machine.answer, inline: once a decision
+        decision = run(game, state)
         if check_invariants:
             game.check_invariants(state)
     if check_invariants:

@@ -231,6 +231,8 @@ class GameBase:
         return mods.get("end_credits", self.rules.end_credits)
 
     def _reached_end(self, s: IEState, p: int) -> bool:
+        if not s.mods[p]:  # no modifier: the rulebook's threshold (most calls)
+            return s.credits[p] >= self.rules.end_credits
         threshold = self.end_threshold(s, p)
         return threshold is not None and s.credits[p] >= threshold
 

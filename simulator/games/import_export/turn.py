@@ -326,8 +326,7 @@ def lead_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     s.t_acts = [action] * n  # the type each player performs: one a turn (IE-KSB-6, IE-JP-2)
     s.t_followers = []
     stack.append((after_lead, p, action))
-    stack.append((declare, p, action, 1))
-    return play_for_action(g, s, (play_for_action, p, action, "lead_with", False))
+    return play_for_action(g, s, (play_for_action, p, action, "lead_with", False, action))
 
 
 def after_lead(g: TurnRules, s: IEState, step: Step) -> Decision | None:
@@ -368,18 +367,15 @@ def follow_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
         else:
             how = "draws instead of following"
         s.trace.say(f"{seat(q)} {how}", q)
-    stack.append((follow_ask, p, action, k + 1))
-    stack.append((follower_window, q))
+    stack.append((follower_done, p, action, k))
     if answer[0] == "follow":
         s.t_followers.append(q)
-        stack.append((declare, q, action, 1))
-        return play_for_action(g, s, (play_for_action, q, action, "follow_with", True))
+        return play_for_action(g, s, (play_for_action, q, action, "follow_with", True, action))
     if answer[0] == "follow_as":  # Neural Units, Chopsticks: another type instead
         s.t_followers.append(q)
         _, performed, played = answer
         s.t_acts[q] = performed
-        stack.append((declare, q, performed, 1))
-        return play_for_action(g, s, (play_for_action, q, played, "follow_with", False))
+        return play_for_action(g, s, (play_for_action, q, played, "follow_with", False, performed))
     stack.append((drew_then_declare, q, action))
     return draw_action(g, s, (draw_action, q, False))  # drawn now, before anyone acts (FAQ)
 
@@ -402,11 +398,15 @@ def bartered_or_declare(g: TurnRules, s: IEState, step: Step) -> Decision | None
     return None
 
 
-def follower_window(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    q = step[1]
+def follower_done(g: TurnRules, s: IEState, step: Step) -> Decision | None:
+    """The k-th follower chose and declared: a window, then the next one."""
+    _, p, action, k = step
     if g.window_wanted(s):
+        q = (p + k) % s.n
+        s.stack.append((follow_ask, p, action, k + 1))
         windows.push_window(s, windows.Moment("follower_chose", q, s.t_acts[q]))
-    return None
+        return None
+    return follow_ask(g, s, (follow_ask, p, action, k + 1))
 
 
 def followed(g: TurnRules, s: IEState, p: int, action: int) -> Decision | None:
@@ -432,12 +432,13 @@ def perform_in_turn(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     _, p, k = step
     n = s.n
     acts = s.t_acts
+    declared = s.t_declared
     while k < n:
         q = (p + k) % n
         k += 1
-        if acts[q] != IMPORT:
+        if acts[q] != IMPORT and declared[q] > 0:
             s.stack.append((perform_in_turn, p, k))
-            return perform(g, s, (perform, q, acts[q], s.t_declared[q]))
+            return perform(g, s, (perform, q, acts[q], declared[q]))
     return turn_end(g, s, (turn_end, p))
 
 
@@ -530,14 +531,16 @@ def capital_discarded(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 
 def play_for_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    """Play one card of the action, or two cards of one colour as a wildcard (IE-TURN-1)."""
-    _, p, action, kind, following = step
-    s.stack.append((played_for_action, p))
+    """Play one card of the action, or two cards of one colour as a wildcard (IE-TURN-1),
+    then declare the actions of type `declaring` (the card's own, or the one a power lets
+    it follow as)."""
+    _, p, action, kind, following, declaring = step
+    s.stack.append((played_for_action, p, declaring))
     return Decision(p, kind, g.play_options(s, p, action, following), context=action)
 
 
 def played_for_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    p = step[1]
+    _, p, declaring = step
     choice = s.answer
     cards = choice if isinstance(choice, tuple) else (choice,)
     event = "wildcard" if len(cards) == 2 else "played"
@@ -547,7 +550,7 @@ def played_for_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
         hand.remove(c)
         s.in_play.append(c)
         log.append(c)
-    return None
+    return declare(g, s, (declare, p, declaring, 1))
 
 
 def declare(g: TurnRules, s: IEState, step: Step) -> Decision | None:
