@@ -6,14 +6,19 @@ to-do list (tests/import_export/test_powers_todo.py).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from simulator.games.import_export.cards import BLUE, YELLOW
+from simulator.core.protocol import Flow
+from simulator.games.import_export.cards import BLUE, YELLOW, Contract
 from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.state import IEState, Scoring
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
 
 
 @power("Almonds", on_fulfil=True)
-def almonds(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def almonds(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """After payment: at most `threshold` credits takes `low_pay`, otherwise `high_pay`."""
     p = contract.params
     game.gain(s, owner, p["low_pay"] if s.credits[owner] <= p["threshold"] else p["high_pay"])
@@ -22,7 +27,9 @@ def almonds(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Onions", hook="contract_fulfilled")
-def onions(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]) -> Any:
+def onions(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
+) -> Flow:
     """Each agriculture contract the owner fulfils (this one included) pays `payment`."""
     if actor != owner:
         return
@@ -35,7 +42,7 @@ def onions(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: 
 
 
 @power("Gold Stuff", end="game")
-def gold_stuff(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def gold_stuff(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """At the end, `pay_per_contract` per fulfilled luxury contract."""
 
     by_id = game.cards.contract_by_id

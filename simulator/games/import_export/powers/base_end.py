@@ -5,16 +5,22 @@ majority awards, `game` adds credits. Numbers come from `contract.params`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
+from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
 from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.state import IEState, Scoring
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 
 
 @power("Apple Watch", end="game")
-def apple_watch(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def apple_watch(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring
+) -> None:
     """Each set of `luxury_per_set` luxury + `consumer_per_set` consumer goods pays
     `pay_per_set` (goods as counted for scoring, Ceramics' included)."""
     p = contract.params
@@ -24,7 +30,7 @@ def apple_watch(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> N
 
 
 @power("Artifacts", end="game")
-def artifacts(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def artifacts(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """`bonus` for `goods_per_type` goods of every type, on top of the usual set bonus
     (FAQ: 10 + 20 = 30, not 40: IE-POWER-6)."""
     p = contract.params
@@ -33,7 +39,7 @@ def artifacts(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> Non
 
 
 @power("Ceramics", end="counts")
-def ceramics(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def ceramics(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """Every `consumer_goods_per_luxury` consumer goods add `luxury_added` luxury good(s) to
     the count (values, majorities, set bonus); they take no goods-limit room."""
     p = contract.params
@@ -42,7 +48,9 @@ def ceramics(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None
 
 
 @power("Cheap Shirts", end="prepare")
-def cheap_shirts(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def cheap_shirts(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring
+) -> None:
     """Move crew cards into goods up to the goods limit; scoring asks no questions, so the
     crew moves in the order it was taken (IE-POWER-14)."""
     room = game.goods_limit(s, owner) - len(s.goods[owner])
@@ -52,7 +60,7 @@ def cheap_shirts(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> 
 
 
 @power("Diamonds", end="prepare")
-def diamonds(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def diamonds(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """May move `contracts` fulfilled contracts into goods, within the goods limit (which
     each move lowers). Chosen for the owner: never one with an end-game power, Diamonds
     included; one of a type he holds fewest of first (IE-POWER-15)."""
@@ -76,7 +84,7 @@ def diamonds(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None
 
 
 @power("Ivory", end="awards")
-def ivory(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def ivory(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """Holding the most illegal goods takes `credits` instead of paying the penalty; tied,
     one takes the share one would have paid (IE-POWER-16)."""
     penalties = [a for a in scoring.awards if a[1] == RED and a[2] < 0]
@@ -86,13 +94,13 @@ def ivory(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
 
 
 @power("Long Coats", end="counts")
-def long_coats(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def long_coats(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """Each luxury good is worth `value` instead of `base_value`."""
     scoring.good_value[owner][BLUE] = contract.params["value"]
 
 
 @power("Nice Suits", end="game")
-def nice_suits(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def nice_suits(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """`payment` for the most containers on one's ships, at sea included; a tie pays
     nothing (IE-POWER-17), unless the owner wins ties (Foxes: IE-JP-3)."""
     loaded = [sum(len(ship.cargo) for ship in s.ships_of(p)) for p in range(s.n)]
@@ -101,7 +109,7 @@ def nice_suits(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> No
 
 
 @power("Sauna", end="awards")
-def sauna(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def sauna(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """Every majority award of the owner is multiplied by `multiplier`, the illegal
     penalty included."""
     for award in scoring.awards:
@@ -110,6 +118,8 @@ def sauna(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
 
 
 @power("Velvet Robes", end="game")
-def velvet_robes(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def velvet_robes(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring
+) -> None:
     """Each card in the hand is worth `pay_per_card`."""
     scoring.final[owner] += contract.params["pay_per_card"] * len(s.hands[owner])

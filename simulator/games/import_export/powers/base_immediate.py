@@ -6,10 +6,10 @@ from `contract.params`. Sources: the rulebook's card list (seed 000, lines ~289-
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
+from simulator.core.protocol import Decision, Flow
+from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -20,11 +20,14 @@ from simulator.games.import_export.powers.common import (
     transfer,
 )
 from simulator.games.import_export.powers.framework import power
-from simulator.games.import_export.state import GameOver
+from simulator.games.import_export.state import GameOver, IEState
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
 
 
 @power("Ammunition", on_fulfil=True)
-def ammunition(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def ammunition(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player with at least `min_illegal_goods` illegal goods pays `payment`."""
     p = contract.params
     for q in other_players(s, owner):
@@ -35,7 +38,7 @@ def ammunition(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Antiquities", on_fulfil=True)
-def antiquities(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def antiquities(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take `cards` illegal card(s) of one's choice from the deck, then shuffle it."""
     for _ in range(contract.params["cards"]):
         options = tuple(c for c in s.deck if game.color[c] == RED)
@@ -49,7 +52,7 @@ def antiquities(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Apples", on_fulfil=True)
-def apples(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def apples(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Add agricultural card(s) from the hand to one's fulfilled contracts, with no level
     requirement, and resolve their power as if just fulfilled (IE-POWER-12)."""
     for _ in range(contract.params["cards"]):
@@ -69,7 +72,7 @@ def apples(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Beer", on_fulfil=True)
-def beer(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def beer(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Keep Beer fulfilled, or put it on the supply island for `payment` credits."""
     choice = yield Decision(owner, "beer_choice", ("island", "keep"))
     if choice == "island" and contract.id in s.fulfilled[owner]:
@@ -79,7 +82,7 @@ def beer(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Cups", on_fulfil=True)
-def cups(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def cups(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Draw `cards` cards."""
     draw(game, s, owner, contract.params["cards"])
     return
@@ -87,7 +90,7 @@ def cups(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Flowers", on_fulfil=True)
-def flowers(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def flowers(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every player, the owner included, takes `payment`."""
     for q in range(s.n):
         game.gain(s, (owner + q) % s.n, contract.params["payment"])
@@ -96,7 +99,7 @@ def flowers(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Hawaiian Salt", on_fulfil=True)
-def hawaiian_salt(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def hawaiian_salt(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take every agricultural card from the others' hands, `pay_per_card` each."""
     taken = 0
     for q in other_players(s, owner):
@@ -111,7 +114,7 @@ def hawaiian_salt(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Honey", on_fulfil=True)
-def honey(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def honey(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """`pay_per_good` for each agricultural good of all players."""
     count = sum(game.goods_count(s, q, YELLOW) for q in range(s.n))
     game.gain(s, owner, contract.params["pay_per_good"] * count)
@@ -120,7 +123,7 @@ def honey(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Insects", on_fulfil=True)
-def insects(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def insects(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Give all one's illegal goods to another player (kept up to his goods limit, the rest
     discarded), then take `goods_taken` good(s) of his into one's goods (IE-POWER-13). The
     illegal goods are those counting as illegal when given, grey Capital goods borrowing it
@@ -139,7 +142,7 @@ def insects(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Massage Tables", on_fulfil=True)
-def massage_tables(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def massage_tables(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Reveal until `matching_cards` of one type show; `credits_per_card` per card revealed,
     rounded up to an even number; all revealed cards go to the hand (IE-POWER-2)."""
     p = contract.params
@@ -161,7 +164,7 @@ def massage_tables(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Opposition Leaflets", on_fulfil=True)
-def opposition_leaflets(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def opposition_leaflets(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every player, the owner first, discards `cards` card(s) of his choice."""
     for k in range(s.n):
         q = (owner + k) % s.n
@@ -175,7 +178,7 @@ def opposition_leaflets(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Pens", on_fulfil=True)
-def pens(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def pens(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """`pay_per_good` for each consumer good in all players' ports."""
     count = sum(game.goods_count(s, q, BLACK) for q in range(s.n))
     game.gain(s, owner, contract.params["pay_per_good"] * count)
@@ -184,7 +187,7 @@ def pens(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Pillows", on_fulfil=True)
-def pillows(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def pillows(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """`pay_per_card` per card in one's fulfilled contracts, Pillows not counted (FAQ:
     IE-POWER-3)."""
     others = sum(1 for cid in s.fulfilled[owner] if cid != contract.id)
@@ -194,7 +197,7 @@ def pillows(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Potatoes", on_fulfil=True)
-def potatoes(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def potatoes(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take `credits` or draw `cards`."""
     p = contract.params
     choice = yield Decision(owner, "potatoes_choice", ("draw", "credits"))
@@ -205,7 +208,7 @@ def potatoes(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Rolls Royce", on_fulfil=True)
-def rolls_royce(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def rolls_royce(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Name a good type and reveal the top `cards` card(s): a match wins the game at once;
     otherwise the card goes to the hand."""
     named = yield Decision(owner, "rolls_royce_type", good_types(game))
@@ -217,7 +220,7 @@ def rolls_royce(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Sculptures", on_fulfil=True)
-def sculptures(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def sculptures(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The others draw `cards_drawn`, then each gives `cards_given` cards of his choice;
     one holding fewer gives nothing (IE-POWER-1)."""
     p = contract.params
@@ -234,7 +237,7 @@ def sculptures(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Showers", on_fulfil=True)
-def showers(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def showers(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Name a good type and draw `cards`; if any matches, take `payment`."""
     p = contract.params
     named = yield Decision(owner, "showers_type", good_types(game))
@@ -244,14 +247,14 @@ def showers(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Small Poodles", on_fulfil=True)
-def small_poodles(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def small_poodles(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Moves into one's goods as soon as it is fulfilled, even over the limit (FAQ:
     IE-POWER-4)."""
     yield from fulfilled_to_goods(game, s, owner, contract.id)
 
 
 @power("Solar Panels", on_fulfil=True)
-def solar_panels(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def solar_panels(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Pay `cost`, then move Solar Panels into one's goods; without the credits the power
     does not resolve and it stays fulfilled (IE-POWER-1, IE-POWER-4)."""
     if game.pay(s, owner, contract.params["cost"]):
@@ -259,7 +262,7 @@ def solar_panels(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Vaccines", on_fulfil=True)
-def vaccines(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def vaccines(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take every card of the supply island into one's hand."""
     s.hands[owner].extend(s.island)
     s.island.clear()
@@ -268,7 +271,7 @@ def vaccines(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Vacuums", on_fulfil=True)
-def vacuums(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def vacuums(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player gives his whole hand or `luxury_goods` luxury good(s), his choice;
     the goods join the owner's goods within his limit (IE-POWER-5). Luxury goods are those
     counting as luxury when he is asked, grey Capital goods borrowing it included; the
@@ -276,7 +279,7 @@ def vacuums(game: Any, s: Any, owner: int, contract: Any) -> Any:
     need = contract.params["luxury_goods"]
     for q in other_players(s, owner):
         luxury = goods_of_type(game, s, q, BLUE)
-        options: list[Any] = []
+        options: list[tuple[str] | tuple[str, int]] = []
         if s.hands[q]:
             options.append(("hand",))
         if len(luxury) >= need:
@@ -298,7 +301,7 @@ def vacuums(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Glasses", on_fulfil=True)
-def glasses(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def glasses(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """`actions` free Import action(s) by oneself: one picks the ship and bids alone (0 is a
     valid bid; an owner taking from his own ship is not paid)."""
     declared = [0] * s.n
@@ -307,7 +310,7 @@ def glasses(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Bird Feed", on_fulfil=True)
-def bird_feed(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def bird_feed(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """After the payout, the other players in turn from the owner's left may buy Bird Feed
     for `price`; the first who does takes it into his fulfilled contracts (FAQ:
     IE-POWER-36)."""
@@ -323,7 +326,7 @@ def bird_feed(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Pirates", on_fulfil=True)
-def pirates(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def pirates(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The others pay `payment` to the bank, or all they have; the owner takes
     `extra_turns` more turn(s) at the end of his own turn (IE-POWER-39)."""
     p = contract.params
@@ -335,7 +338,7 @@ def pirates(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Wind Turbines", on_fulfil=True)
-def wind_turbines(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def wind_turbines(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Copy the power of any player's other fulfilled contract of level `max_level` or
     less, chosen now and fixed (FAQ: IE-POWER-40)."""
     by_id = game.cards.contract_by_id
@@ -352,7 +355,7 @@ def wind_turbines(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Platinum Rings", on_fulfil=True)
-def platinum_rings(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def platinum_rings(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Draw up to `hand_size`, then play hand cards one at a time, each discarded as it is
     played, performing its printed action alone: no wildcards, no crew, nobody follows or
     draws, one Supply sale at most (`max_supply_sales`: the turn's one sale), no levels
@@ -369,7 +372,7 @@ def platinum_rings(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Stolen Documents", on_fulfil=True)
-def stolen_documents(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def stolen_documents(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take another player's fulfilled tech contract into one's fulfilled contracts, where
     its power resolves as if just fulfilled (its immediate power for the thief, its hooks
     and rule modifiers move to him); Stolen Documents itself takes its place among the

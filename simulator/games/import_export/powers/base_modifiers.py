@@ -6,15 +6,20 @@ wild containers, rainbow contracts, virtual crew). Numbers come from `contract.p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
+from simulator.core.protocol import Flow
+from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
 from simulator.games.import_export.powers.common import add_to_mod, set_mod
 from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.state import IEState
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
 
 
 @power("MRI Machine", on_fulfil=True)
-def mri_machine(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def mri_machine(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The credit end condition becomes `threshold` instead of 50, for every player: the
     text changes the condition, not the owner's (IE-POWER-23)."""
     for q in range(s.n):
@@ -24,7 +29,7 @@ def mri_machine(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Tablets", on_fulfil=True)
-def tablets(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def tablets(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Ships carry up to `capacity`; 8-9 containers pay `pay_8_9`, 10 pay `pay_10`."""
     p = contract.params
     set_mod(s, owner, "capacity", p["capacity"])
@@ -34,7 +39,7 @@ def tablets(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Tablets", on_lose=True)
-def tablets_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def tablets_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     """Taken away (Stolen Documents: IE-POWER-51): the usual capacity and payouts again."""
     s.mods[owner].pop("capacity", None)
     s.mods[owner].pop("pay_bands", None)
@@ -44,12 +49,12 @@ def _colour_rule(name: str, key: str, color: int) -> None:
     """Register a power adding `color` to one of its owner's colour-set modifiers, and
     taking it away if the card is taken from him (Stolen Documents: IE-POWER-51)."""
 
-    def grant(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    def grant(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         add_to_mod(s, owner, key, color)
         return
         yield
 
-    def lose(game: Any, s: Any, owner: int, contract: Any) -> None:
+    def lose(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
         s.mods[owner][key] = frozenset(s.mods[owner].get(key, frozenset())) - {color}
 
     power(name, on_fulfil=True)(grant)
@@ -72,12 +77,12 @@ _colour_rule("Seeds", "rainbow_colors", RED)
 
 
 @power("Tortillas", any_cargo=True)
-def tortillas(*_: Any) -> None:
+def tortillas(*_: object) -> None:
     """Tortillas takes containers of any colour while it is a contract (IE-POWER-24)."""
 
 
 @power("Fake DVDs", on_fulfil=True)
-def fake_dvds(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def fake_dvds(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Another player paying `threshold`+ credits at once pays the owner `payment` from the
     bank (IE-POWER-33)."""
     p = contract.params
@@ -90,12 +95,12 @@ def _modifier(name: str, key: str, param: str | None, doc: str) -> None:
     """Register a power that sets one rule modifier of its owner when fulfilled: the card's
     `param` number, or True for a switch."""
 
-    def apply(game: Any, s: Any, owner: int, contract: Any) -> Any:
+    def apply(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         set_mod(s, owner, key, contract.params[param] if param else True)
         return
         yield
 
-    def lose(game: Any, s: Any, owner: int, contract: Any) -> None:
+    def lose(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
         s.mods[owner].pop(key, None)  # the card taken away (IE-POWER-51)
 
     apply.__doc__ = doc

@@ -8,9 +8,9 @@ A hook is a generator (game, state, owner, contract, actor, payload); numbers co
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Any
+from typing import TYPE_CHECKING
 
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import (
     BLACK,
     BLUE,
@@ -20,6 +20,7 @@ from simulator.games.import_export.cards import (
     PIRATE,
     RED,
     YELLOW,
+    Contract,
 )
 from simulator.games.import_export.powers.common import (
     add_goods,
@@ -30,13 +31,17 @@ from simulator.games.import_export.powers.common import (
     transfer,
 )
 from simulator.games.import_export.powers.framework import power
-from simulator.games.import_export.state import clockwise
+from simulator.games.import_export.state import IEState, Scoring, clockwise
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
+    from simulator.games.import_export.windows import Moment
 
 
 @power("A Small Tank", hook="contract_fulfilled")
 def a_small_tank(
-    game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
+) -> Flow:
     """Another player completing a contract gives the owner `cards` card(s) of his choice,
     per contract; with too few cards he gives nothing (FAQ: IE-POWER-18)."""
     if actor == owner:
@@ -53,8 +58,14 @@ def a_small_tank(
 
 @power("Bok Choy", on_cargo=True)
 def bok_choy(
-    game: Any, s: Any, contract: Any, card: int, ship: int, contracts: list[int], filled: int
-) -> Any:
+    game: GameAPI,
+    s: IEState,
+    contract: Contract,
+    card: int,
+    ship: int,
+    contracts: list[int],
+    filled: int,
+) -> Flow:
     """Bok Choy carried by a ship whose non-agricultural contract completes pays the ship's
     owner `bonus`: the contract it filled, or, left by a discarded contract, any completed
     one not agricultural (FAQ: IE-POWER-19)."""
@@ -66,7 +77,9 @@ def bok_choy(
     yield
 
 
-def _consumer_good(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int) -> None:
+def _consumer_good(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, card: int
+) -> None:
     """`payment` if the good that joined `actor`'s goods counts as a consumer good there: a
     grey Capital good as his leftmost non-Capital good (none if he has none). Only the good
     that joined pays, not Capital goods it makes count as consumer goods (IE-CAP-26)."""
@@ -78,7 +91,9 @@ def _consumer_good(game: Any, s: Any, owner: int, contract: Any, actor: int, car
 
 
 @power("Bubblegum", hook="goods_added")
-def bubblegum(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int) -> Any:
+def bubblegum(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, card: int
+) -> Flow:
     """`payment` whenever a consumer good joins any player's goods, a grey Capital good
     counting as one included (IE-CAP-26)."""
     _consumer_good(game, s, owner, contract, actor, card)
@@ -87,7 +102,9 @@ def bubblegum(game: Any, s: Any, owner: int, contract: Any, actor: int, card: in
 
 
 @power("Chapstick", hook="goods_added")
-def chapstick(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int) -> Any:
+def chapstick(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, card: int
+) -> Flow:
     """`payment` whenever a consumer good joins any player's goods, a grey Capital good
     counting as one included (IE-CAP-26)."""
     _consumer_good(game, s, owner, contract, actor, card)
@@ -96,7 +113,9 @@ def chapstick(game: Any, s: Any, owner: int, contract: Any, actor: int, card: in
 
 
 @power("Drones", hook="contract_placed")
-def drones(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: int) -> Any:
+def drones(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, placed: int
+) -> Flow:
     """May draw `cards` for each contract one places (FAQ: IE-POWER-20)."""
     if actor != owner:
         return
@@ -105,7 +124,9 @@ def drones(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: int
 
 
 @power("Helicopter", hook="contract_placed")
-def helicopter(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: int) -> Any:
+def helicopter(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, placed: int
+) -> Flow:
     """Any luxury contract placed with a contract action sets `credits` aside for the owner,
     taken at the end (FAQ: IE-POWER-21); they do not count during the game."""
     if game.cards.contract_by_id[placed].color == BLUE:
@@ -116,12 +137,21 @@ def helicopter(game: Any, s: Any, owner: int, contract: Any, actor: int, placed:
 
 
 @power("Helicopter", end="game")
-def helicopter_end(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def helicopter_end(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring
+) -> None:
     scoring.final[owner] += s.mods[owner].get("helicopter_credits", 0)
 
 
 @power("Laptops", hook="ship_completed")
-def laptops(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def laptops(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, list[int], list[int]],
+) -> Flow:
     """Draw `cards` for each contract one completes with a tech container on it: one it
     filled, or one left on the ship by a discarded contract (IE-POWER-22)."""
     if actor != owner:
@@ -137,8 +167,8 @@ def laptops(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: A
 
 @power("Mouthwash", hook="contract_fulfilled")
 def mouthwash(
-    game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
+) -> Flow:
     """`payment` for each consumer contract one completes after Mouthwash (not itself)."""
     if actor != owner:
         return
@@ -151,7 +181,9 @@ def mouthwash(
 
 
 @power("Pistols", hook="contract_fulfilled")
-def pistols(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]) -> Any:
+def pistols(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
+) -> Flow:
     """Another player completing an illegal contract pays the owner `payment` (if he can)."""
     if actor == owner:
         return
@@ -165,8 +197,8 @@ def pistols(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled:
 
 @power("Rare Metals", hook="contract_fulfilled")
 def rare_metals(
-    game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
+) -> Flow:
     """`bonus` when one ship of the owner completes a tech and a consumer contract together."""
     if actor != owner:
         return
@@ -178,7 +210,9 @@ def rare_metals(
 
 
 @power("Shoes", hook="contract_fulfilled")
-def shoes(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]) -> Any:
+def shoes(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
+) -> Flow:
     """May draw `cards` each time any contract is completed (Shoes included)."""
     for _ in fulfilled:
         if (yield Decision(owner, "shoes_draw", ("draw", "pass"))) == "draw":
@@ -186,7 +220,9 @@ def shoes(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: l
 
 
 @power("Sugar", hook="contract_placed")
-def sugar(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: int) -> Any:
+def sugar(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, placed: int
+) -> Flow:
     """`payment` when one places an agricultural contract."""
     if actor == owner and game.cards.contract_by_id[placed].color == YELLOW:
         game.gain(s, owner, contract.params["payment"])
@@ -198,7 +234,14 @@ def sugar(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: int)
 
 
 @power("Books", hook="action_declared")
-def books(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def books(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, tuple[int, ...], tuple[int, ...]],
+) -> Flow:
     """Leading an Import that at least `min_followers` player(s) follow by playing a card
     pays `payment`, at most `max_per_turn` a turn (IE-POWER-25)."""
     action, followers, _ = payload
@@ -210,7 +253,14 @@ def books(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any
 
 
 @power("Cannabis", hook="imported")
-def cannabis(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def cannabis(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int | None, list[tuple[int, int]]],
+) -> Flow:
     """Another player taking red containers in an import round pays the owner `payment`
     once for that round (IE-POWER-31)."""
     _, taken = payload
@@ -221,7 +271,14 @@ def cannabis(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: 
 
 
 @power("Protractors", hook="imported")
-def protractors(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def protractors(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int | None, list[tuple[int, int]]],
+) -> Flow:
     """After another player's import round, if the ship keeps containers, the owner may
     import `containers` of them for free; its owner is not paid (IE-POWER-30)."""
     index, _ = payload
@@ -235,7 +292,14 @@ def protractors(game: Any, s: Any, owner: int, contract: Any, actor: int, payloa
 
 
 @power("Poison Bottles", hook="plundered")
-def poison_bottles(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def poison_bottles(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, int, str],
+) -> Flow:
     """Another player's Pirate action pays the owner `payment`, once per player per turn
     (`uses_per_turn`; IE-POWER-26)."""
     if actor == owner:
@@ -251,7 +315,14 @@ def poison_bottles(game: Any, s: Any, owner: int, contract: Any, actor: int, pay
 
 
 @power("Stolen Rice", hook="plundered")
-def stolen_rice(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def stolen_rice(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, int, str],
+) -> Flow:
     """`payment` each time the owner plunders an agricultural container."""
     _, color, _ = payload
     if actor == owner and color == YELLOW:
@@ -261,7 +332,14 @@ def stolen_rice(game: Any, s: Any, owner: int, contract: Any, actor: int, payloa
 
 
 @power("Stolen Tires", hook="plundered")
-def stolen_tires(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def stolen_tires(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, int, str],
+) -> Flow:
     """Each card the owner takes with a Pirate action: draw `cards`, then the next deck card
     goes to the supply island."""
     if actor != owner:
@@ -275,7 +353,14 @@ def stolen_tires(game: Any, s: Any, owner: int, contract: Any, actor: int, paylo
 
 
 @power("Jets", hook="ship_completed")
-def jets(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def jets(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, list[int], list[int]],
+) -> Flow:
     """Completing a ship, the owner may put `containers` of its containers into his goods
     (within the limit; IE-POWER-28)."""
     index = payload[0]
@@ -294,7 +379,14 @@ def jets(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any)
 
 
 @power("Flash Drives", hook="ship_completed")
-def flash_drives(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def flash_drives(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, list[int], list[int]],
+) -> Flow:
     """Completing a ship, after the payout, the owner may take `containers_per_ship` of its
     containers into his hand (IE-POWER-28)."""
     index = payload[0]
@@ -313,7 +405,9 @@ def flash_drives(game: Any, s: Any, owner: int, contract: Any, actor: int, paylo
 
 
 @power("Paper", hook="contract_fulfilled")
-def paper(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]) -> Any:
+def paper(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
+) -> Flow:
     """Each consumer contract the owner completes (Paper included) lets him import
     `containers` from a ship at sea into goods or crew, with no payment to its owner
     (IE-POWER-29)."""
@@ -334,7 +428,14 @@ def paper(game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: l
 
 
 @power("Satellite", hook="ship_completed")
-def satellite(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def satellite(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, list[int], list[int]],
+) -> Flow:
     """Each ship that completes (anyone's) lets the owner draw `cards` and then load
     `containers` from his hand, if he can (IE-POWER-28)."""
     if (yield Decision(owner, "satellite_use", ("use", "pass"))) == "pass":
@@ -345,7 +446,9 @@ def satellite(game: Any, s: Any, owner: int, contract: Any, actor: int, payload:
 
 
 @power("Batteries", hook="load_action")
-def batteries(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def batteries(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: tuple[int, ...]
+) -> Flow:
     """After a Load action the owner may pay `cost` to load `extra_containers` more, once a
     turn (`uses_per_turn`)."""
     p = contract.params
@@ -364,7 +467,9 @@ def batteries(game: Any, s: Any, owner: int, contract: Any, actor: int, payload:
 
 
 @power("Rope", hook="turn_started")
-def rope(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def rope(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
+) -> Flow:
     """Leading, before declaring, the owner may swap a hand card with an island card,
     `uses_per_turn` a turn (FAQ: IE-POWER-27)."""
     if actor != owner:
@@ -384,7 +489,9 @@ def rope(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any)
 
 
 @power("LED Lights", hook="turn_started")
-def led_lights(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def led_lights(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
+) -> Flow:
     """On his turn (leading, before declaring) the owner may give `cards_given` hand cards
     to the island for `cards_taken` island card(s), once (IE-POWER-27)."""
     p = contract.params
@@ -406,7 +513,14 @@ def led_lights(game: Any, s: Any, owner: int, contract: Any, actor: int, payload
 
 
 @power("Contraband", hook="plundered")
-def contraband(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def contraband(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, int, str],
+) -> Flow:
     """After one's Pirate action, `extra_containers` more from a ship at sea, once a turn
     (`uses_per_turn`)."""
     p = contract.params
@@ -426,7 +540,9 @@ def contraband(game: Any, s: Any, owner: int, contract: Any, actor: int, payload
 
 
 @power("Lumber", hook="draw_action")
-def lumber(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def lumber(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
+) -> Flow:
     """Another player's Draw action lets the owner perform one too (IE-POWER-37)."""
     if actor == owner:
         return
@@ -435,7 +551,9 @@ def lumber(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: An
 
 
 @power("Chairs", hook="draw_action")
-def chairs(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def chairs(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
+) -> Flow:
     """Another player's Draw action lets the owner discard `cards` hand card(s)."""
     if actor == owner:
         return
@@ -451,7 +569,9 @@ def chairs(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: An
 
 
 @power("Telescopes", any_time="fulfilled")
-def telescopes(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[int]]:
+def telescopes(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
+) -> list[tuple[int]]:
     """At any time, in any turn and before the end-game bonuses, the owner may sell a tech
     good (a Capital good counting as tech too: IE-CAP-26) to the bank for `price`
     (IE-POWER-38); what the goods count as is read afresh at each window."""
@@ -460,8 +580,8 @@ def telescopes(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> lis
 
 @power("Telescopes", use=True)
 def telescopes_sell(
-    game: Any, s: Any, owner: int, contract: Any, args: tuple[int], moment: Any
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, args: tuple[int], moment: Moment
+) -> Flow:
     (card,) = args
     s.goods[owner].remove(card)
     game.to_discard(s, owner, card)  # a physical container to the reserve (IE-VAR-7)
@@ -470,7 +590,7 @@ def telescopes_sell(
     yield
 
 
-def _yogurt(game: Any, s: Any, contract: Any, player: int) -> None:
+def _yogurt(game: GameAPI, s: IEState, contract: Contract, player: int) -> None:
     p = contract.params
     draw(game, s, player, p["cards_self"])
     for k in range(1, s.n):
@@ -478,7 +598,9 @@ def _yogurt(game: Any, s: Any, contract: Any, player: int) -> None:
 
 
 @power("Yogurt", card_hook="container_loaded")
-def yogurt_loaded(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any) -> Any:
+def yogurt_loaded(
+    game: GameAPI, s: IEState, contract: Contract, card: int, actor: int, payload: int
+) -> Flow:
     """Whoever loads the Yogurt card draws `cards_self`, then every other player, clockwise,
     draws `cards_others` (FAQ: the physical card; IE-POWER-42)."""
     _yogurt(game, s, contract, actor)
@@ -487,7 +609,14 @@ def yogurt_loaded(game: Any, s: Any, contract: Any, card: int, actor: int, paylo
 
 
 @power("Yogurt", card_hook="plundered")
-def yogurt_plundered(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any) -> Any:
+def yogurt_plundered(
+    game: GameAPI,
+    s: IEState,
+    contract: Contract,
+    card: int,
+    actor: int,
+    payload: tuple[int, int, str],
+) -> Flow:
     """Plundering Yogurt works the same, once: a plunder that loads it counted already."""
     if not any(card in ship.cargo for ship in s.ships):
         _yogurt(game, s, contract, actor)
@@ -496,7 +625,9 @@ def yogurt_plundered(game: Any, s: Any, contract: Any, card: int, actor: int, pa
 
 
 @power("Lutefisk", any_time="hand")
-def lutefisk(game: Any, s: Any, holder: int, contract: Any, moment: Any) -> list[tuple[int]]:
+def lutefisk(
+    game: GameAPI, s: IEState, holder: int, contract: Contract, moment: Moment
+) -> list[tuple[int]]:
     """From the hand, with its level met, Lutefisk may be placed on a valid ship at its
     holder's port without a contract action, at any time, in anyone's turn (FAQ:
     IE-POWER-43): one use per ship that can hold it."""
@@ -509,14 +640,16 @@ def lutefisk(game: Any, s: Any, holder: int, contract: Any, moment: Any) -> list
 
 @power("Lutefisk", use=True)
 def lutefisk_place(
-    game: Any, s: Any, holder: int, contract: Any, args: tuple[int], moment: Any
-) -> Any:
+    game: GameAPI, s: IEState, holder: int, contract: Contract, args: tuple[int], moment: Moment
+) -> Flow:
     card = game.cards.card_of_contract[contract.id]
     yield from game.place_contract(s, holder, card, contract.id, args[0])
 
 
 @power("Flour", card_hook="contract_placed")
-def flour(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any) -> Any:
+def flour(
+    game: GameAPI, s: IEState, contract: Contract, card: int, actor: int, payload: int
+) -> Flow:
     """Placing Flour with its level met and `containers` valid containers in hand, one may
     load them all at once (IE-POWER-44)."""
     need = contract.params["containers"]
@@ -542,8 +675,13 @@ def flour(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any)
 
 @power("Shotguns", hook="action_declared")
 def shotguns_declared(
-    game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any
-) -> Any:
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, tuple[int, ...], tuple[int, ...]],
+) -> Flow:
     """Note, for this turn, who performs Pirate actions before the owner (IE-POWER-45)."""
     action, _, declared = payload
     s.mods[owner].pop("shotguns", None)
@@ -558,7 +696,14 @@ def shotguns_declared(
 
 
 @power("Shotguns", hook="plundered")
-def shotguns(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def shotguns(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, int, str],
+) -> Flow:
     """Each player performing Pirate actions before the owner this turn gives him `credits`
     credits or `cards` hand cards, his choice, once; unable to give either, nothing."""
     turn, before = s.mods[owner].get("shotguns", (-1, ()))

@@ -11,20 +11,22 @@ owner's mods "held_cards" so the invariant check finds each card once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from simulator.core.narration import seat
-from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import GREY, PAIRED
+from simulator.core.protocol import Decision, Flow
+from simulator.games.import_export.cards import GREY, PAIRED, Contract
 from simulator.games.import_export.narration import ship_name
 from simulator.games.import_export.powers.common import draw, good_types, other_players
 from simulator.games.import_export.powers.framework import power
-from simulator.games.import_export.state import Ship
+from simulator.games.import_export.state import IEState, Ship
 
-Flow = Any
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
+    from simulator.games.import_export.windows import Moment
 
 
-def _own_card(game: Any, s: Any, owner: int, contract: Any) -> int | None:
+def _own_card(game: GameAPI, s: IEState, owner: int, contract: Contract) -> int | None:
     """The card of a contract in the owner's fulfilled area, or None (a copied power, or a
     card already gone: such a power does not move it; IE-POWER-40, IE-CAP-11)."""
     if contract.id not in s.fulfilled[owner]:
@@ -32,33 +34,35 @@ def _own_card(game: Any, s: Any, owner: int, contract: Any) -> int | None:
     return game.cards.card_of_contract[contract.id]
 
 
-def _take_out(game: Any, s: Any, owner: int, contract: Any) -> int:
+def _take_out(game: GameAPI, s: IEState, owner: int, contract: Contract) -> int:
     """Take the contract's card out of the owner's fulfilled area (the limits fall)."""
     game.leave_fulfilled(s, owner, contract.id)
     return game.cards.card_of_contract[contract.id]
 
 
-def _discard_self(game: Any, s: Any, owner: int, contract: Any) -> None:
+def _discard_self(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     """Discard the card instead of keeping it in the completed contracts (FAQ on Champagne:
     such Capital cards do not count there; IE-CAP-20)."""
     if _own_card(game, s, owner, contract) is not None:
         game.to_discard(s, owner, _take_out(game, s, owner, contract))
 
 
-def _live(ship: Any) -> bool:
+def _live(ship: Ship) -> bool:
     """A ship in play: at port, or at sea with containers (not a retired single-use ship nor
     the hidden half of a Super Ship)."""
     return not ship.at_sea or bool(ship.cargo)
 
 
-def _loadable(game: Any, s: Any, p: int, exclude: int = -1) -> tuple[int, ...]:
+def _loadable(game: GameAPI, s: IEState, p: int, exclude: int = -1) -> tuple[int, ...]:
     """p's ships at port where a grey (wild) container fills an uncovered need."""
     return tuple(
         i for i, ship in game.ships_in_port(s, p) if i != exclude and game.fits(ship, GREY, s)
     )
 
 
-def _grey_ship_or_discard(game: Any, s: Any, owner: int, contract: Any, kind: str) -> Any:
+def _grey_ship_or_discard(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, kind: str
+) -> Flow:
     """For a card that loads itself as a grey container (Automation, GPS): its physical card
     and the port ship with an uncovered need the owner picks (asked as `kind` when there is a
     choice); with no such ship the card is discarded and None returned."""
@@ -73,7 +77,7 @@ def _grey_ship_or_discard(game: Any, s: Any, owner: int, contract: Any, kind: st
     return card, i
 
 
-def _has_room(game: Any, s: Any, ship: Any) -> bool:
+def _has_room(game: GameAPI, s: IEState, ship: Ship) -> bool:
     """Whether a ship at port takes one more container: one filling a need, or a leftover
     within the capacity (IE-CARGO-1)."""
     if game.fits(ship, GREY, s):
@@ -83,7 +87,9 @@ def _has_room(game: Any, s: Any, ship: Any) -> bool:
     return sum(sum(c.values()) for c in cargo) + unmatched + 1 <= game.capacity(s, ship.owner)
 
 
-def place_grey(game: Any, s: Any, p: int, ship: Any, card: int, loaded: bool = True) -> Flow:
+def place_grey(
+    game: GameAPI, s: IEState, p: int, ship: Ship, card: int, loaded: bool = True
+) -> Flow:
     """Put a Capital card on a ship as a grey container (wild: IE-CAP-7). `loaded`: a load
     (rules.load_container: logged, told to the powers, a ship at port may complete; with
     physical containers, one of a colour p chooses: IE-VAR-9); otherwise only placed on a
@@ -98,7 +104,9 @@ def place_grey(game: Any, s: Any, p: int, ship: Any, card: int, loaded: bool = T
     ship.cargo_colors.append(GREY)
 
 
-def _room_out_of_fulfilled(game: Any, s: Any, p: int, contract: Any, card: int) -> list[str]:
+def _room_out_of_fulfilled(
+    game: GameAPI, s: IEState, p: int, contract: Contract, card: int
+) -> list[str]:
     """Where the card fits once it leaves p's fulfilled contracts: "crew", "goods" (the
     limits without it; FAQ on Segways)."""
     k = s.fulfilled[p].index(contract.id)
@@ -112,7 +120,8 @@ def _room_out_of_fulfilled(game: Any, s: Any, p: int, contract: Any, card: int) 
     return room
 
 
-def _move_own(game: Any, s: Any, owner: int, contract: Any, where: Any) -> Flow:
+# where is Any: "crew", "goods", "hand" or ("load", ship index), told apart by value
+def _move_own(game: GameAPI, s: IEState, owner: int, contract: Contract, where: Any) -> Flow:
     """Move the fulfilled card to crew, goods, hand, or onto ship ("load", i) as grey."""
     card = _take_out(game, s, owner, contract)
     if where == "crew":
@@ -130,14 +139,14 @@ def _move_own(game: Any, s: Any, owner: int, contract: Any, where: Any) -> Flow:
 
 
 @power("The Algorithm", on_fulfil=True)
-def the_algorithm(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def the_algorithm(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner may move The Algorithm to his crew (with room), or load it as a grey
     container on a ship at his port with an uncovered need; otherwise, or if he does
     neither, it stays in his completed contracts (IE-CAP-12)."""
     card = _own_card(game, s, owner, contract)
     if card is None:
         return
-    options: list[Any] = ["keep"]
+    options: list[str | tuple[str, int]] = ["keep"]
     if "crew" in _room_out_of_fulfilled(game, s, owner, contract, card):
         options.append("crew")
     options.extend(("load", i) for i in _loadable(game, s, owner))
@@ -149,7 +158,7 @@ def the_algorithm(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Automation", on_fulfil=True)
-def automation(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def automation(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Load Automation as a grey (rainbow) container on a ship at the owner's port with an
     uncovered need; with none, it is discarded (IE-CAP-13)."""
     chosen = yield from _grey_ship_or_discard(game, s, owner, contract, "automation_ship")
@@ -159,8 +168,14 @@ def automation(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 @power("Automation", on_cargo=True)
 def automation_moves_on(
-    game: Any, s: Any, contract: Any, card: int, ship: int, contracts: list[int], filled: int
-) -> Any:
+    game: GameAPI,
+    s: IEState,
+    contract: Contract,
+    card: int,
+    ship: int,
+    contracts: list[int],
+    filled: int,
+) -> Flow:
     """When a ship carrying Automation completes, Automation moves on to another ship at
     its owner's port with an uncovered need, if any; otherwise it sails with the ship
     (IE-CAP-13). A power of the card as a container: with physical containers Automation
@@ -181,7 +196,7 @@ def automation_moves_on(
 
 
 @power("Cheap Labor", on_fulfil=True)
-def cheap_labor(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def cheap_labor(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Load Cheap Labor as a grey container on a ship at the owner's port, even one with no
     contract (then a leftover that a later contract may use); with no ship with room it
     stays in the completed contracts (IE-CAP-14)."""
@@ -195,14 +210,17 @@ def cheap_labor(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Container Factory", on_fulfil=True)
-def container_factory(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def container_factory(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Container Factory stays in the completed contracts, or moves to the crew or the goods
     (with room), onto a ship at port as a grey container (an uncovered need), or back to
     the hand: the owner's choice (IE-CAP-15)."""
     card = _own_card(game, s, owner, contract)
     if card is None:
         return
-    options: list[Any] = ["keep", *_room_out_of_fulfilled(game, s, owner, contract, card)]
+    options: list[str | tuple[str, int]] = [
+        "keep",
+        *_room_out_of_fulfilled(game, s, owner, contract, card),
+    ]
     options.extend(("load", i) for i in _loadable(game, s, owner))
     options.append("hand")
     where = yield Decision(owner, "container_factory_place", tuple(options))
@@ -211,7 +229,7 @@ def container_factory(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Diesel Engine", on_fulfil=True)
-def diesel_engine(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def diesel_engine(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Diesel Engine becomes `extra_ships` extra ship(s) at the owner's port; once it has
     sailed and been emptied it is discarded, not returned (IE-CAP-16)."""
     if _own_card(game, s, owner, contract) is None:
@@ -229,7 +247,7 @@ def diesel_engine(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Euros", on_fulfil=True)
-def euros(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def euros(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Euros goes as a grey container on any ship at sea, whoever owns it; only an import
     takes it off (FAQ: IE-CAP-17). With no ship at sea it stays completed."""
     if _own_card(game, s, owner, contract) is None:
@@ -243,7 +261,7 @@ def euros(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("GPS", on_fulfil=True)
-def gps(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def gps(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Load GPS as a grey (rainbow) container on a ship at the owner's port with an
     uncovered need, else discard it (IE-CAP-19); its loading arms it (`gps_loaded`)."""
     chosen = yield from _grey_ship_or_discard(game, s, owner, contract, "gps_ship")
@@ -252,7 +270,9 @@ def gps(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("GPS", card_hook="container_loaded")
-def gps_loaded(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any) -> Any:
+def gps_loaded(
+    game: GameAPI, s: IEState, contract: Contract, card: int, actor: int, payload: int
+) -> Flow:
     """The GPS card itself loaded (only its own power loads it: grey cards are never loaded
     otherwise, IE-CAP-7): once its ship is at sea, when GPS is its last container GPS is
     discarded and the ship comes home (mods "homing_cards" of the ship's owner; IE-CAP-19).
@@ -270,7 +290,7 @@ def gps_loaded(game: Any, s: Any, contract: Any, card: int, actor: int, payload:
 
 
 @power("Yen", on_fulfil=True)
-def yen(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def yen(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Yen goes under one of the owner's ships for good: from then on, the first contract
     of each of its loads needs `cargo_reduction` container(s) fewer (mods
     "first_contract_cut"; IE-CAP-25)."""
@@ -292,7 +312,7 @@ def yen(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Fake Money", on_fulfil=True)
-def fake_money(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def fake_money(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """From each loaded ship of every opponent (at sea or at port), take
     `containers_per_ship` container(s) of one's choice, never a grey one (only an import
     takes those: FAQ, IE-CAP-18); load it on a ship at one's port where it fits if one can,
@@ -335,7 +355,7 @@ def fake_money(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Import Tax", on_fulfil=True)
-def import_tax(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def import_tax(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player pays `payment` to the bank, or nothing if he cannot (IE-POWER-1);
     then Import Tax is discarded (IE-CAP-20)."""
     for q in other_players(s, owner):
@@ -346,7 +366,7 @@ def import_tax(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Interest", on_fulfil=True)
-def interest(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def interest(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player with goods gives `goods_per_player` good(s) of his choice; the
     owner keeps those his goods limit allows, choosing which, and discards the rest
     (IE-CAP-21)."""
@@ -376,7 +396,7 @@ def interest(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Lucky Cards", on_fulfil=True)
-def lucky_cards(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def lucky_cards(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Once, on completion: pay `cost` to the bank (or nothing happens: IE-POWER-1), name a
     good type and draw a card; a match pays `prize` (IE-CAP-22)."""
     p = contract.params
@@ -389,7 +409,7 @@ def lucky_cards(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Market Data", on_fulfil=True)
-def market_data(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def market_data(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player gives `cards_per_player` hand cards of his choice, or as many as
     he has; then Market Data is discarded (IE-CAP-20)."""
     for q in other_players(s, owner):
@@ -403,7 +423,9 @@ def market_data(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("US Dollars", any_time="fulfilled")
-def us_dollars(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[()]]:
+def us_dollars(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
+) -> list[tuple[()]]:
     """US Dollars stays in the completed contracts; discarded at any time it is a crew card
     of any action for this turn. Crew counts only when actions are declared (FAQ: a crew
     card gained mid-turn adds no action), so it is usable as its owner is about to declare
@@ -415,8 +437,8 @@ def us_dollars(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> lis
 
 @power("US Dollars", use=True)
 def us_dollars_use(
-    game: Any, s: Any, owner: int, contract: Any, args: tuple[()], moment: Any
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, args: tuple[()], moment: Moment
+) -> Flow:
     """Discarded, it adds one crew card of any action this turn (mods "virtual_crew": (turn,
     count), read by rules.crew_actions), outside the crew limit."""
     game.powers.lost(game, s, owner, contract.id)
@@ -431,7 +453,9 @@ def us_dollars_use(
 
 
 @power("Partnership", card_hook="contract_placed")
-def partnership(game: Any, s: Any, contract: Any, card: int, actor: int, payload: Any) -> Any:
+def partnership(
+    game: GameAPI, s: IEState, contract: Contract, card: int, actor: int, payload: int
+) -> Flow:
     """Placed on a ship at its placer's port that already has contracts, Partnership may
     join it with another of his ships at port with contracts, their contracts needing at
     most `max_combined_cargo` containers together: one Super Ship, Partnership its contract

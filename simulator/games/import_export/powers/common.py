@@ -7,21 +7,23 @@ it; a targeted player who cannot pay (credits or cards) in full simply pays noth
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from simulator.core.protocol import Flow
 from simulator.games.import_export.cards import GREY
 from simulator.games.import_export.powers.framework import note_draw
-from simulator.games.import_export.state import clockwise
+from simulator.games.import_export.state import IEState, Ship, clockwise
 
-Flow = Any
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
 
 
-def other_players(s: Any, owner: int) -> list[int]:
+def other_players(s: IEState, owner: int) -> list[int]:
     """The other players, clockwise from the owner."""
     return clockwise(owner, s.n)[1:]
 
 
-def draw(game: Any, s: Any, p: int, count: int) -> list[int]:
+def draw(game: GameAPI, s: IEState, p: int, count: int) -> list[int]:
     """Draw up to `count` cards from the deck into p's hand (fewer if the deck runs out);
     noted for the powers reacting to draws (Nanobots: powers.note_draw)."""
     drawn = []
@@ -37,7 +39,7 @@ def draw(game: Any, s: Any, p: int, count: int) -> list[int]:
     return drawn
 
 
-def transfer(game: Any, s: Any, payer: int, payee: int, amount: int) -> bool:
+def transfer(game: GameAPI, s: IEState, payer: int, payee: int, amount: int) -> bool:
     """`payer` pays `payee` in full, or nothing if he cannot (IE-POWER-1)."""
     if not game.pay(s, payer, amount):
         return False
@@ -45,7 +47,7 @@ def transfer(game: Any, s: Any, payer: int, payee: int, amount: int) -> bool:
     return True
 
 
-def good_types(game: Any) -> tuple[int, ...]:
+def good_types(game: GameAPI) -> tuple[int, ...]:
     """The good types a player may name (cards.GOOD_TYPES): the five, and capital where
     grey cards play."""
     types = tuple(range(GREY))
@@ -54,7 +56,7 @@ def good_types(game: Any) -> tuple[int, ...]:
     return types
 
 
-def goods_types(game: Any, s: Any, p: int) -> list[tuple[int, int]]:
+def goods_types(game: GameAPI, s: IEState, p: int) -> list[tuple[int, int]]:
     """p's goods as (card, the type it counts as) pairs, in placement order: a grey Capital
     good borrows the type of p's leftmost non-Capital good, none (GREY) while he has none
     (rules.goods_colors: IE-CAP-3, IE-CAP-4). What every power reading the type of goods
@@ -64,13 +66,13 @@ def goods_types(game: Any, s: Any, p: int) -> list[tuple[int, int]]:
     return list(zip(s.goods[p], game.goods_colors(s, p), strict=True))
 
 
-def goods_of_type(game: Any, s: Any, p: int, color: int) -> list[int]:
+def goods_of_type(game: GameAPI, s: IEState, p: int, color: int) -> list[int]:
     """p's goods that count as `color` now, Capital goods borrowing a type included
     (goods_types: IE-CAP-26)."""
     return [card for card, counted in goods_types(game, s, p) if counted == color]
 
 
-def add_goods(game: Any, s: Any, p: int, card: int, over_limit: bool = False) -> Flow:
+def add_goods(game: GameAPI, s: IEState, p: int, card: int, over_limit: bool = False) -> Flow:
     """Add a card to p's goods (over the limit only where a power says so); tells the powers."""
     if over_limit:
         game.allow_over_limit(s, p, "goods")
@@ -80,7 +82,7 @@ def add_goods(game: Any, s: Any, p: int, card: int, over_limit: bool = False) ->
         yield from game.to_goods(s, p, card)
 
 
-def fulfilled_to_goods(game: Any, s: Any, owner: int, contract_id: int) -> Flow:
+def fulfilled_to_goods(game: GameAPI, s: IEState, owner: int, contract_id: int) -> Flow:
     """Move a fulfilled contract's card into its owner's goods, even over the limit
     (FAQ on Small Poodles: IE-POWER-4)."""
     if contract_id not in s.fulfilled[owner]:
@@ -90,17 +92,17 @@ def fulfilled_to_goods(game: Any, s: Any, owner: int, contract_id: int) -> Flow:
     yield from add_goods(game, s, owner, card, over_limit=True)
 
 
-def set_mod(s: Any, p: int, key: str, value: Any) -> None:
+def set_mod(s: IEState, p: int, key: str, value: object) -> None:
     """Set one of p's rule modifiers (state.IEState.mods)."""
     s.mods[p][key] = value
 
 
-def add_to_mod(s: Any, p: int, key: str, *values: int) -> None:
+def add_to_mod(s: IEState, p: int, key: str, *values: int) -> None:
     """Add values to one of p's set-valued rule modifiers (kept immutable for copies)."""
     s.mods[p][key] = frozenset(s.mods[p].get(key, frozenset())) | frozenset(values)
 
 
-def take_container(game: Any, s: Any, ship: Any, card: int) -> Flow:
+def take_container(game: GameAPI, s: IEState, ship: Ship, card: int) -> Flow:
     """A power takes a container off a ship: the card it brings (a physical container
     brings a card of its colour from the discard pile, or None: IE-VAR-8), then the ship goes
     home if that emptied it (`ship_home` tells the powers). Returns the card or None."""

@@ -10,9 +10,9 @@ Syrup after each Load action of its holder; Legos is a rule of the ship it is pl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from simulator.core.protocol import Decision
+from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import (
     ACTIONS,
     BLACK,
@@ -22,9 +22,15 @@ from simulator.games.import_export.cards import (
     RED,
     SUPPLY,
     YELLOW,
+    Contract,
 )
 from simulator.games.import_export.powers.common import draw, set_mod
 from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.state import IEState, Scoring
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
+    from simulator.games.import_export.windows import Moment
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 
@@ -33,7 +39,9 @@ GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 
 
 @power("Iceland Water", any_time="fulfilled")
-def iceland_water(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[int]]:
+def iceland_water(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
+) -> list[tuple[int]]:
     """At any time, in anyone's turn, the owner may sell agricultural cards from his hand
     (a Flag card by its first side, IE-FLAG-3) to the supply island for `price` each, one
     use a card; not his Supply sale of the turn (IE-FLAGP-1)."""
@@ -42,8 +50,8 @@ def iceland_water(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> 
 
 @power("Iceland Water", use=True)
 def iceland_water_sell(
-    game: Any, s: Any, owner: int, contract: Any, args: tuple[int], moment: Any
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, args: tuple[int], moment: Moment
+) -> Flow:
     (card,) = args
     s.hands[owner].remove(card)
     s.island.append(card)
@@ -55,8 +63,14 @@ def iceland_water_sell(
 
 @power("Maple Syrup", in_hand="load_action")
 def maple_syrup(
-    game: Any, s: Any, contract: Any, card: int, holder: int, actor: int, payload: Any
-) -> Any:
+    game: GameAPI,
+    s: IEState,
+    contract: Contract,
+    card: int,
+    holder: int,
+    actor: int,
+    payload: tuple[int, ...],
+) -> Flow:
     """After each Load action its holder performs with at least `min_credits` credits, he
     may also load Maple Syrup from his hand, as either colour that fits, for free: no
     action spent, no Flag fee (IE-FLAGP-3, IE-FLAGP-4)."""
@@ -74,7 +88,9 @@ def maple_syrup(
 
 
 @power("Olive Oil", any_time="fulfilled", own_turn=True)
-def olive_oil(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[()]]:
+def olive_oil(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
+) -> list[tuple[()]]:
     """At any time on his own turn, before the game ends (not at scoring), the owner may
     discard Olive Oil from his completed contracts for `payment`; his limits fall with it.
     A copy (Wind Turbines) has no card to discard (IE-FLAGP-18)."""
@@ -83,8 +99,8 @@ def olive_oil(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list
 
 @power("Olive Oil", use=True)
 def olive_oil_discard(
-    game: Any, s: Any, owner: int, contract: Any, args: tuple[()], moment: Any
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, args: tuple[()], moment: Moment
+) -> Flow:
     game.powers.lost(game, s, owner, contract.id)
     game.leave_fulfilled(s, owner, contract.id)
     card = game.cards.card_of_contract[contract.id]
@@ -96,7 +112,7 @@ def olive_oil_discard(
 
 
 @power("Legos", unlimited_ship=True)
-def legos(*_: Any) -> None:
+def legos(*_: object) -> None:
     """A ship with Legos among its contracts (or taking it) has no capacity limit on
     contracts or containers; the payout keeps its bands, whose top is the cap
     (`max_payout`, 14, or Tablets' higher bands) (IE-FLAGP-21)."""
@@ -106,7 +122,7 @@ def legos(*_: Any) -> None:
 
 
 @power("Surströmming", on_fulfil=True)
-def surstromming(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def surstromming(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """No player, the owner included, may perform a Pirate action until the owner's next
     turn starts: nobody leads Pirate, no crew or power plunders. The owner's "pirate_ban"
     is read by rules.pirate_banned and lifted by rules._turn, so it ends even if the card
@@ -117,7 +133,7 @@ def surstromming(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Avocado", on_fulfil=True)
-def avocado(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def avocado(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Avocado leaves the completed contracts for the owner's crew (a crew card of its
     action); with the crew at its limit, as the move lowers it, it is discarded instead. A
     copy has no card to move (IE-FLAGP-6)."""
@@ -130,7 +146,7 @@ def avocado(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Yerba Mate", on_fulfil=True)
-def yerba_mate(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def yerba_mate(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The deck is face up for the rest of the game: every player sees its top card, and
     only that one (player views: IE-FLAGP-9)."""
     for q in range(s.n):
@@ -140,7 +156,7 @@ def yerba_mate(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Rooibos Tea", on_fulfil=True)
-def rooibos_tea(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def rooibos_tea(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every player drinking tea takes `payment`: the seats in the rules' `tea_drinkers`,
     nobody by default (IE-FLAGP-8)."""
     for q in game.rules.tea_drinkers:
@@ -151,7 +167,7 @@ def rooibos_tea(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Tej", on_fulfil=True)
-def tej(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def tej(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Crew cards minus `minus`, rounded up to an even number, in credits; nothing when
     that is not above zero (IE-FLAGP-10)."""
     credits = len(s.crew[owner]) - contract.params["minus"]
@@ -163,8 +179,8 @@ def tej(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 @power("Muay Thai Shorts", hook="contract_fulfilled")
 def muay_thai_shorts(
-    game: Any, s: Any, owner: int, contract: Any, actor: int, fulfilled: list[int]
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
+) -> Flow:
     """On its own completion, `pay_per_contract` for each contract of its ship, itself
     included: the contracts completed with it. A copy has no ship: nothing (IE-FLAGP-13)."""
     if actor == owner and contract.id in fulfilled:
@@ -174,7 +190,7 @@ def muay_thai_shorts(
 
 
 @power("Merino Wool", on_fulfil=True)
-def merino_wool(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def merino_wool(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Draw as many cards as the hand holds (fewer if the deck runs out) (IE-FLAGP-17)."""
     draw(game, s, owner, len(s.hands[owner]))
     return
@@ -182,7 +198,7 @@ def merino_wool(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Unpasteurized Cheese", on_fulfil=True)
-def unpasteurized_cheese(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def unpasteurized_cheese(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Completed, the card moves into the owner's crew, even over the crew limit, as a
     Pirate crew card whatever its printed action. A copy has no card to move
     (IE-FLAGP-19)."""
@@ -203,7 +219,14 @@ def unpasteurized_cheese(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Dragon Fruit", hook="action_declared")
-def dragon_fruit(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def dragon_fruit(
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    actor: int,
+    payload: tuple[int, tuple[int, ...], tuple[int, ...]],
+) -> Flow:
     """Leading a Pirate action (with a card or a wildcard), once all have declared: draw
     `cards` or take `credits` (IE-FLAGP-7)."""
     if actor != owner or payload[0] != PIRATE:
@@ -216,7 +239,7 @@ def dragon_fruit(game: Any, s: Any, owner: int, contract: Any, actor: int, paylo
 
 
 @power("Jasmine Tea", on_fulfil=True)
-def jasmine_tea(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def jasmine_tea(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Each Contract action of the owner places as many cards as he likes; a missing level
     still costs an extra action (rules._contract_more: IE-FLAGP-12)."""
     set_mod(s, owner, "contracts_unlimited", True)
@@ -225,13 +248,13 @@ def jasmine_tea(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Jasmine Tea", on_lose=True)
-def jasmine_tea_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def jasmine_tea_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     """Taken away (Stolen Documents, Railguns): one contract per action again."""
     s.mods[owner].pop("contracts_unlimited", None)
 
 
 @power("Volkswagen", on_fulfil=True)
-def volkswagen(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def volkswagen(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Tech goods (and grey Capital ones) count `level_per_tech_good` each toward the
     owner's level requirements (rules.level: IE-FLAGP-15)."""
     set_mod(s, owner, "level_per_tech_good", contract.params["level_per_tech_good"])
@@ -240,13 +263,15 @@ def volkswagen(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Volkswagen", on_lose=True)
-def volkswagen_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def volkswagen_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     """Taken away (Stolen Documents, Railguns): tech goods count 1 again."""
     s.mods[owner].pop("level_per_tech_good", None)
 
 
 @power("Paprika", hook="contract_placed")
-def paprika(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: int) -> Any:
+def paprika(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, placed: int
+) -> Flow:
     """Each contract the owner places (by any means) lets him load `containers` hand
     card(s) onto a ship at his port, for free: no action, no Flag fee (IE-FLAGP-16,
     IE-FLAGP-4)."""
@@ -265,7 +290,7 @@ def paprika(game: Any, s: Any, owner: int, contract: Any, actor: int, placed: in
 
 
 @power("Scotch", on_fulfil=True)
-def scotch(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def scotch(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every `luxury_goods` luxury goods count as `counts_as` toward the owner's goods
     limit (rules.goods_limit, goods_fit: IE-FLAGP-20)."""
     p = contract.params
@@ -275,7 +300,7 @@ def scotch(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Scotch", on_lose=True)
-def scotch_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def scotch_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     """Taken away (Stolen Documents, Railguns): every good counts 1 again; goods over the
     limit stay (IE-LIMIT-2)."""
     s.mods[owner].pop("luxury_pair", None)
@@ -284,7 +309,7 @@ def scotch_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
 # ---------------------------------------------------------------- end of game
 
 
-def _own_score(game: Any, scoring: Any, owner: int, counts: list[list[int]]) -> int:
+def _own_score(game: GameAPI, scoring: Scoring, owner: int, counts: list[list[int]]) -> int:
     """The owner's credits from goods, the set bonus and the majorities, for these counts."""
     rules = game.rules
     mine = counts[owner]
@@ -301,7 +326,7 @@ def _own_score(game: Any, scoring: Any, owner: int, counts: list[list[int]]) -> 
 
 
 @power("Teslas", end="counts")
-def teslas(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def teslas(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """The owner's Supply crew cards count as goods of one type, the same for all, declared
     before the majorities (FAQ); scoring asks no questions, so the type is the one scoring
     him most against the others' counts as they stand (IE-FLAGP-5)."""
@@ -319,7 +344,7 @@ def teslas(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
 
 
 @power("Champagne", end="game")
-def champagne(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def champagne(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """`payment` for strictly the most completed contracts: a tie pays nothing, and cards
     that left the completed area do not count (FAQ: IE-FLAGP-11); Foxes wins the tie
     (IE-JP-3)."""
@@ -328,7 +353,7 @@ def champagne(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> Non
 
 
 @power("Cologne", end="game")
-def cologne(game: Any, s: Any, owner: int, contract: Any, scoring: Any) -> None:
+def cologne(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """`pay_per_card` for each crew card of the action the owner has most of; with Cannons
     the others' Pirate crew count as his (FAQ). Fridges' virtual crew are not cards
     (IE-FLAGP-14)."""

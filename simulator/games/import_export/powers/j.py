@@ -10,12 +10,25 @@ modifiers: "card_also" and "follow_as" (Chopsticks, Rice Cookers), "wins_ties" (
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import BLUE, CONTRACT, GREEN, IMPORT, LOAD, YELLOW
+from simulator.core.protocol import Decision, Flow
+from simulator.games.import_export.cards import (
+    BLUE,
+    CONTRACT,
+    GREEN,
+    IMPORT,
+    LOAD,
+    YELLOW,
+    Contract,
+)
 from simulator.games.import_export.powers.common import draw, other_players, set_mod
 from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.state import IEState
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
+    from simulator.games.import_export.windows import Moment
 
 CHOPSTICKS_CARDS = frozenset({(IMPORT, CONTRACT), (IMPORT, LOAD)})
 """(card action, action it also counts as): Chopsticks' Import cards, hand and crew."""
@@ -26,12 +39,12 @@ RICE_COOKERS_CARDS = frozenset({(LOAD, CONTRACT), (CONTRACT, LOAD)})
 """(card action, action it also counts as): Rice Cookers' Load and Contract cards."""
 
 
-def _grant(s: Any, owner: int, key: str, values: frozenset[Any]) -> None:
+def _grant(s: IEState, owner: int, key: str, values: frozenset[tuple[int, ...]]) -> None:
     """Add values to one of the owner's set-valued rule modifiers."""
     set_mod(s, owner, key, frozenset(s.mods[owner].get(key, frozenset())) | values)
 
 
-def _revoke(s: Any, owner: int, key: str, values: frozenset[Any]) -> None:
+def _revoke(s: IEState, owner: int, key: str, values: frozenset[tuple[int, ...]]) -> None:
     """Take values out of one of the owner's set-valued rule modifiers (the card lost)."""
     set_mod(s, owner, key, frozenset(s.mods[owner].get(key, frozenset())) - values)
 
@@ -40,7 +53,7 @@ def _revoke(s: Any, owner: int, key: str, values: frozenset[Any]) -> None:
 
 
 @power("Bamboo", on_fulfil=True)
-def bamboo(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def bamboo(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """As soon as it is completed, the owner may place Bamboo again as a contract, with no
     action, on a ship of his at port that can hold it, its level met; the ship it completed
     on is sailing, not available. It leaves the completed contracts (IE-JP-1)."""
@@ -59,7 +72,7 @@ def bamboo(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Muji Pens", on_fulfil=True)
-def muji_pens(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def muji_pens(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner's whole hand (even none) goes face up to the supply island; then he takes
     `cards_per_player` random cards from each other player's hand, clockwise, all of a
     smaller hand (s.rng). Taking them is not drawing (IE-JP-4)."""
@@ -74,7 +87,7 @@ def muji_pens(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Pocky", on_fulfil=True)
-def pocky(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def pocky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take `credits`, draw `cards`, then import `containers` container(s) from a ship at sea
     of one's choice, as in an import: to crew or goods, the ship's owner paid unless it is
     one's own ship (the text waives nothing, unlike Paper and Protractors), the powers told
@@ -96,7 +109,7 @@ def pocky(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Rice", on_fulfil=True)
-def rice(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def rice(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """`pay_per_contract` for each agricultural contract among one's completed contracts,
     Rice included (IE-JP-7)."""
     by_id = game.cards.contract_by_id
@@ -107,7 +120,7 @@ def rice(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Soy Sauce", on_fulfil=True)
-def soy_sauce(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def soy_sauce(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner may move his whole crew into his goods, `pay_per_card` for each card moved;
     in the order the crew was taken, the cards beyond the goods limit are discarded, and
     paid for too (IE-JP-9)."""
@@ -127,7 +140,7 @@ def soy_sauce(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Chopsticks", on_fulfil=True)
-def chopsticks(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def chopsticks(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner's Import cards, from the hand or the crew, may be used as Contract or Load
     actions: leading or following a Contract or a Load with one, his Import crew adding
     actions of that type, or following an Import with one and performing Contract or Load
@@ -139,13 +152,13 @@ def chopsticks(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Chopsticks", on_lose=True)
-def chopsticks_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def chopsticks_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     _revoke(s, owner, "card_also", CHOPSTICKS_CARDS)
     _revoke(s, owner, "follow_as", CHOPSTICKS_FOLLOW)
 
 
 @power("Rice Cookers", on_fulfil=True)
-def rice_cookers(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def rice_cookers(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """For the owner alone, Load cards count as Contract cards and vice versa, in the hand
     and in the crew, leading or following: he may lead a Load with a Contract card (the
     others follow the Load) and add both Load and Contract crew. He performs one type of
@@ -156,12 +169,12 @@ def rice_cookers(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Rice Cookers", on_lose=True)
-def rice_cookers_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def rice_cookers_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     _revoke(s, owner, "card_also", RICE_COOKERS_CARDS)
 
 
 @power("Foxes", on_fulfil=True)
-def foxes(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def foxes(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner wins every tie he is in: import bids (before the leader decides), goods
     majorities (the whole bonus, and the whole illegal penalty), the most credits at the
     end, and powers' "the most" (FAQ: IE-JP-3)."""
@@ -171,12 +184,12 @@ def foxes(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Foxes", on_lose=True)
-def foxes_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def foxes_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     s.mods[owner].pop("wins_ties", None)
 
 
 @power("Robo-Cats", on_fulfil=True)
-def robo_cats(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def robo_cats(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """One Load may load `containers_per_tech` hand cards of one type together as one tech
     container; Pirate actions may gather them, one each, kept aside until the pair is made
     that turn. The ship's payout counts every card loaded (IE-JP-8); with the Market each
@@ -188,7 +201,7 @@ def robo_cats(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Robo-Cats", on_lose=True)
-def robo_cats_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def robo_cats_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     s.mods[owner].pop("pair_load", None)
 
 
@@ -196,7 +209,9 @@ def robo_cats_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
 
 
 @power("Sushi Knives", any_time="fulfilled")
-def sushi_knives(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[()]]:
+def sushi_knives(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
+) -> list[tuple[()]]:
     """At any time, in anyone's turn, as often as he can, the owner may discard `cards`
     luxury cards from his hand (printed colour: a hand card borrows no type) for
     `payment`; the hand is not refilled (IE-JP-10)."""
@@ -206,8 +221,8 @@ def sushi_knives(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> l
 
 @power("Sushi Knives", use=True)
 def sushi_knives_use(
-    game: Any, s: Any, owner: int, contract: Any, args: tuple[()], moment: Any
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, args: tuple[()], moment: Moment
+) -> Flow:
     """Which luxury cards go is asked card by card (`sushi_knives_card`)."""
     p = contract.params
     luxury = [c for c in s.hands[owner] if game.color[c] == BLUE]

@@ -7,10 +7,10 @@ Sources: the rulebook's card list (seed 000, lines ~313-635) and its FAQ.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
+from simulator.core.protocol import Decision, Flow
+from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -20,7 +20,11 @@ from simulator.games.import_export.powers.common import (
     transfer,
 )
 from simulator.games.import_export.powers.framework import power
-from simulator.games.import_export.state import GameOver
+from simulator.games.import_export.state import GameOver, IEState, Scoring
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
+    from simulator.games.import_export.windows import Moment
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 """The five coloured good types; grey Capital cards are none of them (Improbability)."""
@@ -33,7 +37,7 @@ JOE_WIGGINS_GOODS = (
 """Joe Wiggins' params and the good type each counts."""
 
 
-def _in_play(s: Any, owner: int, contract: Any) -> bool:
+def _in_play(s: IEState, owner: int, contract: Contract) -> bool:
     """Whether the owner still has this power: the contract fulfilled, or copied."""
     return contract.id in s.fulfilled[owner] or contract.id in s.mods[owner].get(
         "copied_powers", ()
@@ -44,7 +48,7 @@ def _in_play(s: Any, owner: int, contract: Any) -> bool:
 
 
 @power("Danger Pets", on_fulfil=True)
-def danger_pets(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def danger_pets(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player gives the owner `payment`; one who cannot pays nothing (IE-KS-4)."""
     for q in other_players(s, owner):
         transfer(game, s, q, owner, contract.params["payment"])
@@ -53,7 +57,7 @@ def danger_pets(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Dino Bones", on_fulfil=True)
-def dino_bones(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def dino_bones(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every player, the owner first and clockwise, puts `goods_given` good(s) of his choice
     on the supply island; then the owner takes `cards_taken` island cards of his choice into
     his goods, within the limit (IE-KS-5)."""
@@ -77,7 +81,7 @@ def dino_bones(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Flametorch", on_fulfil=True)
-def flametorch(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def flametorch(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """A coin from the game's generator: heads, every other player pays the owner
     `heads_pay` (one who cannot pays nothing); tails, the owner pays `tails_pay` to each
     other player, in full or not at all (IE-KS-8)."""
@@ -94,7 +98,7 @@ def flametorch(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Stretch Goal", on_fulfil=True)
-def stretch_goal(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def stretch_goal(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Once, when fulfilled: every player, the owner first and clockwise, draws `cards`,
     takes `credits` and imports `goods` container(s) of his choice from ships at sea into
     his goods (FAQ: IE-KS-13). No bid, no payment to the ship's owner."""
@@ -121,7 +125,9 @@ def stretch_goal(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Backpacks", hook="ship_returned")
-def backpacks(game: Any, s: Any, owner: int, contract: Any, actor: int, index: int) -> Any:
+def backpacks(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, index: int
+) -> Flow:
     """Each time any player's ship returns to port from the open sea, the owner may draw
     `cards` (an ongoing power despite its immediate icon: IE-KS-1)."""
     choice = yield Decision(owner, "backpacks_draw", ("pass", "draw"), context=index)
@@ -130,7 +136,9 @@ def backpacks(game: Any, s: Any, owner: int, contract: Any, actor: int, index: i
 
 
 @power("Big Ammunition", hook="ship_plundered")
-def big_ammunition(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def big_ammunition(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: tuple[int, int]
+) -> Flow:
     """Each Pirate action of the owner taking a container from another player's ship at sea
     takes `cards` random card(s) from that player's hand (FAQ: IE-KS-2)."""
     victim = s.ships[payload[0]].owner
@@ -146,7 +154,9 @@ def big_ammunition(game: Any, s: Any, owner: int, contract: Any, actor: int, pay
 
 
 @power("Bionic Ears", any_time="fulfilled")
-def bionic_ears(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[()]]:
+def bionic_ears(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
+) -> list[tuple[()]]:
     """At any time, in anyone's turn, the owner may take Bionic Ears from his fulfilled
     contracts into his hand (IE-KS-3). A copy (Wind Turbines) has no card to take."""
     return [()] if contract.id in s.fulfilled[owner] else []
@@ -154,8 +164,8 @@ def bionic_ears(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> li
 
 @power("Bionic Ears", use=True)
 def bionic_ears_take(
-    game: Any, s: Any, owner: int, contract: Any, args: tuple[()], moment: Any
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, args: tuple[()], moment: Moment
+) -> Flow:
     """Its power goes with it and its limits fall (IE-KS-3, IE-LIMIT-2)."""
     game.powers.lost(game, s, owner, contract.id)
     game.leave_fulfilled(s, owner, contract.id)
@@ -165,7 +175,7 @@ def bionic_ears_take(
 
 
 @power("Board Games", on_fulfil=True)
-def board_games(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def board_games(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """With `goods_per_type` good(s) of every type among one's fulfilled contracts, the
     crew has no limit (read in rules.crew_limit; IE-KS-6)."""
     set_mod(s, owner, "no_crew_limit", (contract.id, contract.params["goods_per_type"]))
@@ -174,7 +184,7 @@ def board_games(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Joe Wiggins", on_fulfil=True)
-def joe_wiggins(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def joe_wiggins(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """While fulfilled, counts as one tech, agricultural, illegal and consumer good each,
     outside the goods area and its limit (read in rules.counted_goods; IE-KS-7)."""
     entries = s.mods[owner].get("counted_goods", ())
@@ -187,7 +197,7 @@ def joe_wiggins(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Water Notepad", on_fulfil=True)
-def water_notepad(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def water_notepad(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Nobody, the owner included, may plunder the owner's ships (rules.pirate;
     IE-KS-14)."""
     set_mod(s, owner, "no_plunder", True)
@@ -196,7 +206,7 @@ def water_notepad(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Souvenirs")
-def souvenirs(*_: Any) -> None:
+def souvenirs(*_: object) -> None:
     """This card does nothing: registered with no handler, it only counts as a fulfilled
     consumer contract like any other (IE-KS-15)."""
 
@@ -206,7 +216,7 @@ def souvenirs(*_: Any) -> None:
 
 @power("Import/Export Definitive Edition", end="game")
 def import_export_definitive_edition(
-    game: Any, s: Any, owner: int, contract: Any, scoring: Any
+    game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring
 ) -> None:
     """At the end, `pay_per_contract` per fulfilled luxury contract, itself included
     (IE-KS-16)."""
@@ -226,7 +236,7 @@ def _immediate_win(name: str) -> Callable[[Callable[..., bool]], Callable[..., b
     card is fulfilled and after each of WIN_EVENTS: met, its owner wins at once (IE-KS-9)."""
 
     def register(met: Callable[..., bool]) -> Callable[..., bool]:
-        def check(game: Any, s: Any, owner: int, contract: Any) -> Any:
+        def check(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
             if _in_play(s, owner, contract) and met(game, s, owner, contract):
                 s.winners = [owner]
                 s.end_reason = "card"
@@ -234,7 +244,9 @@ def _immediate_win(name: str) -> Callable[[Callable[..., bool]], Callable[..., b
             return
             yield
 
-        def on_event(game: Any, s: Any, owner: int, contract: Any, actor: int, _: Any) -> Any:
+        def on_event(
+            game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, _: object
+        ) -> Flow:
             yield from check(game, s, owner, contract)
 
         power(name, on_fulfil=True)(check)
@@ -246,7 +258,7 @@ def _immediate_win(name: str) -> Callable[[Callable[..., bool]], Callable[..., b
 
 
 @_immediate_win("Graphics Cards")
-def graphics_cards(game: Any, s: Any, owner: int, contract: Any) -> bool:
+def graphics_cards(game: GameAPI, s: IEState, owner: int, contract: Contract) -> bool:
     """Strictly the most goods (at least one; tied, only by winning ties) in `good_types`
     of the five types wins (IE-KS-10); goods as counted everywhere (IE-KS-7). Fulfilled
     contracts are public, so every player's view shows it (FAQ: IE-KS-17)."""
@@ -259,7 +271,7 @@ def graphics_cards(game: Any, s: Any, owner: int, contract: Any) -> bool:
 
 
 @_immediate_win("Improbability")
-def improbability(game: Any, s: Any, owner: int, contract: Any) -> bool:
+def improbability(game: GameAPI, s: IEState, owner: int, contract: Contract) -> bool:
     """A card of each of the five colours in the crew, in the fulfilled contracts and in
     the goods wins; grey Capital cards count for nothing (IE-KS-11)."""
     colors = set(GOOD_COLORS)
@@ -272,7 +284,7 @@ def improbability(game: Any, s: Any, owner: int, contract: Any) -> bool:
 
 
 @_immediate_win("Mother Load")
-def mother_load(game: Any, s: Any, owner: int, contract: Any) -> bool:
+def mother_load(game: GameAPI, s: IEState, owner: int, contract: Contract) -> bool:
     """`illegal_goods` illegal goods or more win (IE-KS-12); goods as counted everywhere
     (IE-KS-7)."""
     return game.goods_count(s, owner, RED) >= contract.params["illegal_goods"]

@@ -11,10 +11,10 @@ Bikes through `load_action`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import GREY, LOAD, YELLOW
+from simulator.core.protocol import Decision, Flow
+from simulator.games.import_export.cards import GREY, LOAD, YELLOW, Contract
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -23,6 +23,11 @@ from simulator.games.import_export.powers.common import (
     transfer,
 )
 from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.state import IEState
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
+    from simulator.games.import_export.windows import Moment
 
 NEURAL_FOLLOW = (-1, LOAD, LOAD)
 """Neural Units' way to follow: any led action, performing Load actions, with a Load card."""
@@ -32,7 +37,7 @@ NEURAL_FOLLOW = (-1, LOAD, LOAD)
 
 
 @power("AR Glasses", on_fulfil=True)
-def ar_glasses(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def ar_glasses(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Perform up to `actions` actions alone, each with a card from the hand performing its
     printed action (no wildcard pairs), no crew added, nobody following or drawing; played
     cards go to the discard pile (IE-KSB-3; rules.solo_action, as for Platinum Rings)."""
@@ -49,7 +54,7 @@ def ar_glasses(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Railguns", on_fulfil=True)
-def railguns(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def railguns(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player, clockwise, gives the owner `credits` credits, one of his completed
     contracts, or `goods` of his goods (which join the owner's goods within the limit), his
     choice among those he can give in full; one who can give none gives nothing. A contract
@@ -57,7 +62,7 @@ def railguns(game: Any, s: Any, owner: int, contract: Any) -> Any:
     not resolve again (IE-KSB-8)."""
     p = contract.params
     for q in other_players(s, owner):
-        options: list[Any] = []
+        options: list[str | tuple[str, int]] = []
         if s.credits[q] >= p["credits"]:
             options.append("credits")
         options.extend(("contract", cid) for cid in s.fulfilled[q])
@@ -77,7 +82,7 @@ def railguns(game: Any, s: Any, owner: int, contract: Any) -> Any:
             yield from _take_contract(game, s, q, owner, choice[1])
 
 
-def _take_contract(game: Any, s: Any, giver: int, taker: int, cid: int) -> Any:
+def _take_contract(game: GameAPI, s: IEState, giver: int, taker: int, cid: int) -> Flow:
     """A completed contract changes hands: the giver loses its power (hooks, modifiers), the
     taker gains its ongoing part; an immediate power does not resolve again (IE-KSB-8)."""
     game.powers.lost(game, s, giver, cid)
@@ -87,7 +92,7 @@ def _take_contract(game: Any, s: Any, giver: int, taker: int, cid: int) -> Any:
 
 
 @power("Sanitizer", on_fulfil=True)
-def sanitizer(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def sanitizer(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The whole crew and the whole goods swap places; then the owner discards cards of his
     choice from each that is over its limit. Cards joining the goods are told to the powers
     (Bubblegum) once the discards are done (IE-KSB-9). They are placed in the goods like
@@ -112,7 +117,7 @@ def sanitizer(game: Any, s: Any, owner: int, contract: Any) -> Any:
         yield from game.emit(s, "goods_added", owner, card)
 
 
-def _trim(game: Any, s: Any, owner: int, cards: list[int], limit: int, zone: str) -> Any:
+def _trim(game: GameAPI, s: IEState, owner: int, cards: list[int], limit: int, zone: str) -> Flow:
     """Sanitizer: the owner discards cards of his choice until `cards` fit the limit."""
     cards = cards[:]
     while len(cards) > limit:
@@ -127,7 +132,7 @@ def _trim(game: Any, s: Any, owner: int, cards: list[int], limit: int, zone: str
 
 
 @power("3D Printers", on_fulfil=True)
-def three_d_printers(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def three_d_printers(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Following, the owner may play any card of his hand to declare the led action, which
     he still performs; leading, his cards count as usual (IE-KSB-1)."""
     set_mod(s, owner, "follow_any_card", True)
@@ -136,12 +141,12 @@ def three_d_printers(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("3D Printers", on_lose=True)
-def three_d_printers_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def three_d_printers_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     s.mods[owner].pop("follow_any_card", None)
 
 
 @power("Aeroponics", on_fulfil=True)
-def aeroponics(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def aeroponics(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """A ship of the owner at sea left with `containers_left` container(s) comes home at once
     with it still loaded, in the middle of an action if need be: an import of 2 from such a
     ship of 2 takes 1 (IE-KSB-2). Ships already so come home as it is completed."""
@@ -151,12 +156,12 @@ def aeroponics(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Aeroponics", on_lose=True)
-def aeroponics_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def aeroponics_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     s.mods[owner].pop("sea_return_at", None)
 
 
 @power("Neural Units", on_fulfil=True)
-def neural_units(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def neural_units(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner may follow any led action by playing a Load card (or a wildcard pair) and
     then performs Load actions only (with his Load crew), not the led action (IE-KSB-6)."""
     ways = frozenset(s.mods[owner].get("follow_as", frozenset()))
@@ -166,7 +171,7 @@ def neural_units(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Neural Units", on_lose=True)
-def neural_units_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def neural_units_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     ways = frozenset(s.mods[owner].get("follow_as", frozenset()))
     set_mod(s, owner, "follow_as", ways - {NEURAL_FOLLOW})
 
@@ -175,7 +180,9 @@ def neural_units_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
 
 
 @power("Fixie Bikes", hook="load_action")
-def fixie_bikes(game: Any, s: Any, owner: int, contract: Any, actor: int, loaded: Any) -> Any:
+def fixie_bikes(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, loaded: tuple[int, ...]
+) -> Flow:
     """`payment` for each container any player (the owner too) loads with a Load action:
     declared, or a power's Load action (Nanobots, AR Glasses); not a Pirate action's or a
     power's extra load (IE-KSB-4)."""
@@ -185,7 +192,9 @@ def fixie_bikes(game: Any, s: Any, owner: int, contract: Any, actor: int, loaded
 
 
 @power("Nanobots", hook="cards_drawn")
-def nanobots(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def nanobots(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
+) -> Flow:
     """Each time the owner draws cards (a Draw action or a power's draw), once they are in
     his hand, he may perform `free_loads` free Load action(s) if a hand card can be loaded;
     nobody follows it (FAQ: IE-KSB-5)."""
@@ -200,7 +209,9 @@ def nanobots(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: 
 
 
 @power("Oat Milk", hook="container_loaded")
-def oat_milk(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int) -> Any:
+def oat_milk(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, card: int
+) -> Flow:
     """Whenever any player (the owner too) loads a container as agricultural onto his ship
     (any Load, a plunder, a power), the owner may take `credits` or draw `cards` (IE-KSB-7)."""
     if _loaded_as(s, card) != YELLOW:
@@ -213,7 +224,7 @@ def oat_milk(game: Any, s: Any, owner: int, contract: Any, actor: int, card: int
         draw(game, s, owner, p["cards"])
 
 
-def _loaded_as(s: Any, card: int) -> int | None:
+def _loaded_as(s: IEState, card: int) -> int | None:
     """The colour a container just loaded counts as (None if it is on no ship)."""
     for ship in s.ships:
         if card in ship.cargo:
@@ -222,7 +233,9 @@ def _loaded_as(s: Any, card: int) -> int | None:
 
 
 @power("Segways", any_time="fulfilled")
-def segways(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[tuple[Any, ...]]:
+def segways(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
+) -> list[tuple[str] | tuple[str, int, int]]:
     """Once completed, Segways may move to the owner's crew or goods, each only with room
     under its limit once Segways has left the completed contracts (FAQ), or be loaded as a
     container on a ship of his at port with a need it fits (not a Load action); at any
@@ -235,7 +248,7 @@ def segways(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[t
     card = game.cards.card_of_contract[cid]
     at = fulfilled.index(cid)
     fulfilled.pop(at)  # the limits as they are once Segways has left
-    uses: list[tuple[Any, ...]] = []
+    uses: list[tuple[str] | tuple[str, int, int]] = []
     if len(s.crew[owner]) < game.crew_limit(s, owner):
         uses.append(("crew",))
     if game.goods_fit(s, owner, card):
@@ -251,9 +264,10 @@ def segways(game: Any, s: Any, owner: int, contract: Any, moment: Any) -> list[t
 
 
 @power("Segways", use=True)
+# args is Any: ("crew",), ("goods",) or ("load", ship, colour), told apart by args[0]
 def segways_move(
-    game: Any, s: Any, owner: int, contract: Any, args: tuple[Any, ...], moment: Any
-) -> Any:
+    game: GameAPI, s: IEState, owner: int, contract: Contract, args: tuple[Any, ...], moment: Moment
+) -> Flow:
     cid = contract.id
     card = game.cards.card_of_contract[cid]
     game.powers.lost(game, s, owner, cid)

@@ -9,18 +9,23 @@ Sources: the rulebook's card list (seed 000, lines 421-641) and its FAQ.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
+from simulator.core.protocol import Decision, Flow
+from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
 from simulator.games.import_export.powers.common import add_to_mod, draw, set_mod
 from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.state import IEState
+
+if TYPE_CHECKING:
+    from simulator.games.import_export.game_api import GameAPI
+    from simulator.games.import_export.windows import Moment
 
 # ---------------------------------------------------------------- immediate powers
 
 
 @power("Spacecraft", on_fulfil=True)
-def spacecraft(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def spacecraft(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """With a ship at his port able to take one, the owner must place a Tokyo Port (or
     Supply Island) card whose level he meets as a contract, free; the ship completing
     Spacecraft cannot take it (IE-TOKYO-10)."""
@@ -32,7 +37,7 @@ def spacecraft(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Squid Jerky", on_fulfil=True)
-def squid_jerky(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def squid_jerky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Squid Jerky goes to the Tokyo Port and a different card of the `column_cost`-credit
     column joins the owner's completed contracts, its own power resolving; with none there
     (or no Port: IE-TOKYO-5) Squid Jerky stays completed (IE-TOKYO-11)."""
@@ -58,7 +63,7 @@ def squid_jerky(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Yakuza Art", on_fulfil=True)
-def yakuza_art(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def yakuza_art(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """With a consumer good, draw `cards`; with a tech good, take `credits`; both if both."""
     if game.goods_count(s, owner, BLACK):
         draw(game, s, owner, contract.params["cards"])
@@ -72,7 +77,7 @@ def yakuza_art(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Hentai Manga", on_fulfil=True)
-def hentai_manga(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def hentai_manga(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Each illegal contract the owner completes afterwards may go to his crew or goods
     instead of his completed contracts (rules._tuck_elsewhere; FAQ: IE-TOKYO-6)."""
     add_to_mod(s, owner, "tuck_elsewhere", RED)
@@ -81,12 +86,12 @@ def hentai_manga(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Hentai Manga", on_lose=True)
-def hentai_manga_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def hentai_manga_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     s.mods[owner]["tuck_elsewhere"] = frozenset(s.mods[owner].get("tuck_elsewhere", ())) - {RED}
 
 
 @power("Jidohanbaiki", on_fulfil=True)
-def jidohanbaiki(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def jidohanbaiki(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Leading, the owner may declare a Draw action and take `credits` instead of drawing
     (rules._draw_action; IE-TOKYO-7)."""
     set_mod(s, owner, "lead_draw_credits", contract.params["credits"])
@@ -95,12 +100,12 @@ def jidohanbaiki(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Jidohanbaiki", on_lose=True)
-def jidohanbaiki_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def jidohanbaiki_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     s.mods[owner].pop("lead_draw_credits", None)
 
 
 @power("Toto Toilets", on_fulfil=True)
-def toto_toilets(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def toto_toilets(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner's Contract actions place Tokyo Port cards without paying (without the Port,
     Supply Island cards: rules.port_cost; IE-TOKYO-12)."""
     set_mod(s, owner, "port_contract_free", True)
@@ -109,7 +114,7 @@ def toto_toilets(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Toto Toilets", on_lose=True)
-def toto_toilets_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
+def toto_toilets_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> None:
     s.mods[owner].pop("port_contract_free", None)
 
 
@@ -117,7 +122,9 @@ def toto_toilets_lost(game: Any, s: Any, owner: int, contract: Any) -> None:
 
 
 @power("PlayStations", hook="load_action")
-def playstations(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def playstations(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: tuple[int, ...]
+) -> Flow:
     """After each of his Load actions the owner may load one extra container from his hand
     per `tech_goods_per_extra` tech goods (`extra_containers` each; IE-TOKYO-8)."""
     if actor != owner:
@@ -138,7 +145,7 @@ def playstations(game: Any, s: Any, owner: int, contract: Any, actor: int, paylo
         yield from game.load_container(s, owner, s.ships[i], card, color)
 
 
-def _ramen_take(game: Any, s: Any, owner: int) -> Any:
+def _ramen_take(game: GameAPI, s: IEState, owner: int) -> Flow:
     for card in [c for c in s.island if game.color[c] == YELLOW]:
         if not game.goods_fit(s, owner, card):
             return
@@ -147,7 +154,7 @@ def _ramen_take(game: Any, s: Any, owner: int) -> Any:
 
 
 @power("Ramen", on_fulfil=True)
-def ramen(game: Any, s: Any, owner: int, contract: Any) -> Any:
+def ramen(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The agricultural cards on the Tokyo Port (or Supply Island: FAQ, IE-TOKYO-5) join the
     owner's goods, within his limit, oldest first; an ongoing power, applied on completion
     and again at the end of every turn (IE-TOKYO-9)."""
@@ -155,12 +162,16 @@ def ramen(game: Any, s: Any, owner: int, contract: Any) -> Any:
 
 
 @power("Ramen", hook="turn_ended")
-def ramen_turn_ended(game: Any, s: Any, owner: int, contract: Any, actor: int, payload: Any) -> Any:
+def ramen_turn_ended(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
+) -> Flow:
     yield from _ramen_take(game, s, owner)
 
 
 @power("Toyota", hook="ship_returned")
-def toyota(game: Any, s: Any, owner: int, contract: Any, actor: int, index: int) -> Any:
+def toyota(
+    game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, index: int
+) -> Flow:
     """Each time one of the owner's ships returns to his port, he draws `cards`
     (IE-TOKYO-13)."""
     if actor == owner:
@@ -171,7 +182,7 @@ def toyota(game: Any, s: Any, owner: int, contract: Any, actor: int, index: int)
 
 @power("Tsukiji Fish", any_time="fulfilled", own_turn=True)
 def tsukiji_fish(
-    game: Any, s: Any, owner: int, contract: Any, moment: Any
+    game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
 ) -> list[tuple[int, int, int]]:
     """At any moment of his own turn (its start, after each choice, before each action, at
     its end) the owner may place luxury and agricultural contracts from his hand, their
@@ -182,7 +193,12 @@ def tsukiji_fish(
 
 @power("Tsukiji Fish", use=True)
 def tsukiji_fish_place(
-    game: Any, s: Any, owner: int, contract: Any, args: tuple[int, int, int], moment: Any
-) -> Any:
+    game: GameAPI,
+    s: IEState,
+    owner: int,
+    contract: Contract,
+    args: tuple[int, int, int],
+    moment: Moment,
+) -> Flow:
     card, cid, i = args
     yield from game.place_contract(s, owner, card, cid, i)
