@@ -68,7 +68,9 @@ def fingerprint(s: Any) -> str:
     """Everything of a state that play depends on, as text: zones, counters, modifiers,
     powers in play, and the pending steps (functions by name)."""
     parts = []
-    for name in type(s).__slots__:
+    # a plain class declares its fields in __slots__, a compiled one (mypyc) in __mypyc_attrs__
+    fields = getattr(type(s), "__mypyc_attrs__", None) or type(s).__slots__
+    for name in fields:
         if name in ("rng", "views", "trace", "clonable", "limit_marks", "answer", "ret"):
             continue
         value = getattr(s, name)

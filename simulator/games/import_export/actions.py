@@ -234,7 +234,9 @@ class ActionRules(PlunderRules):
 def perform(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     """p performs his declared actions, a window before each (IE-ANYTIME-1); Contract
     actions are one batch, since extra ones may buy levels (IE-CONTRACT-1)."""
-    _, p, action, count = step
+    p: int = step[1]
+    action: int = step[2]
+    count: int = step[3]
     if count <= 0:
         return None
     if action == CONTRACT:
@@ -249,7 +251,10 @@ def perform(g: ActionRules, s: IEState, step: Step) -> Decision | None:
 def perform_one(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     """The k-th of p's `count` actions of one type; after the last, Machine Arms' extra
     loads (IE-POWER-41)."""
-    _, p, action, count, k = step
+    p: int = step[1]
+    action: int = step[2]
+    count: int = step[3]
+    k: int = step[4]
     stack = s.stack
     if k == count:
         if action == LOAD and p == s.leader and s.mods[p].get("load_unlimited"):
@@ -274,7 +279,7 @@ def perform_one(g: ActionRules, s: IEState, step: Step) -> Decision | None:
 
 def supply(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     """Sell a hand card for 4 (once a turn), or take an island card to crew (IE-SUPPLY-1)."""
-    p = step[1]
+    p: int = step[1]
     options: list[Any] = []
     if not s.sold_this_turn[p]:
         options.extend(("sell", c) for c in s.hands[p])
@@ -286,7 +291,7 @@ def supply(g: ActionRules, s: IEState, step: Step) -> Decision | None:
 
 
 def supplied(g: ActionRules, s: IEState, step: Step) -> Decision | None:
-    p = step[1]
+    p: int = step[1]
     verb, card = s.answer
     if verb == "sell":
         if s.trace is not None:
@@ -311,7 +316,7 @@ def barter(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     """Barter: swap one hand card for one card of the supply island (`s.island`, which
     holds the Tokyo Port's cards when it replaces the island); with an empty hand or
     island nothing happens (IE-CAP-8, IE-CAP-9)."""
-    p = step[1]
+    p: int = step[1]
     options = tuple((h, i) for h in s.hands[p] for i in s.island)
     if not options:
         return None
@@ -320,7 +325,7 @@ def barter(g: ActionRules, s: IEState, step: Step) -> Decision | None:
 
 
 def bartered(g: ActionRules, s: IEState, step: Step) -> Decision | None:
-    p = step[1]
+    p: int = step[1]
     given, taken = s.answer
     if s.trace is not None:
         s.trace.say(f"{seat(p)} barters {g.names[given]} for {g.names[taken]}", p)
@@ -333,7 +338,8 @@ def bartered(g: ActionRules, s: IEState, step: Step) -> Decision | None:
 
 def contract_actions(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     """Place contracts; extra actions each buy one missing level (IE-CONTRACT-1)."""
-    _, p, budget = step
+    p: int = step[1]
+    budget: int = step[2]
     if budget <= 0:
         return None
     options = g.contract_options(s, p, budget, 1)
@@ -347,7 +353,8 @@ def contract_actions(g: ActionRules, s: IEState, step: Step) -> Decision | None:
 
 
 def contract_chosen(g: ActionRules, s: IEState, step: Step) -> Decision | None:
-    _, p, budget = step
+    p: int = step[1]
+    budget: int = step[2]
     choice = s.answer
     if choice == "stop":
         return None
@@ -362,7 +369,8 @@ def contract_chosen(g: ActionRules, s: IEState, step: Step) -> Decision | None:
 
 def contract_placed(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     """After a placement: Jasmine Tea places more (IE-FLAGP-12), then the next action."""
-    _, p, budget = step
+    p: int = step[1]
+    budget: int = step[2]
     if s.mods[p].get("contracts_unlimited"):
         s.stack.append((contract_actions_left, p))
         return contract_more(g, s, (contract_more, p, budget))
@@ -378,7 +386,8 @@ def contract_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     """Jasmine Tea: the contract action just performed places further cards, one by one
     until its performer stops; a missing level still costs one more action (IE-FLAGP-12).
     Returns (`ret`) the actions left."""
-    _, p, budget = step
+    p: int = step[1]
+    budget: int = step[2]
     options = g.contract_options(s, p, budget, 0)
     if not options:
         s.ret = budget
@@ -388,7 +397,8 @@ def contract_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:
 
 
 def contract_more_chosen(g: ActionRules, s: IEState, step: Step) -> Decision | None:
-    _, p, budget = step
+    p: int = step[1]
+    budget: int = step[2]
     choice = s.answer
     if choice == "stop":
         s.ret = budget
@@ -401,7 +411,7 @@ def contract_more_chosen(g: ActionRules, s: IEState, step: Step) -> Decision | N
 
 def load_action(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     """One Load action: load, then tell the powers which cards it loaded (its `ret`)."""
-    p = step[1]
+    p: int = step[1]
     s.stack.append((load_action_told, p))
     return load_from_hand(g, s, (load_from_hand, p))
 
@@ -415,7 +425,7 @@ def load_from_hand(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     """Load a hand card onto an uncovered matching need of a ship at one's port; `ret`:
     the cards loaded. Powers may load otherwise first (`_load_instead`: Smart Cars, Cell
     Phones, Robo-Cats)."""
-    p = step[1]
+    p: int = step[1]
     if s.mods[p]:
         s.stack.append((load_from_hand_rest, p))
         machine.push_flow(s, _load_instead_of(p))
@@ -446,7 +456,7 @@ def _ask_load(g: ActionRules, s: IEState, p: int) -> Decision | None:
 
 
 def loaded_from_hand(g: ActionRules, s: IEState, step: Step) -> Decision | None:
-    p = step[1]
+    p: int = step[1]
     card, i, color = s.answer
     if len(g.cards.colors[card]) > 1:
         g.pay(s, p, g.rules.flag_load_cost, tell.FLAG_FEE)
@@ -463,7 +473,7 @@ def returns(g: ActionRules, s: IEState, step: Step) -> Decision | None:
 
 def load_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     """After his declared Loads, a leader may go on loading hand cards, one by one."""
-    p = step[1]
+    p: int = step[1]
     options = g.load_options(s, p, s.hands[p])
     if not options:
         return None
@@ -472,7 +482,7 @@ def load_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:
 
 
 def loaded_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:
-    p = step[1]
+    p: int = step[1]
     choice = s.answer
     if choice == "stop":
         return None

@@ -198,7 +198,8 @@ class LimitsAndLevels(GameBase):
 
 def to_goods(g: LimitsAndLevels, s: IEState, step: Step) -> Decision | None:
     """Goods up to the limit (beyond it the card is discarded); tells the powers."""
-    _, p, card = step
+    p: int = step[1]
+    card: int = step[2]
     if g.goods_fit(s, p, card):
         card = g.goods_in(s, p, card)
         g.emit_step(s, "goods_added", p, card)

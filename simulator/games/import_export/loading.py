@@ -74,7 +74,11 @@ def place_contract(g: LoadingRules, s: IEState, step: Step) -> Decision | None:
     """Place a card as a contract under ship i, taken from the hand, the island, or a list
     a power holds (`source`); tells the powers, and the ship may complete with leftover
     containers."""
-    _, p, card, contract_id, i, source = step
+    p: int = step[1]
+    card: int = step[2]
+    contract_id: int = step[3]
+    i: int = step[4]
+    source = step[5]
     if s.trace is not None:
         name = g.cards.contract_by_id[contract_id].name
         s.trace.say(f"{seat(p)} places {name} as a contract on {tell.ship_name(s, i)}", p)
@@ -94,7 +98,10 @@ def place_contract(g: LoadingRules, s: IEState, step: Step) -> Decision | None:
 def load_container(g: LoadingRules, s: IEState, step: Step) -> Decision | None:
     """Load `card` onto ship i as `color` (a physical container instead, with the
     variants: IE-VAR-5); tells the powers, and the ship may complete."""
-    _, p, i, card, color = step
+    p: int = step[1]
+    i: int = step[2]
+    card: int = step[3]
+    color = step[4]
     if s.trace is not None:
         s.trace.say(
             f"{seat(p)} loads {g.names[card]} on {tell.ship_name(s, i)} as "

@@ -88,7 +88,8 @@ def pirate(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
     `ships_only`: a power's extra plunder from ships at sea (Contraband). Mini Van adds
     the other players' ships at port, the deck's top card and a random card of another
     player's hand (IE-POWER-47)."""
-    _, p, ships_only = step
+    p: int = step[1]
+    ships_only: bool = step[2]
     if g.pirate_banned(s):
         return None
     options: list[Any] = []
@@ -115,7 +116,7 @@ def pirate(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
 
 
 def pirated(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
-    p = step[1]
+    p: int = step[1]
     choice = s.answer
     if s.trace is not None:
         s.trace.say(f"{seat(p)} plunders {g._plunder_text(s, choice)}", p)
@@ -144,7 +145,10 @@ def pirated(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
 
 def plunder_landed(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
     """A container taken from a ship, once the ship came home if emptied."""
-    _, p, card, colors, choice = step
+    p: int = step[1]
+    card: int = step[2]
+    colors = step[3]
+    choice = step[4]
     s.moving.remove(card)
     return _plundered(g, s, p, card, colors, choice)
 
@@ -159,7 +163,10 @@ def _plundered(
 
 
 def plunder_told(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
-    _, p, card, color, choice = step
+    p: int = step[1]
+    card: int = step[2]
+    color = step[3]
+    choice = step[4]
     s.stack.append((emit_later, "plundered", p, (card, color, choice[0])))
     if choice[0] == "ship":
         g.emit_step(s, "ship_plundered", p, (choice[1], card))
@@ -170,7 +177,9 @@ def pirate_place(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
     """Load a pirated card onto a matching need at one's port, or discard it; Stem Cells
     may pay to add it to the goods instead (IE-POWER-35); Robo-Cats may keep it for a
     pair (IE-JP-8)."""
-    _, p, card, colors = step
+    p: int = step[1]
+    card: int = step[2]
+    colors = step[3]
     pair = s.mods[p].get("pair_load")
     if pair is not None and len(colors) == 1:
         s.stack.append((pirate_place_unpaired, p, card, colors))
@@ -190,7 +199,9 @@ def pirate_place_unpaired(g: PlunderRules, s: IEState, step: Step) -> Decision |
     """After Robo-Cats' offer (its `ret`: whether the card was kept or loaded so)."""
     if s.ret:
         return None
-    _, p, card, colors = step
+    p: int = step[1]
+    card: int = step[2]
+    colors = step[3]
     return _pirate_place_rest(g, s, p, card, colors)
 
 
@@ -206,7 +217,10 @@ def _pirate_place_rest(
 
 
 def stem_cells_chosen(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
-    _, p, card, colors, cost = step
+    p: int = step[1]
+    card: int = step[2]
+    colors = step[3]
+    cost: int = step[4]
     s.moving.remove(card)
     if s.answer == "goods":
         good = g.as_card(s, card)  # a physical container: IE-VAR-8
@@ -238,7 +252,8 @@ def _pirate_to(
 
 
 def pirate_to_chosen(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
-    _, p, card = step
+    p: int = step[1]
+    card: int = step[2]
     s.moving.remove(card)
     target = s.answer
     if target == "discard":  # IE-PIRATE-1: "Puoi piazzarlo": loading is allowed, not forced

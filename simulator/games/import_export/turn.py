@@ -297,14 +297,14 @@ def window_if_wanted(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 
 def lead_ask(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    p = step[1]
+    p: int = step[1]
     s.stack.append((lead_answer, p))
     return Decision(p, "lead", g._lead_options(s, p))
 
 
 def lead_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """The leader led, drew, or discarded a ship's contracts (then leads again)."""
-    p = step[1]
+    p: int = step[1]
     choice = s.answer
     stack = s.stack
     verb = choice[0]
@@ -331,7 +331,8 @@ def lead_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 def after_lead(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """The leader declared: a window, then the others follow in turn (not Barter: IE-CAP-8)."""
-    _, p, action = step
+    p: int = step[1]
+    action: int = step[2]
     if g.window_wanted(s):
         s.stack.append((follow_ask, p, action, 1))
         windows.push_window(s, windows.Moment("lead_declared", p, action))
@@ -341,7 +342,9 @@ def after_lead(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 def follow_ask(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """The k-th player from the leader chooses: follow, draw, or follow as another type."""
-    _, p, action, k = step
+    p: int = step[1]
+    action: int = step[2]
+    k: int = step[3]
     n = s.n
     if k >= n or action == BARTER:  # Barter: nobody follows (IE-CAP-8)
         return followed(g, s, p, action)
@@ -355,7 +358,9 @@ def follow_ask(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 
 def follow_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    _, p, action, k = step
+    p: int = step[1]
+    action: int = step[2]
+    k: int = step[3]
     q = (p + k) % s.n
     answer = s.answer
     stack = s.stack
@@ -383,7 +388,8 @@ def follow_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 def drew_then_declare(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """A follower who drew declares crew actions of the led type; with Capital, Barter crew
     may declare Barter actions instead (IE-CAP-8)."""
-    _, q, action = step
+    q: int = step[1]
+    action: int = step[2]
     if g.capital and g.crew_actions(s, q, BARTER):
         s.stack.append((bartered_or_declare, q, action))
         return declare(g, s, (declare, q, BARTER, 0))
@@ -391,7 +397,8 @@ def drew_then_declare(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 
 def bartered_or_declare(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    _, q, action = step
+    q: int = step[1]
+    action: int = step[2]
     s.t_acts[q] = BARTER if s.t_declared[q] else action
     if s.t_acts[q] != BARTER:
         return declare(g, s, (declare, q, action, 0))
@@ -400,7 +407,9 @@ def bartered_or_declare(g: TurnRules, s: IEState, step: Step) -> Decision | None
 
 def follower_done(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """The k-th follower chose and declared: a window, then the next one."""
-    _, p, action, k = step
+    p: int = step[1]
+    action: int = step[2]
+    k: int = step[3]
     if g.window_wanted(s):
         q = (p + k) % s.n
         s.stack.append((follow_ask, p, action, k + 1))
@@ -429,7 +438,8 @@ def followed(g: TurnRules, s: IEState, p: int, action: int) -> Decision | None:
 def perform_in_turn(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """The k-th player from the leader performs his declared actions (imports were the
     rounds); after the last, the turn's end."""
-    _, p, k = step
+    p: int = step[1]
+    k: int = step[2]
     n = s.n
     acts = s.t_acts
     declared = s.t_declared
@@ -444,7 +454,7 @@ def perform_in_turn(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 def turn_end(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """The turn's last window, the powers told, then the end-of-turn checks."""
-    p = step[1]
+    p: int = step[1]
     if g.window_wanted(s):
         s.stack.append((turn_ended, p))
         windows.push_window(s, windows.Moment("turn_end", p))
@@ -453,7 +463,7 @@ def turn_end(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 
 def turn_ended(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    p = step[1]
+    p: int = step[1]
     s.stack.append(END_CHECKS)
     g.emit_step(s, "turn_ended", p, None)
     return None
@@ -472,7 +482,8 @@ END_CHECKS: Final[Step] = (end_checks,)
 def draw_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """A Draw action (a leader or a follower drawing instead of acting); tells the powers.
     Jidohanbaiki: a leader may take credits instead of drawing (IE-TOKYO-7)."""
-    _, p, leading = step
+    p: int = step[1]
+    leading: bool = step[2]
     credits = s.mods[p].get("lead_draw_credits") if leading else None
     if credits is not None:
         s.stack.append((jidohanbaiki_answer, p, credits))
@@ -481,7 +492,8 @@ def draw_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 
 def jidohanbaiki_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    _, p, credits = step
+    p: int = step[1]
+    credits: int = step[2]
     if s.answer == "credits":
         g.gain(s, p, credits, tell.JIDOHANBAIKI)
         s.stack.append((draw_told, p))
@@ -512,7 +524,7 @@ def capital_discard(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """Capital cards may be discarded from the hand at any time and are not replaced until
     a Draw action: offered one by one right before each of p's Draw actions, when it
     changes what the draw brings (IE-CAP-10)."""
-    p = step[1]
+    p: int = step[1]
     grey = [c for c in s.hands[p] if g.color[c] == GREY]
     if not grey:
         return None
@@ -521,7 +533,7 @@ def capital_discard(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 
 def capital_discarded(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    p = step[1]
+    p: int = step[1]
     card = s.answer
     if card == "pass":
         return None
@@ -534,13 +546,18 @@ def play_for_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """Play one card of the action, or two cards of one colour as a wildcard (IE-TURN-1),
     then declare the actions of type `declaring` (the card's own, or the one a power lets
     it follow as)."""
-    _, p, action, kind, following, declaring = step
+    p: int = step[1]
+    action: int = step[2]
+    kind: str = step[3]
+    following: bool = step[4]
+    declaring: int = step[5]
     s.stack.append((played_for_action, p, declaring))
     return Decision(p, kind, g.play_options(s, p, action, following), context=action)
 
 
 def played_for_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    _, p, declaring = step
+    p: int = step[1]
+    declaring: int = step[2]
     choice = s.answer
     cards = choice if isinstance(choice, tuple) else (choice,)
     event = "wildcard" if len(cards) == 2 else "played"
@@ -556,7 +573,9 @@ def played_for_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 def declare(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     """How many actions: the card played, plus any matching crew chosen (optional). Just
     before, p alone may use his any-time powers that add crew (US Dollars: IE-CAP-24)."""
-    _, p, action, base = step
+    p: int = step[1]
+    action: int = step[2]
+    base: int = step[3]
     if s.hooks.get(ANY_TIME):
         s.stack.append((declare_after_window, p, action, base))
         windows.push_window(s, windows.Moment("declaring", p, action))
@@ -565,7 +584,9 @@ def declare(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 
 
 def declare_after_window(g: TurnRules, s: IEState, step: Step) -> Decision | None:
-    _, p, action, base = step
+    p: int = step[1]
+    action: int = step[2]
+    base: int = step[3]
     return _ask_declare(g, s, p, action, base)
 
 

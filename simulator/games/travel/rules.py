@@ -539,7 +539,9 @@ def turn_start(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 def action_ask(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """p chooses an action, while he has one left; `offers`: trade offers refused this
     turn (T-TRADE-2)."""
-    _, p, actions, offers = step
+    p: int = step[1]
+    actions: int = step[2]
+    offers: int = step[3]
     if actions <= 0:
         return None
     s.stack.append((action_chosen, p, actions, offers))
@@ -547,7 +549,9 @@ def action_ask(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 
 def action_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    _, p, actions, offers = step
+    p: int = step[1]
+    actions: int = step[2]
+    offers: int = step[3]
     choice = s.answer
     verb = choice[0]
     stack = s.stack
@@ -600,7 +604,9 @@ def _special(effect: Callable[..., Flow], p: int, card: int) -> machine.MakeFlow
 
 
 def special_any_time_used(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    _, p, actions, offers = step
+    p: int = step[1]
+    actions: int = step[2]
+    offers: int = step[3]
     return action_ask(g, s, (action_ask, p, actions + s.ret, offers))
 
 
@@ -608,14 +614,18 @@ def special_used(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """After a special item's action (its `ret`: whether a Mousetrap ended the turn)."""
     if s.ret:
         return None
-    _, p, actions, offers = step
+    p: int = step[1]
+    actions: int = step[2]
+    offers: int = step[3]
     return action_ask(g, s, (action_ask, p, actions - 1, offers))
 
 
 def traded(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """After a trade offer (`ret`: completed): a refused offer costs no action, but counts
     against the offers a turn allows (T-TRADE-2)."""
-    _, p, actions, offers = step
+    p: int = step[1]
+    actions: int = step[2]
+    offers: int = step[3]
     if not s.ret:
         return action_ask(g, s, (action_ask, p, actions, offers + 1))
     return action_ask(g, s, (action_ask, p, actions - 1, offers))
@@ -625,13 +635,16 @@ def stolen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """After a theft (`ret`: interrupted by a Mousetrap, which ends the turn: FAQ)."""
     if s.ret:
         return None
-    _, p, actions, offers = step
+    p: int = step[1]
+    actions: int = step[2]
+    offers: int = step[3]
     return action_ask(g, s, (action_ask, p, actions - 1, offers))
 
 
 def draw_n(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """Draw `count` cards, one after the other."""
-    _, p, count = step
+    p: int = step[1]
+    count: int = step[2]
     if count <= 0:
         return None
     s.stack.append((draw_n, p, count - 1))
@@ -640,7 +653,7 @@ def draw_n(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 def draw(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """Draw one card; an event resolves at once (Eventi); reshuffle when the deck runs out."""
-    p = step[1]
+    p: int = step[1]
     deck = s.deck
     if not deck:
         # the deck can be empty with cards in the discard pile when a Local Guide took
@@ -674,7 +687,7 @@ def _event(effect: Callable[..., Flow], p: int, card: int) -> machine.MakeFlow:
 
 
 def event_resolved(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    card = step[1]
+    card: int = step[1]
     s.resolving.remove(card)
     s.discard.append(card)  # T-EVENT-1: then the event goes to the discard pile
     return None
@@ -682,7 +695,7 @@ def event_resolved(g: TravelGame, s: TravelState, step: Step) -> Decision | None
 
 def over_limit(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """Hand limit: discard down to it, never a forbidden item (T-HAND-1, T-FORBID-3)."""
-    p = step[1]
+    p: int = step[1]
     hand = s.hands[p]
     if len(hand) <= s.rules[p]["hand_limit"]:
         return None
@@ -694,14 +707,16 @@ def over_limit(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 
 def over_limit_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    p = step[1]
+    p: int = step[1]
     g.discard(s, p, s.answer)
     return over_limit(g, s, step)
 
 
 def pay(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """Discard `cost` cards of one's choice; never a forbidden item (T-FORBID-2)."""
-    _, p, cost, kind = step
+    p: int = step[1]
+    cost: int = step[2]
+    kind: str = step[3]
     if cost <= 0:
         return None
     options = tuple(c for c in s.hands[p] if not g.is_forbidden[c])
@@ -710,14 +725,16 @@ def pay(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 
 def paid(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    _, p, cost, kind = step
+    p: int = step[1]
+    cost: int = step[2]
+    kind: str = step[3]
     g.discard(s, p, s.answer)
     return pay(g, s, (pay, p, cost - 1, kind))
 
 
 def travel(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """Viaggiare: show the hand, discard the items, remove the country, draw (T-TRAVEL-1)."""
-    p = step[1]
+    p: int = step[1]
     plan = g._can_travel(s, p)
     assert plan is not None
     used, extra = plan
@@ -742,7 +759,7 @@ def travel(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 def recycle_take(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """Ricicla, once its cost is paid: take any card but an event (T-RECYCLE-1)."""
-    p = step[1]
+    p: int = step[1]
     options = tuple(dict.fromkeys(c for c in s.discard if not g.is_event[c]))
     if not options:
         return None
@@ -751,7 +768,7 @@ def recycle_take(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 
 def recycle_taken(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    p = step[1]
+    p: int = step[1]
     card = s.answer
     s.discard.remove(card)
     g.take(s, p, card, "recycled")
@@ -762,13 +779,15 @@ def recycle_taken(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 def steal(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """Ruba: discard 1, take a random card from q's hand (T-STEAL-1); `ret`: whether a
     Mousetrap interrupted it."""
-    _, p, q = step
+    p: int = step[1]
+    q: int = step[2]
     s.stack.append((steal_after_cost, p, q))
     return pay(g, s, (pay, p, s.rules[p]["steal_cost"], "steal_cost"))
 
 
 def steal_after_cost(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    _, p, q = step
+    p: int = step[1]
+    q: int = step[2]
     s.stack.append((steal_unless_trapped, p, q))
     return mousetrap(g, s, (mousetrap, q, p))
 
@@ -776,7 +795,8 @@ def steal_after_cost(g: TravelGame, s: TravelState, step: Step) -> Decision | No
 def steal_unless_trapped(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     if s.ret:
         return None  # `ret` stays True: interrupted
-    _, p, q = step
+    p: int = step[1]
+    q: int = step[2]
     s.stack.append((machine_returns, False))
     return take_random(g, s, (take_random, p, q, 1))
 
@@ -790,7 +810,8 @@ def machine_returns(g: TravelGame, s: TravelState, step: Step) -> Decision | Non
 def mousetrap(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """The victim may spring a Mousetrap: the theft fails and the thief's turn ends;
     `ret`: whether he did."""
-    _, victim, thief = step
+    victim: int = step[1]
+    thief: int = step[2]
     s.ret = False
     if not g.mousetraps:
         return None
@@ -803,7 +824,9 @@ def mousetrap(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 
 def mousetrap_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    _, victim, thief, card = step
+    victim: int = step[1]
+    thief: int = step[2]
+    card: int = step[3]
     if s.answer == REJECT:
         s.ret = False
         return None
@@ -816,7 +839,9 @@ def mousetrap_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | No
 
 def take_random(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """p takes `count` random cards from q's hand (steal, Pickpocket Kit)."""
-    _, p, q, count = step
+    p: int = step[1]
+    q: int = step[2]
+    count: int = step[3]
     for _ in range(count):
         hand = s.hands[q]
         if not hand:
@@ -833,7 +858,9 @@ def take_random(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 def trade_give(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """Scambia: p offers cards (one by one until DONE, or his whole hand), asks for kinds,
     and q accepts or refuses; `ret`: whether the trade was completed."""
-    _, p, q, give = step
+    p: int = step[1]
+    q: int = step[2]
+    give: tuple[int, ...] = step[3]
     hand = s.hands[p]
     if give and len(give) == len(hand):
         return _trade_asks(g, s, p, q, give)
@@ -845,7 +872,9 @@ def trade_give(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 
 def trade_given(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    _, p, q, give = step
+    p: int = step[1]
+    q: int = step[2]
+    give: tuple[int, ...] = step[3]
     card = s.answer
     if card == DONE:
         return _trade_asks(g, s, p, q, give)
@@ -861,7 +890,12 @@ def _trade_asks(
 
 def trade_ask(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """The kinds asked for (e.g. "a Camera"), one by one, at most q's hand size."""
-    _, p, q, give, kinds, left, ask = step
+    p: int = step[1]
+    q: int = step[2]
+    give: tuple[int, ...] = step[3]
+    kinds: tuple[int, ...] = step[4]
+    left: tuple[int, ...] = step[5]
+    ask: tuple[int, ...] = step[6]
     if len(ask) < len(s.hands[q]):
         options = tuple([k for k in kinds if left[k] > 0])
         if ask:
@@ -873,7 +907,12 @@ def trade_ask(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 
 def trade_asked(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    _, p, q, give, kinds, left, ask = step
+    p: int = step[1]
+    q: int = step[2]
+    give: tuple[int, ...] = step[3]
+    kinds: tuple[int, ...] = step[4]
+    left: tuple[int, ...] = step[5]
+    ask: tuple[int, ...] = step[6]
     kind = s.answer
     if kind == DONE:
         return _trade_offer(g, s, p, q, give, ask)
@@ -893,7 +932,11 @@ def _trade_offer(
 
 
 def trade_answered(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    _, p, q, give, ask, taken = step
+    p: int = step[1]
+    q: int = step[2]
+    give: tuple[int, ...] = step[3]
+    ask: tuple[int, ...] = step[4]
+    taken: tuple[int, ...] | None = step[5]
     answer = s.answer
     if s.trace is not None:
         s.trace.say(tell.trade_text(g, p, q, list(give), list(ask), answer == ACCEPT), p)
@@ -923,7 +966,8 @@ def trade_answered(g: TravelGame, s: TravelState, step: Step) -> Decision | None
 
 def dispose(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """Oggetti proibiti: discard it with another card, not another forbidden one (FAQ)."""
-    _, p, card = step
+    p: int = step[1]
+    card: int = step[2]
     g.discard(s, p, card)
     options = tuple(c for c in s.hands[p] if not g.is_forbidden[c])
     s.stack.append((disposed_with, p))
@@ -937,14 +981,16 @@ def disposed_with(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 def smuggle(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """The Smuggler hands a forbidden item to a player of his choice (FAQ; T-CHAR-1)."""
-    _, p, card = step
+    p: int = step[1]
+    card: int = step[2]
     others = tuple(q for q in range(s.n) if q != p)
     s.stack.append((smuggled, p, card))
     return Decision(p, "smuggle_to", others, context=card)
 
 
 def smuggled(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
-    _, p, card = step
+    p: int = step[1]
+    card: int = step[2]
     q = s.answer
     g.remove(s, p, card)
     s.log[p]["given"].append(card)
