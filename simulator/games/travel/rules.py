@@ -59,19 +59,22 @@ class TravelGame:
     def redeal(self, s: TravelState, seat: int, rng: GameRandom) -> None:
         """What `seat` cannot see, the deck's order and the cards of the other hands that
         nobody saw enter them (`known` stays where it is), shuffled among those places: each
-        hidden place of a hand takes a card of the pool, the deck the rest."""
+        hidden place of a hand takes a card of the pool, the deck the rest. A card a pending
+        step holds (the cards of a trade offer on the table, shown to the player it is made to)
+        stays too: the step will look for it there."""
         pool = list(s.deck)
         others = [q for q in range(s.n) if q != seat]
+        held = _offered(s.stack)
         for q in others:
             known = s.known[q]
-            pool.extend(c for c in s.hands[q] if c not in known)
+            pool.extend(c for c in s.hands[q] if c not in known and c not in held)
         rng.shuffle(pool)
         k = 0
         for q in others:
             known = s.known[q]
             hand = s.hands[q]
             for i, c in enumerate(hand):
-                if c not in known:
+                if c not in known and c not in held:
                     hand[i] = pool[k]
                     k += 1
         s.deck[:] = pool[k:]
@@ -463,6 +466,18 @@ class TravelGame:
                     raise InvariantError(
                         f"player {p} holds {len(s.hands[p])} cards over the limit {limit}"
                     )
+
+
+def _offered(stack: list[Step]) -> set[int]:
+    """The cards of a trade being made (`give`, and `taken` once asked): they are on the
+    table, and a redealt copy must find them where the pending steps will take them."""
+    cards: set[int] = set()
+    for step in stack:
+        if step[0] in _TRADE_STEPS:
+            cards.update(step[3])
+            if step[0] is trade_answered and step[5] is not None:
+                cards.update(step[5])
+    return cards
 
 
 def _rank_key(s: TravelState, p: int) -> tuple[int, int]:
@@ -997,3 +1012,7 @@ def smuggled(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     g.take(s, q, card, "received")
     s.known[q].add(card)
     return over_limit(g, s, (over_limit, q))
+
+
+_TRADE_STEPS: Final = (trade_give, trade_given, trade_ask, trade_asked, trade_answered)
+"""The steps of a trade in progress, whose fourth item is the offered cards (`_offered`)."""
