@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import json
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,11 @@ from simulator.core.errors import ConfigError
 from simulator.core.protocol import Scale, Strategy
 from strategies.import_export.archetypes import ContractorBot, ImporterBot, PirateBot
 from strategies.import_export.heuristic import IEHeuristic
+from strategies.mcts import MCTS
 from strategies.random_strategy import RandomStrategy
 from strategies.travel.heuristic import TravelHeuristic
 
-GENERIC: dict[str, type[Strategy]] = {"random": RandomStrategy}
+GENERIC: dict[str, type[Strategy]] = {"random": RandomStrategy, "mcts": MCTS}
 BY_GAME: dict[str, dict[str, type[Strategy]]] = {
     "travel": {"heuristic": TravelHeuristic},
     "import-export": {
@@ -91,9 +93,18 @@ class StrategyChoice:
     text: str
     cls: type[Strategy]
     params: dict[str, Any]
+    game: str = ""
+    """The game it plays: a searching strategy builds its rollout policy by name for it."""
 
     def build(self) -> Strategy:
-        return self.cls(**self.params)
+        strategy = self.cls(**self.params)
+        strategy.bind(partial(build_named, self.game))
+        return strategy
+
+
+def build_named(game: str, text: str) -> Strategy:
+    """A strategy of `game` built from its `--strategy` text (a search bot's rollouts)."""
+    return resolve(game, text).build()
 
 
 def available(game: str) -> list[str]:
@@ -143,7 +154,7 @@ def resolve(game: str, text: str) -> StrategyChoice:
                 f"accepted: {accepted}"
             )
         _check_scale(cls, key, value, text, "" if key in given else preset_path)
-    choice = StrategyChoice(text, cls, params)
+    choice = StrategyChoice(text, cls, params, game)
     try:  # here, before any worker starts: a bad value is a usage error, not a traceback
         choice.build()
     except (ValueError, TypeError, KeyError) as exc:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from simulator.core.errors import StrategyError
-from simulator.core.forward import Playthrough
+from simulator.core.forward import Playthrough, SeatModel
 from simulator.core.machine import run
 from simulator.core.narration import Narrator
 from simulator.core.protocol import Decision, Outcome, Strategy
@@ -36,8 +36,9 @@ def play_game(
     own per game.
     """
     strategy_rng = GameRandom.for_game(master_seed, game_index, STRATEGY_STREAM)
-    playthrough = Playthrough.start(
-        game, master_seed, game_index, deal=deal, trace=trace, clonable=False
+    searching = any(strategy.looks_ahead for strategy in strategies)
+    playthrough = Playthrough.start(  # copyable at every decision only for a searching bot
+        game, master_seed, game_index, deal=deal, trace=trace, clonable=searching
     )
     state = playthrough.state
     decision = playthrough.decision
@@ -50,9 +51,12 @@ def play_game(
             asked += 1
             strategy = strategies[decision.player]
             try:
-                choice = strategy.choose(
-                    decision, game.observe(state, decision.player), strategy_rng
-                )
+                view = game.observe(state, decision.player)
+                if strategy.looks_ahead:
+                    model = SeatModel(playthrough, decision.player)
+                    choice = strategy.choose_ahead(decision, view, strategy_rng, model)
+                else:
+                    choice = strategy.choose(decision, view, strategy_rng)
             except Exception as exc:
                 raise _strategy_error(
                     strategy, decision, master_seed, game_index, f"raised {exc!r}"
@@ -67,8 +71,8 @@ def play_game(
                 )
         if on_decision is not None:
             on_decision(decision, choice)
-        state.answer = choice  # machine.answer, inline: once a decision
-        decision = run(game, state)
+        state.answer = choice  # Playthrough.apply, inline: once a decision
+        decision = playthrough.decision = run(game, state)
         if check_invariants:
             game.check_invariants(state)
     if check_invariants:

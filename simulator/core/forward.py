@@ -170,3 +170,19 @@ def _same_question(a: Decision, b: Decision | None, seat: int) -> bool:
     if b is None or a.player != b.player or a.kind != b.kind:
         return False
     return a.player != seat or list(a.options) == list(b.options)
+
+
+class SeatModel:
+    """The forward model as one seat may use it (core.protocol.Lookahead): copies of the
+    game at the pending decision with what the seat cannot see redealt. The engine hands
+    one to a searching strategy; the true game, hidden cards included, stays out of reach."""
+
+    __slots__ = ("_playthrough", "seat")
+
+    def __init__(self, playthrough: Playthrough, seat: int) -> None:
+        self._playthrough = playthrough
+        self.seat = seat
+
+    def determinise(self, rng: GameRandom) -> Playthrough:
+        """A determinisation for the seat (`Playthrough.for_seat`), redealt from `rng`."""
+        return self._playthrough.for_seat(self.seat, rng)

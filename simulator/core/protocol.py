@@ -1,20 +1,23 @@
 """The small API between the core, a game's rules and the strategies.
 
-A game's rules are a generator: `play(state)` yields a `Decision` whenever a player must
-choose and receives the chosen option back. Every choice of every kind (actions, costs,
-targets, trade offers and answers, off-turn reactions) goes through the same call, the way
-TAG keeps multi-step decisions on a stack. Between turns the state is plain data that can
-be copied and played on.
+A game's rules stop at every choice a player must make and hand a `Decision` to the play
+loop (core/engine.py), which asks that seat's strategy and gives the answer back. Every
+choice of every kind (actions, costs, targets, trade offers and answers, off-turn
+reactions) goes through the same call, the way TAG keeps multi-step decisions on a stack.
+Where a game stands, pending steps included, is data in its state (core/machine.py), so a
+game can be copied at any decision (core/forward.py); a searching strategy gets that
+forward model for its seat (`Strategy.choose_ahead`, `Lookahead`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from simulator.core.decision import Decision, Flow
 
-__all__ = ["Decision", "Flow", "Outcome", "PlayerOutcome", "Scale", "Strategy"]
+__all__ = ["Decision", "Flow", "Lookahead", "Outcome", "PlayerOutcome", "Scale", "Strategy"]
 
 if TYPE_CHECKING:
     from simulator.core.seeding import GameRandom
@@ -79,9 +82,33 @@ class Strategy:
     params: ClassVar[dict[str, Any]] = {}
     scales: ClassVar[dict[str, Scale]] = {}
     """Parameter -> its accepted range; a strategy of the registry declares one for each."""
+    looks_ahead: ClassVar[bool] = False
+    """A searching bot: the engine asks it through `choose_ahead`, with the forward model of
+    its seat, and keeps its games copyable at every decision for it."""
 
     def __init__(self, **overrides: Any) -> None:
         self.settings: dict[str, Any] = {**self.params, **overrides}
 
     def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
         raise NotImplementedError
+
+    def choose_ahead(self, decision: Decision, view: Any, rng: GameRandom, model: Lookahead) -> Any:
+        """A searching bot's choice (`looks_ahead`): `model` gives copies of the game as its
+        seat may believe it to be. Others never receive one."""
+        return self.choose(decision, view, rng)
+
+    def bind(self, make: Callable[[str], Strategy]) -> None:
+        """Called once built, with a maker of the game's strategies by `--strategy` text (a
+        search bot's rollout policy); most strategies need none."""
+
+
+class Lookahead(Protocol):
+    """The forward model as one seat may use it (core.forward.SeatModel): the game as that
+    seat may believe it to be, redealt at random where it cannot see."""
+
+    seat: int
+
+    def determinise(self, rng: GameRandom) -> Any:
+        """A copy of the game at the pending decision (a core.forward.Playthrough) with what
+        the seat cannot see redealt from `rng`."""
+        ...

@@ -1,0 +1,233 @@
+"""mcts: information-set Monte Carlo tree search for any game, from its forward model alone.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012; OpenSpiel's ISMCTS bot, TAG's
+MCTS player). One tree is grown for each decision, rooted at the searching seat's pending
+decision, and dropped once it is answered. Each iteration:
+
+1. takes a fresh determinisation: the game as the seat may believe it to be, with what it
+   cannot see redealt (`Lookahead.determinise`, i.e. core.forward.Playthrough.for_seat);
+2. walks down the tree. A node is a decision of whoever decides there, and an edge is one
+   option. Among the options that this determinisation offers, it picks by UCB1 with
+   availability counts: an option is counted as "could have been chosen" every time it is
+   offered, since other determinisations may not offer it. With `widen` above 0,
+   progressive widening adds a node's options only as it is visited;
+3. adds one node, then plays the rest of the game by the rollout policy: `random`, or any
+   strategy of the game by its `--strategy` text, e.g. `heuristic`. With `rollout_decisions`
+   above 0 it stops after that many decisions and evaluates the game where it stands;
+4. backs up each player's reward to the nodes where that player chose.
+
+The reward (`value`): `placement` (default) is (players − place) / (players − 1), from the
+game's outcome (core.protocol.Outcome), so 1 for first and 0 for last, ties sharing the
+place; `win` is 1 for a winner, shared by ties. A game that stops before its end is scored by
+the outcome at that point, each game's own score (credits, postcards).
+
+Answer: the most visited option at the root (ties: the first offered). The budget is
+`iterations`. A time budget (`ms` above 0) also stops the search, but the answer then
+depends on the machine's speed. Datasets that must be identical on any machine need
+`ms=0`, the default.
+
+The search draws one number from the engine's strategy stream per decision and runs on its
+own stream seeded from it, so the same seed gives the same decisions.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, ClassVar
+
+from simulator.core.protocol import Decision, Lookahead, Outcome, Scale, Strategy
+from simulator.core.seeding import GameRandom
+
+VALUES = ("placement", "win")
+"""The rewards a search can back up (see the module's docstring)."""
+
+
+class Node:
+    """A decision in the tree: its children by option, and the statistics of the edge that
+    leads to it (visits, times it was available, reward summed for the player who chose it)."""
+
+    __slots__ = ("children", "visits", "available", "total")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+class MCTS(Strategy):
+    """Information-set MCTS over determinisations, for any game with a forward model."""
+
+    name = "mcts"
+    looks_ahead = True
+    params: ClassVar[dict[str, Any]] = {
+        "iterations": 200,
+        "ms": 0.0,
+        "c": 0.7,
+        "widen": 0.0,
+        "rollout": "random",
+        "rollout_decisions": 120,
+        "value": "placement",
+    }
+    scales: ClassVar[dict[str, Scale]] = {
+        "iterations": Scale(1, 1_000_000, "simulations per decision", whole=True),
+        "ms": Scale(0, 600_000, "a time budget per decision in ms (0: none; not reproducible)"),
+        "c": Scale(0, 10, "UCB1's exploration constant (rewards are 0 to 1)"),
+        "widen": Scale(0, 10, "progressive widening: k options per sqrt(visits) (0: all)"),
+        "rollout_decisions": Scale(
+            0, 1_000_000, "decisions a rollout plays before it is scored (0: to the end)", True
+        ),
+    }
+
+    def __init__(self, **overrides: Any) -> None:
+        super().__init__(**overrides)
+        value = self.settings["value"]
+        if value not in VALUES:
+            raise ValueError(f"value={value!r} is not one of {', '.join(VALUES)}")
+        rollout = self.settings["rollout"]
+        if not isinstance(rollout, str) or not rollout:
+            raise ValueError(f"rollout={rollout!r}: give random or a strategy's name")
+        self.iterations = int(self.settings["iterations"])
+        self.ms = float(self.settings["ms"])
+        self.c = float(self.settings["c"])
+        self.widen = float(self.settings["widen"])
+        self.cutoff = int(self.settings["rollout_decisions"])
+        self.value = value
+        self.rollout_text = rollout
+        self.rollout_bot: Strategy | None = None
+        self.iterations_done = 0
+        """Iterations run over every decision so far (the benchmark's iterations/s)."""
+
+    def bind(self, make: Callable[[str], Strategy]) -> None:
+        """The rollout policy: `random` is inline, any other name is built for the game."""
+        if self.rollout_text != "random":
+            bot = make(self.rollout_text)
+            if bot.looks_ahead:
+                raise ValueError("rollout: a searching strategy cannot be the rollout policy")
+            self.rollout_bot = bot
+
+    def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+        raise TypeError("mcts searches: the engine asks it through choose_ahead")
+
+    def choose_ahead(self, decision: Decision, view: Any, rng: GameRandom, model: Lookahead) -> Any:
+        own = GameRandom.from_seed(rng.below(2**31))
+        root = Node()
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms > 0 else math.inf
+        for _ in range(self.iterations):
+            self._iterate(root, model.determinise(own), own)
+            if time.perf_counter() >= deadline:
+                break
+        self.iterations_done += root.visits
+        best, best_visits = decision.options[0], -1
+        for option in decision.options:
+            child = root.children.get(_key(option))
+            visits = child.visits if child is not None else 0
+            if visits > best_visits:
+                best, best_visits = option, visits
+        return best
+
+    # ------------------------------------------------------------------ one iteration
+
+    def _iterate(self, root: Node, playthrough: Any, rng: GameRandom) -> None:
+        path: list[tuple[Node, int]] = []  # (node, the player who chose the edge to it)
+        node = root
+        decision = _next_asked(playthrough)
+        while decision is not None:
+            options = decision.options
+            keys = [_key(o) for o in options]
+            children = node.children
+            untried = [i for i, k in enumerate(keys) if k not in children]
+            if untried and self._may_widen(node, len(children)):
+                i = untried[rng.below(len(untried))]
+                child = children[keys[i]] = Node()
+                path.append((child, decision.player))
+                playthrough.apply(options[i])
+                break
+            i = self._select(node, keys)
+            if i < 0:  # progressive widening allows no tried option here: widen after all
+                i = untried[rng.below(len(untried))]
+                children[keys[i]] = Node()
+            child = children[keys[i]]
+            path.append((child, decision.player))
+            playthrough.apply(options[i])
+            node = child
+            decision = _next_asked(playthrough)
+        rewards = self._rollout(playthrough, rng)
+        root.visits += 1
+        for child, player in path:
+            child.visits += 1
+            child.total += rewards[player]
+
+    def _may_widen(self, node: Node, tried: int) -> bool:
+        if self.widen <= 0 or tried == 0:
+            return True
+        return tried < self.widen * math.sqrt(node.visits + 1)
+
+    def _select(self, node: Node, keys: Sequence[Hashable]) -> int:
+        """UCB1 among the tried options available here (each counted as available)."""
+        best, best_score = -1, -math.inf
+        children = node.children
+        for i, key in enumerate(keys):
+            child = children.get(key)
+            if child is None:
+                continue
+            child.available += 1
+            if child.visits == 0:
+                return i
+            explore = self.c * math.sqrt(math.log(child.available) / child.visits)
+            score = child.total / child.visits + explore
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def _rollout(self, playthrough: Any, rng: GameRandom) -> list[float]:
+        """Play on by the rollout policy (to the end, or `rollout_decisions` decisions), then
+        each player's reward."""
+        bot = self.rollout_bot
+        played = 0
+        decision = playthrough.decision
+        while decision is not None and (self.cutoff <= 0 or played < self.cutoff):
+            options = decision.options
+            if len(options) == 1:
+                choice = options[0]
+            elif bot is None:
+                choice = options[rng.below(len(options))]
+                played += 1
+            else:
+                choice = bot.choose(decision, playthrough.observe(decision.player), rng)
+                played += 1
+            decision = playthrough.apply(choice)
+        outcome: Outcome = playthrough.game.outcome(playthrough.state)
+        return rewards(outcome, self.value)
+
+
+def rewards(outcome: Outcome, value: str) -> list[float]:
+    """Each player's reward in 0..1 from an outcome (`value`: placement or win)."""
+    n = len(outcome.players)
+    if value == "win":
+        winners = outcome.winners
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if p in winners else 0.0 for p in range(n)]
+    if n == 1:
+        return [1.0]
+    return [(n - player.placement) / (n - 1) for player in outcome.players]
+
+
+def _next_asked(playthrough: Any) -> Decision | None:
+    """Take the decisions with one option (the engine does not ask them either) and return
+    the next real one, or None at the end."""
+    decision: Decision | None = playthrough.decision
+    while decision is not None and len(decision.options) == 1:
+        decision = playthrough.apply(decision.options[0])
+    return decision
+
+
+def _key(option: Any) -> Hashable:
+    """An option as a dictionary key: itself, or its text when it cannot be hashed."""
+    try:
+        hash(option)
+    except TypeError:
+        return repr(option)
+    return option

@@ -1,0 +1,98 @@
+"""The `mcts` strategy (strategies/mcts.py): a search bot for any game from its forward model.
+
+It must answer only offered options, make the same decisions from the same seed, play
+either game without knowing it, and be refused with a clear message when misconfigured. The
+forward model it relies on must survive determinisations taken while a trade is on the
+table (a redeal once moved the offered cards out of the offering hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from simulator.catalog import get_game
+from simulator.core.engine import play_game
+from simulator.core.errors import ConfigError
+from simulator.core.forward import Playthrough
+from simulator.core.seeding import GameRandom
+from strategies.registry import resolve
+
+
+def _game(name: str, players: int, sets: tuple[str, ...], max_turns: int) -> Any:
+    spec = get_game(name)
+    return spec.factory(spec.make_config(players, sets, max_turns=max_turns))
+
+
+def _play(game_name: str, texts: list[str], seed: int, max_turns: int) -> tuple[Any, list]:
+    sets = ("base",) if game_name == "import-export" else ()
+    game = _game(game_name, len(texts), sets, max_turns)
+    seats = [resolve(game_name, text).build() for text in texts]
+    asked: list = []
+    outcome, _ = play_game(game, seats, seed, 0, on_decision=lambda d, c: asked.append(c))
+    return outcome, asked
+
+
+def test_same_seed_same_decisions() -> None:
+    texts = ["mcts:iterations=6,rollout_decisions=15", "random"]
+    first = _play("travel", texts, 11, 40)
+    again = _play("travel", texts, 11, 40)
+    assert first[1] == again[1]
+    assert [p.score for p in first[0].players] == [p.score for p in again[0].players]
+
+
+@pytest.mark.parametrize("game_name", ["import-export", "travel"])
+def test_it_plays_either_game_with_offered_options(game_name: str) -> None:
+    """The engine refuses an option not offered (StrategyError): a whole short game passes."""
+    texts = ["mcts:iterations=4,rollout_decisions=10", "random", "random"]
+    outcome, asked = _play(game_name, texts, 5, 12)
+    assert outcome.turns > 0 and asked
+
+
+def test_a_small_search_beats_random_play_at_import_export() -> None:
+    """Eight simulations a decision, random rollouts of 30 decisions scored by placement:
+    the search wins every game against random play (fixed seeds: a fixed result)."""
+    texts = ["mcts:iterations=8,rollout_decisions=30", "random"]
+    for seed in (1, 2):
+        outcome, _ = _play("import-export", texts, seed, 300)
+        assert outcome.winners == [0]
+        assert outcome.players[0].score > outcome.players[1].score
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("mcts:value=score", "value='score' is not one of placement, win"),
+        ("mcts:rollout=nobody", "unknown strategy 'nobody'"),
+        ("mcts:rollout=mcts", "a searching strategy cannot be the rollout policy"),
+        ("mcts:iterations=0", "outside its scale"),
+    ],
+)
+def test_bad_settings_are_refused_with_a_message(text: str, says: str) -> None:
+    with pytest.raises(ConfigError, match=says.replace("(", r"\(")):
+        resolve("travel", text)
+
+
+def test_a_redeal_during_a_trade_keeps_the_offered_cards_in_the_offering_hand() -> None:
+    """Determinise for the player a trade is offered to, then play on: the offered cards
+    must still be in the offering hand (they are on the table), and every copy plays on."""
+    game = _game("travel", 3, (), 200)
+    found = 0
+    for index in range(40):
+        pt = Playthrough.start(game, 3, index)
+        rng = GameRandom.from_seed(index)
+        while pt.decision is not None and found < 12:
+            d = pt.decision
+            if d.kind == "trade_answer":
+                offerer, give, _ = d.context
+                for k in range(3):
+                    copy = pt.for_seat(d.player, GameRandom.from_seed(1000 * index + k))
+                    assert set(give) <= set(copy.state.hands[offerer])
+                    while copy.decision is not None:
+                        copy.apply(copy.decision.options[rng.below(len(copy.decision.options))])
+                found += 1
+            pt.apply(d.options[rng.below(len(d.options))])
+        if found >= 12:
+            break
+    assert found >= 12
