@@ -183,6 +183,10 @@ class SeatModel:
         self._playthrough = playthrough
         self.seat = seat
 
-    def determinise(self, rng: GameRandom) -> Playthrough:
-        """A determinisation for the seat (`Playthrough.for_seat`), redealt from `rng`."""
-        return self._playthrough.for_seat(self.seat, rng)
+    def determinise(self, rng: GameRandom, copyable: bool = False) -> Playthrough:
+        """A determinisation for the seat (`Playthrough.for_seat`), redealt from `rng`.
+        Not `copyable` (the default) spares the copy of the state each power would take as
+        it starts: a search that only plays a determinisation on never copies it."""
+        copy = self._playthrough.for_seat(self.seat, rng)
+        copy.state.clonable = copyable
+        return copy

@@ -108,7 +108,7 @@ class Lookahead(Protocol):
 
     seat: int
 
-    def determinise(self, rng: GameRandom) -> Any:
+    def determinise(self, rng: GameRandom, copyable: bool = False) -> Any:
         """A copy of the game at the pending decision (a core.forward.Playthrough) with what
-        the seat cannot see redealt from `rng`."""
+        the seat cannot see redealt from `rng`; `copyable` if it will be copied in turn."""
         ...
