@@ -500,6 +500,13 @@ def card(
     help="Instead, time the forward model: Playthrough.clone() and .for_seat() at decisions "
     "of random games (us per call), between powers and inside one.",
 )
+@click.option(
+    "--search",
+    metavar="STRATEGY",
+    help="Instead, time a searching strategy (e.g. mcts:iterations=100): iterations per "
+    "second at one decision 40 decisions into each of -n games of the -s strategies "
+    "(default 6), and the shares spent determinising and rolling out.",
+)
 @_fail_cleanly
 def bench(
     game: str | None,
@@ -510,6 +517,7 @@ def bench(
     suite: bool,
     check_invariants: bool,
     forward: bool,
+    search: str | None,
     **kw: Any,
 ) -> None:
     """Measure games per second on one core for a stated configuration (median of repeats),
@@ -518,7 +526,7 @@ def bench(
 
     from simulator.compiled import build_label
     from simulator.folders.config import make_run_config
-    from simulator.runs.bench import SUITE, benchmark, forward_costs
+    from simulator.runs.bench import SUITE, benchmark, forward_costs, search_speed
 
     if suite:
         click.echo(
@@ -546,6 +554,26 @@ def bench(
         return
     if game is None:
         raise click.UsageError("give a GAME (see `deckhand games`), or --suite")
+    if search:
+        n = games or 6
+        config = _options_of(game, kw, games=n, chunk_size=n).config()
+        try:
+            r = search_speed(config, search, positions=n, repeats=repeats)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        g = config.game
+        click.echo(
+            f"game={g.game} players={g.players} modules={','.join(g.modules) or 'none'} "
+            f"strategies={','.join(config.strategies)} seed={config.seed} "
+            f"python={platform.python_version()} build={build_label()}; {search} at "
+            f"{r.positions} positions 40 decisions in, median of {repeats}"
+        )
+        click.echo(
+            f"{r.iterations_per_second:.0f} iterations/s; of the search (cProfile): "
+            f"determinising {r.determinise:.0%} (the redeal {r.redeal:.0%}), rollouts "
+            f"{r.rollout:.0%}, the tree the rest"
+        )
+        return
     if forward:
         n = games or 40
         config = _options_of(game, kw, games=n, chunk_size=n).config()

@@ -96,3 +96,16 @@ def test_a_redeal_during_a_trade_keeps_the_offered_cards_in_the_offering_hand() 
         if found >= 12:
             break
     assert found >= 12
+
+
+def test_the_benchmark_times_a_search_and_refuses_a_bot_that_does_not_search() -> None:
+    from click.testing import CliRunner
+
+    from cli import main
+
+    args = ["bench", "import-export", "-p", "2", "--sets", "base", "-n", "2", "-r", "1"]
+    result = CliRunner().invoke(main, [*args, "--search", "mcts:iterations=5,rollout_decisions=5"])
+    assert result.exit_code == 0, result.output
+    assert "iterations/s" in result.output and "rollouts" in result.output
+    refused = CliRunner().invoke(main, [*args, "--search", "random"])
+    assert refused.exit_code == 2 and "not a searching strategy" in refused.output

@@ -21,11 +21,12 @@ from typing import Any
 
 from simulator.core import machine
 from simulator.core.datasets import empty_columns, rows_for_game, to_frames
-from simulator.core.forward import Playthrough
+from simulator.core.forward import Playthrough, SeatModel
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.folders.config import RunConfig
 from simulator.runs.match import Match
+from strategies.registry import resolve
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,83 @@ def forward_costs(config: RunConfig, games: int = 40, repeats: int = 5) -> Forwa
         median_us(clone, inside),
         median_us(for_seat, between),
         median_us(for_seat, inside),
+    )
+
+
+@dataclass(frozen=True)
+class SearchSpeed:
+    """How fast a searching strategy searches (strategies/mcts.py): iterations per second at
+    positions of real games, and the shares of one profiled pass."""
+
+    positions: int
+    iterations_per_second: float
+    """Median over repeats, not profiled."""
+    determinise: float
+    """Share of the search spent making determinisations (the redeal included)."""
+    redeal: float
+    rollout: float
+    """Share spent in rollouts (the rules and the rollout policy)."""
+
+
+def search_speed(
+    config: RunConfig, search: str, positions: int = 6, after: int = 40, repeats: int = 3
+) -> SearchSpeed:
+    """Time strategy `search` (a `--strategy` text of a searching bot) at one decision of each
+    of `positions` games, `after` decisions in, the games played by the run's strategies
+    (each seat its own, as in a run). The tree is the only thing that is not determinising or
+    rolling out."""
+    match = Match(config)
+    game = match.game
+    bot = resolve(config.game.game, search).build()
+    if not bot.looks_ahead:
+        raise ValueError(f"--search {search}: not a searching strategy (try mcts)")
+    seats = [choice.build() for choice in match.choices]
+    walk = GameRandom.from_seed(config.seed)
+    points: list[Playthrough] = []
+    for index in range(positions):
+        pt = Playthrough.start(game, config.seed, index)
+        k = 0
+        while pt.decision is not None and (k < after or len(pt.decision.options) == 1):
+            d = pt.decision
+            options = d.options
+            player = seats[d.player % len(seats)]
+            pt.apply(
+                options[0] if len(options) == 1 else player.choose(d, pt.observe(d.player), walk)
+            )
+            k += 1
+        if pt.decision is not None:
+            points.append(pt)
+
+    def search_all() -> int:
+        done = 0
+        for pt in points:
+            d = pt.decision
+            assert d is not None
+            rng = GameRandom.from_seed(config.seed + done)
+            before = getattr(bot, "iterations_done", 0)
+            bot.choose_ahead(d, pt.observe(d.player), rng, SeatModel(pt, d.player))
+            done += getattr(bot, "iterations_done", 0) - before
+        return done
+
+    rates = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        iterations = search_all()
+        rates.append(iterations / (time.perf_counter() - start))
+    profiler = cProfile.Profile()
+    profiler.runcall(search_all)
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+
+    def cumulative(name: str) -> float:
+        return sum(v[3] for k, v in stats.items() if k[2] == name)
+
+    total = cumulative("choose_ahead") or 1.0
+    return SearchSpeed(
+        len(points),
+        statistics.median(rates),
+        cumulative("determinise") / total,
+        cumulative("redeal") / total,
+        cumulative("_rollout") / total,
     )
 
 
