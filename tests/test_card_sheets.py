@@ -74,6 +74,16 @@ def test_bad_values_name_file_line_and_field(
     assert message in text
 
 
+def test_only_a_country_requires_items(tmp_path: Path) -> None:
+    """Found by the long fuzz campaign: a `requires` cell on the rules row was looked up as
+    an item name while the game was built (KeyError) instead of refused in one line."""
+    line = _line_of("Base rules")
+    path = _edit(tmp_path, line, "requires", "0")
+    with pytest.raises(CardSheetError) as err:
+        load_travel_sheet(path)
+    assert str(err.value).startswith(f"{path}, line {line}, field 'requires': only a country")
+
+
 def test_effect_must_be_implemented_and_params_present(tmp_path: Path) -> None:
     line = _line_of("Local Guide")
     with pytest.raises(CardSheetError, match="'teleport' is not one of: mousetrap"):

@@ -217,6 +217,10 @@ def _check(sheet: CardSheet) -> None:
                         coord,
                         "a country needs coordinates (first player is the closest country)",
                     )
+        elif row["requires"]:
+            raise sheet.error(
+                row, "requires", f"only a country requires items: a {kind} card leaves it empty"
+            )
         effects: dict[str, dict[str, Need]] | None = {
             "event": EVENT_EFFECTS,
             "special": SPECIAL_EFFECTS,
