@@ -141,7 +141,7 @@ def mutated_sheet(draw: st.DrawFn, game: str) -> bytes:
             del rows[i]
         elif kind == "duplicate":
             rows.insert(i, list(rows[i]))
-        elif kind == "short_row":
+        elif kind == "short_row" and rows[i]:  # a row cut to nothing stays empty
             rows[i] = rows[i][: draw(st.integers(0, len(rows[i]) - 1))]
     buffer = io.StringIO(newline="")
     csv.writer(buffer, lineterminator="\n").writerows([header, *rows])
