@@ -469,8 +469,9 @@ class TravelGame:
 
 
 def _offered(stack: list[Step]) -> set[int]:
-    """The cards of a trade being made (`give`, and `taken` once asked): they are on the
-    table, and a redealt copy must find them where the pending steps will take them."""
+    """The cards of a trade being made (`give`, and `taken` once asked): offered face up
+    (T-TRADE-1, Scambia "a faccia in su"), so every seat sees them, and a redealt copy must
+    find them where the pending steps will take them."""
     cards: set[int] = set()
     for step in stack:
         if step[0] in _TRADE_STEPS:
