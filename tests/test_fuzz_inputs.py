@@ -227,15 +227,29 @@ PARAM_VALUES = st.one_of(
     st.integers(-5, 50).map(str),
     st.sampled_from(["", "x", "true", "nan", "inf", "1e6"]),
 )
+SEARCH_BUDGET = {"iterations": "2", "rollout_decisions": "3", "ms": "0"}
+"""A searching bot's budget, fixed small: at its defaults one game of `mcts` takes minutes,
+and the fuzz tests what its parameters accept, not how well it plays."""
+BUDGET_VALUES = st.one_of(
+    st.integers(-3, 3).map(str), st.sampled_from(["", "x", "nan", "inf", "1.5", "-0"])
+)
+"""Drawn for a budget key: anything refused, or a tiny budget."""
 
 
 @st.composite
 def strategy_text(draw: st.DrawFn, game: str) -> str:
     name, params = draw(st.sampled_from(STRATEGY_PARAMS[game]))
+    searches = resolve(game, name).cls.looks_ahead
+    budget = SEARCH_BUDGET if searches else {}
     if not params or draw(st.booleans()):
+        keys: list[str] = []
+    else:
+        keys = draw(st.lists(st.sampled_from([*params, "bogus"]), min_size=1, max_size=3))
+    settings = {k: draw(BUDGET_VALUES if k in budget else PARAM_VALUES) for k in keys}
+    settings = {**budget, **settings}  # a drawn budget value (maybe bad) replaces the small one
+    if not settings:
         return name
-    keys = draw(st.lists(st.sampled_from([*params, "bogus"]), min_size=1, max_size=3))
-    return f"{name}:" + ",".join(f"{k}={draw(PARAM_VALUES)}" for k in keys)
+    return f"{name}:" + ",".join(f"{k}={v}" for k, v in settings.items())
 
 
 @given(
