@@ -22,9 +22,9 @@ from simulator.games.import_export.cards import (
     PIRATE,
     SUPPLY,
 )
+from simulator.games.import_export.moments import Moment, Use
 from simulator.games.import_export.state import Ship
 from simulator.games.import_export.view import IEView
-from simulator.games.import_export.windows import Moment, Use
 
 Worth = Callable[[int], float]
 """A hand card's worth to the bot (0 for a card not in the hand)."""

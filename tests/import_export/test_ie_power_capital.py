@@ -10,7 +10,7 @@ import pytest
 from test_ie_power_play import fulfil, params, resolve, specs, use, window
 
 from simulator.games.import_export.cards import BLUE, GREEN, GREY, LOAD, RED
-from simulator.games.import_export.windows import Moment
+from simulator.games.import_export.moments import Moment
 
 GREY_CARD = {"Cap A": "grey supply level=any:0 cargo=any:2", "Big Red": "red contract cargo=red:3"}
 

@@ -24,7 +24,7 @@ from simulator.games.import_export.cards import (
     SUPPLY,
     YELLOW,
 )
-from simulator.games.import_export.windows import Moment
+from simulator.games.import_export.moments import Moment
 from strategies.random_strategy import RandomStrategy
 
 MAPLE_CREDITS = ROWS["Maple Syrup"]["params"]["min_credits"]

@@ -15,10 +15,10 @@ from simulator.games.import_export.cards import (
     SUPPLY,
     YELLOW,
 )
+from simulator.games.import_export.moments import Moment
 from simulator.games.import_export.powers import POWERS
 from simulator.games.import_export.rules import NO_LIMIT
 from simulator.games.import_export.state import GameOver
-from simulator.games.import_export.windows import Moment
 
 
 def _emit(t, event: str, actor: int, payload, *answers):  # noqa: ANN001, ANN202

@@ -19,7 +19,7 @@ from simulator.games.import_export.cards import (
     RED,
     YELLOW,
 )
-from simulator.games.import_export.windows import Moment
+from simulator.games.import_export.moments import Moment
 from strategies.import_export.heuristic import IEHeuristic
 
 

@@ -14,8 +14,8 @@ from typing import Any
 from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.games.import_export import windows
+from simulator.games.import_export.moments import Moment, Use
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
-from simulator.games.import_export.windows import Moment, Use
 from strategies.random_strategy import RandomStrategy
 
 ROWS = {row["name"]: row for row in load_import_export_sheet().rows}

@@ -12,7 +12,7 @@ from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import BLUE, GREEN, IMPORT, LOAD
-from simulator.games.import_export.windows import DISCARD_CONTRACTS, MOMENTS, Moment, Use
+from simulator.games.import_export.moments import DISCARD_CONTRACTS, MOMENTS, Moment, Use
 from strategies.import_export.heuristic import IEHeuristic
 from strategies.import_export.power_choices import ANY_TIME_RULES
 from strategies.random_strategy import RandomStrategy

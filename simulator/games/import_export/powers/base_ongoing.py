@@ -35,7 +35,7 @@ from simulator.games.import_export.state import IEState, Scoring, clockwise
 
 if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
-    from simulator.games.import_export.windows import Moment
+    from simulator.games.import_export.moments import Moment
 
 
 @power("A Small Tank", hook="contract_fulfilled")

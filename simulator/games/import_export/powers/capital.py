@@ -23,7 +23,7 @@ from simulator.games.import_export.state import IEState, Ship
 
 if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
-    from simulator.games.import_export.windows import Moment
+    from simulator.games.import_export.moments import Moment
 
 
 def _own_card(game: GameAPI, s: IEState, owner: int, contract: Contract) -> int | None:

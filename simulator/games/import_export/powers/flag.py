@@ -30,7 +30,7 @@ from simulator.games.import_export.state import IEState, Scoring
 
 if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
-    from simulator.games.import_export.windows import Moment
+    from simulator.games.import_export.moments import Moment
 
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 

@@ -28,7 +28,7 @@ from simulator.games.import_export.state import IEState
 
 if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
-    from simulator.games.import_export.windows import Moment
+    from simulator.games.import_export.moments import Moment
 
 CHOPSTICKS_CARDS = frozenset({(IMPORT, CONTRACT), (IMPORT, LOAD)})
 """(card action, action it also counts as): Chopsticks' Import cards, hand and crew."""

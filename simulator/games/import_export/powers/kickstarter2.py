@@ -27,7 +27,7 @@ from simulator.games.import_export.state import IEState
 
 if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
-    from simulator.games.import_export.windows import Moment
+    from simulator.games.import_export.moments import Moment
 
 NEURAL_FOLLOW = (-1, LOAD, LOAD)
 """Neural Units' way to follow: any led action, performing Load actions, with a Load card."""
