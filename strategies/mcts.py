@@ -16,10 +16,13 @@ decision, and dropped once it is answered. Each iteration:
    above 0 it stops after that many decisions and evaluates the game where it stands;
 4. backs up each player's reward to the nodes where that player chose.
 
-The reward (`value`): `placement` (default) is (players − place) / (players − 1), from the
-game's outcome (core.protocol.Outcome), so 1 for first and 0 for last, ties sharing the
-place; `win` is 1 for a winner, shared by ties. A game that stops before its end is scored by
-the outcome at that point, each game's own score (credits, postcards).
+The reward of a rollout that reaches the end (`value`): `placement` (default) is
+(players − place) / (players − 1), from the game's outcome (core.protocol.Outcome), so 1 for
+first and 0 for last, ties sharing the place; `win` is 1 for a winner, shared by ties. A
+rollout stopped before the end is scored by the game's declared evaluation
+(`GameSpec.evaluation`: Import/Export's credit lead, travel's nearness to the winning trips
+or postcards), or, for a game that declares none, by the score margin of the outcome so far
+(core.protocol.score_margin); each gives every player 0 to 1, 0.5 for level.
 
 Answer: the most visited option at the root (ties: the first offered). The budget is
 `iterations`. A time budget (`ms` above 0) also stops the search, but the answer then
@@ -37,7 +40,14 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
-from simulator.core.protocol import Decision, Lookahead, Outcome, Scale, Strategy
+from simulator.core.protocol import (
+    Decision,
+    Lookahead,
+    Outcome,
+    Scale,
+    Strategy,
+    score_margin,
+)
 from simulator.core.seeding import GameRandom
 
 VALUES = ("placement", "win")
@@ -199,7 +209,13 @@ class MCTS(Strategy):
                 choice = bot.choose(decision, playthrough.observe(decision.player), rng)
                 played += 1
             decision = playthrough.apply(choice)
-        outcome: Outcome = playthrough.game.outcome(playthrough.state)
+        game = playthrough.game
+        if decision is not None:  # stopped short of the end: the game's own evaluation
+            evaluate = game.spec.evaluation
+            if evaluate is not None:
+                return evaluate(game, playthrough.state)
+            return score_margin(game.outcome(playthrough.state))
+        outcome: Outcome = game.outcome(playthrough.state)
         return rewards(outcome, self.value)
 
 

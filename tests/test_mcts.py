@@ -8,21 +8,30 @@ table (a redeal once moved the offered cards out of the offering hand).
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError
 from simulator.core.forward import Playthrough
+from simulator.core.protocol import Outcome, PlayerOutcome, lead_value, score_margin
 from simulator.core.seeding import GameRandom
+from simulator.games.travel.prospects import READY, TRIPS_TO_WIN, nearness, prospects
 from strategies.registry import resolve
 
 
 def _game(name: str, players: int, sets: tuple[str, ...], max_turns: int) -> Any:
     spec = get_game(name)
     return spec.factory(spec.make_config(players, sets, max_turns=max_turns))
+
+
+def _player(score: float) -> PlayerOutcome:
+    return PlayerOutcome(score, 1, {})
 
 
 def _play(game_name: str, texts: list[str], seed: int, max_turns: int) -> tuple[Any, list]:
@@ -51,7 +60,7 @@ def test_it_plays_either_game_with_offered_options(game_name: str) -> None:
 
 
 def test_a_small_search_beats_random_play_at_import_export() -> None:
-    """Eight simulations a decision, random rollouts of 30 decisions scored by placement:
+    """Eight simulations a decision, random rollouts of 30 decisions scored by the credit lead:
     the search wins every game against random play (fixed seeds: a fixed result)."""
     texts = ["mcts:iterations=8,rollout_decisions=30", "random"]
     for seed in (1, 2):
@@ -109,3 +118,52 @@ def test_the_benchmark_times_a_search_and_refuses_a_bot_that_does_not_search() -
     assert "iterations/s" in result.output and "rollouts" in result.output
     refused = CliRunner().invoke(main, [*args, "--search", "random"])
     assert refused.exit_code == 2 and "not a searching strategy" in refused.output
+
+
+# ---------------------------------------------------------------------- evaluation
+
+
+@given(st.lists(st.floats(-100, 100, allow_nan=False), min_size=2, max_size=6))
+def test_a_lead_is_valued_between_0_and_1_and_ranks_as_the_scores(scores: list[float]) -> None:
+    values = lead_value(scores, 10.0)
+    assert all(0.0 <= v <= 1.0 for v in values)
+    for p, q in itertools.combinations(range(len(scores)), 2):
+        if scores[p] > scores[q]:
+            assert values[p] >= values[q]
+    if len(set(scores)) == 1:
+        assert values == [0.5] * len(scores)
+
+
+def test_travel_nearness_counts_trips_and_the_next_trips_needs() -> None:
+    game = _game("travel", 2, (), 100)
+    pt = Playthrough.start(game, 1, 0)
+    s = pt.state
+    needs = game.cards.requires[s.target(0)]
+    one_of_each = [next(c for c in game.cards.items if game.kind_of[c] == k) for k in needs]
+    s.hands[0] = [*one_of_each, game.cards.passports[0]]
+    assert nearness(game, s, 0) == pytest.approx(READY / TRIPS_TO_WIN)
+    s.completed[0], s.country[0], s.hands[0] = 1, -1, []
+    assert nearness(game, s, 0) == pytest.approx(1 / TRIPS_TO_WIN)
+    s.hands[1] = []
+    assert prospects(game, s)[0] > 0.5 > prospects(game, s)[1]
+
+
+@pytest.mark.parametrize("game_name", ["import-export", "travel"])
+def test_a_rollout_stopped_early_is_scored_by_the_games_evaluation(game_name: str) -> None:
+    """Five decisions into a rollout the game is not over: the rewards are the game's
+    declared evaluation of where it stands, not a placement (which would be 0 or 1)."""
+    sets = ("base",) if game_name == "import-export" else ()
+    game = _game(game_name, 2, sets, 200)
+    bot = resolve(game_name, "mcts:rollout_decisions=5").build()
+    for index in range(3):
+        pt = Playthrough.start(game, 7, index, clonable=True)
+        rewards = bot._rollout(pt, GameRandom.from_seed(index))
+        assert pt.decision is not None  # stopped early, not at the end
+        assert rewards == game.spec.evaluation(game, pt.state)
+        assert all(0.0 < r < 1.0 for r in rewards)
+
+
+def test_a_game_with_no_evaluation_is_scored_by_its_score_margin() -> None:
+    outcome = Outcome(3, 0, [], "turn_limit", [_player(12.0), _player(4.0), _player(12.0)])
+    values = score_margin(outcome)
+    assert values[0] == values[2] == 0.5 and values[1] < 0.5

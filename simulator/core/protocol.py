@@ -11,13 +11,24 @@ forward model for its seat (`Strategy.choose_ahead`, `Lookahead`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from simulator.core.decision import Decision, Flow
 
-__all__ = ["Decision", "Flow", "Lookahead", "Outcome", "PlayerOutcome", "Scale", "Strategy"]
+__all__ = [
+    "Decision",
+    "Flow",
+    "Lookahead",
+    "Outcome",
+    "PlayerOutcome",
+    "Scale",
+    "Strategy",
+    "lead_value",
+    "score_margin",
+]
 
 if TYPE_CHECKING:
     from simulator.core.seeding import GameRandom
@@ -42,6 +53,29 @@ class Outcome:
     winners: list[int]
     end_reason: str
     players: list[PlayerOutcome]
+
+
+def lead_value(scores: Sequence[float], spread: float) -> list[float]:
+    """Each player's lead over the best of the others, as a value from 0 to 1: 0.5 level,
+    towards 1 ahead, towards 0 behind; `spread` is the lead worth about 0.98 (tanh 2).
+
+    How a search scores a position it stops short of the end: it ranks the leaders as the
+    outcome would, and a wide lead above a narrow one (a place alone cannot tell them)."""
+    n = len(scores)
+    if n < 2:
+        return [0.5] * n
+    values = []
+    for p, own in enumerate(scores):
+        best_other = max(score for q, score in enumerate(scores) if q != p)
+        values.append(0.5 + 0.5 * math.tanh(2.0 * (own - best_other) / max(spread, 1e-9)))
+    return values
+
+
+def score_margin(outcome: Outcome) -> list[float]:
+    """The default evaluation of a game stopped before its end: each player's score margin
+    (`lead_value`), on the spread of the largest score so far (at least 1)."""
+    scores = [player.score for player in outcome.players]
+    return lead_value(scores, max(1.0, *(abs(s) for s in scores)))
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,11 @@ class GameSpec:
     event_labels: tuple[tuple[str, str], ...] = ()
     """(event, short plain label) for report column names: ("fulfilled", "power owned").
     Events not listed are shown by their column name."""
+    evaluation: Callable[[Any, Any], list[float]] | None = field(default=None, repr=False)
+    """(game, state) -> each player's prospects from 0 (lost) to 1 (won), at a position where
+    the game is not over: how a search scores a rollout it stops early (strategies/mcts.py).
+    Rules-side facts only (how near each player is to the end the rules declare), no bot's
+    judgement. None: the score margin of the outcome so far (core.protocol.score_margin)."""
     decisions: tuple[tuple[str, str], ...] = ()
     """Every kind of decision the rules ask, with what it asks: (kind, text). A strategy
     answers these kinds; tests check that the rules yield exactly them."""

@@ -9,6 +9,7 @@ from simulator.core.spec import CardMeasure, GameConfig, GameSpec, ModuleSpec
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.decisions import DECISIONS
 from simulator.games.import_export.powers import POWER_OFF
+from simulator.games.import_export.prospects import prospects
 from simulator.games.import_export.rule_book import MAX_PLAYERS, BaseRules
 from simulator.games.import_export.rules import ImportExportGame
 from simulator.games.import_export.sheet_checks import (
@@ -118,4 +119,5 @@ IMPORT_EXPORT = GameSpec(
     card_measures=CARD_MEASURES,
     event_labels=EVENT_LABELS,
     decisions=tuple(DECISIONS.items()),
+    evaluation=prospects,
 )
