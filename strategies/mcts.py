@@ -43,10 +43,8 @@ from typing import Any, ClassVar
 from simulator.core.protocol import (
     Decision,
     Lookahead,
-    Outcome,
     Scale,
     Strategy,
-    score_margin,
 )
 from simulator.core.seeding import GameRandom
 
@@ -209,26 +207,7 @@ class MCTS(Strategy):
                 choice = bot.choose(decision, playthrough.observe(decision.player), rng)
                 played += 1
             decision = playthrough.apply(choice)
-        game = playthrough.game
-        if decision is not None:  # stopped short of the end: the game's own evaluation
-            evaluate = game.spec.evaluation
-            if evaluate is not None:
-                return evaluate(game, playthrough.state)
-            return score_margin(game.outcome(playthrough.state))
-        outcome: Outcome = game.outcome(playthrough.state)
-        return rewards(outcome, self.value)
-
-
-def rewards(outcome: Outcome, value: str) -> list[float]:
-    """Each player's reward in 0..1 from an outcome (`value`: placement or win)."""
-    n = len(outcome.players)
-    if value == "win":
-        winners = outcome.winners
-        share = 1.0 / len(winners) if winners else 0.0
-        return [share if p in winners else 0.0 for p in range(n)]
-    if n == 1:
-        return [1.0]
-    return [(n - player.placement) / (n - 1) for player in outcome.players]
+        return playthrough.values(self.value)
 
 
 def _next_asked(playthrough: Any) -> Decision | None:

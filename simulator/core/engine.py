@@ -36,9 +36,10 @@ def play_game(
     own per game.
     """
     strategy_rng = GameRandom.for_game(master_seed, game_index, STRATEGY_STREAM)
-    searching = any(strategy.looks_ahead for strategy in strategies)
+    kinds = game.spec.decision_kinds()
+    searches = [strategy.looks_ahead_in(kinds) for strategy in strategies]
     playthrough = Playthrough.start(  # copyable at every decision only for a searching bot
-        game, master_seed, game_index, deal=deal, trace=trace, clonable=searching
+        game, master_seed, game_index, deal=deal, trace=trace, clonable=any(searches)
     )
     state = playthrough.state
     decision = playthrough.decision
@@ -52,7 +53,7 @@ def play_game(
             strategy = strategies[decision.player]
             try:
                 view = game.observe(state, decision.player)
-                if strategy.looks_ahead:
+                if searches[decision.player]:
                     model = SeatModel(playthrough, decision.player)
                     choice = strategy.choose_ahead(decision, view, strategy_rng, model)
                 else:

@@ -23,12 +23,19 @@ from typing import Any, Protocol
 from simulator.core import machine
 from simulator.core.decision import Decision
 from simulator.core.narration import Narrator
-from simulator.core.protocol import Outcome
+from simulator.core.protocol import Outcome, outcome_rewards, score_margin
 from simulator.core.seeding import RULES_STREAM, GameRandom
+
+MARGIN_SHARE = 0.01
+"""The share of a finished game's value given by the score margin (Playthrough.values):
+enough to break ties between equal places, never enough to trade a place for credits."""
 
 
 class ForwardGame(Protocol):
     """What a game gives the forward model (both games' rules implement it)."""
+
+    spec: Any
+    """Its GameSpec (core/spec.py): the evaluation of an unfinished game, if it declares one."""
 
     def new_state(self, rng: GameRandom) -> Any: ...
 
@@ -103,6 +110,27 @@ class Playthrough:
         if self.decision is not None:
             raise ValueError("the game is not over yet")
         return self.game.outcome(self.state)
+
+    def values(self, value: str = "placement") -> list[float]:
+        """Each player's standing from 0 to 1: a finished game's outcome rewards (`value`:
+        placement or win, core.protocol.outcome_rewards), with `MARGIN_SHARE` of the score
+        margin so that of two lines ending in the same places the wider win (or narrower
+        loss) is worth more; an unfinished one's evaluation as
+        its game declares it (`GameSpec.evaluation`), or else its score margin so far. How a
+        search scores a playout, wherever it stopped."""
+        game = self.game
+        if self.decision is None:
+            outcome = game.outcome(self.state)
+            ends = outcome_rewards(outcome, value)
+            margins = score_margin(outcome)
+            return [
+                (1 - MARGIN_SHARE) * e + MARGIN_SHARE * m
+                for e, m in zip(ends, margins, strict=True)
+            ]
+        evaluate = game.spec.evaluation
+        if evaluate is not None:
+            return evaluate(game, self.state)
+        return score_margin(game.outcome(self.state))
 
     def observe(self, player: int) -> Any:
         """What `player` may see now (the game's redacted view)."""

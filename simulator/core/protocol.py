@@ -27,6 +27,7 @@ __all__ = [
     "Scale",
     "Strategy",
     "lead_value",
+    "outcome_rewards",
     "score_margin",
 ]
 
@@ -69,6 +70,20 @@ def lead_value(scores: Sequence[float], spread: float) -> list[float]:
         best_other = max(score for q, score in enumerate(scores) if q != p)
         values.append(0.5 + 0.5 * math.tanh(2.0 * (own - best_other) / max(spread, 1e-9)))
     return values
+
+
+def outcome_rewards(outcome: Outcome, value: str = "placement") -> list[float]:
+    """Each player's reward in 0..1 from a finished game's outcome. `placement`:
+    (players - place) / (players - 1), 1 for first and 0 for last, ties sharing the place;
+    `win`: 1 for a winner, shared by ties."""
+    n = len(outcome.players)
+    if value == "win":
+        winners = outcome.winners
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if p in winners else 0.0 for p in range(n)]
+    if n == 1:
+        return [1.0]
+    return [(n - player.placement) / (n - 1) for player in outcome.players]
 
 
 def score_margin(outcome: Outcome) -> list[float]:
@@ -125,6 +140,13 @@ class Strategy:
 
     def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
         raise NotImplementedError
+
+    def looks_ahead_in(self, kinds: frozenset[str]) -> bool:
+        """Whether this bot wants the forward model in a game whose rules ask these kinds of
+        decision (`GameSpec.decision_kinds`): a searching bot always; a rule-based bot where
+        some kind has no rule of its own, which it then answers by a short search. The
+        engine keeps a game copyable only for a seat that says yes."""
+        return self.looks_ahead
 
     def choose_ahead(self, decision: Decision, view: Any, rng: GameRandom, model: Lookahead) -> Any:
         """A searching bot's choice (`looks_ahead`): `model` gives copies of the game as its

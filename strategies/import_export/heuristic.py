@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
-from simulator.core.protocol import Decision, Scale, Strategy
+from simulator.core.protocol import Decision, Lookahead, Scale, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import (
     ANY,
@@ -32,6 +32,7 @@ from simulator.games.import_export.view import IEView
 from strategies.import_export import power_choices
 from strategies.import_export.match_tables import MatchTables, tables_for
 from strategies.import_export.valuation import Table, Weights
+from strategies.short_search import best_by_playouts
 
 CARD_VALUE: Final = 1.5
 """What an unknown card drawn from the deck is worth, in credits."""
@@ -97,6 +98,8 @@ class IEHeuristic(Strategy):
         self._import_turn = -1
         self._import_declared = 0
         self._import_round = 0
+        self._playout_bots: list[IEHeuristic] = []
+        """One per seat, for the playouts of a short search (fresh memos, not this game's)."""
 
     # ------------------------------------------------------------------ dispatch
 
@@ -110,6 +113,33 @@ class IEHeuristic(Strategy):
             or callable(getattr(cls, "_" + kind, None))
             or kind in power_choices.RULES
         )
+
+    def looks_ahead_in(self, kinds: frozenset[str]) -> bool:
+        """Yes where the game asks a kind it has no answer of its own for (a designer's new
+        power): it answers that kind by a short search, which needs the forward model.
+        Elsewhere no, and its games are played as they always were."""
+        return any(not self.answers(kind) for kind in kinds)
+
+    def choose_ahead(
+        self, decision: Decision, view: IEView, rng: GameRandom, model: Lookahead
+    ) -> Any:
+        """A kind with an answer of its own: that answer. Another: each option played out a
+        few times by these same rules and valued by the game's evaluation
+        (strategies/short_search.py), the best taken, never a silent first option."""
+        if self.answers(decision.kind):
+            return self.choose(decision, view, rng)
+        return best_by_playouts(decision, model, rng, self._play_on)
+
+    def _play_on(self, decision: Decision, playthrough: Any, rng: GameRandom) -> Any:
+        """A playout's move: each seat by a fresh copy of this bot; a kind without an answer
+        at random (a search inside a search would cost the square)."""
+        bots = self._playout_bots
+        while len(bots) <= decision.player:
+            bots.append(type(self)(**self.settings))
+        if not self.answers(decision.kind):
+            return decision.options[rng.below(len(decision.options))]
+        bot = bots[decision.player]
+        return bot.choose(decision, playthrough.observe(decision.player), rng)
 
     def choose(self, decision: Decision, view: IEView, rng: GameRandom) -> Any:
         kind = decision.kind

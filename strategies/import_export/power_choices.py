@@ -2,8 +2,10 @@
 
 One small rule per decision kind, from the bot's view only: take what a power offers when
 it is free and helps (draw, load, take a container), pay for it only with credits to
-spare, and give away or discard the least useful cards. A kind not listed here is answered
-by `answer` with the first option, which the powers put as the do-nothing choice.
+spare, and give away or discard the least useful cards. A kind declared by the game
+(decisions.py) but not listed here, a designer's new power, is answered by a short search
+over its options (IEHeuristic.choose_ahead, strategies/short_search.py); `answer` refuses a
+kind the game does not declare, saying where to declare it.
 """
 
 from __future__ import annotations
@@ -543,7 +545,8 @@ def answer(decision: Decision, view: IEView, worth: Worth, rng: GameRandom) -> A
     rule = RULES.get(decision.kind)
     if rule is None:
         raise UnansweredDecision(
-            f"no answer for decision kind '{decision.kind}': give it a rule in "
-            "strategies/import_export/power_choices.RULES"
+            f"no answer for decision kind '{decision.kind}': declare the kind in "
+            "simulator/games/import_export/decisions.py (the bot then answers it by a short "
+            "search) or give it a rule in strategies/import_export/power_choices.RULES"
         )
     return rule(decision, view, worth)
