@@ -6,6 +6,7 @@ Every command calls one function of simulator/ or reports/; shared flags are dec
 from __future__ import annotations
 
 import functools
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -1523,6 +1524,95 @@ def robustness(
         f"{len(chosen)} pools (tolerance \u00b1{tolerance.card:g} points); {tally['flips']} "
         f"flip, {tally['disagrees']} disagree, {tally['unclear']} unclear; "
         f"report written to {report}"
+    )
+
+
+@main.command()
+@click.argument("game")
+@game_options
+@click.option(
+    "--rung",
+    "rungs",
+    multiple=True,
+    help="A rung, lowest first: a default pool name (random, default, tuned) or "
+    "NAME=STRATEGY+STRATEGY...; repeatable [default: random, default, tuned].",
+)
+@click.option(
+    "--plan",
+    "plan_only",
+    is_flag=True,
+    help="Only say what each rung would cost (timed on two games), and write nothing.",
+)
+@tolerance_option
+@_grid_options
+@_fail_cleanly
+def ladder(
+    game: str,
+    games: int,
+    out: str,
+    jobs: int,
+    backend: str,
+    chunk_size: int | None,
+    check_invariants: bool,
+    overwrite: bool,
+    quiet: bool,
+    rungs: tuple[str, ...],
+    plan_only: bool,
+    tolerance: Any,
+    **kw: Any,
+) -> None:
+    """Play GAME with bots of rising strength and say, per card, whether its value grows
+    (rewards skill), holds or falls (punishes skill) as the players get better.
+
+    One run folder per rung (OUT/RUNG, the same seed) and one head-to-head run per step
+    (OUT/vs-LOWER-UPPER); OUT/ladder.parquet has each card's figure at each rung and its
+    class, OUT/ladder_strength.parquet each step's win share, OUT/ladder.html the report.
+    The cost of each rung is said before any game is played (--plan: only that).
+    """
+    from reports.ladder import build_ladder_report
+    from simulator.experiments.ladder import estimate_costs, parse_rungs, run_ladder, tally
+
+    if kw["strategies"]:
+        raise ConfigError("--strategy: deckhand ladder takes its strategies from --rung")
+    chosen = parse_rungs(game, kw["players"], kw["modules"], rungs)
+    options = _options_of(
+        game, kw, games=games, chunk_size=chunk_size, check_invariants=check_invariants
+    )
+    costs = estimate_costs(options, chosen)
+    steps = sum(max(a.seconds, b.seconds) for a, b in zip(costs, costs[1:], strict=False))
+    total = sum(c.seconds for c in costs) + steps
+    workers = max(1, jobs if jobs > 0 else (os.cpu_count() or 1))
+    for c in costs:
+        click.echo(
+            f"rung {c.name}: {c.seconds_per_game:.2f} s a game, about {c.seconds:,.0f} s of "
+            f"one core for {games:,} games"
+        )
+    click.echo(
+        f"the ladder: about {total:,.0f} s of one core with its {len(costs) - 1} head-to-head "
+        f"steps, {total / workers:,.0f} s on {workers} workers (timed on two games a rung)"
+    )
+    if plan_only:
+        return
+    folder = run_ladder(
+        options,
+        chosen,
+        out,
+        jobs=jobs,
+        backend=backend,
+        overwrite=overwrite,
+        progress=not quiet,
+        tolerance=tolerance.card,
+    )
+    report = build_ladder_report(folder)
+    import polars as pl
+
+    from simulator.experiments.ladder import LADDER_FILE
+
+    counted = tally(pl.read_parquet(Path(folder) / LADDER_FILE))
+    click.echo(
+        f"{counted['rewards skill']} cards reward skill, {counted['punishes skill']} punish it, "
+        f"{counted['holds']} hold, {counted['unclear']} unclear, {counted['no figure']} without "
+        f"a figure (tolerance \u00b1{tolerance.card:g} points); report written to {report}"
     )
 
 

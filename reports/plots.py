@@ -212,3 +212,33 @@ def _quantile(sorted_values: Sequence[int], q: float) -> float:
     lo = math.floor(pos)
     hi = min(lo + 1, len(sorted_values) - 1)
     return float(sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo))
+
+
+def rung_figures(
+    rungs: Sequence[str],
+    estimates: Sequence[float],
+    lows: Sequence[float],
+    highs: Sequence[float],
+    tolerance: float,
+    title: str,
+) -> str:
+    """One card's figure (points against its peers) at each rung of a skill ladder, lowest
+    first, with 95% intervals and the tolerance band around zero: a small plot per card."""
+    with matplotlib.rc_context(STYLE):
+        fig = Figure(figsize=(3.4, 2.3))
+        ax = fig.add_subplot()
+        xs = list(range(len(rungs)))
+        values = [math.nan if e is None else float(e) for e in estimates]
+        err_low = [
+            _gap(v, lo) if lo is not None else 0.0 for v, lo in zip(values, lows, strict=True)
+        ]
+        err_high = [
+            _gap(hi, v) if hi is not None else 0.0 for v, hi in zip(values, highs, strict=True)
+        ]
+        ax.axhspan(-tolerance, tolerance, color=AVERAGE, alpha=0.12, zorder=1)
+        ax.axhline(0, color=AVERAGE, linewidth=0.8, zorder=1)
+        ax.errorbar(xs, values, yerr=[err_low, err_high], fmt="o-", color=BAR, capsize=3, zorder=3)
+        ax.set_xticks(xs, [_short(r, 12) for r in rungs])
+        ax.set_ylabel("points vs peers")
+        ax.set_title(_short(title, 32))
+        return figure_data_uri(fig, dpi=90)

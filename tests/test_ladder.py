@@ -1,0 +1,100 @@
+"""The skill ladder (`deckhand ladder`, issue 31 item 3): each card's figure at each rung, its
+class by the one verdict rule on the change between the lowest rung that plays and the top
+one, and the ladder's own strength from head-to-head runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from simulator.analysis.verdicts import UNCLEAR
+from simulator.experiments.ladder import (
+    HOLDS,
+    NO_FIGURE,
+    PUNISHES,
+    REWARDS,
+    classify,
+    judging_rungs,
+    load_ladder,
+)
+from simulator.experiments.robustness import Pool
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "expected"),
+    [
+        ((0.0, -1.0, 1.0), (8.0, 7.0, 9.0), REWARDS),  # +8 [+6.6, +9.4]: outside ±3
+        ((5.0, 4.0, 6.0), (-4.0, -5.0, -3.0), PUNISHES),
+        ((1.0, 0.5, 1.5), (1.5, 1.0, 2.0), HOLDS),  # +0.5, the whole interval within ±3
+        ((0.0, -6.0, 6.0), (2.0, -4.0, 8.0), UNCLEAR),  # wide: neither
+        ((0.0, -1.0, 1.0), (None, None, None), NO_FIGURE),
+    ],
+)
+def test_a_card_is_classed_by_the_verdict_rule_on_its_change(
+    low: tuple, high: tuple, expected: str
+) -> None:
+    word, diff, lo, hi = classify(low, high, 3.0)
+    assert word == expected
+    if expected != NO_FIGURE:
+        assert lo < diff < hi
+        if expected == HOLDS:
+            assert -3.0 <= lo and hi <= 3.0
+
+
+def test_random_bots_are_a_floor_not_a_judge() -> None:
+    floor, bot, tuned = (
+        Pool("random", ("random",)),
+        Pool("default", ("heuristic",)),
+        Pool("tuned", ("heuristic@tuned-base-4p",)),
+    )
+    assert judging_rungs([floor, bot, tuned]) == ("default", "tuned")
+    assert judging_rungs([floor, bot]) == ("random", "default")  # the only other rung
+
+
+def test_a_small_ladder_writes_its_tables_and_report(tmp_path: Path) -> None:
+    out = tmp_path / "ladder"
+    args = ["ladder", "travel", "-p", "3", "-n", "90", "--out", str(out), "-q"]
+    result = CliRunner().invoke(main, [*args, "--rung", "random", "--rung", "default"])
+    assert result.exit_code == 0, result.output
+    assert "rung random:" in result.output and "report written to" in result.output
+    meta, cards, steps = load_ladder(out)
+    assert [r["name"] for r in meta["rungs"]] == ["random", "default"]
+    assert cards.height > 0 and set(cards["class"]) <= {
+        REWARDS,
+        PUNISHES,
+        HOLDS,
+        UNCLEAR,
+        NO_FIGURE,
+    }
+    assert {"random", "random_lo", "default_hi", "change"} <= set(cards.columns)
+    step = steps.row(0, named=True)
+    assert (step["lower"], step["upper"], step["games"]) == ("random", "default", 90)
+    assert step["parity"] == pytest.approx(2 / 3)  # the upper bot in seats 0 and 2 of 3
+    assert step["lo"] <= step["upper_share"] <= step["hi"] and 0 <= step["upper_share"] <= 1
+    assert step["rises"]  # the heuristic beats random bots at travel
+    players = pl.read_parquet(out / "vs-random-default" / "players" / "*.parquet")
+    assert players.filter(pl.col("strategy_slot") % 2 == 0)["strategy"].unique().to_list() == [
+        "heuristic"
+    ]
+    assert (out / "ladder.html").read_text(encoding="utf-8").count("<table") >= 3
+
+
+def test_plan_says_the_cost_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "ladder"
+    args = ["ladder", "travel", "-p", "3", "-n", "500", "--out", str(out), "--plan"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "rung default:" in result.output and "s of one core" in result.output
+    assert not out.exists()
+
+
+def test_a_bad_rung_is_refused_before_any_folder(tmp_path: Path) -> None:
+    out = tmp_path / "ladder"
+    args = ["ladder", "travel", "-p", "3", "-n", "30", "--out", str(out)]
+    result = CliRunner().invoke(main, [*args, "--rung", "random", "--rung", "nobody"])
+    assert result.exit_code != 0 and "Error: --rung: unknown rung 'nobody'" in result.output
+    assert not out.exists()
