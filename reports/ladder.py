@@ -128,7 +128,7 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
         f"the measure its game declares, in points, with its 95% interval (docs/metrics.md). Its "
         f"class judges the change from {low} (the lowest rung that plays; random bots are a "
         f"floor, shown but not judged) to {top} by the one verdict rule at {band}: rewards "
-        "skill (the change's interval above zero and outside the tolerance), punishes skill "
+        "skill (the change's interval above zero, not wholly within the tolerance), punishes skill "
         "(below), holds (the whole interval inside), unclear otherwise. The change's interval "
         "treats the rungs as independent; they share their deals, so it is wider than it need "
         "be and errs towards unclear. The ladder's steps are head-to-head runs with duplicate "

@@ -27,7 +27,7 @@ from simulator.experiments.robustness import Pool
 @pytest.mark.parametrize(
     ("low", "high", "expected"),
     [
-        ((0.0, -1.0, 1.0), (8.0, 7.0, 9.0), REWARDS),  # +8 [+6.6, +9.4]: outside ±3
+        ((0.0, -1.0, 1.0), (8.0, 7.0, 9.0), REWARDS),  # +8 [+6.6, +9.4]: above zero, past +3
         ((5.0, 4.0, 6.0), (-4.0, -5.0, -3.0), PUNISHES),
         ((1.0, 0.5, 1.5), (1.5, 1.0, 2.0), HOLDS),  # +0.5, the whole interval within ±3
         ((0.0, -6.0, 6.0), (2.0, -4.0, 8.0), UNCLEAR),  # wide: neither

@@ -8,8 +8,9 @@ A card's class compares its figure (points against its peers) at the top rung wi
 at the lowest rung that plays, by the one verdict rule (analysis/verdicts.py) on the
 difference, at the card tolerance:
 
-- `rewards skill`: the difference is above zero and outside the tolerance;
-- `punishes skill`: below zero and outside it;
+- `rewards skill`: the difference's interval is above zero and not wholly within the
+  tolerance;
+- `punishes skill`: below zero and not wholly within it;
 - `holds`: its whole interval within the tolerance;
 - `unclear`: neither (with the games that would decide it); `no figure` where a rung gives
   none.
