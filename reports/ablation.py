@@ -11,8 +11,10 @@ from typing import Any
 import polars as pl
 
 from reports import plots
-from reports.compare import EXTRA_CSS
-from reports.headline import HEADLINE_CSS, Finding, bullet_list, findings_table
+from reports.experiment_page import details as _details
+from reports.experiment_page import page as _page
+from reports.experiment_page import points as _points
+from reports.headline import Finding, bullet_list, findings_table
 from reports.markup import (
     DASH,
     Html,
@@ -20,10 +22,8 @@ from reports.markup import (
     fmt_int,
     fmt_q,
     folded,
-    html_page,
     para,
     table,
-    with_contents,
     write_page,
 )
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tolerances, Verdict
@@ -35,30 +35,8 @@ ABLATION_REPORT = run_folder.ABLATION_REPORT
 ROBUSTNESS_REPORT = "robustness.html"
 
 
-def _page(
-    title: str, line: str, summary: str, sections: list[tuple[str, str, str]], footer: str
-) -> str:
-    """Title and the run in one line, the summary, then the folded detail (run details last):
-    the same order as every other report."""
-    header = f'<header><h1>{esc(title)}</h1><p class="runline">{esc(line)}</p></header>'
-    body = header + f'<section id="summary">{summary}</section>' + with_contents(sections)
-    return html_page(title, body, footer, EXTRA_CSS + HEADLINE_CSS)
-
-
 def _f(v: Any) -> float:
     return math.nan if v is None else float(v)
-
-
-def _details(meta: list[tuple[str, str]]) -> str:
-    rows = "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in meta)
-    return f'<table class="meta">{rows}</table>'
-
-
-def _points(value: Any, lo: Any, hi: Any) -> str:
-    """A figure already in points with its interval: '+5.9 points [+1.2, +10.6]'."""
-    if value is None or math.isnan(float(value)):
-        return DASH
-    return f"{float(value):+.1f} points [{_f(lo):+.1f}, {_f(hi):+.1f}]"
 
 
 def card_verdict(row: dict[str, Any]) -> Verdict:

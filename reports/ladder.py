@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from reports import plots
-from reports.ablation import _details, _page, _points
+from reports.experiment_page import details, page, points
 from reports.headline import Finding, findings_table
 from reports.markup import DASH, Html, esc, figure, table, write_page
 from simulator.analysis.verdicts import UNCLEAR
@@ -90,9 +90,9 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
         cells: list[object] = [
             r["card"],
             r["class"],
-            _points(r["change"], r["change_lo"], r["change_hi"]),
+            points(r["change"], r["change_lo"], r["change_hi"]),
         ]
-        cells += [_points(r[n], r[f"{n}_lo"], r[f"{n}_hi"]) for n in rungs]
+        cells += [points(r[n], r[f"{n}_lo"], r[f"{n}_hi"]) for n in rungs]
         body.append(cells)
     flagged = cards.filter(cards["class"].is_in([REWARDS, PUNISHES]))
     pictures = "".join(
@@ -135,7 +135,7 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
         "deals and seats rotated, the upper rung in half the seats."
     )
     rungs_text = "; ".join(f"{r['name']} = {' + '.join(r['strategies'])}" for r in meta["rungs"])
-    page = _page(
+    text = page(
         f"Skill ladder: {meta['game']}",
         f"{len(rungs)} rungs \u00b7 {meta['games']:,} games each \u00b7 seed {meta['seed']} "
         f"\u00b7 tolerance {band}",
@@ -151,7 +151,7 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
             (
                 "run",
                 "Run details",
-                _details(
+                details(
                     [
                         ("rungs, lowest first", rungs_text),
                         ("games per run", f"{meta['games']:,}"),
@@ -164,4 +164,4 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
         ],
         f"Deckhand ladder report of {folder}.",
     )
-    return write_page(Path(out) if out is not None else folder / LADDER_REPORT, page)
+    return write_page(Path(out) if out is not None else folder / LADDER_REPORT, text)
