@@ -1579,7 +1579,8 @@ def ladder(
         game, kw, games=games, chunk_size=chunk_size, check_invariants=check_invariants
     )
     costs = estimate_costs(options, chosen)
-    steps = sum(max(a.seconds, b.seconds) for a, b in zip(costs, costs[1:], strict=False))
+    # a step seats each of its two rungs' bots in half the seats: about their mean cost
+    steps = sum((a.seconds + b.seconds) / 2 for a, b in zip(costs, costs[1:], strict=False))
     total = sum(c.seconds for c in costs) + steps
     workers = max(1, jobs if jobs > 0 else (os.cpu_count() or 1))
     for c in costs:
