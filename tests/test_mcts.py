@@ -167,3 +167,17 @@ def test_a_game_with_no_evaluation_is_scored_by_its_score_margin() -> None:
     outcome = Outcome(3, 0, [], "turn_limit", [_player(12.0), _player(4.0), _player(12.0)])
     values = score_margin(outcome)
     assert values[0] == values[2] == 0.5 and values[1] < 0.5
+
+
+def test_the_benchmark_split_times_a_searching_seat() -> None:
+    """`bench --split` wraps each seat in a stopwatch: the wrapper must ask a searching bot
+    with the forward model (it once called its plain `choose`, which a search refuses)."""
+    from click.testing import CliRunner
+
+    from cli import main
+
+    args = ["bench", "import-export", "-p", "2", "--sets", "base", "-n", "1", "-r", "1"]
+    strategies = ["-s", "mcts:iterations=3,rollout_decisions=3", "-s", "random", "--split"]
+    result = CliRunner().invoke(main, [*args, *strategies])
+    assert result.exit_code == 0, result.output
+    assert "bots" in result.output and "rules" in result.output

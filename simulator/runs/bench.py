@@ -22,7 +22,7 @@ from typing import Any
 from simulator.core import machine
 from simulator.core.datasets import empty_columns, rows_for_game, to_frames
 from simulator.core.forward import Playthrough, SeatModel
-from simulator.core.protocol import Decision, Strategy
+from simulator.core.protocol import Decision, Lookahead, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.folders.config import RunConfig
 from simulator.runs.match import Match
@@ -78,6 +78,17 @@ class _Timed(Strategy):
         start = time.perf_counter()
         try:
             return self.inner.choose(decision, view, rng)
+        finally:
+            self.clock[0] += time.perf_counter() - start
+
+    def looks_ahead_in(self, kinds: frozenset[str]) -> bool:
+        """As the wrapped bot: a searching one is asked with the forward model."""
+        return self.inner.looks_ahead_in(kinds)
+
+    def choose_ahead(self, decision: Decision, view: Any, rng: GameRandom, model: Lookahead) -> Any:
+        start = time.perf_counter()
+        try:
+            return self.inner.choose_ahead(decision, view, rng, model)
         finally:
             self.clock[0] += time.perf_counter() - start
 
