@@ -229,6 +229,32 @@ def test_read_only_folders_are_a_one_line_error_and_lose_nothing(
     _same_tables(run, fresh)
 
 
+@pytest.mark.skipif(
+    _without_file_permissions() is None, reason="root without capsh: chmod cannot be obeyed"
+)
+def test_a_failed_extension_that_recuts_a_chunk_leaves_it_whole(tmp_path: Path) -> None:
+    """20 games, then 60: the default chunk size grows, so chunk 0 is rewritten. With
+    players/ read-only the rewrite fails; every table must still hold the same 20 games (it
+    once left the new card_events part of 25 games beside the old games and players)."""
+    prefix = _without_file_permissions()
+    assert prefix is not None
+    run = tmp_path / "run"
+    assert _simulate(run, "-n", "20")[0] == 0
+    args = [*RUN, "--out", str(run), "--backend", "sequential", "-n", "60"]
+    (run / "players").chmod(0o555)
+    try:
+        extended = _deckhand(prefix, args)
+    finally:
+        (run / "players").chmod(0o755)
+    assert extended.returncode != 0 and "cannot write" in extended.stderr, extended.stderr
+    games, players, events = _tables(run)
+    assert games["game_id"].to_list() == list(range(20))
+    assert set(players["game_id"]) == set(events["game_id"]) == set(range(20))
+    assert not list(run.rglob(".*.tmp*")), "temporary parts left behind"
+    assert _simulate(run, "-n", "60")[0] == 0  # the same command then finishes the run
+    assert read_games(run).height == 60
+
+
 # ---------------------------------------------------------------------- one writer
 
 

@@ -283,13 +283,25 @@ def _chunk_of(path: Path) -> int:
 
 
 def write_chunk(folder: Path, chunk: int, parts: dict[str, bytes]) -> None:
-    """Write one chunk's parts (table -> Parquet bytes): temporary files renamed into
-    place, the games part last, so that a chunk is complete or not there."""
-    for table in sorted(parts, key=lambda t: t == "games"):
-        target = part_path(folder, table, chunk)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
-        tmp.write_bytes(parts[table])
+    """Write one chunk's parts (table -> Parquet bytes) in two steps: every part to a
+    temporary file first, then each renamed into place, the games part last. A write that
+    fails (a read-only table folder, a full disk) fails before any part is replaced, so a
+    completed chunk being rewritten (an extension re-cut into larger chunks) keeps all its
+    old parts, never a mix of old and new; the temporary files it wrote are removed."""
+    order = sorted(parts, key=lambda t: t == "games")
+    written: list[tuple[Path, Path]] = []
+    try:
+        for table in order:
+            target = part_path(folder, table, chunk)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+            written.append((tmp, target))
+            tmp.write_bytes(parts[table])
+    except BaseException:
+        for tmp, _ in written:
+            tmp.unlink(missing_ok=True)
+        raise
+    for tmp, target in written:
         os.replace(tmp, target)
 
 
