@@ -287,7 +287,8 @@ def write_chunk(folder: Path, chunk: int, parts: dict[str, bytes]) -> None:
     temporary file first, then each renamed into place, the games part last. A write that
     fails (a read-only table folder, a full disk) fails before any part is replaced, so a
     completed chunk being rewritten (an extension re-cut into larger chunks) keeps all its
-    old parts, never a mix of old and new; the temporary files it wrote are removed."""
+    old parts, never a mix of old and new; the temporary files it wrote are removed. Only
+    then is the old games part removed and the new parts renamed in, games last."""
     order = sorted(parts, key=lambda t: t == "games")
     written: list[tuple[Path, Path]] = []
     try:
@@ -301,6 +302,11 @@ def write_chunk(folder: Path, chunk: int, parts: dict[str, bytes]) -> None:
         for tmp, _ in written:
             tmp.unlink(missing_ok=True)
         raise
+    # A rewrite: the old chunk stops counting as complete before its first part is replaced,
+    # so a kill between the renames leaves a chunk that a resume replays (the same games),
+    # never one whose tables disagree.
+    if "games" in parts:
+        part_path(folder, "games", chunk).unlink(missing_ok=True)
     for tmp, target in written:
         os.replace(tmp, target)
 
