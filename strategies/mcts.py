@@ -193,21 +193,15 @@ class MCTS(Strategy):
     def _rollout(self, playthrough: Any, rng: GameRandom) -> list[float]:
         """Play on by the rollout policy (to the end, or `rollout_decisions` decisions), then
         each player's reward."""
+        rewards: list[float] = playthrough.play_out(self._policy, rng, self.cutoff, self.value)
+        return rewards
+
+    def _policy(self, decision: Decision, playthrough: Any, rng: GameRandom) -> Any:
+        """A rollout's move: random, or the rollout bot's choice from the seat's view."""
         bot = self.rollout_bot
-        played = 0
-        decision = playthrough.decision
-        while decision is not None and (self.cutoff <= 0 or played < self.cutoff):
-            options = decision.options
-            if len(options) == 1:
-                choice = options[0]
-            elif bot is None:
-                choice = options[rng.below(len(options))]
-                played += 1
-            else:
-                choice = bot.choose(decision, playthrough.observe(decision.player), rng)
-                played += 1
-            decision = playthrough.apply(choice)
-        return playthrough.values(self.value)
+        if bot is None:
+            return decision.options[rng.below(len(decision.options))]
+        return bot.choose(decision, playthrough.observe(decision.player), rng)
 
 
 def _next_asked(playthrough: Any) -> Decision | None:

@@ -15,9 +15,9 @@ Game-agnostic: it knows the core only. The rule-based bot supplies the playout p
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
+from simulator.core.forward import Policy
 from simulator.core.protocol import Decision, Lookahead
 from simulator.core.seeding import GameRandom
 
@@ -27,9 +27,6 @@ DEPTH = 20
 """Decisions a playout plays past the option before the position is valued: about the rest
 of a turn. Short, so that what the option changed decides, not the noise of a distant end
 (at 60 the bot sometimes passed on a free 8 credits; at 20 it never did in the test)."""
-
-Policy = Callable[[Decision, Any, GameRandom], Any]
-"""(decision, playthrough, rng) -> one of decision.options: how a playout plays on."""
 
 
 def best_by_playouts(
@@ -50,24 +47,7 @@ def best_by_playouts(
             stream = GameRandom.from_seed(seed)
             playthrough = model.determinise(stream)
             playthrough.apply(option)
-            total += play_out(playthrough, policy, stream, depth)[seat]
+            total += playthrough.play_out(policy, stream, depth)[seat]
         if total > best_value:
             best, best_value = option, total
     return best
-
-
-def play_out(playthrough: Any, policy: Policy, rng: GameRandom, depth: int) -> list[float]:
-    """Play `depth` decisions by `policy` (those with one option are taken, not counted),
-    then each player's value where the game stands."""
-    played = 0
-    decision = playthrough.decision
-    while decision is not None and played < depth:
-        options = decision.options
-        if len(options) == 1:
-            choice = options[0]
-        else:
-            choice = policy(decision, playthrough, rng)
-            played += 1
-        decision = playthrough.apply(choice)
-    values: list[float] = playthrough.values()
-    return values

@@ -18,6 +18,7 @@ a Playthrough, so there is one way to play.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from simulator.core import machine
@@ -25,6 +26,9 @@ from simulator.core.decision import Decision
 from simulator.core.narration import Narrator
 from simulator.core.protocol import Outcome, outcome_rewards, score_margin
 from simulator.core.seeding import RULES_STREAM, GameRandom
+
+Policy = Callable[[Decision, "Playthrough", GameRandom], Any]
+"""(decision, playthrough, rng) -> one of decision.options: how a playout plays on."""
 
 MARGIN_SHARE = 0.01
 """The share of a finished game's value given by the score margin (Playthrough.values):
@@ -131,6 +135,24 @@ class Playthrough:
         if evaluate is not None:
             return evaluate(game, self.state)
         return score_margin(game.outcome(self.state))
+
+    def play_out(
+        self, policy: Policy, rng: GameRandom, decisions: int = 0, value: str = "placement"
+    ) -> list[float]:
+        """Play on by `policy` for `decisions` decisions (0: to the end; a decision with one
+        option is taken, not counted), then each player's value where the game stands
+        (`values`): the rollout of every search (mcts, strategies/short_search.py)."""
+        played = 0
+        decision = self.decision
+        while decision is not None and (decisions <= 0 or played < decisions):
+            options = decision.options
+            if len(options) == 1:
+                choice = options[0]
+            else:
+                choice = policy(decision, self, rng)
+                played += 1
+            decision = self.apply(choice)
+        return self.values(value)
 
     def observe(self, player: int) -> Any:
         """What `player` may see now (the game's redacted view)."""
