@@ -117,8 +117,12 @@ class GameSpec:
     answers these kinds; tests check that the rules yield exactly them."""
 
     def __post_init__(self) -> None:
-        """A verdict measure must name an event the game logs: a typo would otherwise give
-        every card of its kinds an empty verdict at the end of a long run."""
+        """The set of decision kinds, made once; and a verdict measure must name an event
+        the game logs: a typo would otherwise give every card of its kinds an empty verdict
+        at the end of a long run."""
+        object.__setattr__(
+            self, "_decision_kinds", frozenset(kind for kind, _ in self.decisions)
+        )  # frozen: set once here, never changed
         known = ("gih", *self.event_names)
         for measure in self.card_measures:
             if measure.event not in known:
@@ -132,8 +136,10 @@ class GameSpec:
         return tuple(m.name for m in self.modules)
 
     def decision_kinds(self) -> frozenset[str]:
-        """The kinds of decision the game's rules may ask."""
-        return frozenset(kind for kind, _ in self.decisions)
+        """The kinds of decision the game's rules may ask: one set per spec, made once (the
+        engine asks for it every game, and a bot may remember its answer by it)."""
+        kinds: frozenset[str] = self.__dict__["_decision_kinds"]
+        return kinds
 
     def names_of_kind(self, kind: str) -> tuple[str, ...]:
         return tuple(m.name for m in self.modules if m.kind == kind)

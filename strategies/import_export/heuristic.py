@@ -100,6 +100,9 @@ class IEHeuristic(Strategy):
         self._import_round = 0
         self._playout_bots: list[IEHeuristic] = []
         """One per seat, for the playouts of a short search (fresh memos, not this game's)."""
+        self._kinds_seen: frozenset[str] | None = None
+        self._searches = False
+        """`looks_ahead_in`'s last question and answer: a run asks it every game."""
 
     # ------------------------------------------------------------------ dispatch
 
@@ -118,7 +121,10 @@ class IEHeuristic(Strategy):
         """Yes where the game asks a kind it has no answer of its own for (a designer's new
         power): it answers that kind by a short search, which needs the forward model.
         Elsewhere no, and its games are played as they always were."""
-        return any(not self.answers(kind) for kind in kinds)
+        if kinds is not self._kinds_seen:
+            self._kinds_seen = kinds
+            self._searches = any(not self.answers(kind) for kind in kinds)
+        return self._searches
 
     def choose_ahead(
         self, decision: Decision, view: IEView, rng: GameRandom, model: Lookahead
