@@ -19,6 +19,25 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def clustered_share(points: Sequence[float], per_cluster: int) -> tuple[float, float, float]:
+    """A share, the mean of `points` (one per game, 0 to 1), with its 95% interval from the
+    cluster-robust variance over runs of `per_cluster` consecutive games: the games of one
+    duplicate deal share their cards, so they are not independent. (nan, nan, nan) for no
+    games."""
+    n = len(points)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    share = sum(points) / n
+    starts = range(0, n, per_cluster)
+    clusters = len(starts)
+    spread = sum(
+        (sum(points[i : i + per_cluster]) - len(points[i : i + per_cluster]) * share) ** 2
+        for i in starts
+    )
+    se = math.sqrt(spread / n**2 * clusters / max(clusters - 1, 1))
+    return (share, share - Z95 * se, share + Z95 * se)
+
+
 def newcombe_difference(
     s1: int, n1: int, s2: int, n2: int, z: float = Z95
 ) -> tuple[float, float, float]:

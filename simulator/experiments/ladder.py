@@ -22,7 +22,8 @@ their deals, which makes the true interval narrower, so the class errs towards `
 
 The ladder's own strength is measured too: each rung against the one below it, in one run
 with their seats alternating (duplicate deals, seats rotated), as the upper rung's share of
-the wins against its parity share. A ladder whose rungs do not rise says so.
+the wins, its interval clustered over the deals, against its parity share. A ladder whose
+rungs do not rise says so.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import Any
 
 import polars as pl
 
+from simulator.analysis.stats import Z95, clustered_share
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tolerances, decide
 from simulator.catalog import get_game
 from simulator.core.engine import play_game
@@ -64,7 +66,6 @@ REWARDS, HOLDS, PUNISHES = "rewards skill", "holds", "punishes skill"
 NO_FIGURE = "no figure"
 CLASSES = (REWARDS, PUNISHES, HOLDS, UNCLEAR, NO_FIGURE)
 """A card's class on the ladder (module doc), in the order the table lists them."""
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ def run_ladder(
             run_simulation(
                 config, folder, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress
             )
-            strengths.append(step_strength(folder, lower.name, upper.name))
+            strengths.append(step_strength(folder, lower.name, upper.name, options.players))
         meta = {
             "game": options.game,
             "rungs": [{"name": r.name, "strategies": list(r.strategies)} for r in rungs],
@@ -165,46 +166,37 @@ def head_to_head(options: RunOptions, lower: Pool, upper: Pool) -> Any:
     return options.but(strategies=tuple(bots), duplicate=True, rotate=True).config()
 
 
-def step_strength(folder: Path, lower: str, upper: str) -> dict[str, Any]:
+def step_strength(folder: Path, lower: str, upper: str, players: int) -> dict[str, Any]:
     """The upper rung's share of the wins in a head-to-head run (its bots are the even
-    strategy slots; a shared win is shared), with a 95% interval (normal, on games), and its
-    parity share (its seats / all)."""
-    players = read_players(folder, ["game_id", "strategy_slot", "win"])
+    strategy slots; a shared win is shared), with its 95% interval clustered over the
+    duplicate deals (`players` games each), and its parity share (its seats / all)."""
+    rows = read_players(folder, ["game_id", "strategy_slot", "win"])
     per_game = (
-        players.with_columns((pl.col("strategy_slot") % 2 == 0).alias("upper"))
+        rows.with_columns((pl.col("strategy_slot") % 2 == 0).alias("upper"))
         .group_by("game_id")
         .agg(
             pl.col("win").cast(pl.Float64).sum().alias("wins"),
             pl.col("win").cast(pl.Float64).filter(pl.col("upper")).sum().alias("upper_wins"),
             pl.col("upper").mean().alias("seats"),
         )
+        .sort("game_id")  # a deal's games are consecutive
     )
-    games = per_game.height
     shares = [
         u / w if w > 0 else 0.0
         for u, w in zip(per_game["upper_wins"], per_game["wins"], strict=True)
     ]
-    share = sum(shares) / games if games else math.nan
-    half = Z95 * _sd(shares) / math.sqrt(games) if games > 1 else math.nan
-    parity = float(per_game["seats"].mean()) if games else math.nan  # type: ignore[arg-type]
+    share, lo, hi = clustered_share(shares, players)
+    parity = float(per_game["seats"].mean()) if shares else math.nan  # type: ignore[arg-type]
     return {
         "lower": lower,
         "upper": upper,
-        "games": games,
+        "games": len(shares),
         "upper_share": share,
-        "lo": share - half,
-        "hi": share + half,
+        "lo": lo,
+        "hi": hi,
         "parity": parity,
-        "rises": bool(share - half > parity),
+        "rises": bool(lo > parity),
     }
-
-
-def _sd(values: Sequence[float]) -> float:
-    n = len(values)
-    if n < 2:
-        return math.nan
-    mean = sum(values) / n
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
 
 
 def classify(

@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 import simulator
-from simulator.analysis.stats import Z95, wilson
+from simulator.analysis.stats import Z95, clustered_share, wilson
 from simulator.core.errors import ConfigError
 from simulator.core.spec import GameConfig
 from simulator.folders import run_folder
@@ -395,10 +395,7 @@ def head_to_head(
             points.append(1.0 / len(r.winners))
         else:
             points.append(0.0)
-    x = np.array(points).reshape(deals, 2).sum(axis=1)  # a's points per deal (0 to 2)
-    share = float(x.sum() / (2 * deals))
-    var = float(((x - 2 * share) ** 2).sum()) / (2 * deals) ** 2 * deals / max(deals - 1, 1)
-    se = math.sqrt(var)
+    share, lo, hi = clustered_share(points, 2)  # a deal: its two games, seats swapped
     wins = float(np.sum(points))
     wl, wh = wilson(int(round(wins)), 2 * deals)
     return {
@@ -408,8 +405,8 @@ def head_to_head(
         "candidate": a,
         "opponent": b,
         "score": share,
-        "lo": share - Z95 * se,
-        "hi": share + Z95 * se,
+        "lo": lo,
+        "hi": hi,
         "wilson_lo": wl,
         "wilson_hi": wh,
         "points": wins,
