@@ -40,8 +40,6 @@ import polars as pl
 
 from simulator.analysis.stats import Z95, clustered_share
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tolerances, decide
-from simulator.catalog import get_game
-from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.experiments.robustness import (
     ROBUSTNESS_FILE,
@@ -56,8 +54,8 @@ from simulator.folders import run_folder
 from simulator.folders.config import RunOptions
 from simulator.folders.lock import folder_lock
 from simulator.folders.run_folder import read_players
+from simulator.runs.match import Match
 from simulator.runs.runner import run_simulation
-from strategies.registry import resolve
 
 LADDER_FILE = "ladder.parquet"
 STRENGTH_FILE = "ladder_strength.parquet"
@@ -96,25 +94,18 @@ def parse_rungs(game: str, players: int, sets: Sequence[str], texts: Sequence[st
 
 
 def estimate_costs(options: RunOptions, rungs: Sequence[Pool], probe: int = 2) -> list[RungCost]:
-    """Seconds a game of each rung, timed on `probe` games (and the head-to-heads after it,
-    counted as the upper rung's): what the ladder would cost before any folder is written."""
-    spec = get_game(options.game)
-    config = options.but(strategies=rungs[0].strategies).config()
-    game = spec.factory(config.game)
+    """Seconds a game of each rung, timed on its first `probe` games played as its run will
+    play them (`runs.match.Match`): what the ladder would cost before any folder is
+    written."""
     costs = []
     for rung in rungs:
-        seats = [resolve(options.game, s).build() for s in _seats(rung.strategies, config)]
+        match = Match(options.but(strategies=rung.strategies).config())
         start = time.perf_counter()
         for index in range(probe):
-            play_game(game, seats, options.seed, index)
+            match.play(index)
         per_game = (time.perf_counter() - start) / probe
         costs.append(RungCost(rung.name, per_game, per_game * options.games))
     return costs
-
-
-def _seats(strategies: Sequence[str], config: Any) -> list[str]:
-    players = config.game.players
-    return [strategies[s % len(strategies)] for s in range(players)]
 
 
 def run_ladder(
