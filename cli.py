@@ -1570,7 +1570,13 @@ def ladder(
     The cost of each rung is said before any game is played (--plan: only that).
     """
     from reports.ladder import build_ladder_report
-    from simulator.experiments.ladder import estimate_costs, parse_rungs, run_ladder, tally
+    from simulator.experiments.ladder import (
+        estimate_costs,
+        ladder_seconds,
+        parse_rungs,
+        run_ladder,
+        tally,
+    )
 
     if kw["strategies"]:
         raise ConfigError("--strategy: deckhand ladder takes its strategies from --rung")
@@ -1579,9 +1585,7 @@ def ladder(
         game, kw, games=games, chunk_size=chunk_size, check_invariants=check_invariants
     )
     costs = estimate_costs(options, chosen)
-    # a step seats each of its two rungs' bots in half the seats: about their mean cost
-    steps = sum((a.seconds + b.seconds) / 2 for a, b in zip(costs, costs[1:], strict=False))
-    total = sum(c.seconds for c in costs) + steps
+    total = ladder_seconds(costs)
     workers = max(1, jobs if jobs > 0 else (os.cpu_count() or 1))
     for c in costs:
         click.echo(

@@ -108,6 +108,13 @@ def estimate_costs(options: RunOptions, rungs: Sequence[Pool], probe: int = 2) -
     return costs
 
 
+def ladder_seconds(costs: Sequence[RungCost]) -> float:
+    """One core's seconds for the whole ladder: every rung, and every step, which seats each
+    of its two rungs' bots in half the seats, so costs about their mean."""
+    steps = sum((a.seconds + b.seconds) / 2 for a, b in zip(costs, costs[1:], strict=False))
+    return sum(c.seconds for c in costs) + steps
+
+
 def run_ladder(
     options: RunOptions,
     rungs: Sequence[Pool],
