@@ -45,29 +45,42 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
     band = f"\u00b1{tol:g} points"
     low, top = cards["from_rung"][0], cards["to_rung"][0]
     flat = [s for s in steps.iter_rows(named=True) if not s["rises"]]
+
+    def listed(word: str) -> str:
+        rows = cards.filter(cards["class"] == word).head(8).iter_rows(named=True)
+        return "; ".join(
+            f"{r['card']} {points(r['change'], r['change_lo'], r['change_hi'])}" for r in rows
+        )
+
+    needed = cards.filter(cards["class"] == UNCLEAR)["games_to_decide"].drop_nulls().to_list()
+    deciding = ""
+    if needed:
+        half = sorted(needed)[len(needed) // 2]
+        deciding = f"; half of them would be decided within about {half:,} games a rung"
+    rule = f"the change from {low} to {top} up (q below 0.05 over the cards), not within {band}"
     findings = [
         Finding(
             "Cards whose value grows with skill",
-            ", ".join(cards.filter(cards["class"] == REWARDS)["card"].head(8).to_list()) or DASH,
-            f"{counted[REWARDS]} cards gain more than {band} from {low} to {top}",
+            listed(REWARDS) or DASH,
+            f"{counted[REWARDS]} cards: {rule}",
             "warn" if counted[REWARDS] else "ok",
         ),
         Finding(
             "Cards whose value falls with skill",
-            ", ".join(cards.filter(cards["class"] == PUNISHES)["card"].head(8).to_list()) or DASH,
-            f"{counted[PUNISHES]} cards lose more than {band} from {low} to {top}",
+            listed(PUNISHES) or DASH,
+            f"{counted[PUNISHES]} cards: {rule.replace(' up ', ' down ')}",
             "warn" if counted[PUNISHES] else "ok",
         ),
         Finding(
             "Cards that hold",
             str(counted[HOLDS]),
-            f"{counted[HOLDS]} cards change by less than {band} (the whole interval inside)",
+            f"{counted[HOLDS]} cards whose whole change interval lies within {band}",
             "ok",
         ),
         Finding(
             "Not decided",
             f"{counted[UNCLEAR]} unclear, {counted[NO_FIGURE]} without a figure",
-            "more games per rung would decide them; unclear is not holds",
+            f"more games per rung would decide them{deciding}; unclear is not holds",
             "info",
         ),
         Finding(
@@ -128,8 +141,9 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
         f"the measure its game declares, in points, with its 95% interval (docs/metrics.md). Its "
         f"class judges the change from {low} (the lowest rung that plays; random bots are a "
         f"floor, shown but not judged) to {top} by the one verdict rule at {band}: rewards "
-        "skill (the change's interval above zero, not wholly within the tolerance), punishes skill "
-        "(below), holds (the whole interval inside), unclear otherwise. The change's interval "
+        "skill (the change up, with a BH q below 0.05 over all the cards, and its interval not "
+        "wholly within the tolerance), punishes skill (down), holds (the whole interval inside), "
+        "unclear otherwise. The change's interval "
         "treats the rungs as independent; they share their deals, so it is wider than it need "
         "be and errs towards unclear. The ladder's steps are head-to-head runs with duplicate "
         "deals and seats rotated, the upper rung in half the seats."

@@ -19,6 +19,7 @@ from simulator.experiments.ladder import (
     REWARDS,
     classify,
     judging_rungs,
+    ladder_table,
     load_ladder,
 )
 from simulator.experiments.robustness import Pool
@@ -98,3 +99,31 @@ def test_a_bad_rung_is_refused_before_any_folder(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, [*args, "--rung", "random", "--rung", "nobody"])
     assert result.exit_code != 0 and "Error: --rung: unknown rung 'nobody'" in result.output
     assert not out.exists()
+
+
+def test_the_cards_changes_are_judged_together(tmp_path: Path) -> None:
+    """One card's change alone excludes zero (p about 0.03) among 40 that do not move: judged
+    as a family of 41, as every per-card verdict is, it is unclear, not 'rewards skill'."""
+    rows = [{"card": "Edge", "default": (0.0, -1.0, 1.0), "tuned": (3.3, 1.5, 5.1)}]
+    rows += [
+        {"card": f"Flat {i}", "default": (0.0, -4.0, 4.0), "tuned": (0.0, -4.0, 4.0)}
+        for i in range(40)
+    ]
+    frame = pl.DataFrame(
+        {
+            "card": [r["card"] for r in rows],
+            **{
+                f"{rung}_{part}": [r[rung][k] for r in rows]
+                for rung in ("default", "tuned")
+                for k, part in enumerate(("estimate", "lo", "hi"))
+            },
+        }
+    )
+    frame.write_parquet(tmp_path / "robustness.parquet")
+    rungs = [Pool("default", ("heuristic",)), Pool("tuned", ("heuristic@tuned-base-4p",))]
+    alone = classify((0.0, -1.0, 1.0), (3.3, 1.5, 5.1), 3.0)
+    assert alone[0] == REWARDS  # its own interval, [+1.2, +5.4], excludes zero
+    table = ladder_table(tmp_path, rungs, 3.0, games=1000)
+    edge = table.filter(pl.col("card") == "Edge").row(0, named=True)
+    assert edge["class"] == UNCLEAR and edge["change_q"] > 0.05
+    assert edge["games_to_decide"] is not None and edge["games_to_decide"] > 1000

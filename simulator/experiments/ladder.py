@@ -8,9 +8,9 @@ A card's class compares its figure (points against its peers) at the top rung wi
 at the lowest rung that plays, by the one verdict rule (analysis/verdicts.py) on the
 difference, at the card tolerance:
 
-- `rewards skill`: the difference's interval is above zero and not wholly within the
-  tolerance;
-- `punishes skill`: below zero and not wholly within it;
+- `rewards skill`: the difference is up (a BH q below 0.05 over the cards judged together,
+  as every per-card verdict) and its interval not wholly within the tolerance;
+- `punishes skill`: down, and not wholly within it;
 - `holds`: its whole interval within the tolerance;
 - `unclear`: neither (with the games that would decide it); `no figure` where a rung gives
   none.
@@ -34,12 +34,21 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 import polars as pl
 
 from simulator.analysis.stats import Z95, clustered_share
-from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tolerances, decide
+from simulator.analysis.verdicts import (
+    BALANCED,
+    STRONGER,
+    UNCLEAR,
+    WEAKER,
+    Tolerances,
+    decide,
+    decide_family,
+)
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.experiments.robustness import (
     ROBUSTNESS_FILE,
@@ -151,7 +160,8 @@ def run_ladder(
         }
         run_folder.write_json(out / LADDER_PLAN, meta)
         run_folder.write_frame(pl.DataFrame(strengths), out / STRENGTH_FILE)
-        run_folder.write_frame(ladder_table(out, rungs, tolerance), out / LADDER_FILE)
+        table = ladder_table(out, rungs, tolerance, options.games)
+        run_folder.write_frame(table, out / LADDER_FILE)
     return out
 
 
@@ -197,24 +207,39 @@ def step_strength(folder: Path, lower: str, upper: str, players: int) -> dict[st
     }
 
 
-def classify(
-    low: tuple[float | None, float | None, float | None],
-    high: tuple[float | None, float | None, float | None],
-    tolerance: float,
-) -> tuple[str, float | None, float | None, float | None]:
-    """A card's class from its (estimate, lo, hi) at the lowest judging rung and at the top
-    one (points): the verdict rule on the difference (module doc). Returns the class and the
-    difference with its interval."""
+Figure = tuple[float | None, float | None, float | None]
+"""A card's (estimate, lo, hi) at one rung, in points."""
+
+
+def change(low: Figure, high: Figure) -> tuple[float, float, float, float] | None:
+    """The change of a card's figure from the low rung to the high one, with its 95%
+    interval and its two-sided p-value (normal; the rungs' variances added as if
+    independent), or None where a rung gives no figure."""
     if any(v is None or not math.isfinite(v) for v in (*low, *high)):
-        return NO_FIGURE, None, None, None
+        return None
     (e0, lo0, hi0), (e1, lo1, hi1) = low, high
-    assert None not in (e0, lo0, hi0, e1, lo1, hi1)
     diff = float(e1) - float(e0)  # type: ignore[arg-type]
     se = math.hypot((hi0 - lo0) / (2 * Z95), (hi1 - lo1) / (2 * Z95))  # type: ignore[operator]
-    lo, hi = diff - Z95 * se, diff + Z95 * se
-    verdict = decide(diff, lo, hi, tolerance).verdict
-    word = {STRONGER: REWARDS, WEAKER: PUNISHES, BALANCED: HOLDS}.get(verdict, UNCLEAR)
-    return word, diff, lo, hi
+    p = 2 * (1 - NormalDist().cdf(abs(diff) / se)) if se > 0 else (0.0 if diff else 1.0)
+    return diff, diff - Z95 * se, diff + Z95 * se, p
+
+
+def class_of(verdict: str) -> str:
+    """A change's verdict in the ladder's words."""
+    return {STRONGER: REWARDS, WEAKER: PUNISHES, BALANCED: HOLDS}.get(verdict, UNCLEAR)
+
+
+def classify(
+    low: Figure, high: Figure, tolerance: float
+) -> tuple[str, float | None, float | None, float | None]:
+    """One card's class on its own (a family of one): the verdict rule on its change (module
+    doc). Returns the class and the change with its interval. `ladder_table` judges the
+    cards together, as every report judges many cards."""
+    found = change(low, high)
+    if found is None:
+        return NO_FIGURE, None, None, None
+    diff, lo, hi, _ = found
+    return class_of(decide(diff, lo, hi, tolerance).verdict), diff, lo, hi
 
 
 def judging_rungs(rungs: Sequence[Pool]) -> tuple[str, str]:
@@ -226,28 +251,56 @@ def judging_rungs(rungs: Sequence[Pool]) -> tuple[str, str]:
     return low, top
 
 
-def ladder_table(out: Path, rungs: Sequence[Pool], tolerance: float) -> pl.DataFrame:
-    """Each card's figure at each rung (from robustness.parquet) and its class."""
+def ladder_table(
+    out: Path, rungs: Sequence[Pool], tolerance: float, games: int | None = None
+) -> pl.DataFrame:
+    """Each card's figure at each rung (from robustness.parquet), its change from the
+    lowest judging rung to the top one, and its class: the verdicts of all the cards'
+    changes decided together (`decide_family`: a change is up or down only with a BH q below
+    0.05, as every per-card verdict), with the games per rung that would decide an unclear
+    one."""
     path = out / ROBUSTNESS_FILE
     if not path.exists():
         raise RunFolderError(f"{out}: no {ROBUSTNESS_FILE}; the rungs did not finish")
     frame = pl.read_parquet(path)
     low, top = judging_rungs(rungs)
+    records = list(frame.iter_rows(named=True))
+
+    def figure(row: dict[str, Any], name: str) -> Figure:
+        return row[f"{name}_estimate"], row[f"{name}_lo"], row[f"{name}_hi"]
+
+    changes = [change(figure(r, low), figure(r, top)) for r in records]
+    verdicts, qs = decide_family(
+        [c[0] if c else None for c in changes],
+        [c[1] if c else None for c in changes],
+        [c[2] if c else None for c in changes],
+        [c[3] if c else None for c in changes],
+        tolerance,
+        games,
+    )
     rows = []
-    for r in frame.iter_rows(named=True):
-
-        def figure(name: str, row: dict[str, Any] = r) -> tuple[Any, Any, Any]:
-            return row[f"{name}_estimate"], row[f"{name}_lo"], row[f"{name}_hi"]
-
-        word, diff, lo, hi = classify(figure(low), figure(top), tolerance)
-        row = {"card": r["card"], "class": word, "change": diff, "change_lo": lo, "change_hi": hi}
+    for r, found, verdict, q in zip(records, changes, verdicts, qs, strict=True):
+        row: dict[str, Any] = {
+            "card": r["card"],
+            "class": class_of(verdict.verdict) if found else NO_FIGURE,
+            "change": found[0] if found else None,
+            "change_lo": found[1] if found else None,
+            "change_hi": found[2] if found else None,
+            "change_q": q,
+            "games_to_decide": verdict.games_to_decide if found else None,
+        }
         for rung in rungs:
-            e, lo_r, hi_r = figure(rung.name)
+            e, lo_r, hi_r = figure(r, rung.name)
             row |= {f"{rung.name}": e, f"{rung.name}_lo": lo_r, f"{rung.name}_hi": hi_r}
         rows.append(row)
-    floats = ["change", "change_lo", "change_hi"]
+    floats = ["change", "change_lo", "change_hi", "change_q"]
     floats += [f"{r.name}{end}" for r in rungs for end in ("", "_lo", "_hi")]
-    schema = {"card": pl.Utf8, "class": pl.Utf8, **dict.fromkeys(floats, pl.Float64)}
+    schema = {
+        "card": pl.Utf8,
+        "class": pl.Utf8,
+        **dict.fromkeys(floats, pl.Float64),
+        "games_to_decide": pl.Int64,
+    }
     table = pl.DataFrame(rows, schema=schema)  # typed: a rung with no figure is all null
     rank = {c: i for i, c in enumerate(CLASSES)}
     table = table.with_columns(
