@@ -1,7 +1,7 @@
 """How near each traveller is to winning, for a search that stops a rollout early.
 
 Rules-side facts only, read from the state: the two trips that win (one's own country, then
-the central one, T-END-1) and, with Postcards, the postcards that win at once (T-POST-1).
+the central one, T-END-1) and, with Postcards, the postcards that win at once (also T-END-1).
 A random rollout of travel rarely reaches an end within a search's budget, so without this
 every stopped rollout would score level and a search could not tell its options apart.
 """
