@@ -51,6 +51,7 @@ from simulator.analysis.verdicts import (
 )
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.experiments.robustness import (
+    NO_FIGURE,
     ROBUSTNESS_FILE,
     Pool,
     default_pools,
@@ -70,7 +71,6 @@ LADDER_FILE = "ladder.parquet"
 STRENGTH_FILE = "ladder_strength.parquet"
 LADDER_PLAN = "ladder.json"
 REWARDS, HOLDS, PUNISHES = "rewards skill", "holds", "punishes skill"
-NO_FIGURE = "no figure"
 CLASSES = (REWARDS, PUNISHES, HOLDS, UNCLEAR, NO_FIGURE)
 """A card's class on the ladder (module doc), in the order the table lists them."""
 
