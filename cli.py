@@ -1303,7 +1303,7 @@ def tune(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -
     Every candidate plays the same deals (common random numbers); the best few are played
     again on fresh deals, and the one kept is confirmed head-to-head against the start on
     fresh seeds with a 95% interval. Writes the preset OUT/NAME.json (use it as
-    -s STRATEGY@OUT/NAME.json, or copy it to strategies/presets/GAME/ to ship it).
+    -s STRATEGY@OUT/NAME.json, or copy it to strategies/presets/GAME/STRATEGY/ to ship it).
     """
     from simulator.experiments.tuning import tune as run_tune
     from simulator.experiments.tuning import write_result

@@ -61,6 +61,7 @@ HOT_MODULES: tuple[str, ...] = (
     "strategies/travel/heuristic.py",
     "strategies/import_export/match_tables.py",
     "strategies/import_export/valuation.py",
+    "strategies/import_export/classic.py",
     "strategies/import_export/heuristic.py",
     "strategies/import_export/archetypes.py",
     "strategies/import_export/power_choices.py",

@@ -2,8 +2,8 @@
 `package.module:Class[:k=v]`.
 
 A preset is a named set of parameters kept as data with its provenance (how it was found,
-how it was confirmed): `strategies/presets/GAME/NAME.json`, written by `deckhand tune`.
-`heuristic@tuned-base-4p` loads the shipped one; `heuristic@path/to/file.json` any file of
+how it was confirmed): `strategies/presets/GAME/STRATEGY/NAME.json`, written by `deckhand
+tune`. `classic@tuned-base-4p` loads the shipped one; `classic@path/to/file.json` any file of
 that format. Parameters after it override the preset's.
 """
 
@@ -20,6 +20,7 @@ from simulator.core.cards import parse_params
 from simulator.core.errors import ConfigError
 from simulator.core.protocol import Scale, Strategy
 from strategies.import_export.archetypes import ContractorBot, ImporterBot, PirateBot
+from strategies.import_export.classic import IEClassic
 from strategies.import_export.heuristic import IEHeuristic
 from strategies.mcts import MCTS
 from strategies.random_strategy import RandomStrategy
@@ -30,21 +31,26 @@ BY_GAME: dict[str, dict[str, type[Strategy]]] = {
     "travel": {"heuristic": TravelHeuristic},
     "import-export": {
         "heuristic": IEHeuristic,
+        "classic": IEClassic,
         "contractor": ContractorBot,
         "importer": ImporterBot,
         "pirate": PirateBot,
     },
 }
 
+ARCHETYPES: dict[str, tuple[str, ...]] = {"import-export": ("contractor", "importer", "pirate")}
+"""A game's archetypes: the default bot's valuation with other default weights, the seats of
+a mixed table (robustness's `mix` pool)."""
+
 
 PRESETS = Path(__file__).parent / "presets"
-"""Shipped presets: PRESETS/GAME/NAME.json."""
+"""Shipped presets: PRESETS/GAME/STRATEGY/NAME.json (two bots may ship a preset of one name)."""
 
 
 def preset_names(game: str) -> list[str]:
     """The shipped presets of a game, as `strategy@name`."""
     out = []
-    for path in sorted((PRESETS / game).glob("*.json")):
+    for path in sorted((PRESETS / game).glob("*/*.json")):
         try:
             out.append(f"{json.loads(path.read_text())['strategy']}@{path.stem}")
         except (OSError, ValueError, KeyError):
@@ -55,7 +61,7 @@ def preset_names(game: str) -> list[str]:
 def load_preset(game: str, strategy: str, preset: str) -> dict[str, Any]:
     """A preset's JSON (strategy, params, provenance, confirmation); `preset` is a shipped
     name or a path to a .json file. Errors name --strategy and the accepted presets."""
-    shipped = PRESETS / game / f"{preset}.json"
+    shipped = PRESETS / game / strategy / f"{preset}.json"
     path = shipped if shipped.is_file() else Path(preset)
     accepted = ", ".join(preset_names(game)) or "none shipped"
     if not path.is_file() or path.suffix != ".json":

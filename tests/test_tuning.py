@@ -140,9 +140,7 @@ def test_preset_errors_name_the_option(tmp_path: Path) -> None:
 
 
 def test_shipped_presets_load_and_carry_their_confirmation() -> None:
-    assert {"heuristic@tuned-base-4p", "heuristic@tuned-all-4p"} <= set(
-        preset_names("import-export")
-    )
+    assert {"classic@tuned-base-4p", "classic@tuned-all-4p"} <= set(preset_names("import-export"))
     assert "heuristic@tuned-all-4p" in preset_names("travel")
     for game in ("import-export", "travel"):
         for text in preset_names(game):
@@ -153,7 +151,7 @@ def test_shipped_presets_load_and_carry_their_confirmation() -> None:
             c = data["confirmation"]
             assert c["players"] == 2 and c["games"] >= 4000 and c["lo"] <= c["score"] <= c["hi"]
             assert data["provenance"]["trials"] >= 1
-            assert (PRESETS / game / f"{name}.json").is_file()
+            assert (PRESETS / game / strategy / f"{name}.json").is_file()
 
 
 def test_cli_tune_errors(tmp_path: Path) -> None:

@@ -62,7 +62,7 @@ from simulator.folders.lock import folder_lock
 from simulator.folders.run_folder import SUMMARY_FILE, read_games
 from simulator.runs.experiment import owner_event
 from simulator.runs.runner import run_simulation
-from strategies.registry import BY_GAME, preset_names
+from strategies.registry import ARCHETYPES, preset_names
 
 ROBUSTNESS_FILE = "robustness.parquet"
 PLAN_FILE = "robustness.json"
@@ -94,16 +94,17 @@ def default_pools(game: str, players: int, sets: Sequence[str]) -> dict[str, tup
     """default (the heuristic in every seat), mix (the archetypes, one per seat), tuned (the
     shipped preset for these sets and players, when there is one) and random (the floor)."""
 
-    names = [n for n in BY_GAME.get(game, {}) if n != "heuristic"]
+    names = ARCHETYPES.get(game, ())
     out: dict[str, tuple[str, ...]] = {"default": ("heuristic",)}
     if names:
         mix = ["heuristic", *names]
         out["mix"] = tuple(mix[s % len(mix)] for s in range(players))
     label = "all" if len(sets) > 1 else (sets[0] if sets else "base")
     wanted = f"tuned-{label}-{players}p"
-    presets = [p for p in preset_names(game) if p.split("@")[1] == wanted]
+    own = [p for p in preset_names(game) if p.startswith("heuristic@")]  # the default bot's
+    presets = [p for p in own if p.split("@")[1] == wanted]
     if not presets:
-        presets = [p for p in preset_names(game) if p.split("@")[1].startswith(f"tuned-{label}")]
+        presets = [p for p in own if p.split("@")[1].startswith(f"tuned-{label}")]
     if presets:
         out["tuned"] = (presets[0],)
     out["random"] = ("random",)

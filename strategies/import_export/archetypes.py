@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from strategies.import_export.heuristic import IEHeuristic
+from strategies.import_export.classic import IEClassic
 
 
-class ContractorBot(IEHeuristic):
+class ContractorBot(IEClassic):
     """Places contracts it can fill from hand and loads them; keeps Load and Contract crew."""
 
     name: ClassVar[str] = "contractor"  # type: ignore[misc]
     params: ClassVar[dict[str, Any]] = {
-        **IEHeuristic.params,
+        **IEClassic.params,
         "contract_bias": 1.3,
         "load_bias": 1.3,
         "import_bias": 0.6,
@@ -29,12 +29,12 @@ class ContractorBot(IEHeuristic):
     }
 
 
-class ImporterBot(IEHeuristic):
+class ImporterBot(IEClassic):
     """Wins auctions, builds goods majorities and the set; keeps Import crew."""
 
     name: ClassVar[str] = "importer"  # type: ignore[misc]
     params: ClassVar[dict[str, Any]] = {
-        **IEHeuristic.params,
+        **IEClassic.params,
         "contract_bias": 0.9,
         "load_bias": 0.9,
         "import_bias": 1.3,
@@ -46,12 +46,12 @@ class ImporterBot(IEHeuristic):
     }
 
 
-class PirateBot(IEHeuristic):
+class PirateBot(IEClassic):
     """Pirates the containers it needs from ships at sea; keeps Pirate crew; denies rivals."""
 
     name: ClassVar[str] = "pirate"  # type: ignore[misc]
     params: ClassVar[dict[str, Any]] = {
-        **IEHeuristic.params,
+        **IEClassic.params,
         "contract_bias": 1.1,
         "load_bias": 0.9,
         "import_bias": 0.7,

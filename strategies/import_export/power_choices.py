@@ -4,7 +4,7 @@ One small rule per decision kind, from the bot's view only: take what a power of
 it is free and helps (draw, load, take a container), pay for it only with credits to
 spare, and give away or discard the least useful cards. A kind declared by the game
 (decisions.py) but not listed here, a designer's new power, is answered by a short search
-over its options (IEHeuristic.choose_ahead, strategies/short_search.py); `answer` refuses a
+over its options (IEClassic.choose_ahead, strategies/short_search.py); `answer` refuses a
 kind the game does not declare, saying where to declare it.
 """
 
@@ -540,9 +540,12 @@ class UnansweredDecision(LookupError):
     (never a silent first option, which would play a default no one chose)."""
 
 
-def answer(decision: Decision, view: IEView, worth: Worth, rng: GameRandom) -> Any:
-    """The bot's answer to a power's decision (RULES, one per kind)."""
-    rule = RULES.get(decision.kind)
+def answer(
+    decision: Decision, view: IEView, worth: Worth, rng: GameRandom, rules: dict[str, Rule] = RULES
+) -> Any:
+    """The bot's answer to a power's decision (`rules`, one per kind: RULES for the classic
+    bot)."""
+    rule = rules.get(decision.kind)
     if rule is None:
         raise UnansweredDecision(
             f"no answer for decision kind '{decision.kind}': declare the kind in "

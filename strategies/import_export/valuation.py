@@ -57,7 +57,7 @@ Best = tuple[float, int, int, int]
 
 
 class Weights:
-    """A heuristic bot's parameters (`IEHeuristic.params`, described there) as numbers,
+    """A heuristic bot's parameters (`IEClassic.params`, described there) as numbers,
     what follows from them (tastes per action and per crew card, the fulfil bonus), and the
     values the valuation keeps from one decision to the next (one per bot, so per seat)."""
 
@@ -91,7 +91,7 @@ class Weights:
         """By action: a crew card's worth to me, before the nearness of the end."""
         self.least_costs = self.load_bias >= 0 or self.contract_bias >= 0
         """Whether a card's worth is never under its taste share (its use is never
-        negative), so that `IEHeuristic._least_cost` bounds a play's cost from below."""
+        negative), so that `IEClassic._least_cost` bounds a play's cost from below."""
         self.worth_memo: tuple[tuple[object, ...], dict[int, float]] | None = None
         """The last hand worth and the table it was computed on (lead, then lead_with)."""
         self.taste_memo: tuple[MatchTables, list[float]] | None = None

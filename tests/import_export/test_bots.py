@@ -25,6 +25,7 @@ from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.runs.match import Match
 from strategies.import_export import power_choices
 from strategies.import_export.archetypes import ContractorBot, ImporterBot, PirateBot
+from strategies.import_export.classic import IEClassic
 from strategies.import_export.heuristic import IEHeuristic
 
 ARCHETYPES = {
@@ -198,8 +199,8 @@ def test_archetypes_differ_only_in_their_default_weights() -> None:
     names = {cls.name for cls in ARCHETYPES.values()}
     assert names == set(ARCHETYPES)
     for cls in ARCHETYPES.values():
-        assert issubclass(cls, IEHeuristic)
-        assert set(cls.params) == set(IEHeuristic.params)
+        assert issubclass(cls, IEClassic)
+        assert set(cls.params) == set(IEClassic.params)
     assert ContractorBot.params["contract_bias"] > ImporterBot.params["contract_bias"]
     assert ImporterBot.params["import_bias"] > ContractorBot.params["import_bias"]
     assert PirateBot.params["pirate_bias"] > max(
@@ -265,6 +266,7 @@ def test_registry_names_map_to_the_bots() -> None:
 
     table = BY_GAME.get("import-export", {})
     archetypes = {name: cls for name, cls in ARCHETYPES.items() if name != "heuristic"}
+    assert table["classic"] is IEClassic
     if not set(archetypes) <= set(table):
         pytest.skip("the Import/Export bots are not registered yet")
     for name, cls in archetypes.items():

@@ -19,7 +19,7 @@ from simulator.games.import_export.cards import (
     RED,
     YELLOW,
 )
-from strategies.import_export.heuristic import IEHeuristic
+from strategies.import_export.classic import IEClassic
 
 SPEC = get_game("import-export")
 CAPITAL = {
@@ -340,7 +340,7 @@ def test_the_heuristic_bot_barters_for_the_container_its_ship_needs(ie_table) ->
         ships={0: {"contracts": ["red contract 1"], "cargo": ["red supply 2"]}},
         ports=[GREEN, YELLOW, BLACK],
     )
-    bot, rng = IEHeuristic(), GameRandom.for_game(0, 0, 1)
+    bot, rng = IEClassic(), GameRandom.for_game(0, 0, 1)
     d = t.play()
     view = t.game.observe(t.state, 0)
     assert bot.choose(d.expect("lead", 0), view, rng) == ("lead", BARTER)

@@ -12,12 +12,12 @@ from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import BLUE, CONTRACT, IMPORT, LOAD, SUPPLY
 from simulator.games.import_export.view import IEView
-from strategies.import_export.heuristic import IEHeuristic
+from strategies.import_export.classic import IEClassic
 
 
 def bot_answer(t: Any, decision: Decision) -> Any:
     view = IEView(t.state, decision.player, t.game, t.game.facts)
-    return IEHeuristic().choose(decision, view, GameRandom.for_game(0, 0, 1))
+    return IEClassic().choose(decision, view, GameRandom.for_game(0, 0, 1))
 
 
 def without_follow_as(decision: Decision) -> Decision:

@@ -20,7 +20,7 @@ from simulator.games.import_export.cards import (
     YELLOW,
 )
 from simulator.games.import_export.moments import Moment
-from strategies.import_export.heuristic import IEHeuristic
+from strategies.import_export.classic import IEClassic
 
 
 def _emit(t, event: str, actor: int, payload, *answers):  # noqa: ANN001, ANN202
@@ -487,7 +487,7 @@ def test_telescopes_sells_just_before_the_end_game_bonuses(ie_table) -> None:
         d.send("pass", "any_time", 0)
     decision = d.expect("any_time", 0, ["pass", *sell])
     view = g.observe(s, 0)
-    bot = IEHeuristic()
+    bot = IEClassic()
     # two green goods each: tied for the majority, each good worth 1 + half the award
     tied = 1 + g.rules.majority[0] - -(-g.rules.majority[0] // 2)
     assert view.good_end_value(t.c("green load 1")) == tied
@@ -514,7 +514,7 @@ def test_telescopes_keeps_a_good_worth_more_than_the_price_at_the_end(ie_table) 
         ("pass", use(t, "Telescopes", t.c("green load 1"))),
         context=Moment("before_scoring", 0),
     )
-    assert IEHeuristic().choose(decision, view, s.rng) == "pass"
+    assert IEClassic().choose(decision, view, s.rng) == "pass"
 
 
 def test_yogurt_loaded_by_anyone_draws_for_everybody(ie_table) -> None:

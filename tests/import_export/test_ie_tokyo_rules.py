@@ -16,7 +16,7 @@ from simulator.core.engine import play_game
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import CONTRACT, SUPPLY
-from strategies.import_export.heuristic import IEHeuristic
+from strategies.import_export.classic import IEClassic
 from strategies.random_strategy import RandomStrategy
 
 SPEC = get_game("import-export")
@@ -232,7 +232,7 @@ def test_without_the_port_the_island_is_never_a_contract_source(ie_table) -> Non
 
 def _heuristic_answer(t, decision: Decision):  # noqa: ANN001, ANN202
     view = t.game.observe(t.state, decision.player)
-    return IEHeuristic().choose(decision, view, GameRandom.for_game(0, 0, 0))
+    return IEClassic().choose(decision, view, GameRandom.for_game(0, 0, 0))
 
 
 @pytest.mark.parametrize(("cost", "buys"), [(4, True), (9, False)])
@@ -269,7 +269,7 @@ def test_the_heuristic_prefers_a_free_hand_contract_to_buying_the_same(ie_table)
 def test_heuristic_games_with_the_port_keep_the_invariants() -> None:
     """Ruling: IE-TOKYO-1."""
     game = SPEC.factory(SPEC.make_config(2, ("base", "tokyo"), max_turns=60))
-    outcome, _ = play_game(game, [IEHeuristic(), IEHeuristic()], 3, 0, check_invariants=True)
+    outcome, _ = play_game(game, [IEClassic(), IEClassic()], 3, 0, check_invariants=True)
     assert outcome.turns > 0
 
 

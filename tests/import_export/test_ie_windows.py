@@ -13,7 +13,7 @@ from simulator.core.engine import play_game
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import BLUE, GREEN, IMPORT, LOAD
 from simulator.games.import_export.moments import DISCARD_CONTRACTS, MOMENTS, Moment, Use
-from strategies.import_export.heuristic import IEHeuristic
+from strategies.import_export.classic import IEClassic
 from strategies.import_export.power_choices import ANY_TIME_RULES
 from strategies.random_strategy import RandomStrategy
 
@@ -186,7 +186,7 @@ def test_the_heuristic_passes_a_window_it_has_no_use_for(ie_table) -> None:
     fulfil(t, 0, "Telescopes")
     s = t.state
     sell = use(t, "Telescopes", t.c("green supply 1"))
-    bot = IEHeuristic()
+    bot = IEClassic()
     mid = Decision(0, "any_time", ("pass", sell), context=Moment("lead_declared", 1))
     assert bot.choose(mid, t.game.observe(s, 0), s.rng) == "pass"
     s.leader = 0
