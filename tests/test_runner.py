@@ -284,3 +284,19 @@ def test_an_out_folder_that_cannot_be_made_is_a_clear_error(tmp_path: Path) -> N
     blocker.write_text("not a folder")
     with pytest.raises(RunFolderError, match="--out .*cannot create the folder"):
         run_simulation(_config(games=8), blocker / "run", progress=False)
+
+
+def test_a_run_played_by_another_version_is_not_resumed_into(tmp_path: Path) -> None:
+    """Another deckhand version may play other games from the same seeds (a new default bot,
+    a rule fix): resuming would mix them in one run, so it is refused, and nothing written
+    is touched."""
+    config = _config(games=16)
+    folder = run_simulation(config, tmp_path / "run", progress=False)
+    remove_chunk(folder, 1)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["versions"]["deckhand"] = "0.0.9"
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    with pytest.raises(RunFolderError, match=r"played by deckhand 0\.0\.9 .*--overwrite"):
+        run_simulation(config, folder, progress=False)
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before

@@ -92,6 +92,10 @@ class Weights:
         self.least_costs = self.load_bias >= 0 or self.contract_bias >= 0
         """Whether a card's worth is never under its taste share (its use is never
         negative), so that `IEClassic._least_cost` bounds a play's cost from below."""
+        self.rules_crew = False
+        """Whether my crew actions per type are the rules' count (the view's
+        `crew_actions`: printed crew and what powers add) or my crew cards' printed types
+        only (the classic bot, kept as it played)."""
         self.worth_memo: tuple[tuple[object, ...], dict[int, float]] | None = None
         """The last hand worth and the table it was computed on (lead, then lead_with)."""
         self.taste_memo: tuple[MatchTables, list[float]] | None = None
@@ -312,8 +316,12 @@ class Table:
 
     @property
     def crew_actions(self) -> list[int]:
-        """My crew cards per action."""
+        """My crew actions per action type: the rules' count with `Weights.rules_crew`,
+        else my crew cards' printed types."""
         ca = self._crew_actions
+        if ca is None and self.weights.rules_crew:
+            view = self.view
+            ca = self._crew_actions = [view.crew_actions(a) for a in range(6)]
         if ca is None:
             ca = self._crew_actions = [0] * 6
             actions = self.static.actions

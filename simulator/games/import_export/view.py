@@ -166,6 +166,13 @@ class IEView(SeatView):
     def missing_levels(self, contract_id: int) -> int:
         return self._game.missing_levels(self._s, self.player, contract_id)
 
+    def crew_actions(self, action: int) -> int:
+        """The crew actions of this type I may add to a declaration: my crew cards of it and
+        what my powers add (Fridges, Cannons, US Dollars, Rice Cookers, Chopsticks, shared
+        Pirate crew, crew counting as another type), by the rules' own count
+        (limits.crew_actions)."""
+        return self._game.crew_actions(self._s, self.player, action)
+
     def crew_room(self) -> int:
         return self._game.crew_limit(self._s, self.player) - len(self._s.crew[self.player])
 
