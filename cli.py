@@ -1463,7 +1463,7 @@ def ablate(
     "--pool",
     "pools",
     multiple=True,
-    help="A strategy pool: a default name (default, mix, tuned, random) or "
+    help="A strategy pool: a default name (default, mix, tuned, classic, random) or "
     "NAME=STRATEGY+STRATEGY... (one for every seat or one per seat); repeatable "
     "[default: every default pool].",
 )
@@ -1534,8 +1534,8 @@ def robustness(
     "--rung",
     "rungs",
     multiple=True,
-    help="A rung, lowest first: a default pool name (random, default, tuned) or "
-    "NAME=STRATEGY+STRATEGY...; repeatable [default: random, default, tuned].",
+    help="A rung, lowest first: a default pool name (random, classic, default, tuned) or "
+    "NAME=STRATEGY+STRATEGY...; repeatable [default: random, classic, default, tuned, those the game has].",
 )
 @click.option(
     "--plan",

@@ -81,6 +81,7 @@ def test_default_pools() -> None:
     assert pools["default"] == ("heuristic",)
     assert pools["mix"] == ("heuristic", "contractor", "importer", "pirate")
     assert pools["random"] == ("random",)
+    assert pools["classic"] == ("classic",)  # the default before Bot II
     assert list(pools)[0] == "default" and list(pools)[-1] == "random"
     assert "mix" not in default_pools("travel", 4, [])
 

@@ -85,11 +85,12 @@ class RungCost:
 
 
 def default_rungs(game: str, players: int, sets: Sequence[str]) -> list[str]:
-    """random (the floor), default (the heuristic), tuned (its shipped preset, when these
-    sets and players have one): robustness's pools, lowest first. A search bot is dear:
-    add it by hand, e.g. `--rung search=mcts:iterations=200`."""
+    """random (the floor), classic (the old default bot, where the game has one: the
+    heuristic before it was mended and tuned), default (the heuristic), tuned (its shipped
+    preset, when these sets and players have one): robustness's pools, lowest first. A
+    search bot is dear: add it by hand, e.g. `--rung search=mcts:iterations=200`."""
     pools = default_pools(game, players, sets)
-    return [name for name in ("random", "default", "tuned") if name in pools]
+    return [name for name in ("random", "classic", "default", "tuned") if name in pools]
 
 
 def parse_rungs(game: str, players: int, sets: Sequence[str], texts: Sequence[str]) -> list[Pool]:

@@ -62,7 +62,7 @@ from simulator.folders.lock import folder_lock
 from simulator.folders.run_folder import SUMMARY_FILE, read_games
 from simulator.runs.experiment import owner_event
 from simulator.runs.runner import run_simulation
-from strategies.registry import ARCHETYPES, preset_names
+from strategies.registry import ARCHETYPES, BY_GAME, preset_names
 
 ROBUSTNESS_FILE = "robustness.parquet"
 PLAN_FILE = "robustness.json"
@@ -92,7 +92,8 @@ class Pool:
 
 def default_pools(game: str, players: int, sets: Sequence[str]) -> dict[str, tuple[str, ...]]:
     """default (the heuristic in every seat), mix (the archetypes, one per seat), tuned (the
-    shipped preset for these sets and players, when there is one) and random (the floor)."""
+    shipped preset for these sets and players, when there is one), classic (the bot that was
+    the default before Bot II, where the game has one) and random (the floor)."""
 
     names = ARCHETYPES.get(game, ())
     out: dict[str, tuple[str, ...]] = {"default": ("heuristic",)}
@@ -107,6 +108,8 @@ def default_pools(game: str, players: int, sets: Sequence[str]) -> dict[str, tup
         presets = [p for p in own if p.split("@")[1].startswith(f"tuned-{label}")]
     if presets:
         out["tuned"] = (presets[0],)
+    if "classic" in BY_GAME.get(game, {}):  # the default bot before Bot II (issue 30)
+        out["classic"] = ("classic",)
     out["random"] = ("random",)
     return out
 
