@@ -1535,7 +1535,8 @@ def robustness(
     "rungs",
     multiple=True,
     help="A rung, lowest first: a default pool name (random, classic, default, tuned) or "
-    "NAME=STRATEGY+STRATEGY...; repeatable [default: random, classic, default, tuned, those the game has].",
+    "NAME=STRATEGY+STRATEGY...; repeatable [default: those of random, classic, default, "
+    "tuned the game has].",
 )
 @click.option(
     "--plan",

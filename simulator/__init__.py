@@ -8,4 +8,4 @@ folders), `simulator.experiments` (tune, ablate, robustness), `reports`, and `cl
 `from simulator.runs import open_run` opens a run folder for analysis.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

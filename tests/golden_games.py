@@ -76,6 +76,11 @@ CONFIGS: tuple[Golden, ...] = tuple(
         for players in (2, 4, 6)
         for strategy in ("random", "heuristic")
     ]
+    + [  # the default bot before Bot II (issue 30): its runs stay reproducible
+        Golden("import-export", sets, players, "classic")
+        for sets in (("base",), ("all",))
+        for players in (2, 4, 6)
+    ]
     + [
         Golden("travel", modules, players, strategy)
         for modules in ((), EXPANSIONS)

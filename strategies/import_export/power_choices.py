@@ -82,6 +82,15 @@ def _first_real(decision: Decision, view: IEView, worth: Worth) -> Any:
     return decision.options[0]
 
 
+_never_swap = _first_of("pass")
+"""Rope, LED Lights, Robo-Cats' keep: never (the classic bot's answer, without a reason)."""
+
+BY_DEFAULT: Final = frozenset({_first_real, _never_swap})
+"""The rules that answer without weighing the options (the first that does something, or
+never): the classic bot's; the default bot gives every kind a reasoned rule instead
+(reasons_base.py, reasons_expansions.py; tests/import_export/test_heuristic_bot.py)."""
+
+
 def _discard_if_crowded(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Chairs: thin the hand only when it is large."""
     if len(view.hand) > 6:
@@ -460,8 +469,8 @@ RULES: dict[str, Rule] = {
     "flour_container": _first_real,
     "cell_phones_load": _cell_phones_load,
     "smart_cars_use": _first_of("load"),
-    "rope_swap": _first_of("pass"),
-    "led_lights_swap": _first_of("pass"),
+    "rope_swap": _never_swap,
+    "led_lights_swap": _never_swap,
     "insects_target": _first_real,
     # give or discard the least useful
     "opposition_leaflets_discard": _cheapest_card,
@@ -525,7 +534,7 @@ RULES: dict[str, Rule] = {
     "pocky_import": _first_real,
     "soy_sauce_use": _soy_sauce,
     "robo_cats_pair": _first_real,
-    "robo_cats_keep": _first_of("pass"),
+    "robo_cats_keep": _never_swap,
     "sushi_knives_card": _cheapest_card,
     # Flag (powers/flag.py)
     "maple_syrup_load": _first_real,

@@ -43,8 +43,8 @@ windows.py)."""
 POWERS: dict[str, str] = {
     # base set
     "antiquities_take": "Antiquities: which illegal card of the deck to take.",
-    "apples_choice": "Apples: which agricultural hand card to add to the fulfilled contracts, or "
-    "stop.",
+    "apples_choice": "Apples: which agricultural hand card to add to the fulfilled contracts "
+    "(one must be added: IE-POWER-12).",
     "beer_choice": "Beer: the drawn card to the island, or keep it.",
     "insects_target": "Insects: the player who receives the illegal goods.",
     "insects_take": "Insects: which of that player's goods comes back (context: the player).",
@@ -80,7 +80,8 @@ POWERS: dict[str, str] = {
     # Capital
     "algorithm_place": "The Algorithm: to the crew, onto a ship as a grey container, or stay.",
     "automation_ship": "Automation: the ship at port its grey container moves to.",
-    "gps_ship": "GPS: the ship at port its grey container moves to, or discard it.",
+    "gps_ship": "GPS: the ship at port its grey container moves to (discarded, unasked, when "
+    "none can take it: IE-CAP-19).",
     "cheap_labor_ship": "Cheap Labor: the ship at port its grey container goes to.",
     "container_factory_place": "Container Factory: stay, crew, goods, a ship, or the hand.",
     "euros_ship": "Euros: the ship at sea it goes onto as a grey container.",

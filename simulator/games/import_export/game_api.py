@@ -142,9 +142,13 @@ class GameAPI(Protocol):
 
     def crew_count(self, s: IEState, p: int, action: int) -> int: ...  # limits.py
 
+    def crew_actions(self, s: IEState, p: int, action: int) -> int: ...  # limits.py
+
     def goods_colors(self, s: IEState, p: int) -> list[int]: ...  # limits.py
 
     def good_counts(self, s: IEState, p: int) -> list[int]: ...  # scoring.py
+
+    def goods_score_of(self, s: IEState, counts: list[list[int]], p: int) -> int: ...  # scoring.py
 
     def goods_in(self, s: IEState, p: int, card: int) -> int: ...  # limits.py
 

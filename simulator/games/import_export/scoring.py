@@ -86,8 +86,13 @@ class ScoringRules(TokyoPortRules):
 
     def _goods_score(self, s: IEState, p: int) -> int:
         """p's end-game credits from goods alone (IE-SCORE-1), without the powers."""
-        rules = self.rules
         counts = [self.good_counts(s, q) for q in range(s.n)]
+        return self.goods_score_of(s, counts, p)
+
+    def goods_score_of(self, s: IEState, counts: list[list[int]], p: int) -> int:
+        """p's end-game credits from goods alone (IE-SCORE-1, without the powers) if every
+        player's goods counted `counts` (by colour): what a bot weighs a goods move by."""
+        rules = self.rules
         mine = counts[p]
         total = sum(mine[color] for color in GOOD_COLORS) + mine[RED]  # illegal goods: 2
         if all(mine[color] >= 1 for color in GOOD_COLORS):

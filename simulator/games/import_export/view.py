@@ -158,6 +158,17 @@ class IEView(SeatView):
         bonus, my majorities; power bonuses aside)."""
         return self._game.good_end_value(self._s, self.player, card)
 
+    def good_counts(self, player: int) -> list[int]:
+        """A player's goods by the colour each counts as at scoring (a grey Capital good as
+        his leftmost other type, Joe Wiggins' counted goods): public."""
+        return self._game.good_counts(self._s, player)
+
+    def goods_score(self, counts: list[list[int]], player: int) -> int:
+        """A player's end-game credits from goods (points, set bonus, majorities, the
+        illegal penalty; Foxes' ties; powers aside) if every player's goods counted `counts`,
+        by the rules' own scoring: a power's goods move weighed without re-deriving it."""
+        return self._game.goods_score_of(self._s, counts, player)
+
     @property
     def end_triggered(self) -> bool:
         """Whether the end is triggered: the current turn is the last (IE-END-1)."""
