@@ -15,7 +15,7 @@ stops when every real option costs more than it brings. Used by the default bot
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, cast
 
 from simulator.core.protocol import Decision
@@ -78,6 +78,9 @@ NOTHING_AS_A_COPY: Final = frozenset(
     }
 )
 """Powers that do nothing when Wind Turbines copies them."""
+
+Swap = tuple[tuple[int, ...], tuple[int, ...]]
+"""A swap read from a power's option: (hand cards given, island cards taken)."""
 
 Port = tuple[float, dict[int, int]]
 """A ship of mine at port: what one more fitting container is worth there (its share of
@@ -303,40 +306,57 @@ def _best_contract(view: IEView, card: int, loads: list[tuple[int, ...]], ship: 
     )
 
 
-def _contract_worth(view: IEView, card: int, kept: list[int]) -> float:
-    """A card new to my hand as a contract to place: HOLD (it still needs a Contract action)
-    of what its best contract would bring on an empty ship of mine at port, over what the
-    contracts of the hand cards `kept` would bring there (one each per empty ship; each
-    kept card's contract loaded by the others); nothing without an empty ship."""
+def _empty_ship(view: IEView) -> tuple[int, Ship | None]:
+    """How many empty ships of mine are at port, and the first of them."""
     empty = [
         i
         for i, (owner, at_sea, contracts, _, _) in enumerate(view.ships)
         if owner == view.player and not at_sea and not contracts
     ]
-    if not empty:
-        return 0.0
-    ship = cast(Ship, view.ship(empty[0]))
-    loads = [_colors(view, c) for c in kept]
-    own = _best_contract(view, card, loads, ship)
-    if own <= 0.0:
-        return 0.0
+    return len(empty), (cast(Ship, view.ship(empty[0])) if empty else None)
+
+
+def _contract_bar(view: IEView, kept: list[int], empty: int, ship: Ship) -> float:
+    """What the contracts of the hand cards `kept` would bring on my empty ships (one each
+    per empty ship; each kept card's contract loaded by the others): the value a new card's
+    contract must beat to be placed instead."""
     rivals = sorted(
         (_best_contract(view, c, [_colors(view, k) for k in kept if k != c], ship) for c in kept),
         reverse=True,
     )
-    bar = rivals[len(empty) - 1] if len(rivals) >= len(empty) else 0.0
-    return HOLD * max(0.0, own - bar)
+    return rivals[empty - 1] if len(rivals) >= empty else 0.0
 
 
-def _island_worth(view: IEView, worth: Worth, card: int, kept: list[int]) -> float:
+Known = dict[tuple[int, ...], tuple[list[Port], int, Ship | None, float | None]]
+"""What `_island_worth` works out once per set of kept hand cards, within one decision:
+my ports' uncovered needs, the empty ships, and the bar a new contract must beat."""
+
+
+def _island_worth(
+    view: IEView, worth: Worth, card: int, kept: list[int], known: Known | None = None
+) -> float:
     """A card new to my hand (from the island, the deck, a ship), beside the hand cards
-    `kept`: what `worth` says, or what it fills on my ships that those cards cannot, or
-    what it brings as a contract to place on an empty ship of mine beyond theirs."""
-    return max(
-        worth(card),
-        _fill_worth(view, _ports(view, kept), card),
-        _contract_worth(view, card, kept),
-    )
+    `kept`: what `worth` says, or what it fills on my ships that those cards cannot, or,
+    as a contract to place, HOLD (it still needs a Contract action) of what its best
+    contract would bring on an empty ship of mine beyond what the kept cards' contracts
+    would (`_contract_bar`). `known` keeps what depends on `kept` alone across the options
+    of one decision."""
+    key = tuple(kept)
+    entry = known.get(key) if known is not None else None
+    if entry is None:
+        empty, ship = _empty_ship(view)
+        entry = (_ports(view, kept), empty, ship, None)
+    ports, empty, ship, bar = entry
+    as_contract = 0.0
+    if ship is not None and card < view.facts.n_cards:
+        own = _best_contract(view, card, [_colors(view, c) for c in kept], ship)
+        if own > 0.0:
+            if bar is None:
+                bar = _contract_bar(view, kept, empty, ship)
+            as_contract = HOLD * max(0.0, own - bar)
+    if known is not None:
+        known[key] = (ports, empty, ship, bar)
+    return max(worth(card), _fill_worth(view, ports, card), as_contract)
 
 
 def _flag_fee(view: IEView, card: int) -> int:
@@ -432,40 +452,36 @@ def _flour_container(decision: Decision, view: IEView, worth: Worth) -> Any:
     )
 
 
-def _rope_swap(decision: Decision, view: IEView, worth: Worth) -> Any:
-    """Rope: swap when the island card, in my hand, is worth more than the hand card given
-    (by `SWAP_MARGIN`): a container a ship of mine needs and my hand cannot fill, for a card
-    of little use; otherwise pass."""
+def _best_swap(decision: Decision, view: IEView, worth: Worth, parts: Callable[[Any], Swap]) -> Any:
+    """The swap whose island cards, in my hand beside the cards I keep, are worth more than
+    the hand cards given by the most, at least `SWAP_MARGIN`; else "pass". `parts` reads an
+    option as (hand cards given, island cards taken)."""
     hand = list(view.hand)
     best: Any = "pass"
     best_gain = SWAP_MARGIN
+    known: Known = {}
     for option in decision.options:
         if not isinstance(option, tuple):
             continue
-        _, island_card, hand_card = option
-        kept = [c for c in hand if c != hand_card]
-        gain = _island_worth(view, worth, island_card, kept) - worth(hand_card)
-        if gain > best_gain:
-            best, best_gain = option, gain
-    return best
-
-
-def _led_lights_swap(decision: Decision, view: IEView, worth: Worth) -> Any:
-    """LED Lights: give two hand cards for an island card only when it is worth more than
-    both together (by `SWAP_MARGIN`); otherwise pass."""
-    hand = list(view.hand)
-    best: Any = "pass"
-    best_gain = SWAP_MARGIN
-    for option in decision.options:
-        if not isinstance(option, tuple):
-            continue
-        given, taken = option
+        given, taken = parts(option)
         kept = [c for c in hand if c not in given]
-        gain = sum(_island_worth(view, worth, c, kept) for c in taken)
+        gain = sum(_island_worth(view, worth, c, kept, known) for c in taken)
         gain -= sum(worth(c) for c in given)
         if gain > best_gain:
             best, best_gain = option, gain
     return best
+
+
+def _rope_swap(decision: Decision, view: IEView, worth: Worth) -> Any:
+    """Rope: swap when the island card, in my hand, is worth more than the hand card given:
+    a container a ship of mine needs and my hand cannot fill, for a card of little use."""
+    return _best_swap(decision, view, worth, lambda o: ((o[2],), (o[1],)))
+
+
+def _led_lights_swap(decision: Decision, view: IEView, worth: Worth) -> Any:
+    """LED Lights: give two hand cards for an island card only when it is worth more than
+    both together."""
+    return _best_swap(decision, view, worth, lambda o: (tuple(o[0]), tuple(o[1])))
 
 
 def _machine_arms_load(decision: Decision, view: IEView, worth: Worth) -> Any:
@@ -501,7 +517,8 @@ def _antiquities_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     container a ship of mine needs that my hand cannot fill, or a contract to place on an
     empty ship of mine (one must be taken)."""
     hand = list(view.hand)
-    return max(decision.options, key=lambda c: (_island_worth(view, worth, c, hand), -c))
+    known: Known = {}
+    return max(decision.options, key=lambda c: (_island_worth(view, worth, c, hand, known), -c))
 
 
 def _insects_take(decision: Decision, view: IEView, worth: Worth) -> Any:

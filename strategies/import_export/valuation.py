@@ -320,8 +320,7 @@ class Table:
         else my crew cards' printed types."""
         ca = self._crew_actions
         if ca is None and self.weights.rules_crew:
-            view = self.view
-            ca = self._crew_actions = [view.crew_actions(a) for a in range(6)]
+            ca = self._crew_actions = self.view.crew_actions_by_type()
         if ca is None:
             ca = self._crew_actions = [0] * 6
             actions = self.static.actions

@@ -8,10 +8,14 @@
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_ie_power_play import fulfil, params, specs
 
 from simulator.catalog import get_game
-from simulator.games.import_export.cards import LOAD, PIRATE
+from simulator.core.forward import Playthrough
+from simulator.core.seeding import GameRandom
+from simulator.games.import_export.cards import BARTER, LOAD, PIRATE
 from strategies.import_export import power_choices
 from strategies.import_export.classic import IEClassic
 from strategies.import_export.heuristic import IEHeuristic
@@ -58,3 +62,27 @@ def test_its_crew_is_the_rules_count_with_cannons(ie_table) -> None:  # noqa: AN
     view = t.game.observe(t.state, 0)
     assert _crew(IEHeuristic(), view)[PIRATE] == t.game.crew_actions(t.state, 0, PIRATE) == 3
     assert _crew(IEClassic(), view)[PIRATE] == 1
+
+
+ALL_SETS = get_game("import-export").factory(
+    get_game("import-export").make_config(4, ("all",), max_turns=80)
+)
+
+
+@given(seed=st.integers(0, 2**20), walk=st.integers(0, 2**20))
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_crew_by_type_is_the_rules_count_of_each_type(seed: int, walk: int) -> None:
+    """`crew_actions_by_type` (the bot's one call a decision) equals `crew_actions` of each
+    type, for every player at every decision of a random all-sets game: its shortcut
+    without modifiers counts what the rules count."""
+    pt = Playthrough.start(ALL_SETS, seed, 0)
+    rng = GameRandom.from_seed(walk)
+    s, checked = pt.state, 0
+    while pt.decision is not None:
+        for p in range(s.n):
+            each = [ALL_SETS.crew_actions(s, p, a) for a in range(BARTER + 1)]
+            assert ALL_SETS.crew_actions_by_type(s, p) == each
+            checked += 1
+        options = pt.decision.options
+        pt.apply(options[rng.below(len(options))])
+    assert checked > 0

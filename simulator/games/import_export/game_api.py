@@ -144,6 +144,8 @@ class GameAPI(Protocol):
 
     def crew_actions(self, s: IEState, p: int, action: int) -> int: ...  # limits.py
 
+    def crew_actions_by_type(self, s: IEState, p: int) -> list[int]: ...  # limits.py
+
     def goods_colors(self, s: IEState, p: int) -> list[int]: ...  # limits.py
 
     def good_counts(self, s: IEState, p: int) -> list[int]: ...  # scoring.py

@@ -12,7 +12,7 @@ from simulator.core import machine
 from simulator.core.machine import Step
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export import variants
-from simulator.games.import_export.cards import ANY, BLUE, GREEN, GREY, LOAD, PIRATE
+from simulator.games.import_export.cards import ANY, BARTER, BLUE, GREEN, GREY, LOAD, PIRATE
 from simulator.games.import_export.game_base import GOOD_COLORS, GameBase
 from simulator.games.import_export.state import IEState
 
@@ -148,6 +148,17 @@ class LimitsAndLevels(GameBase):
                     if q != p:
                         count += self.crew_count(s, q, PIRATE)
         return count
+
+    def crew_actions_by_type(self, s: IEState, p: int) -> list[int]:
+        """`crew_actions` of every action type (SUPPLY..BARTER) at once: without powers'
+        modifiers, p's crew cards by printed type, in one pass."""
+        if s.mods[p]:
+            return [self.crew_actions(s, p, a) for a in range(BARTER + 1)]
+        counts = [0] * (BARTER + 1)
+        actions = self.actions
+        for c in s.crew[p]:
+            counts[actions[c]] += 1
+        return counts
 
     def crew_count(self, s: IEState, p: int, action: int) -> int:
         """p's crew cards of an action; mods "crew_as", (card, action) pairs, make a crew

@@ -184,6 +184,10 @@ class IEView(SeatView):
         (limits.crew_actions)."""
         return self._game.crew_actions(self._s, self.player, action)
 
+    def crew_actions_by_type(self) -> list[int]:
+        """`crew_actions` of every action type at once (SUPPLY..BARTER), one list."""
+        return self._game.crew_actions_by_type(self._s, self.player)
+
     def crew_room(self) -> int:
         return self._game.crew_limit(self._s, self.player) - len(self._s.crew[self.player])
 
