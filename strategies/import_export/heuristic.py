@@ -22,8 +22,10 @@ from strategies.import_export.classic import IEClassic
 
 
 class IEHeuristic(IEClassic):
-    """The default Import/Export bot: the classic valuation with the rules' crew counts, a
-    reasoned answer to every power's question, and tuned weights."""
+    """The default Import/Export bot: the classic valuation, mended (see the module).
+
+    It counts crew as the rules do, answers every power's question with a reason, and plays
+    tuned weights."""
 
     name: ClassVar[str] = "heuristic"  # type: ignore[misc]
     power_rules: ClassVar[dict[str, power_choices.Rule]] = {
