@@ -125,7 +125,7 @@ def _power_score(view: IEView, contract_id: int, copy: bool) -> float:
     return score
 
 
-def _counts(view: IEView) -> list[list[int]]:
+def goods_counts(view: IEView) -> list[list[int]]:
     """Every player's goods by the type each counts as at scoring, from the rules (grey
     Capital goods, Joe Wiggins' counted goods: `view.good_counts`)."""
     return [view.good_counts(q) for q in range(view.n_players)]
@@ -203,7 +203,7 @@ def _crew_worth(view: IEView, card: int) -> float:
     return value / 2 if view.facts.actions[card] == SUPPLY else value
 
 
-def _import_worth(view: IEView, counts: list[list[int]], card: int) -> float:
+def import_worth(view: IEView, counts: list[list[int]], card: int) -> float:
     """A container taken into my goods or crew, whichever it is worth more in (0 without
     room for it: it would be discarded)."""
     values = []
@@ -387,7 +387,7 @@ def _insects_target(decision: Decision, view: IEView, worth: Worth) -> Any:
     my illegal goods do for him; a rival with no goods would give my own back. The richest
     on a tie."""
     me = view.player
-    counts = _counts(view)
+    counts = goods_counts(view)
     mine = list(view.goods(me))
     illegal = [c for c, t in zip(mine, _goods_types(view, mine), strict=True) if t == RED]
     kept = [c for c in mine if c not in illegal]  # they leave together (IE-CAP-26)
@@ -421,7 +421,7 @@ def _paper_import(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Paper: import from the ship whose best container is worth most in my goods or crew
     (emptying a rival's ship sends it home for him, emptying mine frees it); pass when no
     container is worth taking (no room, or only goods that cost me)."""
-    counts = _counts(view)
+    counts = goods_counts(view)
     rows = view.ships
     best: Any = "pass"
     best_value = 0.0
@@ -429,7 +429,7 @@ def _paper_import(decision: Decision, view: IEView, worth: Worth) -> Any:
         if not isinstance(option, int):
             continue
         cargo = rows[option][3]
-        value = max((_import_worth(view, counts, c) for c in cargo), default=0.0)
+        value = max((import_worth(view, counts, c) for c in cargo), default=0.0)
         value += _emptied(view, option)
         if value > best_value:
             best, best_value = option, value
@@ -525,7 +525,7 @@ def _insects_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Insects: the rival's good (my illegal goods just given included) whose move into my
     goods gains me most and costs him most, by the goods score (the take is compulsory:
     IE-POWER-13)."""
-    counts = _counts(view)
+    counts = goods_counts(view)
     source = cast(int, decision.context)
     return max(decision.options, key=lambda c: (_take_gain(view, counts, c, source), -c))
 
@@ -535,7 +535,7 @@ def _jets_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     the last one brings the ship home); pass when none adds anything (no room, or only
     goods that cost me, such as an illegal good bringing the penalty)."""
     index = cast(int, decision.context)
-    counts = _counts(view)
+    counts = goods_counts(view)
     best: Any = "pass"
     best_value = 0.0
     for option in decision.options:
@@ -569,7 +569,7 @@ def _flash_drives_take(decision: Decision, view: IEView, worth: Worth) -> Any:
 def _dino_bones_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Dino Bones: the island card that adds most to my goods score (the take is
     compulsory; beyond my goods limit the card is discarded: IE-KS-5)."""
-    counts = _counts(view)
+    counts = goods_counts(view)
     return max(decision.options, key=lambda c: (_take_gain(view, counts, c, None), -c))
 
 
@@ -577,7 +577,7 @@ def _stretch_goal_import(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Stretch Goal: the container of a ship at sea that adds most to my goods score, its
     last container taken sending the ship home (mine freed, a rival's back to him); the
     import is compulsory (IE-KS-13)."""
-    counts = _counts(view)
+    counts = goods_counts(view)
 
     def value(option: tuple[int, int]) -> tuple[float, int]:
         index, card = option

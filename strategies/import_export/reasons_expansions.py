@@ -17,14 +17,11 @@ from simulator.games.import_export.cards import ANY, GREEN, GREY, PAIRED
 from simulator.games.import_export.state import Ship
 from simulator.games.import_export.view import IEView
 from strategies.import_export.power_choices import Rule, Worth
+from strategies.import_export.reasons_base import goods_counts, import_worth
 
 HOPE: Final = 0.5
 """The chance the bot gives each container a ship needs that no hand card can fill (a later
 draw, import or plunder must bring it): a payout is weighed by HOPE to the power of those."""
-CREW_CARD: Final = 3.0
-"""A card joining the crew, in credits: one more action of its type every turn."""
-GOOD_TYPES: Final = 5
-"""The good types scored (tech, agriculture, consumer, luxury, illegal: colours 0..4)."""
 
 Outlook = tuple[int, int, int]
 """A ship at port, as a sort key: (needs no hand card fills, needs left, minus its payout)."""
@@ -108,30 +105,6 @@ def _per_container(view: IEView, index: int) -> float:
     ship = _ship(view, index)
     _, left, pay = _outlook(view, ship)
     return -pay / max(1, len(ship.cargo_colors) + left)
-
-
-# ---------------------------------------------------------------- goods
-
-
-def _good_gain(view: IEView, color: int) -> float:
-    """What one more good of this colour adds to my end score, by the rules' own scoring
-    (its points, the set bonus, the majorities, the illegal penalty); 0 with no goods room,
-    1 for a Capital good (it counts as another type)."""
-    if view.goods_room() <= 0:
-        return 0.0
-    if color >= GOOD_TYPES:
-        return 1.0
-    me = view.player
-    counts = [view.good_counts(q) for q in range(view.n_players)]
-    before = view.goods_score(counts, me)
-    counts[me][color] += 1
-    return float(view.goods_score(counts, me) - before)
-
-
-def _import_use(view: IEView, card: int) -> float:
-    """A container imported (to the goods or the crew, the better): its credits to me."""
-    crew = CREW_CARD if view.crew_room() > 0 else 0.0
-    return max(_good_gain(view, view.facts.color[card]), crew)
 
 
 # ---------------------------------------------------------------- Capital
@@ -320,10 +293,11 @@ def _pocky_import(decision: Decision, view: IEView, worth: Worth) -> Any:
     me = view.player
     credits = view.credits
     pay = view.facts.rules.owner_compensation
+    counts = goods_counts(view)
 
     def key(i: int) -> tuple[float, int, int]:
         owner, _, _, cargo, _ = rows[i]
-        best = max((_import_use(view, card) for card in cargo), default=0.0)
+        best = max((import_worth(view, counts, card) for card in cargo), default=0.0)
         cost = 0 if owner == me else pay
         return best - cost, -credits[owner] if owner != me else 1, -i
 
