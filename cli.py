@@ -567,9 +567,11 @@ def bench(
             f"game={g.game} players={g.players} modules={','.join(g.modules) or 'none'} "
             f"strategies={','.join(config.strategies)} seed={config.seed} "
             f"python={platform.python_version()} build={build_label()}; {search} at "
-            f"{r.positions} positions 40 decisions in, median of {repeats}"
+            f"{r.positions} positions (its first search 40 decisions in: "
+            f"{', '.join(sorted(set(r.kinds)))}), median of {repeats}"
         )
         click.echo(
+            f"{r.ms_per_decision:.1f} ms per decision searched, "
             f"{r.iterations_per_second:.0f} iterations/s; of the search (cProfile): "
             f"determinising {r.determinise:.0%} (the redeal {r.redeal:.0%}), rollouts "
             f"{r.rollout:.0%}, the tree the rest"

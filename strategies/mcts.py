@@ -24,6 +24,14 @@ rollout stopped before the end is scored by the game's declared evaluation
 or postcards), or, for a game that declares none, by the score margin of the outcome so far
 (core.protocol.score_margin); each gives every player 0 to 1, 0.5 for level.
 
+Three settings spend a small budget where it pays (measured in docs/performance.md,
+"Search"): `search=lead/contract/follow` searches those decision kinds only and answers the
+others as the rollout policy would (its rules are cheap and mostly sound there); `depth=1`
+keeps the tree to the root's options, each valued by policy rollouts (a flat Monte Carlo
+search, Tesauro and Galperin's rollout improvement of a base policy), where a deeper tree
+at a few dozen iterations would spend its visits on the other seats' moves at random;
+`expand=policy` adds a node's first child for the option the rollout policy would choose.
+
 Answer: the most visited option at the root (ties: the first offered). The budget is
 `iterations`. A time budget (`ms` above 0) also stops the search, but the answer then
 depends on the machine's speed. Datasets that must be identical on any machine need
@@ -50,6 +58,9 @@ from simulator.core.seeding import GameRandom
 
 VALUES = ("placement", "win")
 """The rewards a search can back up (see the module's docstring)."""
+
+EXPANSIONS = ("random", "policy")
+"""How a new node's option is picked among the untried (see `MCTS._expanded`)."""
 
 
 class Node:
@@ -78,6 +89,9 @@ class MCTS(Strategy):
         "rollout": "random",
         "rollout_decisions": 120,
         "value": "placement",
+        "search": "",
+        "depth": 0,
+        "expand": "random",
     }
     scales: ClassVar[dict[str, Scale]] = {
         "iterations": Scale(1, 1_000_000, "simulations per decision", whole=True),
@@ -87,6 +101,7 @@ class MCTS(Strategy):
         "rollout_decisions": Scale(
             0, 1_000_000, "decisions a rollout plays before it is scored (0: to the end)", True
         ),
+        "depth": Scale(0, 1_000, "the tree's depth in decisions (0: no limit; 1: flat)", True),
     }
 
     def __init__(self, **overrides: Any) -> None:
@@ -102,6 +117,16 @@ class MCTS(Strategy):
         self.c = float(self.settings["c"])
         self.widen = float(self.settings["widen"])
         self.cutoff = int(self.settings["rollout_decisions"])
+        expand = self.settings["expand"]
+        if expand not in EXPANSIONS:
+            raise ValueError(f"expand={expand!r} is not one of {', '.join(EXPANSIONS)}")
+        search = self.settings["search"]
+        if not isinstance(search, str):
+            raise ValueError(f"search={search!r}: give decision kinds joined by '/'")
+        self.searched = frozenset(k for k in search.split("/") if k)
+        """The decision kinds searched (empty: all); the rollout policy answers the others."""
+        self.depth = int(self.settings["depth"])
+        self.expand = expand
         self.value = value
         self.rollout_text = rollout
         self.rollout_bot: Strategy | None = None
@@ -120,6 +145,11 @@ class MCTS(Strategy):
         raise TypeError("mcts searches: the engine asks it through choose_ahead")
 
     def choose_ahead(self, decision: Decision, view: Any, rng: GameRandom, model: Lookahead) -> Any:
+        if self.searched and decision.kind not in self.searched:
+            bot = self.rollout_bot  # a kind not searched: the rollout policy's own answer
+            if bot is None:
+                return decision.options[rng.below(len(decision.options))]
+            return bot.choose(decision, view, rng)
         own = GameRandom.from_seed(rng.below(2**31))
         root = Node()
         deadline = time.perf_counter() + self.ms / 1000 if self.ms > 0 else math.inf
@@ -142,13 +172,14 @@ class MCTS(Strategy):
         path: list[tuple[Node, int]] = []  # (node, the player who chose the edge to it)
         node = root
         decision = _next_asked(playthrough)
-        while decision is not None:
+        depth = self.depth
+        while decision is not None and not (depth and len(path) >= depth):
             options = decision.options
             keys = [_key(o) for o in options]
             children = node.children
             untried = [i for i, k in enumerate(keys) if k not in children]
             if untried and self._may_widen(node, len(children)):
-                i = untried[rng.below(len(untried))]
+                i = self._expanded(decision, playthrough, rng, keys, untried)
                 child = children[keys[i]] = Node()
                 path.append((child, decision.player))
                 playthrough.apply(options[i])
@@ -167,6 +198,25 @@ class MCTS(Strategy):
         for child, player in path:
             child.visits += 1
             child.total += rewards[player]
+
+    def _expanded(
+        self,
+        decision: Decision,
+        playthrough: Any,
+        rng: GameRandom,
+        keys: Sequence[Hashable],
+        untried: list[int],
+    ) -> int:
+        """The option a new node is added for: one of the untried at random, or with
+        `expand=policy` the rollout policy's own choice while it is untried (so that a
+        small budget spends its first visits on the line the policy would play, not on
+        random moves of the other seats)."""
+        if self.expand == "policy":
+            wanted = _key(self._policy(decision, playthrough, rng))
+            for i in untried:
+                if keys[i] == wanted:
+                    return i
+        return untried[rng.below(len(untried))]
 
     def _may_widen(self, node: Node, tried: int) -> bool:
         if self.widen <= 0 or tried == 0:

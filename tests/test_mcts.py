@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 from simulator.catalog import get_game
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError
-from simulator.core.forward import Playthrough
+from simulator.core.forward import Playthrough, SeatModel
 from simulator.core.protocol import Outcome, PlayerOutcome, lead_value, score_margin
 from simulator.core.seeding import GameRandom
+from simulator.games.import_export.prospects import LOADED_SHARE, PLACED_SHARE, standing
+from simulator.games.import_export.prospects import prospects as ie_prospects
 from simulator.games.travel.prospects import READY, TRIPS_TO_WIN, nearness, prospects
 from strategies.registry import resolve
 
@@ -76,6 +78,8 @@ def test_a_small_search_beats_random_play_at_import_export() -> None:
         ("mcts:rollout=nobody", "unknown strategy 'nobody'"),
         ("mcts:rollout=mcts", "a searching strategy cannot be the rollout policy"),
         ("mcts:iterations=0", "outside its scale"),
+        ("mcts:expand=greedy", "expand='greedy' is not one of random, policy"),
+        ("mcts:depth=-1", "outside its scale"),
     ],
 )
 def test_bad_settings_are_refused_with_a_message(text: str, says: str) -> None:
@@ -116,6 +120,11 @@ def test_the_benchmark_times_a_search_and_refuses_a_bot_that_does_not_search() -
     result = CliRunner().invoke(main, [*args, "--search", "mcts:iterations=5,rollout_decisions=5"])
     assert result.exit_code == 0, result.output
     assert "iterations/s" in result.output and "rollouts" in result.output
+    only = "mcts:iterations=3,rollout_decisions=3,search=contract"
+    result = CliRunner().invoke(main, [*args, "--search", only])
+    assert result.exit_code == 0, result.output
+    assert "decisions in: contract)" in result.output  # timed where it searches
+    assert "ms per decision searched" in result.output
     refused = CliRunner().invoke(main, [*args, "--search", "random"])
     assert refused.exit_code == 2 and "not a searching strategy" in refused.output
 
@@ -161,6 +170,104 @@ def test_a_rollout_stopped_early_is_scored_by_the_games_evaluation(game_name: st
         assert pt.decision is not None  # stopped early, not at the end
         assert rewards == game.spec.evaluation(game, pt.state)
         assert all(0.0 < r < 1.0 for r in rewards)
+
+
+def test_import_export_prospects_count_goods_and_contracts_in_progress() -> None:
+    """The standing a search values a stopped rollout by: credits, plus what goods would
+    score now (the rules' own scoring), plus a placed contract's share of its payment, a
+    share that grows as its ship is loaded."""
+    game = _game("import-export", 2, ("base",), 100)
+    s = Playthrough.start(game, 1, 0).state
+    s.credits = [10, 10]
+    s.goods = [[], []]
+    for ship in s.ships:
+        ship.contracts, ship.cargo, ship.cargo_colors = [], [], []
+    assert standing(game, s) == [10.0, 10.0]
+    assert ie_prospects(game, s) == [0.5, 0.5]
+    ship = next(sh for sh in s.ships if sh.owner == 0 and not sh.at_sea)
+    almonds = next(c for c in game.cards.contract_by_id.values() if c.name == "Almonds")
+    ship.contracts.append(almonds.id)  # three containers of its colour
+    pay = game.payout(s, 0, almonds.cargo_total)
+    placed = standing(game, s)[0]
+    assert placed == pytest.approx(10 + PLACED_SHARE * pay)
+    color = next(iter(almonds.cargo))
+    card = next(c for c in range(game.n_cards) if game.color[c] == color)
+    ship.cargo.append(card)
+    ship.cargo_colors.append(color)
+    loaded = standing(game, s)[0]
+    assert loaded == pytest.approx(10 + (PLACED_SHARE + LOADED_SHARE / 3) * pay)
+    assert ie_prospects(game, s)[0] > 0.5 > ie_prospects(game, s)[1]
+    s.goods[1] = [card, card + 1, card + 2]  # goods score at the end (IE-END-2)
+    counts = [game.good_counts(s, p) for p in range(2)]
+    assert standing(game, s)[1] == 10 + game.goods_score_of(s, counts, 1) > 10
+
+
+def _recording_roots(bot: Any) -> list[Any]:
+    """The root of every iteration the bot runs from now on."""
+    roots: list[Any] = []
+    real = bot._iterate
+
+    def iterate(root: Any, playthrough: Any, rng: GameRandom) -> None:
+        roots.append(root)
+        real(root, playthrough, rng)
+
+    bot._iterate = iterate
+    return roots
+
+
+def test_mcts_searches_only_the_kinds_named_and_answers_the_rest_by_its_rollout_bot() -> None:
+    """`search=lead/contract`: other decisions are the rollout bot's own answers (the same
+    as the heuristic's), and a flat search (`depth=1`) grows no node below the root."""
+    game = _game("import-export", 2, ("base",), 100)
+    bot = resolve(
+        "import-export",
+        "mcts:iterations=6,rollout=heuristic,rollout_decisions=5,depth=1,search=lead/contract",
+    ).build()
+    assert bot.searched == {"lead", "contract"}
+    heuristic = resolve("import-export", "heuristic").build()
+    roots = _recording_roots(bot)  # depth=1 grows the root's children only
+    pt = Playthrough.start(game, 3, 0, clonable=True)
+    rng = GameRandom.from_seed(1)
+    compared = searched = 0
+    while pt.decision is not None and searched < 3:
+        d = pt.decision
+        if len(d.options) > 1 and d.kind not in bot.searched:
+            view = pt.observe(d.player)
+            mine = bot.choose_ahead(d, view, GameRandom.from_seed(5), SeatModel(pt, d.player))
+            assert mine == heuristic.choose(d, view, GameRandom.from_seed(5))
+            compared += 1
+        elif len(d.options) > 1:
+            bot.choose_ahead(d, pt.observe(d.player), rng, SeatModel(pt, d.player))
+            assert roots and all(not child.children for r in roots for child in r.children.values())
+            searched += 1
+        pt.apply(
+            d.options[0] if len(d.options) == 1 else heuristic.choose(d, pt.observe(d.player), rng)
+        )
+    assert compared > 5 and searched == 3
+
+
+def test_mcts_policy_expansion_tries_the_rollout_bots_choice_first() -> None:
+    game = _game("import-export", 2, ("base",), 100)
+    bot = resolve(
+        "import-export", "mcts:iterations=1,rollout=heuristic,rollout_decisions=3,expand=policy"
+    ).build()
+    heuristic = resolve("import-export", "heuristic").build()
+    pt = Playthrough.start(game, 4, 0, clonable=True)
+    rng = GameRandom.from_seed(2)
+    tried = 0
+    while pt.decision is not None and tried < 5:
+        d = pt.decision
+        if len(d.options) > 1 and d.kind in ("lead", "follow"):  # one iteration: the policy's
+            # own option is expanded (these kinds' answers read only what the seat sees)
+            answer = bot.choose_ahead(
+                d, pt.observe(d.player), GameRandom.from_seed(9), SeatModel(pt, d.player)
+            )
+            assert answer == heuristic.choose(d, pt.observe(d.player), GameRandom.from_seed(0))
+            tried += 1
+        pt.apply(
+            d.options[0] if len(d.options) == 1 else heuristic.choose(d, pt.observe(d.player), rng)
+        )
+    assert tried == 5
 
 
 def test_a_game_with_no_evaluation_is_scored_by_its_score_margin() -> None:

@@ -236,8 +236,12 @@ class SearchSpeed:
     positions of real games, and the shares of one profiled pass."""
 
     positions: int
+    kinds: tuple[str, ...]
+    """The kind of each decision searched."""
     iterations_per_second: float
     """Median over repeats, not profiled."""
+    ms_per_decision: float
+    """Median over repeats of the mean time of one search (one decision), not profiled."""
     determinise: float
     """Share of the search spent making determinisations (the redeal included)."""
     redeal: float
@@ -249,21 +253,29 @@ def search_speed(
     config: RunConfig, search: str, positions: int = 6, after: int = 40, repeats: int = 3
 ) -> SearchSpeed:
     """Time strategy `search` (a `--strategy` text of a searching bot) at one decision of each
-    of `positions` games, `after` decisions in, the games played by the run's strategies
-    (each seat its own, as in a run). The tree is the only thing that is not determinising or
-    rolling out."""
+    of `positions` games, the first it searches `after` decisions in (a bot that searches
+    some kinds only, mcts's `search`, is timed where it searches), the games played by the
+    run's strategies (each seat its own, as in a run). The tree is the only thing that is
+    not determinising or rolling out."""
     match = Match(config)
     game = match.game
     bot = resolve(config.game.game, search).build()
     if not bot.looks_ahead:
         raise ValueError(f"--search {search}: not a searching strategy (try mcts)")
     seats = [choice.build() for choice in match.choices]
+    searched: frozenset[str] = getattr(bot, "searched", frozenset())
+
+    def searches(kind: str) -> bool:
+        return not searched or kind in searched
+
     walk = GameRandom.from_seed(config.seed)
     points: list[Playthrough] = []
     for index in range(positions):
         pt = Playthrough.start(game, config.seed, index)
         k = 0
-        while pt.decision is not None and (k < after or len(pt.decision.options) == 1):
+        while pt.decision is not None and (
+            k < after or len(pt.decision.options) == 1 or not searches(pt.decision.kind)
+        ):
             d = pt.decision
             options = d.options
             player = seats[d.player % len(seats)]
@@ -285,11 +297,13 @@ def search_speed(
             done += getattr(bot, "iterations_done", 0) - before
         return done
 
-    rates = []
+    rates, times = [], []
     for _ in range(repeats):
         start = time.perf_counter()
         iterations = search_all()
-        rates.append(iterations / (time.perf_counter() - start))
+        took = time.perf_counter() - start
+        rates.append(iterations / took)
+        times.append(1000 * took / max(1, len(points)))
     profiler = cProfile.Profile()
     profiler.runcall(search_all)
     stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
@@ -300,7 +314,9 @@ def search_speed(
     total = cumulative("choose_ahead") or 1.0
     return SearchSpeed(
         len(points),
+        tuple(pt.decision.kind for pt in points if pt.decision is not None),
         statistics.median(rates),
+        statistics.median(times),
         cumulative("determinise") / total,
         cumulative("redeal") / total,
         cumulative("_rollout") / total,
