@@ -813,7 +813,10 @@ def strategies_command(game: str) -> None:
             if c
             else ""
         )
-        click.echo(f"{text}: preset (deckhand tune){figure}")
+        how = (
+            "chosen by head-to-heads" if preset["provenance"].get("screening") else "deckhand tune"
+        )
+        click.echo(f"{text}: preset ({how}){figure}")
 
 
 @main.group()

@@ -143,14 +143,20 @@ def test_shipped_presets_load_and_carry_their_confirmation() -> None:
     assert {"classic@tuned-base-4p", "classic@tuned-all-4p"} <= set(preset_names("import-export"))
     assert "heuristic@tuned-all-4p" in preset_names("travel")
     for game in ("import-export", "travel"):
+        assert "mcts@guided" in preset_names(game)
+    for game in ("import-export", "travel"):
         for text in preset_names(game):
             strategy, name = text.split("@")
             data = load_preset(game, strategy, name)
             choice = resolve(game, text)
             assert choice.params == data["params"]
             c = data["confirmation"]
-            assert c["players"] == 2 and c["games"] >= 4000 and c["lo"] <= c["score"] <= c["hi"]
-            assert data["provenance"]["trials"] >= 1
+            assert c["players"] == 2 and c["lo"] <= c["score"] <= c["hi"]
+            if strategy == "mcts":  # chosen by screening head-to-heads, confirmed on 1,000
+                assert c["games"] >= 1000 and c["met"] == (c["lo"] >= 0.55)
+                assert data["provenance"]["screening"]
+            else:  # tuned (deckhand tune), confirmed on 4,000
+                assert c["games"] >= 4000 and data["provenance"]["trials"] >= 1
             assert (PRESETS / game / strategy / f"{name}.json").is_file()
 
 

@@ -90,10 +90,20 @@ class Pool:
     strategies: tuple[str, ...]
 
 
+SEARCH_PRESET = "mcts@guided"
+"""The shipped search bot's preset (strategies/presets/GAME/mcts/guided.json): the `search`
+pool, a ladder's top rung. Never a default pool: a four-player Import/Export game of it took
+14.5 s against the heuristic's 0.03 (`deckhand ladder --plan` says what a run would cost)."""
+
+OPT_IN = frozenset({"search"})
+"""Pools played only when named (`--pool search`), never among the defaults."""
+
+
 def default_pools(game: str, players: int, sets: Sequence[str]) -> dict[str, tuple[str, ...]]:
     """default (the heuristic in every seat), mix (the archetypes, one per seat), tuned (the
     shipped preset for these sets and players, when there is one), classic (the bot that was
-    the default before Bot II, where the game has one) and random (the floor)."""
+    the default before Bot II, where the game has one), random (the floor) and, by name only,
+    search (the shipped search bot, where the game has its preset)."""
 
     names = ARCHETYPES.get(game, ())
     out: dict[str, tuple[str, ...]] = {"default": ("heuristic",)}
@@ -111,6 +121,8 @@ def default_pools(game: str, players: int, sets: Sequence[str]) -> dict[str, tup
     if "classic" in BY_GAME.get(game, {}):  # the default bot before Bot II (issue 30)
         out["classic"] = ("classic",)
     out["random"] = ("random",)
+    if SEARCH_PRESET in preset_names(game):  # asked by name only: it costs far more
+        out["search"] = (SEARCH_PRESET,)
     return out
 
 
@@ -119,7 +131,7 @@ def parse_pools(game: str, players: int, sets: Sequence[str], texts: Sequence[st
     or one per seat). Errors name --pool and the accepted names."""
     defaults = default_pools(game, players, sets)
     if not texts:
-        texts = list(defaults)
+        texts = [name for name in defaults if name not in OPT_IN]
     pools = []
     for text in texts:
         name, sep, rest = text.partition("=")
