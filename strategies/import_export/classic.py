@@ -361,7 +361,7 @@ class IEClassic(Strategy):
                 drop = color[card] if cost < 0 else -1
                 value, cid, missing, where = t.best_contract(card, drop, count - used, skip)
                 if where >= 0 and used + 1 + missing <= count:
-                    value -= 0.5 * missing + max(0, cost)
+                    value -= 0.5 * missing + max(0, cost) - self._power_value(t, cid)
                     if best is None or value > best[0]:
                         best = (value, card, missing, where)
             if best is None or best[0] < (0.0 if not used else 1.0):
@@ -417,7 +417,8 @@ class IEClassic(Strategy):
             play, cost = t.cheapest_play(t.play_options(action))
             excluded = play if isinstance(play, tuple) else (play,)
             count = 1 + t.crew_actions[action]
-            value = self._action_value(t, action, count, excluded, True) - cost
+            value = self._action_value(t, action, count, excluded, True)
+            value = value * self._lead_share(action) - cost
             if value > best_value:
                 best, best_value = option, value
         return best
@@ -582,9 +583,20 @@ class IEClassic(Strategy):
             else:  # from the Tokyo Port: the hand stays, the column's credits go
                 value = t.contract_value(cid, ports[index], -1) or 0.0
                 value -= 1.5 * t.missing_levels(cid) + t.view.port_cost(card)
+            value += self._power_value(t, cid)
             if value > best_value:
                 best, best_value = option, value
         return best
+
+    def _power_value(self, t: Table, cid: int) -> float:
+        """What a contract's power adds to placing it: nothing for the classic bot, which
+        values a contract by its payment alone (the heuristic counts it: contract_choice.py)."""
+        return 0.0
+
+    def _lead_share(self, action: int) -> float:
+        """The share of performing an action that leading it is worth: all of it for the
+        classic bot (the heuristic discounts Pirate and Supply leads: heuristic.LEAD_SHARED)."""
+        return 1.0
 
     def _load(self, d: Decision, t: Table, rng: GameRandom) -> Any:
         ports = {p.index: p for p in t.ports}

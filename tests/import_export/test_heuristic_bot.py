@@ -3,7 +3,9 @@
 - every decision kind the game declares has an answer, and none of a card power's is a
   default (the first option that does something, or never);
 - its crew actions are the rules' count, powers included (Fridges, IE-POWER-9; Cannons,
-  IE-POWER-10), where the classic bot counts printed crew only.
+  IE-POWER-10), where the classic bot counts printed crew only;
+- its contract plan counts a contract's power, and its Pirate and Supply leads are
+  discounted (contract_choice.py, heuristic.LEAD_SHARED).
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from test_ie_power_play import fulfil, params, specs
 from simulator.catalog import get_game
 from simulator.core.forward import Playthrough
 from simulator.core.seeding import GameRandom
-from simulator.games.import_export.cards import BARTER, LOAD, PIRATE
+from simulator.games.import_export.cards import BARTER, LOAD, PIRATE, SUPPLY
 from strategies.import_export import power_choices
 from strategies.import_export.classic import IEClassic
-from strategies.import_export.heuristic import IEHeuristic
+from strategies.import_export.contract_choice import power_bonus
+from strategies.import_export.heuristic import LEAD_SHARED, IEHeuristic
 from strategies.import_export.match_tables import tables_for
 from strategies.import_export.valuation import Table
 
@@ -83,3 +86,57 @@ def test_crew_by_type_is_the_rules_count_of_each_type(seed: int, walk: int) -> N
         options = pt.decision.options
         pt.apply(options[rng.below(len(options))])
     assert checked > 0
+
+
+class _Unmended(IEHeuristic):
+    """The heuristic without its contract plan and lead discount (the classic hooks)."""
+
+    def _power_value(self, t: Table, cid: int) -> float:
+        return IEClassic._power_value(self, t, cid)
+
+    def _lead_share(self, action: int) -> float:
+        return IEClassic._lead_share(self, action)
+
+    def _stuck(self, t: Table, index: int) -> bool:
+        return IEClassic._stuck(self, t, index)
+
+
+def test_it_leads_pirate_and_supply_less_and_places_contracts_with_powers() -> None:
+    """At the same decisions of real base games, where the heuristic and the same bot without
+    its mends differ: a lead it declines is a Pirate or Supply lead (LEAD_SHARED) or a
+    discard of a ship's contracts (it keeps them), and a
+    contract it places instead has a power that counts (contract_choice.power_bonus)."""
+    spec = get_game("import-export")
+    game = spec.factory(spec.make_config(2, ("base",)))
+    bot, plain = IEHeuristic(), _Unmended()
+    by_id = game.cards.contract_by_id
+    leads = contracts = 0
+    for index in range(12):
+        pt = Playthrough.start(game, 21, index)
+        rng = GameRandom.from_seed(index)
+        while pt.decision is not None:
+            d = pt.decision
+            if len(d.options) == 1:
+                pt.apply(d.options[0])
+                continue
+            view = pt.observe(d.player)
+            mine = bot.choose(d, view, rng)
+            if d.kind in ("lead", "contract"):
+                other = plain.choose(d, view, rng)
+                if d.kind == "lead" and mine != other:
+                    shared = other in (("lead", PIRATE), ("lead", SUPPLY))
+                    assert shared or other[0] == "discard_contracts", (mine, other)
+                    leads += 1
+                if d.kind == "contract" and mine != other and mine != "stop":
+                    assert power_bonus(by_id[mine[1]]) > power_bonus(by_id[other[1]])
+                    contracts += 1
+            pt.apply(mine)
+    assert leads >= 5 and contracts >= 1, (leads, contracts)
+
+
+def test_the_classic_bot_keeps_its_plan() -> None:
+    """The hooks the heuristic changes are neutral in the classic bot (its games stay)."""
+    view_free = IEClassic()
+    assert view_free._lead_share(PIRATE) == view_free._lead_share(SUPPLY) == 1.0
+    assert IEHeuristic()._lead_share(PIRATE) == LEAD_SHARED < 1.0
+    assert IEHeuristic()._lead_share(LOAD) == 1.0
