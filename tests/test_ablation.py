@@ -185,17 +185,22 @@ def test_planted_cards_found_by_the_factorial_model(planted: Path, tmp_path: Pat
         ("heuristic",),
         cards=f"{STRONG[0]},{HARMFUL[0]},{ORDINARY},Smart Cars",
         design="factorial",
-        deals=500,
+        deals=1000,
         seed=1,
     )
     folder = run_ablation(plan, tmp_path / "abl", backend="sequential", progress=False)
     table = pl.read_parquet(folder / ABLATION_FILE)
     ranked = table["card"].to_list()
-    assert ranked[0] == STRONG[0] and ranked[-1] == HARMFUL[0]
-    assert table.row(0, named=True)["lo"] > 0
-    assert table.row(table.height - 1, named=True)["effect"] < -5  # points
+    assert ranked[0] == STRONG[0] and table.row(0, named=True)["lo"] > 0
+    # The planted harmful card is found: clearly below zero and below the ordinary card. It
+    # need not rank last: with Bot II's heuristic Smart Cars costs its owner points on this
+    # small sheet too (-16 [-30, -3] points at this seed; its Load-to-island answer).
+    by_card = {r["card"]: r for r in table.iter_rows(named=True)}
+    harmful = by_card[HARMFUL[0]]
+    assert harmful["effect"] < -5 and harmful["hi"] < 0  # points
+    assert harmful["effect"] < by_card[ORDINARY]["effect"]
     games = pl.read_parquet(folder / "games.parquet")
-    assert games.height == 500 and games["off"].list.len().mean() == pytest.approx(2, abs=0.3)
+    assert games.height == 1000 and games["off"].list.len().mean() == pytest.approx(2, abs=0.3)
     assert (folder / "ablation.html").exists() is False  # the CLI writes the report
 
 
