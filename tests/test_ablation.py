@@ -7,6 +7,7 @@ import csv
 import io
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from click.testing import CliRunner
@@ -389,3 +390,25 @@ def test_an_older_ablation_table_is_read_in_points(tmp_path: Path) -> None:
     _, tight = load_ablation(tmp_path, tolerance=1.0)
     assert tight["verdict"].to_list() == [UNCLEAR, STRONGER]
     assert tight["tolerance"].to_list() == [1.0, 1.0]
+
+
+def test_the_turns_effect_is_the_same_to_the_bit_on_every_call() -> None:
+    """The per-deal means were summed in group_by's order, which varies from call to call: a
+    resumed ablation once differed from its reference in the last bits of turns_lo."""
+    from types import SimpleNamespace
+
+    from simulator.experiments.ablation import _turns_effects
+
+    rng = np.random.default_rng(3)
+    deals = 400
+    games = pl.DataFrame(
+        {
+            "deal": np.repeat(np.arange(deals), 2),
+            "rotation": np.zeros(2 * deals, dtype=np.int64),
+            "arm": np.tile([-1, 7], deals),
+            "turns": rng.integers(20, 60, 2 * deals),
+        }
+    )
+    plan = SimpleNamespace(design="paired", cards=(7,))
+    first = _turns_effects(plan, games)  # type: ignore[arg-type]
+    assert all(_turns_effects(plan, games) == first for _ in range(30))  # type: ignore[arg-type]

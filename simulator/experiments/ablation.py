@@ -481,7 +481,8 @@ def _turns_effects(plan: AblationPlan, games: pl.DataFrame) -> dict[int, tuple[f
                 pl.DataFrame({"deal": rows["deal"], "d": diff})
                 .group_by("deal")
                 .agg(pl.col("d").mean())
-            )
+                .sort("deal")  # group_by's order varies from call to call: the sums' order
+            )  # must not, or the mean and its se differ in the last bits (bit for bit)
             d = by_deal["d"].to_numpy()
             if len(d) < 2:
                 out[card] = (math.nan, math.nan)
