@@ -146,10 +146,7 @@ class MCTS(Strategy):
 
     def choose_ahead(self, decision: Decision, view: Any, rng: GameRandom, model: Lookahead) -> Any:
         if self.searched and decision.kind not in self.searched:
-            bot = self.rollout_bot  # a kind not searched: the rollout policy's own answer
-            if bot is None:
-                return decision.options[rng.below(len(decision.options))]
-            return bot.choose(decision, view, rng)
+            return self._policy_answer(decision, view, rng)  # a kind not searched
         own = GameRandom.from_seed(rng.below(2**31))
         root = Node()
         deadline = time.perf_counter() + self.ms / 1000 if self.ms > 0 else math.inf
@@ -247,11 +244,17 @@ class MCTS(Strategy):
         return rewards
 
     def _policy(self, decision: Decision, playthrough: Any, rng: GameRandom) -> Any:
-        """A rollout's move: random, or the rollout bot's choice from the seat's view."""
+        """A rollout's move: the rollout policy's answer from the seat's view."""
+        if self.rollout_bot is None:  # random needs no view
+            return decision.options[rng.below(len(decision.options))]
+        return self._policy_answer(decision, playthrough.observe(decision.player), rng)
+
+    def _policy_answer(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+        """The rollout policy's answer: random, or the rollout bot's choice."""
         bot = self.rollout_bot
         if bot is None:
             return decision.options[rng.below(len(decision.options))]
-        return bot.choose(decision, playthrough.observe(decision.player), rng)
+        return bot.choose(decision, view, rng)
 
 
 def _next_asked(playthrough: Any) -> Decision | None:
