@@ -137,6 +137,12 @@ def _game_option_list(rotate: bool) -> list[Callable[..., Any]]:
             "--card-sheet", type=click.Path(dir_okay=False), help="A card sheet CSV to play with."
         ),
         click.option(
+            "--powers",
+            type=click.Path(dir_okay=False),
+            help="A Python file of your own card powers for cards of the sheet, and the new "
+            "decisions they ask (Import/Export; docs/designer-powers.md).",
+        ),
+        click.option(
             "--max-turns", type=int, help="Stop a game with no winner after this many turns."
         ),
         click.option(
@@ -172,6 +178,7 @@ def _options_of(game: str, kw: dict[str, Any], **run: Any) -> Any:
             "rules",
             "seed",
             "card_sheet",
+            "powers",
             "rotate",
             "max_turns",
         )
@@ -1240,6 +1247,7 @@ def _game_config(game: str, kw: dict[str, Any]) -> Any:
         kw["max_turns"],
         variants=kw["variants"],
         rules=kw["rules"],
+        powers=kw.get("powers"),
     )
     spec.factory(config)  # the game's own checks (sets, sheet) before anything is played
     return config

@@ -80,6 +80,7 @@ from simulator.analysis.stats import wilson
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tolerances
 from simulator.catalog import get_game
 from simulator.core.errors import CardSheetError, RunFolderError
+from simulator.core.plugins import described
 from simulator.core.spec import GameSpec
 from simulator.folders import run_folder
 from simulator.folders.run_folder import (
@@ -398,6 +399,8 @@ class _Report:
             parts.append("duplicate deals")
         if g.get("card_sheet"):
             parts.append(f"card sheet {Path(g['card_sheet']).name}")
+        if g.get("powers"):
+            parts.append(f"card powers {Path(g['powers']['file']).name}")
         if g.get("rules"):
             parts.append("rules " + ", ".join(f"{k}={v}" for k, v in g["rules"]))
         return " \u00b7 ".join(parts)
@@ -531,6 +534,10 @@ class _Report:
             ("Turn limit", str(g.get("max_turns", DASH))),
             ("Card sheet", Html(f"<code>{esc(m.get('card_sheet') or DASH)}</code>")),
             ("Card sheet SHA-256", Html(f"<code>{esc(m.get('card_sheet_sha256') or DASH)}</code>")),
+            (
+                "Card powers (--powers)",
+                Html(f"<code>{esc(described(g['powers']))}</code>") if g.get("powers") else DASH,
+            ),
             ("Versions", version_text or DASH),
             ("Started", m.get("started") or DASH),
             ("Finished", m.get("finished") or "not finished"),
@@ -555,6 +562,8 @@ class _Report:
             args += ["--strategy", s]
         if g.get("card_sheet"):
             args += ["--card-sheet", g["card_sheet"]]
+        if g.get("powers"):  # (the manifest keeps the code itself: config.game.powers)
+            args += ["--powers", g["powers"]["file"]]
         max_turns = g.get("max_turns")
         if max_turns is not None and max_turns != self.spec.default_max_turns:
             args += ["--max-turns", str(max_turns)]

@@ -156,8 +156,10 @@ def _facets(run: Run) -> dict[str, str]:
     for key, value in sorted(c.items()):
         if key not in known:
             facets[key] = f"{key} {value}"
+    if g.get("powers"):
+        facets["card powers"] = "powers " + str(g["powers"]["sha256"])[:10]
     for key, value in sorted(g.items()):
-        if key not in {"game", "players", "modules", "card_sheet", "max_turns", "rules"}:
+        if key not in {"game", "players", "modules", "card_sheet", "max_turns", "rules", "powers"}:
             facets[key] = f"{key} {value}"
     return facets
 

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from simulator.core.cards import CardSchema, CardSheet, Need
 from simulator.core.errors import ConfigError
+from simulator.core.plugins import PluginCode
 from simulator.core.protocol import Decision, Outcome
 from simulator.core.rule_numbers import with_overrides
 from simulator.core.seeding import GameRandom
@@ -115,6 +116,9 @@ class GameSpec:
     decisions: tuple[tuple[str, str], ...] = ()
     """Every kind of decision the rules ask, with what it asks: (kind, text). A strategy
     answers these kinds; tests check that the rules yield exactly them."""
+    plugin_help: str | None = None
+    """What a designer's `--powers FILE` may hold for this game (a line of help), or None
+    where the game takes no such code (then the option is refused)."""
 
     def __post_init__(self) -> None:
         """The set of decision kinds, made once; and a verdict measure must name an event
@@ -168,11 +172,18 @@ class GameSpec:
         max_turns: int | None = None,
         variants: tuple[str, ...] | list[str] = (),
         rules: tuple[tuple[str, str], ...] | list[tuple[str, str]] = (),
+        powers: str | Path | None = None,
     ) -> GameConfig:
         """Validate user choices into a GameConfig; errors name the option and accepted values.
 
         `modules` may say `all` (every module that is not a variant); `variants` are added to
-        the modules, so the manifest and the datasets record them the same way."""
+        the modules, so the manifest and the datasets record them the same way. `powers` is
+        a designer's Python file, read now and carried as its text (core/plugins.py)."""
+        if powers is not None and self.plugin_help is None:
+            raise ConfigError(
+                f"--powers: {self.name} takes no code of a designer's own (its cards have no "
+                "powers to add); edit its card sheet and pass --card-sheet"
+            )
         sets = self.names_of_kind("module")
         if "all" in modules:
             modules = [*sets, *(m for m in modules if m != "all" and m not in sets)]
@@ -220,6 +231,7 @@ class GameSpec:
             card_sheet=str(Path(card_sheet).resolve()) if card_sheet else None,
             max_turns=turns,
             rules=tuple((str(k), str(v)) for k, v in rules),
+            powers=None if powers is None else PluginCode.read(powers),
         )
 
 
@@ -235,9 +247,12 @@ class GameConfig:
     rules: tuple[tuple[str, str], ...] = ()
     """Overrides of the game's rule numbers (`--rule key=value`), checked by the game when it
     is built: a designer tries "sell for 5" without touching code."""
+    powers: PluginCode | None = None
+    """A designer's card powers (`--powers FILE`), their code carried whole so that every
+    worker plays it and a resumed run plays the code it started with."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
             "modules": list(self.modules),
@@ -245,6 +260,9 @@ class GameConfig:
             "max_turns": self.max_turns,
             "rules": [list(pair) for pair in self.rules],
         }
+        if self.powers is not None:  # (absent otherwise: older manifests read the same)
+            data["powers"] = self.powers.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameConfig:
@@ -255,6 +273,7 @@ class GameConfig:
             card_sheet=data["card_sheet"],
             max_turns=int(data["max_turns"]),
             rules=tuple((k, v) for k, v in data.get("rules", ())),
+            powers=PluginCode.from_json(data["powers"]) if data.get("powers") else None,
         )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
+from simulator.core.plugins import described
 from simulator.core.spec import GameConfig
 from strategies.registry import resolve
 
@@ -117,6 +118,8 @@ class RunOptions:
     games: int = 1000
     seed: int = 0
     card_sheet: str | None = None
+    powers: str | None = None
+    """A designer's powers file (`--powers`), read when the options are validated."""
     rotate: bool = True
     chunk_size: int | None = None
     """None: default_chunk_size(games, players, duplicate)."""
@@ -144,6 +147,7 @@ def make_run_config(
     games: int = 1000,
     seed: int = 0,
     card_sheet: str | None = None,
+    powers: str | None = None,
     rotate: bool = True,
     chunk_size: int | None = None,
     max_turns: int | None = None,
@@ -161,7 +165,13 @@ def make_run_config(
     """
     spec = get_game(game)
     game_config = spec.make_config(
-        players, tuple(modules), card_sheet, max_turns, variants=tuple(variants), rules=rules
+        players,
+        tuple(modules),
+        card_sheet,
+        max_turns,
+        variants=tuple(variants),
+        rules=rules,
+        powers=powers,
     )
     strategies = tuple(strategies) or ("heuristic",)
     if len(strategies) not in (1, players):
@@ -245,6 +255,7 @@ OPTION_OF = {
     "players": "--players",
     "modules": "--sets/--modules/--variant",
     "card_sheet": "--card-sheet",
+    "powers": "--powers",
     "max_turns": "--max-turns",
     "rules": "--rule",
     "strategies": "--strategy",
@@ -273,6 +284,8 @@ def config_differences(held: RunConfig, asked: RunConfig) -> list[str]:
 
 
 def _shown(value: Any) -> str:
+    if isinstance(value, dict):  # a designer's powers: by file and hash, not their code
+        return described(value)
     if isinstance(value, list):
         return ",".join("=".join(map(str, v)) if isinstance(v, list) else str(v) for v in value)
     return str(value)

@@ -10,6 +10,7 @@ docs/rulings.md, named in the code as `IE-...`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any, Final, cast
 
 from simulator.core import machine
@@ -26,6 +27,7 @@ from simulator.games.import_export import powers, variants
 from simulator.games.import_export.cards import ANY, BLACK, BLUE, GREEN, GREY, RED, YELLOW, IECards
 from simulator.games.import_export.game_api import Containers, GameAPI
 from simulator.games.import_export.powers import ANY_TIME
+from simulator.games.import_export.powers.designer import designed
 from simulator.games.import_export.rule_book import BaseRules
 from simulator.games.import_export.state import IEState, Ship
 from simulator.games.import_export.view import GameFacts
@@ -106,7 +108,15 @@ class GameBase:
         self.color = tuple(c[0] for c in cards.colors)
         """A card's colour as a good, crew, wildcard or setup container: a Flag card's first
         side (IE-FLAG-3); loaded, it counts as the colour chosen (IE-FLAG-1)."""
-        self.powers = powers.index_for(cards) if rules.card_powers else powers.PowerIndex({}, cards)
+        own = designed(config.powers) if config.powers is not None else None
+        if own is not None:  # a designer's powers (--powers FILE) and the kinds they ask
+            own.check(sheet.rows, str(sheet.path), spec.decision_kinds())
+            self.spec = replace(spec, decisions=spec.decisions + own.decisions)
+        self.powers = (
+            powers.index_for(cards, own.powers if own is not None else None)
+            if rules.card_powers
+            else powers.PowerIndex({}, cards)
+        )
         self._hand_any_time = tuple(self.powers.hand_any_time)
         """Cards whose "at any time" power works from the hand (Lutefisk): a window is
         wanted while one of them is in a hand (window_wanted)."""

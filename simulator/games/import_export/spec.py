@@ -119,5 +119,7 @@ IMPORT_EXPORT = GameSpec(
     card_measures=CARD_MEASURES,
     event_labels=EVENT_LABELS,
     decisions=tuple(DECISIONS.items()),
+    plugin_help="card powers of your own: @power functions for cards of the sheet, DECISIONS "
+    "for the new kinds they ask (docs/designer-powers.md)",
     evaluation=prospects,
 )

@@ -15,7 +15,8 @@ performs one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -123,6 +124,22 @@ class Power:
 
 
 POWERS: dict[str, Power] = {}
+"""The shipped powers, by card name (the package's modules fill it when imported)."""
+
+_COLLECTING: list[dict[str, Power]] = []
+"""Where `power` registers while a designer's file runs (designer.py): a registry of that
+file's own, so the shipped POWERS never change and one run's code never leaks into
+another run's games in the same process."""
+
+
+@contextmanager
+def collecting(into: dict[str, Power]) -> Iterator[dict[str, Power]]:
+    """Registrations made inside go to `into` instead of POWERS."""
+    _COLLECTING.append(into)
+    try:
+        yield into
+    finally:
+        _COLLECTING.pop()
 
 
 def power(
@@ -152,7 +169,7 @@ def power(
     moment (`own_turn`: only in its owner's turn); `use`: performs one (windows.py)."""
 
     def register(func: Callable[..., Any]) -> Callable[..., Any]:
-        entry = POWERS.setdefault(name, Power(name))
+        entry = (_COLLECTING[-1] if _COLLECTING else POWERS).setdefault(name, Power(name))
         if on_fulfil:
             entry.on_fulfil = func
         if hook is not None:
@@ -379,13 +396,15 @@ attributes kept, its power not indexed: as `--rule card_powers=false` does for e
 `deckhand ablate` sets it card by card."""
 
 
-def index_for(cards: IECards) -> PowerIndex:
+def index_for(cards: IECards, designed: Mapping[str, Power] | None = None) -> PowerIndex:
     """Index the implemented powers of the cards in this game (not those switched off with
-    `power_off`)."""
+    `power_off`); a designer's own powers (`designed`, designer.py) replace the shipped
+    ones of the same names."""
     by_contract = {}
+    designed = designed or {}
     for contracts in cards.contracts:
         for contract in contracts:
-            entry = POWERS.get(contract.name)
+            entry = designed.get(contract.name) or POWERS.get(contract.name)
             if entry is not None and not contract.params.get(POWER_OFF):
                 by_contract[contract.id] = entry
     return PowerIndex(by_contract, cards)
