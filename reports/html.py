@@ -556,8 +556,15 @@ class _Report:
         c, g = self.config, self.game_config
         args = ["deckhand", "simulate", str(g.get("game", self.spec.name))]
         args += ["--players", str(self.n_players)]
-        if g.get("modules"):
-            args += ["--modules", ",".join(g["modules"])]
+        variant_names = self.spec.names_of_kind("variant")
+        modules = [m for m in g.get("modules") or [] if m not in variant_names]
+        variants = [m for m in g.get("modules") or [] if m in variant_names]
+        if modules:
+            args += ["--modules", ",".join(modules)]
+        if variants:  # (--modules refuses a variant's name)
+            args += ["--variant", ",".join(variants)]
+        for key, value in g.get("rules") or []:
+            args += ["--rule", f"{key}={value}"]
         for s in c.get("strategies") or []:
             args += ["--strategy", s]
         if g.get("card_sheet"):

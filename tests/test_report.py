@@ -6,6 +6,7 @@ import csv
 import html
 import json
 import re
+import shlex
 import shutil
 from pathlib import Path
 
@@ -297,3 +298,31 @@ def test_a_run_whose_sheet_todays_checks_refuse_still_reports(
     assert re.search(r"Of \d+ cards: \d+ stronger and \d+ weaker than their peers", page)
     assert re.search(r"\d+ shown balanced within \u00b13 points, \d+ still unclear", page)
     assert not (old / "replays").exists()
+
+
+def test_the_reports_command_plays_the_same_run_again(tmp_path: Path) -> None:
+    """The run details' command line reproduces the run: its variant, rule numbers, sheet
+    and seed, not the modules alone (a variant given to --modules is refused)."""
+    out = tmp_path / "first"
+    args = [
+        "simulate", "import-export", "-p", "3", "--sets", "base", "--variant", "market",
+        "--rule", "sell_price=5", "-n", "4", "--seed", "9", "-o", str(out), "-q",
+        "--backend", "sequential",
+    ]  # fmt: skip
+    assert CliRunner().invoke(main, args).exit_code == 0
+    assert CliRunner().invoke(main, ["report", str(out)]).exit_code == 0
+    page = (out / "report.html").read_text()
+    command = html.unescape(re.search(r"<th>Command</th><td><code>(.*?)</code>", page)[1])
+    words = shlex.split(command)
+    assert words[:2] == ["deckhand", "simulate"] and "--variant" in words and "--rule" in words
+    again = tmp_path / "again"
+    words[words.index("--out") + 1] = str(again)
+    result = CliRunner().invoke(main, [*words[1:], "-q", "--backend", "sequential"])
+    assert result.exit_code == 0, result.output
+    first, second = (json.loads((d / "manifest.json").read_text())["config"] for d in (out, again))
+    assert first == second
+    assert (
+        read_players(out)
+        .sort("game_id", "seat")
+        .equals(read_players(again).sort("game_id", "seat"))
+    )
