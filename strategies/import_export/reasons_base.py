@@ -2,7 +2,8 @@
 bot answered by a default (the first option that does something, or never) or by a hand
 card's `worth` (0 for a card not yet in the hand, so the lowest card id): Apples, Wind
 Turbines, Insects, Paper, Flour, Rope, LED Lights, Machine Arms, Squid Jerky, and the cards
-taken by Antiquities, Insects, Jets, Flash Drives, Dino Bones and Stretch Goal. Each rule
+taken by Antiquities, Insects, Jets, Flash Drives, Dino Bones and Stretch Goal; and Smart
+Cars and Cell Phones, which the classic bot never used (it always loaded from the hand). Each rule
 weighs its options from the bot's view and `worth` (a hand card's worth in credits): a power
 by its level and timing (the sheet ranks powers by level; an ongoing power is worth more
 early), a good by what it adds to the end-game goods score by the rules' own scoring
@@ -503,6 +504,52 @@ def _machine_arms_load(decision: Decision, view: IEView, worth: Worth) -> Any:
     return best
 
 
+def _fits_any(view: IEView) -> bool:
+    """Whether a card of my hand fills an uncovered need of a ship of mine at port: whether
+    a Load from my hand can load anything."""
+    for i, (owner, at_sea, contracts, _, _) in enumerate(view.ships):
+        if owner != view.player or at_sea or not contracts:
+            continue
+        need = view.facts.remaining(cast(Ship, view.ship(i)))[0]
+        if any(_covers(need, _colors(view, card)) is not None for card in view.hand):
+            return True
+    return False
+
+
+def _smart_cars_use(decision: Decision, view: IEView, worth: Worth) -> Any:
+    """Smart Cars: when no hand card can be loaded (the Load would do nothing), put the card
+    worth least on the island for the power's credits if it is worth less than they are;
+    otherwise the Load as usual. Weighing the island against a Load that does something
+    (its share of a payout against the card and the credits) cost the owner 1.1 points
+    [-2.3, 0.1] (paired ablation, 4,000 deals: docs/performance.md); this rule uses the
+    power only where the Load had nothing to give."""
+    pay = view.load_to_island_payment()
+    cards = [o[1] for o in decision.options if isinstance(o, tuple)]
+    if pay is None or not cards or _fits_any(view):
+        return "load"
+    card = min(cards, key=lambda c: (worth(c), c))
+    return ("island", card) if worth(card) < pay else "load"
+
+
+def _cell_phones_use(decision: Decision, view: IEView, worth: Worth) -> Any:
+    """Cell Phones: draw the deck's top card when no hand card can be loaded: a drawn card
+    that fits must be loaded, one that does not joins the hand (IE-POWER-34), either better
+    than a Load that loads nothing. Drawing also in place of a hand card worth more kept
+    (an expected share of a payout against the best hand load) cost the owner 2.1 points
+    [-4.6, 0.4] (paired ablation, 4,000 deals)."""
+    return "hand" if _fits_any(view) else "draw"
+
+
+def _cell_phones_load(decision: Decision, view: IEView, worth: Worth) -> Any:
+    """Cell Phones' drawn card: onto the need of my ship whose slot is worth most."""
+
+    def slot(option: tuple[int, int]) -> tuple[float, int]:
+        ship = cast(Ship, view.ship(option[0]))
+        return _slot(view, view.facts.remaining(ship)[0], len(ship.cargo)), -option[0]
+
+    return max(decision.options, key=slot)
+
+
 def _squid_jerky_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Squid Jerky: complete the Port card whose power is worth most to me now (one column,
     one level: an ongoing power early, an immediate one late)."""
@@ -595,6 +642,9 @@ RULES: dict[str, Rule] = {
     "rope_swap": _rope_swap,
     "led_lights_swap": _led_lights_swap,
     "machine_arms_load": _machine_arms_load,
+    "smart_cars_use": _smart_cars_use,
+    "cell_phones_use": _cell_phones_use,
+    "cell_phones_load": _cell_phones_load,
     "squid_jerky_take": _squid_jerky_take,
     "antiquities_take": _antiquities_take,
     "insects_take": _insects_take,

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from test_ie_power_play import ROWS, fulfil, spec, specs
+from test_ie_power_play import ROWS, fulfil, params, spec, specs
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import BLUE, CONTRACT, LOAD, RED, YELLOW
@@ -44,7 +44,7 @@ def _first_power_decision(t: Any, owner: int, name: str) -> Decision:
     return next(flow)
 
 
-def test_the_rules_cover_their_fifteen_kinds() -> None:
+def test_the_rules_cover_their_eighteen_kinds() -> None:
     assert set(reasons_base.RULES) == {
         "apples_choice",
         "wind_turbines_copy",
@@ -54,6 +54,9 @@ def test_the_rules_cover_their_fifteen_kinds() -> None:
         "rope_swap",
         "led_lights_swap",
         "machine_arms_load",
+        "smart_cars_use",
+        "cell_phones_use",
+        "cell_phones_load",
         "squid_jerky_take",
         "antiquities_take",
         "insects_take",
@@ -524,3 +527,69 @@ def test_a_majority_tie_is_scored_by_the_rules_foxes_included(ie_table) -> None:
         # the tie's half share (and a point) beats an illegal good's 2 points and a new
         # type; with Foxes in the tie, the luxury good brings its point only
         assert _answer(t, decision, _worth(t)) == (2, t.c(taken))
+
+
+# ---------------------------------------------------------------- Smart Cars, Cell Phones
+
+
+def _smart_cars(ie_table, hand: list[str], contracts: list[str]) -> tuple[Any, Decision]:  # noqa: ANN001
+    """Player 0 leads a Load with Smart Cars and is asked how to use it."""
+    t = ie_table(cards=specs("Smart Cars"))
+    t.arrange(
+        fulfilled={0: ["Smart Cars"]},
+        hands=[["black load 1", *hand], [], []],
+        ships={0: {"contracts": contracts}},
+    )
+    fulfil(t, 0, "Smart Cars")
+    d = t.play()
+    d.lead(0, LOAD, t.c("black load 1"))
+    d.draw(1).draw(2)
+    return t, d.expect("smart_cars_use", 0)
+
+
+def test_smart_cars_sells_a_card_when_no_load_is_worth_its_credits(ie_table) -> None:
+    """Smart Cars (rulebook line 575): a hand card to the island for credits, not a Load."""
+    # no contract of mine to load onto: the card worth least goes, for the credits
+    t, decision = _smart_cars(ie_table, ["red load 1", "yellow supply 1"], [])
+    worth = _worth(t, red_load_1=1.0, yellow_supply_1=0.4)
+    assert _answer(t, decision, worth) == ("island", t.c("yellow supply 1"))
+    assert _classic(t, decision) == "load"  # the classic bot never used it
+    # every card worth more kept than the power pays: the Load as usual
+    pay = t.game.observe(t.state, 0).load_to_island_payment()
+    assert pay == params(t, "Smart Cars")["payment"]
+    assert _answer(t, decision, _worth(t, red_load_1=pay, yellow_supply_1=pay + 1)) == "load"
+
+
+def test_smart_cars_loads_when_a_ship_needs_a_hand_card(ie_table) -> None:
+    """Smart Cars (rulebook line 575)."""
+    t, decision = _smart_cars(ie_table, ["red load 1", "yellow supply 1"], ["red pirate 1"])
+    worth = _worth(t, red_load_1=0.5, yellow_supply_1=0.4)
+    assert _answer(t, decision, worth) == "load"
+
+
+def _cell_phones(ie_table, hand: list[str]) -> tuple[Any, Decision]:  # noqa: ANN001
+    """Player 0 leads a Load with Cell Phones, a ship of his needing red."""
+    t = ie_table(cards=specs("Cell Phones"))
+    t.arrange(
+        fulfilled={0: ["Cell Phones"]},
+        hands=[["black load 1", *hand], [], []],
+        ships={0: {"contracts": ["red pirate 1"]}},
+    )
+    fulfil(t, 0, "Cell Phones")
+    d = t.play()
+    d.lead(0, LOAD, t.c("black load 1"))
+    d.draw(1).draw(2)
+    return t, d.expect("cell_phones_use", 0)
+
+
+def test_cell_phones_draws_when_no_hand_card_fits(ie_table) -> None:
+    """Ruling: IE-POWER-34 (the drawn card is loaded if it can be, else kept)."""
+    t, decision = _cell_phones(ie_table, ["black load 2"])
+    assert _answer(t, decision, _worth(t, black_load_2=0.5)) == "draw"
+    assert _classic(t, decision) == "hand"  # the classic bot never drew
+
+
+def test_cell_phones_loads_from_the_hand_a_card_that_fits(ie_table) -> None:
+    """Ruling: IE-POWER-34."""
+    t, decision = _cell_phones(ie_table, ["red load 1"])
+    assert _answer(t, decision, _worth(t, red_load_1=0.2)) == "hand"

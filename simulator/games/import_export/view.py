@@ -142,6 +142,12 @@ class IEView(SeatView):
             return s.deck[-1]
         return None
 
+    def load_to_island_payment(self) -> int | None:
+        """What my Smart Cars (or a Wind Turbines copying it) pays for a hand card put on the
+        island instead of a Load, or None without the power: my own power, so public to me."""
+        pay: int | None = self._s.mods[self.player].get("load_to_island")
+        return pay
+
     @property
     def discard_top(self) -> int | None:
         return self._s.discard[-1] if self._s.discard else None
