@@ -7,17 +7,7 @@ question the game does not know, `DECISIONS` naming each new kind with what it a
 `PARAMS`, the sheet numbers each power reads (the card's row is held to them). The
 default bot answers a new kind by a short search over its options (strategies/
 short_search.py) until someone writes it a rule. docs/designer-powers.md walks through one.
-
-    from simulator.core.protocol import Decision
-    from simulator.games.import_export.powers import power
-
-    DECISIONS = {"windfall_choice": "Windfall: pass, or take the credits."}
-    PARAMS = {"Windfall": ("credits",)}
-
-    @power("Windfall", on_fulfil=True)
-    def windfall(game, s, owner, contract):
-        if (yield Decision(owner, "windfall_choice", ("pass", "take"))) == "take":
-            game.gain(s, owner, int(contract.params["credits"]))
+docs/examples/harbour_master.py is one such file (an ongoing power asking a new kind).
 
 The file runs once per process and hash (`designed`), its registrations kept apart from the
 shipped POWERS (framework.collecting).
