@@ -139,7 +139,11 @@ def duplicate_saving(
         if m_total == 0:
             continue
         rate = float(part["_win"].sum()) / m_total
-        per_deal = part.group_by("deal").agg(pl.col("_win").sum().alias("y"), pl.len().alias("m"))
+        per_deal = (
+            part.group_by("deal")
+            .agg(pl.col("_win").sum().alias("y"), pl.len().alias("m"))
+            .sort("deal")  # group_by's order varies from call to call: the residuals' float
+        )  # sum must not take it, or the variance differs in the last bits (bit for bit)
         var_dup = _cluster_variance(
             per_deal["y"].to_numpy().astype(float),
             per_deal["m"].to_numpy().astype(float),
