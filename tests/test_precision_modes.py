@@ -8,6 +8,7 @@ import shutil
 import statistics
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from click.testing import CliRunner
@@ -246,3 +247,33 @@ def test_the_saving_is_what_the_formula_gives_on_a_hand_made_run() -> None:
     # variance 2 * (0.5**2 + 0.5**2) = 1 (with the C/(C-1) factor), over M = 4 rows squared
     assert [g.var_independent for g in saving.groups] == [pytest.approx(2 / 16)] * 2
     assert saving.saving == 1.0
+
+
+def test_the_saving_is_the_same_to_the_bit_on_every_call() -> None:
+    """Both variances are float sums over deals, games and rotation positions: the groups
+    must be summed in one order, not polars' group_by order, which varies from call to call.
+    A thousand deals, so that the parallel grouping really reorders them, and four players:
+    with three positions only the first two swap, and a + b + c is b + a + c to the bit."""
+    rng = np.random.default_rng(1)
+    n, deals = 4, 1000
+    games = pl.DataFrame(
+        {
+            "game_id": np.arange(deals * n),
+            "deal": np.repeat(np.arange(deals), n),
+            "players": [n] * (deals * n),
+        }
+    )
+    win = np.zeros(deals * n * n, dtype=bool)
+    win[np.arange(deals * n) * n + rng.integers(0, n, deals * n)] = True
+    players = pl.DataFrame(
+        {
+            "game_id": np.repeat(np.arange(deals * n), n),
+            "strategy": ["a"] * (deals * n * n),
+            "strategy_slot": np.tile(np.arange(n), deals * n),
+            "win": win,
+        }
+    )
+    first = duplicate_saving(games, players, ("a",) * n)
+    assert first is not None
+    for _ in range(30):
+        assert duplicate_saving(games, players, ("a",) * n) == first

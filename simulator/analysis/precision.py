@@ -150,11 +150,13 @@ def duplicate_saving(
             rate,
             m_total,
         )
-        per_game = part.group_by("game_id", "_position").agg(
-            pl.col("_win").sum().alias("y"), pl.len().alias("m")
-        )
+        per_game = (
+            part.group_by("game_id", "_position")
+            .agg(pl.col("_win").sum().alias("y"), pl.len().alias("m"))
+            .sort("game_id")  # as per_deal: one order of the games in each stratum's sum,
+        )  # and of the strata in var_ind's
         var_ind = 0.0
-        for (_,), stratum in per_game.group_by(["_position"]):
+        for (_,), stratum in per_game.group_by(["_position"], maintain_order=True):
             y = stratum["y"].to_numpy().astype(float)
             m = stratum["m"].to_numpy().astype(float)
             if len(y) < 2:
