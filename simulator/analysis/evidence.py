@@ -825,18 +825,20 @@ def mattered(
                 picked.append(TellingGame(int(r["game_id"]), why.format(who=who, won=won, gap=gap)))
                 return
 
+    # sorted on a unique key: two seats of one game with the card and a shared win tie on
+    # (lead, game), and a sort promises no order for ties (the seat named would vary)
     won = with_it.filter(pl.col("win"))
     add(
-        won.sort(["lead", "game_id"], descending=[True, False]),
+        won.sort(["lead", "game_id", "seat"], descending=[True, False, False]),
         f"the biggest win with it ({label}): {{who}} {{won}}",
     )
     add(
-        won.filter(pl.col("lead") >= 0).sort(["lead", "game_id"]),
+        won.filter(pl.col("lead") >= 0).sort(["lead", "game_id", "seat"]),
         f"the closest win with it ({label}): {{who}} {{won}}",
     )
     lost = with_it.filter(~pl.col("win"))
     add(
-        lost.sort(["lead", "game_id"]),
+        lost.sort(["lead", "game_id", "seat"]),
         f"the heaviest defeat with it ({label}): {{who}} finished {{gap}} behind the best "
         "other seat",
     )
