@@ -196,3 +196,21 @@ def test_games_without_powers_of_their_own_refuse_the_option(tmp_path: Path) -> 
         _config(tmp_path, _sheet(tmp_path))
     with pytest.raises(ConfigError, match="cannot read"):
         _config(tmp_path, tmp_path / "absent.py")
+
+
+def test_a_shipped_cards_power_is_replaced_for_that_run_only(tmp_path: Path) -> None:
+    mine = _file(
+        tmp_path,
+        HEADER + "@power('Almonds', on_fulfil=True)\n"
+        "def almonds(game, s, owner, contract):\n"
+        "    game.gain(s, owner, contract.params['high_pay'])\n"
+        "    yield from ()\n",
+    )
+    shipped = POWERS["Almonds"]
+    config = make_run_config("import-export", 4, ("base",), powers=str(mine))
+    game = get_game("import-export").factory(config.game)
+    almonds = next(c.id for cs in game.cards.contracts for c in cs if c.name == "Almonds")
+    assert game.powers.by_contract[almonds] is not shipped
+    assert game.powers.by_contract[almonds].on_fulfil.__module__.startswith("deckhand_plugin_")
+    plain = get_game("import-export").factory(make_run_config("import-export", 4, ("base",)).game)
+    assert plain.powers.by_contract[almonds] is shipped and POWERS["Almonds"] is shipped
