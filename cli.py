@@ -839,8 +839,13 @@ def cards() -> None:
     help="The game the sheet is for. Default: the game whose columns its header matches "
     "(a header that names no game's column is an error).",
 )
+@click.option(
+    "--powers",
+    type=click.Path(dir_okay=False),
+    help="Check it with your own card powers' file too (its names, PARAMS and DECISIONS).",
+)
 @_fail_cleanly
-def cards_validate(path: str, game: str | None) -> None:
+def cards_validate(path: str, game: str | None, powers: str | None) -> None:
     """Check the card sheet at PATH as the game plays it (the same checks as `simulate`);
     errors name the file, line and field."""
     from simulator.catalog import GAMES, game_of_header, get_game
@@ -874,8 +879,13 @@ def cards_validate(path: str, game: str | None) -> None:
             "--game to choose)",
         ) from None
     how = "" if told else " (its header's game)"
+    with_code = ""
+    if powers is not None:  # the game built as a run would build it, at its smallest table
+        spec.factory(spec.make_config(spec.min_players, ("all",), card_sheet=path, powers=powers))
+        with_code = f", with the powers of {powers}"
     click.echo(
-        f"{path}: valid {game} card sheet{how}, {len(sheet.rows)} rows, sha256 {sheet.sha256[:12]}"
+        f"{path}: valid {game} card sheet{how}{with_code}, {len(sheet.rows)} rows, "
+        f"sha256 {sheet.sha256[:12]}"
     )
 
 

@@ -214,3 +214,15 @@ def test_a_shipped_cards_power_is_replaced_for_that_run_only(tmp_path: Path) -> 
     assert game.powers.by_contract[almonds].on_fulfil.__module__.startswith("deckhand_plugin_")
     plain = get_game("import-export").factory(make_run_config("import-export", 4, ("base",)).game)
     assert plain.powers.by_contract[almonds] is shipped and POWERS["Almonds"] is shipped
+
+
+def test_cards_validate_checks_a_sheet_with_its_powers(tmp_path: Path) -> None:
+    sheet = _sheet(tmp_path)
+    good = CliRunner().invoke(main, ["cards", "validate", str(sheet), "--powers", str(EXAMPLE)])
+    assert good.exit_code == 0 and "with the powers of" in good.output
+    typo = _sheet(tmp_path, params="cost=2;cardz=2")
+    bad = CliRunner().invoke(main, ["cards", "validate", str(typo), "--powers", str(EXAMPLE)])
+    assert bad.exit_code != 0
+    assert "field 'params'" in bad.output and "did you mean 'cards'?" in bad.output
+    # without the file the sheet alone is valid: its new card's numbers are the code's
+    assert CliRunner().invoke(main, ["cards", "validate", str(typo)]).exit_code == 0
