@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from simulator.core.errors import StrategyError
+from simulator.core.errors import DeckhandError, PluginError, StrategyError
 from simulator.core.forward import Playthrough, SeatModel
 from simulator.core.machine import run
 from simulator.core.narration import Narrator
+from simulator.core.plugins import blame
 from simulator.core.protocol import Decision, Outcome, Strategy
 from simulator.core.seeding import STRATEGY_STREAM, GameRandom
 from simulator.core.spec import Game
@@ -38,9 +39,12 @@ def play_game(
     strategy_rng = GameRandom.for_game(master_seed, game_index, STRATEGY_STREAM)
     kinds = game.spec.decision_kinds()
     searches = [strategy.looks_ahead_in(kinds) for strategy in strategies]
-    playthrough = Playthrough.start(  # copyable at every decision only for a searching bot
-        game, master_seed, game_index, deal=deal, trace=trace, clonable=any(searches)
-    )
+    try:
+        playthrough = Playthrough.start(  # copyable at every decision only for a searching bot
+            game, master_seed, game_index, deal=deal, trace=trace, clonable=any(searches)
+        )
+    except Exception as exc:
+        raise _blamed(exc, master_seed, game_index) from exc
     state = playthrough.state
     decision = playthrough.decision
     asked = 0
@@ -60,7 +64,7 @@ def play_game(
                     choice = strategy.choose(decision, view, strategy_rng)
             except Exception as exc:
                 raise _strategy_error(
-                    strategy, decision, master_seed, game_index, f"raised {exc!r}"
+                    strategy, decision, master_seed, game_index, f"raised {exc!r}", exc
                 ) from exc
             if choice not in options:
                 raise _strategy_error(
@@ -73,7 +77,10 @@ def play_game(
         if on_decision is not None:
             on_decision(decision, choice)
         state.answer = choice  # Playthrough.apply, inline: once a decision
-        decision = playthrough.decision = run(game, state)
+        try:
+            decision = playthrough.decision = run(game, state)
+        except Exception as exc:
+            raise _blamed(exc, master_seed, game_index) from exc
         if check_invariants:
             game.check_invariants(state)
     if check_invariants:
@@ -81,9 +88,35 @@ def play_game(
     return game.outcome(state), asked
 
 
+def _blamed(error: Exception, master_seed: int, game_index: int) -> Exception:
+    """The rules raised: a designer's code (`--powers`) named by file and line when the
+    error passed through it (PluginError); any other error as it was (a bug of ours, with
+    its traceback)."""
+    where = blame(error)
+    if where is None or isinstance(error, DeckhandError):
+        return error
+    return PluginError(
+        f"the code in {where} raised {error!r} in game {game_index} (seed {master_seed}); "
+        f"replay it with deckhand replay RUN {game_index}"
+    )
+
+
 def _strategy_error(
-    strategy: Strategy, decision: Decision, master_seed: int, game_index: int, what: str
-) -> StrategyError:
+    strategy: Strategy,
+    decision: Decision,
+    master_seed: int,
+    game_index: int,
+    what: str,
+    error: Exception | None = None,
+) -> DeckhandError:
+    where = blame(error) if error is not None else None
+    if where is not None:  # a bot looking ahead ran a designer's power, which raised
+        return PluginError(
+            f"the code in {where} raised {error!r} while strategy '{strategy.name}' looked "
+            f"ahead at decision '{decision.kind}' for seat {decision.player}; replay this game "
+            f"with seed {master_seed}, game index {game_index} (deckhand replay RUN "
+            f"{game_index})"
+        )
     options = list(decision.options)
     shown = options if len(options) <= 20 else options[:20] + [f"... {len(options) - 20} more"]
     return StrategyError(

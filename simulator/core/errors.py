@@ -27,6 +27,11 @@ class CardSheetError(DeckhandError):
         super().__init__(f"{where}: {message}")
 
 
+class PluginError(DeckhandError):
+    """A designer's own code (`--powers FILE`) raised while a game was played: names the
+    file, the line and the game to replay."""
+
+
 class StrategyError(DeckhandError):
     """A strategy raised or answered with an option that was not offered."""
 

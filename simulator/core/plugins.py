@@ -57,11 +57,29 @@ class PluginCode:
         return f"{self.file} (sha256 {self.sha256[:12]})"
 
 
+_RUN_FILES: set[str] = set()
+"""The designer files run in this process: an error whose traceback passes through one of
+them is told as that file's (`blame`), not as the rules' or a bot's."""
+
+
+def blame(error: BaseException) -> str | None:
+    """`FILE, line N (function)` of the deepest frame of a designer's file in the error's
+    traceback, or None when the error did not pass through one."""
+    if not _RUN_FILES:
+        return None
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename in _RUN_FILES]
+    if not frames:
+        return None
+    last = frames[-1]
+    return f"{last.filename}, line {last.lineno} ({last.name})"
+
+
 def run_plugin(code: PluginCode, option: str = "--powers") -> types.ModuleType:
     """Run the code as a module of its own (not in sys.modules: two runs' files never share
     a name); an error, while compiling or running it, names the file and the line."""
     module = types.ModuleType(f"deckhand_plugin_{code.sha256[:16]}")
     module.__file__ = code.file
+    _RUN_FILES.add(code.file)
     try:
         compiled = compile(code.source, code.file, "exec")
     except SyntaxError as e:

@@ -226,3 +226,23 @@ def test_cards_validate_checks_a_sheet_with_its_powers(tmp_path: Path) -> None:
     assert "field 'params'" in bad.output and "did you mean 'cards'?" in bad.output
     # without the file the sheet alone is valid: its new card's numbers are the code's
     assert CliRunner().invoke(main, ["cards", "validate", str(typo)]).exit_code == 0
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_a_power_that_fails_in_play_is_named_by_file_and_line(tmp_path: Path, bot: str) -> None:
+    """The rules running it (random bots) or a bot looking ahead through it (the heuristic's
+    short search): either way the error names the designer's file, line and function and
+    the game to replay, not the rules or the bot."""
+    buggy = tmp_path / "buggy.py"
+    buggy.write_text(EXAMPLE.read_text().replace('params["cards"]', 'params["cardss"]'))
+    line = 1 + buggy.read_text().splitlines().index(
+        next(t for t in buggy.read_text().splitlines() if "cardss" in t)
+    )
+    result = _simulate(
+        tmp_path, "run", "-s", bot, "-n", "100", "--backend", "sequential", powers=buggy
+    )
+    assert result.exit_code == 1
+    assert f"the code in {buggy}, line {line} (harbour_master) raised KeyError('cardss')" in (
+        result.output
+    )
+    assert "deckhand replay RUN" in result.output and "Traceback" not in result.output

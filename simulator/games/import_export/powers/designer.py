@@ -89,14 +89,15 @@ class DesignedPowers:
             )
 
 
-_LOADED: dict[str, DesignedPowers] = {}
-"""By the file's sha256: each file runs once per process (every game of a worker shares it)."""
+_LOADED: dict[tuple[str, str], DesignedPowers] = {}
+"""By the file's path and sha256: each file runs once per process (every game of a worker
+shares it); the path too, as its functions' tracebacks name the file they were run from."""
 
 
 def designed(code: PluginCode) -> DesignedPowers:
     """The powers and decision kinds a designer's file declares; errors name the file, and
     the line where the file itself failed."""
-    known = _LOADED.get(code.sha256)
+    known = _LOADED.get((code.file, code.sha256))
     if known is not None:
         return known
     registry: dict[str, Power] = {}
@@ -125,7 +126,7 @@ def designed(code: PluginCode) -> DesignedPowers:
             f"--powers: {code.file}: PARAMS must map a card's name to the names of the sheet "
             'numbers its power reads, e.g. {"Harbour Master": ("cost", "cards")}'
         )
-    loaded = _LOADED[code.sha256] = DesignedPowers(
+    loaded = _LOADED[code.file, code.sha256] = DesignedPowers(
         code,
         registry,
         tuple(decisions.items()),
