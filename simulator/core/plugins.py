@@ -52,10 +52,6 @@ class PluginCode:
     def from_json(cls, data: dict[str, str]) -> PluginCode:
         return cls(data["file"], data["sha256"], data["source"])
 
-    def shown(self) -> str:
-        """How a report or an error names it: the file and the start of its hash."""
-        return f"{self.file} (sha256 {self.sha256[:12]})"
-
 
 _RUN_FILES: set[str] = set()
 """The designer files run in this process: an error whose traceback passes through one of
@@ -65,13 +61,15 @@ them is told as that file's (`blame`), not as the rules' or a bot's."""
 def blame(error: BaseException) -> str | None:
     """`FILE, line N (function)` of the deepest frame of a designer's file in the error's
     traceback, or None when the error did not pass through one."""
-    if not _RUN_FILES:
+    last = _deepest_frame_in(error, _RUN_FILES)
+    return None if last is None else f"{last.filename}, line {last.lineno} ({last.name})"
+
+
+def _deepest_frame_in(error: BaseException, files: set[str]) -> traceback.FrameSummary | None:
+    if not files:
         return None
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename in _RUN_FILES]
-    if not frames:
-        return None
-    last = frames[-1]
-    return f"{last.filename}, line {last.lineno} ({last.name})"
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename in files]
+    return frames[-1] if frames else None
 
 
 def run_plugin(code: PluginCode, option: str = "--powers") -> types.ModuleType:
@@ -93,8 +91,8 @@ def run_plugin(code: PluginCode, option: str = "--powers") -> types.ModuleType:
 
 def _line_in(code: PluginCode, error: BaseException) -> int | str:
     """The line of the designer's file the error came from (its deepest frame there)."""
-    lines = [f.lineno for f in traceback.extract_tb(error.__traceback__) if f.filename == code.file]
-    return lines[-1] if lines and lines[-1] is not None else "?"
+    last = _deepest_frame_in(error, {code.file})
+    return last.lineno if last is not None and last.lineno is not None else "?"
 
 
 def _said(error: BaseException) -> str:
