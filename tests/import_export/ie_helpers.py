@@ -18,6 +18,7 @@ and checks the invariants after every step.
 from __future__ import annotations
 
 import csv
+import io
 import itertools
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -28,7 +29,15 @@ from flow_driver import FlowDriver
 from simulator.catalog import get_game
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
-from simulator.games.import_export.cards import ACTIONS, COLORS, GREEN, GREY, RED, YELLOW
+from simulator.games.import_export.cards import (
+    ACTIONS,
+    COLORS,
+    DEFAULT_SHEET,
+    GREEN,
+    GREY,
+    RED,
+    YELLOW,
+)
 from simulator.games.import_export.state import EVENT_NAMES
 
 HEADER = (
@@ -80,6 +89,21 @@ def parse_spec(spec: str) -> dict[str, str]:
         assert key in ("level", "cargo", "params"), f"unknown key {key!r} in {spec!r}"
         row[key] = value
     return row
+
+
+def shipped_rows() -> list[dict[str, str]]:
+    """The shipped sheet's rows as text, for a test that edits a copy as a designer would."""
+    text = DEFAULT_SHEET.read_text(encoding="utf-8-sig")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def write_rows(path: Path, rows: Sequence[dict[str, Any]]) -> Path:
+    """Write sheet rows (dicts of one header) as a CSV file."""
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return path
 
 
 def write_sheet(

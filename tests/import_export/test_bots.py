@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import csv
 import gc
+import weakref
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -224,11 +225,15 @@ def test_a_worker_keeps_the_bot_tables_of_one_match_only(sheet: str | None) -> N
     """Workers build a match per chunk: the bot's tables of earlier matches (and through
     them their rules) must be released, or a worker grows chunk after chunk."""
     config = make_run_config("import-export", 4, ("base",), ("heuristic",), games=8, seed=3)
-    for i in range(8):
-        Match(config).play(i)  # each match dropped after its game, as after a chunk
+    games = []  # (weak: the rules of this test's matches only; an experiment run earlier in
+    for i in range(8):  # the process keeps its own workers' games, as it should)
+        match = Match(config)
+        match.play(i)
+        games.append(weakref.ref(match.game))
+        del match  # dropped after its game, as after a chunk
     gc.collect()
-    live = [o for o in gc.get_objects() if type(o).__name__ == "ImportExportGame"]
-    assert len(live) <= 1, f"{len(live)} matches' rules still alive"
+    live = sum(ref() is not None for ref in games)
+    assert live <= 1, f"{live} matches' rules still alive"
 
 
 def test_matches_played_in_turn_play_the_games_each_plays_alone(sheet: str | None) -> None:

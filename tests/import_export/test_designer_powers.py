@@ -8,19 +8,18 @@ The example is the one docs/designer-powers.md walks through (docs/examples/harb
 from __future__ import annotations
 
 import csv
-import io
 import json
 from pathlib import Path
 
 import polars as pl
 import pytest
 from click.testing import CliRunner
+from ie_helpers import shipped_rows, write_rows
 
 from cli import main
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
 from simulator.folders.config import make_run_config
-from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.powers import POWERS
 from simulator.runs.match import replay_match
 
@@ -31,19 +30,14 @@ KIND = "harbour_master_buy"
 
 def _sheet(tmp_path: Path, params: str = "cost=2;cards=2", name: str = CARD) -> Path:
     """The shipped sheet with Pistols renamed into the new card, as the walk-through does."""
-    rows = list(csv.DictReader(io.StringIO(DEFAULT_SHEET.read_text(encoding="utf-8-sig"))))
+    rows = shipped_rows()
     for row in rows:
         if row["name"] == "Pistols":
             row.update(name=name, timing="ongoing", params=params, provenance="designer")
             row["power"] = (
                 "When another player completes a ship, you may pay him 2 credits to draw 2."
             )
-    path = tmp_path / "sheet.csv"
-    with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    return path
+    return write_rows(tmp_path / "sheet.csv", rows)
 
 
 def _simulate(tmp_path: Path, out: str, *extra: str, powers: Path = EXAMPLE) -> object:

@@ -532,19 +532,29 @@ def test_a_majority_tie_is_scored_by_the_rules_foxes_included(ie_table) -> None:
 # ---------------------------------------------------------------- Smart Cars, Cell Phones
 
 
-def _smart_cars(ie_table, hand: list[str], contracts: list[str]) -> tuple[Any, Decision]:  # noqa: ANN001
-    """Player 0 leads a Load with Smart Cars and is asked how to use it."""
-    t = ie_table(cards=specs("Smart Cars"))
+def _leading_a_load(
+    ie_table,
+    card: str,
+    kind: str,
+    hand: list[str],
+    contracts: list[str],  # noqa: ANN001
+) -> tuple[Any, Decision]:
+    """Player 0, owning `card`'s power, leads a Load and is asked `kind` before loading."""
+    t = ie_table(cards=specs(card))
     t.arrange(
-        fulfilled={0: ["Smart Cars"]},
+        fulfilled={0: [card]},
         hands=[["black load 1", *hand], [], []],
         ships={0: {"contracts": contracts}},
     )
-    fulfil(t, 0, "Smart Cars")
+    fulfil(t, 0, card)
     d = t.play()
     d.lead(0, LOAD, t.c("black load 1"))
     d.draw(1).draw(2)
-    return t, d.expect("smart_cars_use", 0)
+    return t, d.expect(kind, 0)
+
+
+def _smart_cars(ie_table, hand: list[str], contracts: list[str]) -> tuple[Any, Decision]:  # noqa: ANN001
+    return _leading_a_load(ie_table, "Smart Cars", "smart_cars_use", hand, contracts)
 
 
 def test_smart_cars_sells_a_card_when_no_load_is_worth_its_credits(ie_table) -> None:
@@ -568,18 +578,8 @@ def test_smart_cars_loads_when_a_ship_needs_a_hand_card(ie_table) -> None:
 
 
 def _cell_phones(ie_table, hand: list[str]) -> tuple[Any, Decision]:  # noqa: ANN001
-    """Player 0 leads a Load with Cell Phones, a ship of his needing red."""
-    t = ie_table(cards=specs("Cell Phones"))
-    t.arrange(
-        fulfilled={0: ["Cell Phones"]},
-        hands=[["black load 1", *hand], [], []],
-        ships={0: {"contracts": ["red pirate 1"]}},
-    )
-    fulfil(t, 0, "Cell Phones")
-    d = t.play()
-    d.lead(0, LOAD, t.c("black load 1"))
-    d.draw(1).draw(2)
-    return t, d.expect("cell_phones_use", 0)
+    """A ship of player 0 needs red."""
+    return _leading_a_load(ie_table, "Cell Phones", "cell_phones_use", hand, ["red pirate 1"])
 
 
 def test_cell_phones_draws_when_no_hand_card_fits(ie_table) -> None:

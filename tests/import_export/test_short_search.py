@@ -9,18 +9,16 @@ games never search (and stay as they were: the golden games).
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from ie_helpers import shipped_rows, write_rows
 
 from simulator.core.engine import play_game
 from simulator.core.errors import StrategyError
-from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.powers.framework import POWERS, power
 from simulator.games.import_export.rules import ImportExportGame
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
@@ -70,18 +68,12 @@ def new_powers() -> Iterator[None]:
 
 def _sheet(tmp_path: Path) -> Path:
     """The base set with eight cheap yellow and blue cards given the new powers."""
-    rows = list(csv.DictReader(io.StringIO(DEFAULT_SHEET.read_text(encoding="utf-8-sig"))))
-    base = [r for r in rows if r["set"] == "base"]
+    base = [r for r in shipped_rows() if r["set"] == "base"]
     renamed = iter(WINDFALL + CHARITY)
     for row in sorted(base, key=lambda r: (r["level"], r["id"]))[:8]:
         row["name"] = next(renamed)
         row["params"], row["power"], row["timing"] = "", "a new power", "immediate"
-    path = tmp_path / "new_powers.csv"
-    with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(base)
-    return path
+    return write_rows(tmp_path / "new_powers.csv", base)
 
 
 def _game(sheet: Path, kinds: tuple[tuple[str, str], ...]) -> ImportExportGame:
