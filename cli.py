@@ -486,9 +486,19 @@ def card(
 @click.argument("game", required=False)
 @game_options
 @click.option(
-    "--games", "-n", type=int, help="Games per repeat.  [default: 200; --suite: per entry]"
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    help="Games per repeat.  [default: 200; --suite: per entry]",
 )
-@click.option("--repeats", "-r", type=int, default=5, show_default=True, help="Timed repeats.")
+@click.option(
+    "--repeats",
+    "-r",
+    type=click.IntRange(min=1),
+    default=5,
+    show_default=True,
+    help="Timed repeats.",
+)
 @click.option("--profile", is_flag=True, help="Also print where the time goes (cProfile).")
 @click.option("--split", is_flag=True, help="Also split the time between rules, bots and logging.")
 @click.option(

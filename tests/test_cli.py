@@ -160,6 +160,13 @@ def test_bench_prints_configuration_and_rate() -> None:
     assert "games/s per core (median of 2 x 5 games" in output
 
 
+def test_bench_refuses_no_games_and_no_repeats() -> None:
+    """-r 0 crashed on the median of nothing; -n 0 silently timed the default 200 games."""
+    for option in ("-n", "-r"):
+        code, output = _run("bench", "travel", option, "0")
+        assert code == 2 and "0 is not in the range x>=1" in output, output
+
+
 def test_bench_splits_the_time_between_rules_bots_and_logging() -> None:
     code, output = _run("bench", "travel", "-n", "5", "-r", "1", "--split")
     assert code == 0, output
