@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from simulator import __version__
 from simulator.core.errors import CardSheetError, ConfigError, DeckhandError
 
 
@@ -190,7 +191,7 @@ def _options_of(game: str, kw: dict[str, Any], **run: Any) -> Any:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="deckhand")
+@click.version_option(version=__version__, prog_name="deckhand")
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """Deckhand: simulate bot-vs-bot card games at scale and report on balance."""

@@ -9,7 +9,8 @@ are kept as readable rows, so a broken fingerprint says which game went differen
 
     python tests/golden_games.py            # check every configuration, say which differ
     python tests/golden_games.py --update   # record them again (a deliberate play change:
-                                            # its own commit, saying why)
+                                            # its own commit, saying why, and a new
+                                            # simulator.__version__: refused without one)
 
 tests/test_golden_games.py checks them in CI.
 """
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from simulator import __version__  # noqa: E402
 from simulator.catalog import get_game  # noqa: E402
 from simulator.folders.config import make_run_config  # noqa: E402
 from simulator.games.travel.cards import EXPANSIONS  # noqa: E402
@@ -136,8 +138,31 @@ def _sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+VERSION_KEY = "_deckhand"
+"""The key of the version that recorded the games (simulator.__version__), beside the
+configurations: a change of play moves the version, or a run played before it could be
+resumed after it and mix two kinds of games (runner._check_same_play refuses another
+version's folder)."""
+
+
 def recorded() -> dict[str, Any]:
-    return json.loads(FINGERPRINTS.read_text()) if FINGERPRINTS.exists() else {}
+    """The recorded fingerprints by configuration name."""
+    saved = json.loads(FINGERPRINTS.read_text()) if FINGERPRINTS.exists() else {}
+    saved.pop(VERSION_KEY, None)
+    return saved
+
+
+def recorded_version() -> str | None:
+    """The deckhand version that recorded them."""
+    saved = json.loads(FINGERPRINTS.read_text()) if FINGERPRINTS.exists() else {}
+    return saved.get(VERSION_KEY)
+
+
+def _games_of(print_: dict[str, Any] | None) -> Any:
+    """What says which games were played (not how many decisions the bots were asked)."""
+    if print_ is None:
+        return None
+    return (print_["games_sha256"], print_["players_sha256"], print_["sample"], print_["turns"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,16 +173,28 @@ def main(argv: list[str] | None = None) -> int:
     saved = recorded()
     chosen = [g for g in CONFIGS if not args.names or g.name in args.names]
     differ = 0
+    played_otherwise = []
     for golden in chosen:
         now = fingerprint(golden)
         same = saved.get(golden.name) == now
         differ += not same
+        if _games_of(saved.get(golden.name)) not in (None, _games_of(now)):
+            played_otherwise.append(golden.name)
         print(f"{'same' if same else 'DIFFERS'}  {golden.name}  turns={now['turns']}")
         if args.update:
             saved[golden.name] = now
     if args.update:
+        if played_otherwise and recorded_version() == __version__:
+            print(
+                f"not recorded: {len(played_otherwise)} configurations play other games, and "
+                f"the version is still {__version__}. A change of play moves it "
+                "(simulator/__init__.py), so that no run of the old games is resumed or "
+                "extended with the new ones; bump it and update again."
+            )
+            return 1
+        saved[VERSION_KEY] = __version__
         FINGERPRINTS.write_text(json.dumps(saved, indent=1, sort_keys=True) + "\n")
-        print(f"recorded {len(chosen)} configurations in {FINGERPRINTS}")
+        print(f"recorded {len(chosen)} configurations in {FINGERPRINTS} (deckhand {__version__})")
         return 0
     return 1 if differ else 0
 

@@ -3,14 +3,27 @@ games, bit for bit. A deliberate play change records them again in a commit of i
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import golden_games
 import pytest
-from golden_games import CONFIGS, Golden, fingerprint, recorded
+from golden_games import CONFIGS, Golden, fingerprint, recorded, recorded_version
+
+from simulator import __version__
 
 SAVED = recorded()
 
 
 def test_every_configuration_is_recorded() -> None:
     assert sorted(SAVED) == sorted(g.name for g in CONFIGS)
+
+
+def test_the_games_were_recorded_by_this_version() -> None:
+    """A change of play moves the version (golden_games.py refuses to record new games under
+    the old one), and a new version records the games again: so a run folder's version
+    says which games it holds, and no run is resumed with games of another kind."""
+    assert recorded_version() == __version__
 
 
 @pytest.mark.parametrize("golden", CONFIGS, ids=lambda g: g.name)
@@ -28,3 +41,19 @@ def test_golden_games_are_unchanged(golden: Golden) -> None:
         "the same games, but the bots were asked a different number of decisions: record "
         "again (`python tests/golden_games.py --update`) if that is what the change meant"
     )
+
+
+def test_new_games_are_not_recorded_under_the_old_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`golden_games.py --update` refuses games that differ from the recorded ones while
+    the version is the one that recorded them (here one configuration's fingerprint is
+    altered, as if the rules had changed)."""
+    copy = tmp_path / "golden_games.json"
+    saved = json.loads(golden_games.FINGERPRINTS.read_text())
+    name = "travel/none/2p/random"
+    saved[name]["games_sha256"] = "0" * 64
+    copy.write_text(json.dumps(saved))
+    monkeypatch.setattr(golden_games, "FINGERPRINTS", copy)
+    assert golden_games.main(["--update", name]) == 1
+    assert json.loads(copy.read_text()) == saved  # nothing recorded
