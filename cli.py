@@ -685,6 +685,8 @@ def games() -> None:
             limit = f" (at most {m.max_players} players)" if m.max_players else ""
             kind = " [--variant]" if m.kind == "variant" else ""
             click.echo(f"  {m.name}{kind}: {m.description}{limit}")
+        if spec.plugin_help:
+            click.echo(f"  --powers FILE: {spec.plugin_help}")
 
 
 @main.command()

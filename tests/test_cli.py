@@ -136,6 +136,9 @@ def test_cards_validate_names_file_line_and_field(tmp_path: Path) -> None:
 def test_games_and_strategies_listings() -> None:
     code, output = _run("games")
     assert code == 0 and "travel" in output and "postcards" in output
+    # the game that takes a designer's powers says so, and only it
+    assert output.count("--powers FILE") == 1
+    assert output.index("--powers FILE") > output.index("import-export:")
     code, output = _run("strategies", "travel")
     assert code == 0 and "heuristic" in output and "aggression=0.3" in output and "random" in output
 
