@@ -109,6 +109,8 @@ def _strategy_error(
     what: str,
     error: Exception | None = None,
 ) -> DeckhandError:
+    if isinstance(error, PluginError):  # a designer's power broke its own contract
+        return error
     where = blame(error) if error is not None else None
     if where is not None:  # a bot looking ahead ran a designer's power, which raised
         return PluginError(

@@ -19,8 +19,10 @@ from ie_helpers import shipped_rows, write_rows
 from cli import main
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
+from simulator.core.plugins import PluginCode
 from simulator.folders.config import make_run_config
 from simulator.games.import_export.powers import POWERS
+from simulator.games.import_export.powers.designer import designed
 from simulator.runs.match import replay_match
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "harbour_master.py"
@@ -240,3 +242,46 @@ def test_a_power_that_fails_in_play_is_named_by_file_and_line(tmp_path: Path, bo
         result.output
     )
     assert "deckhand replay RUN" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("asked", "said"),
+    [
+        ('"oops"', "asked 'oops'"),
+        (
+            'Decision(owner, "undeclared_kind", ("a", "b"))',
+            "asked a decision of the kind 'undeclared_kind'",
+        ),
+    ],
+)
+def test_a_power_asks_only_decisions_of_declared_kinds(
+    tmp_path: Path, asked: str, said: str
+) -> None:
+    """What a designed power yields is checked as it is asked: anything but a Decision of a
+    kind the game asks or the file declares stops the run naming the file and function
+    (else a bot would answer it, or none would, without a word)."""
+    question = 'Decision(owner, "harbour_master_buy", ("pass", "buy"), context=actor)'
+    text = EXAMPLE.read_text().replace(f"(yield {question})", f"(yield {asked})")
+    assert text != EXAMPLE.read_text()
+    result = _simulate(
+        tmp_path, "run", "-n", "60", "--backend", "sequential", powers=_file(tmp_path, text)
+    )
+    assert result.exit_code == 1 and f"mine.py (harbour_master) {said}" in result.output
+
+
+def test_a_power_without_yield_asks_nothing_and_does_its_work() -> None:
+    code = PluginCode(
+        "plain.py",
+        "0" * 64,
+        HEADER + "@power('Almonds', on_fulfil=True)\n"
+        "def almonds(game, s, owner, contract):\n"
+        "    game.gain(s, owner, 7)\n",
+    )
+    gained: list[tuple[int, int]] = []
+
+    class Game:
+        def gain(self, s: object, owner: int, amount: int) -> None:
+            gained.append((owner, amount))
+
+    flow = designed(code).powers["Almonds"].on_fulfil
+    assert flow is not None and list(flow(Game(), None, 2, None)) == [] and gained == [(2, 7)]

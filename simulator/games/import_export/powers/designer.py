@@ -16,12 +16,16 @@ shipped POWERS (framework.collecting).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from simulator.core.cards import CardRow
-from simulator.core.errors import ConfigError
+from simulator.core.errors import ConfigError, PluginError
 from simulator.core.plugins import PluginCode, run_plugin
+from simulator.core.protocol import Decision, Flow
+from simulator.games.import_export.decisions import DECISIONS as GAME_DECISIONS
 from simulator.games.import_export.powers.framework import POWER_OFF, POWERS, Power, collecting
 
 
@@ -126,6 +130,9 @@ def designed(code: PluginCode) -> DesignedPowers:
             f"--powers: {code.file}: PARAMS must map a card's name to the names of the sheet "
             'numbers its power reads, e.g. {"Harbour Master": ("cost", "cards")}'
         )
+    kinds = frozenset(GAME_DECISIONS) | frozenset(decisions)
+    for entry in registry.values():
+        _check_what_it_asks(entry, code.file, kinds)
     loaded = _LOADED[code.file, code.sha256] = DesignedPowers(
         code,
         registry,
@@ -133,3 +140,45 @@ def designed(code: PluginCode) -> DesignedPowers:
         {name: tuple(keys) for name, keys in params.items()},
     )
     return loaded
+
+
+def _check_what_it_asks(entry: Power, file: str, kinds: frozenset[str]) -> None:
+    """Wrap each of a designed power's flows (the handlers that may ask questions) so that
+    what it yields is checked as it is asked: a `Decision` of a kind the game asks or the
+    file declares. Anything else would be answered by whoever is asked, or by nobody,
+    without a word; a plain function (no `yield`) is taken as a power that asks nothing."""
+    if entry.on_fulfil is not None:
+        entry.on_fulfil = _asking_only(entry.on_fulfil, file, kinds)
+    if entry.use is not None:
+        entry.use = _asking_only(entry.use, file, kinds)
+    if entry.on_cargo is not None:
+        entry.on_cargo = _asking_only(entry.on_cargo, file, kinds)
+    for table in (entry.hooks, entry.hand_hooks, entry.card_hooks):
+        for event, handler in table.items():
+            table[event] = _asking_only(handler, file, kinds)
+
+
+def _asking_only(
+    handler: Callable[..., Any], file: str, kinds: frozenset[str]
+) -> Callable[..., Flow]:
+    @functools.wraps(handler)
+    def flow(*args: Any) -> Flow:
+        inner = handler(*args)
+        if not isinstance(inner, Generator):
+            return  # (a plain function: it did its work when called)
+        try:
+            asked = next(inner)
+            while True:
+                if not isinstance(asked, Decision) or asked.kind not in kinds:
+                    kind = asked.kind if isinstance(asked, Decision) else None
+                    what = f"a decision of the kind '{kind}'" if kind else repr(asked)
+                    raise PluginError(
+                        f"the code in {file} ({handler.__name__}) asked {what}: a power "
+                        "yields Decision(player, kind, options) of a kind the game asks or "
+                        "the file's DECISIONS declares"
+                    )
+                asked = inner.send((yield asked))
+        except StopIteration:
+            return
+
+    return flow
