@@ -44,7 +44,8 @@ def play_game(
             game, master_seed, game_index, deal=deal, trace=trace, clonable=any(searches)
         )
     except Exception as exc:
-        raise _blamed(exc, master_seed, game_index) from exc
+        _raise_if_designed(exc, master_seed, game_index)
+        raise  # a bug of ours: its own traceback, untouched
     state = playthrough.state
     decision = playthrough.decision
     asked = 0
@@ -80,7 +81,8 @@ def play_game(
         try:
             decision = playthrough.decision = run(game, state)
         except Exception as exc:
-            raise _blamed(exc, master_seed, game_index) from exc
+            _raise_if_designed(exc, master_seed, game_index)
+            raise  # a bug of ours: its own traceback, untouched
         if check_invariants:
             game.check_invariants(state)
     if check_invariants:
@@ -88,17 +90,16 @@ def play_game(
     return game.outcome(state), asked
 
 
-def _blamed(error: Exception, master_seed: int, game_index: int) -> Exception:
-    """The rules raised: a designer's code (`--powers`) named by file and line when the
-    error passed through it (PluginError); any other error as it was (a bug of ours, with
-    its traceback)."""
+def _raise_if_designed(error: Exception, master_seed: int, game_index: int) -> None:
+    """The rules raised: when the error passed through a designer's code (`--powers`),
+    raise it as a PluginError naming the file, line and game to replay; otherwise return,
+    and the caller re-raises it as it was."""
     where = blame(error)
-    if where is None or isinstance(error, DeckhandError):
-        return error
-    return PluginError(
-        f"the code in {where} raised {error!r} in game {game_index} (seed {master_seed}); "
-        f"replay it with deckhand replay RUN {game_index}"
-    )
+    if where is not None and not isinstance(error, DeckhandError):
+        raise PluginError(
+            f"the code in {where} raised {error!r} in game {game_index} (seed {master_seed}); "
+            f"replay it with deckhand replay RUN {game_index}"
+        ) from error
 
 
 def _strategy_error(

@@ -3,13 +3,13 @@ bot answered by a default (the first option that does something, or never) or by
 card's `worth` (0 for a card not yet in the hand, so the lowest card id): Apples, Wind
 Turbines, Insects, Paper, Flour, Rope, LED Lights, Machine Arms, Squid Jerky, and the cards
 taken by Antiquities, Insects, Jets, Flash Drives, Dino Bones and Stretch Goal; and Smart
-Cars and Cell Phones, which the classic bot never used (it always loaded from the hand). Each rule
-weighs its options from the bot's view and `worth` (a hand card's worth in credits): a power
-by its level and timing (the sheet ranks powers by level; an ongoing power is worth more
-early), a good by what it adds to the end-game goods score by the rules' own scoring
-(`view.good_counts`, `view.goods_score`: points, set, majorities, the illegal penalty,
-Foxes' ties), a container by its share of the payout of a ship of mine that needs it, a
-card taken into the hand by what it fills or the contract it brings, and it passes or
+Cars and Cell Phones, which the classic bot never used (it always loaded from the hand).
+Each rule weighs its options from the bot's view and `worth` (a hand card's worth in
+credits): a power by its level and timing (the sheet ranks powers by level; an ongoing power
+is worth more early), a good by what it adds to the end-game goods score by the rules' own
+scoring (`view.good_counts`, `view.goods_score`: points, set, majorities, the illegal
+penalty, Foxes' ties), a container by its share of the payout of a ship of mine that needs
+it, a card taken into the hand by what it fills or the contract it brings, and it passes or
 stops when every real option costs more than it brings. Used by the default bot
 (heuristic.py) in place of the classic bot's defaults (power_choices.py).
 """
@@ -248,15 +248,20 @@ def _covers(need: dict[int, int], colors: tuple[int, ...]) -> int | None:
     return ANY if need.get(ANY, 0) > 0 else None
 
 
+def _my_needs(view: IEView) -> list[tuple[dict[int, int], int]]:
+    """The uncovered needs of each ship of mine at port with contracts, and its containers
+    loaded: what a Load from my hand could fill."""
+    return [
+        (dict(view.facts.remaining(cast(Ship, view.ship(i)))[0]), len(cargo))
+        for i, (owner, at_sea, contracts, cargo, _) in enumerate(view.ships)
+        if owner == view.player and not at_sea and contracts
+    ]
+
+
 def _ports(view: IEView, hand: list[int]) -> list[Port]:
     """My ships at port with contracts, best paying first, with the needs my `hand` cannot
     cover (each hand card covering one need of the best ship it fits)."""
-    facts = view.facts
-    ports: list[Port] = []
-    for i, (owner, at_sea, contracts, cargo, _) in enumerate(view.ships):
-        if owner == view.player and not at_sea and contracts:
-            need = dict(facts.remaining(cast(Ship, view.ship(i)))[0])
-            ports.append((_slot(view, need, len(cargo)), need))
+    ports: list[Port] = [(_slot(view, need, cargo), need) for need, cargo in _my_needs(view)]
     ports.sort(key=lambda port: -port[0])
     for card in hand:
         for _, need in ports:
@@ -507,13 +512,11 @@ def _machine_arms_load(decision: Decision, view: IEView, worth: Worth) -> Any:
 def _fits_any(view: IEView) -> bool:
     """Whether a card of my hand fills an uncovered need of a ship of mine at port: whether
     a Load from my hand can load anything."""
-    for i, (owner, at_sea, contracts, _, _) in enumerate(view.ships):
-        if owner != view.player or at_sea or not contracts:
-            continue
-        need = view.facts.remaining(cast(Ship, view.ship(i)))[0]
-        if any(_covers(need, _colors(view, card)) is not None for card in view.hand):
-            return True
-    return False
+    return any(
+        _covers(need, _colors(view, card)) is not None
+        for need, _ in _my_needs(view)
+        for card in view.hand
+    )
 
 
 def _smart_cars_use(decision: Decision, view: IEView, worth: Worth) -> Any:
@@ -521,7 +524,7 @@ def _smart_cars_use(decision: Decision, view: IEView, worth: Worth) -> Any:
     worth least on the island for the power's credits if it is worth less than they are;
     otherwise the Load as usual. Weighing the island against a Load that does something
     (its share of a payout against the card and the credits) cost the owner 1.1 points
-    [-2.3, 0.1] (paired ablation, 4,000 deals: docs/performance.md); this rule uses the
+    [-2.3, 0.1] (paired ablation, 4,000 deals: heuristic.py's docstring); this rule uses the
     power only where the Load had nothing to give."""
     pay = view.load_to_island_payment()
     cards = [o[1] for o in decision.options if isinstance(o, tuple)]
