@@ -1580,6 +1580,35 @@ def robustness(
     is_flag=True,
     help="Only say what each rung would cost (timed on two games), and write nothing.",
 )
+@click.option(
+    "--focus-from",
+    "focus_from",
+    default=None,
+    help="Play the rungs from this one up (the dear ones: a search bot) only for the cards "
+    "the rungs below flag, as paired ablations of their powers (Import/Export) [default: "
+    "every rung in full].",
+)
+@click.option(
+    "--focus-deals",
+    type=click.IntRange(min=1),
+    default=300,
+    show_default=True,
+    help="Deals of each focused ablation, and games of each focused strength step.",
+)
+@click.option(
+    "--focus-cards",
+    default="flagged",
+    show_default=True,
+    help="The cards the focused rungs judge: flagged (rewards or punishes skill on the rungs "
+    "below) or names joined by commas.",
+)
+@click.option(
+    "--focus-most",
+    type=click.IntRange(min=1),
+    default=8,
+    show_default=True,
+    help="At most this many flagged cards, the largest change first.",
+)
 @tolerance_option
 @_grid_options
 @_fail_cleanly
@@ -1595,6 +1624,10 @@ def ladder(
     quiet: bool,
     rungs: tuple[str, ...],
     plan_only: bool,
+    focus_from: str | None,
+    focus_deals: int,
+    focus_cards: str,
+    focus_most: int,
     tolerance: Any,
     **kw: Any,
 ) -> None:
@@ -1604,14 +1637,20 @@ def ladder(
     One run folder per rung (OUT/RUNG, the same seed) and one head-to-head run per step
     (OUT/vs-LOWER-UPPER); OUT/ladder.parquet has each card's figure at each rung and its
     class, OUT/ladder_strength.parquet each step's win share, OUT/ladder.html the report.
-    The cost of each rung is said before any game is played (--plan: only that).
+    The cost of each rung is said before any game is played (--plan: only that). A dear
+    rung (a search bot) can be played only for the cards the cheaper rungs flag
+    (--focus-from: paired ablations of their powers, OUT/focus-RUNG and
+    OUT/ladder_focus.parquet).
     """
     from reports.ladder import build_ladder_report
     from simulator.experiments.ladder import (
+        Focus,
         estimate_costs,
+        focus_seconds,
         ladder_seconds,
         parse_rungs,
         run_ladder,
+        split_rungs,
         tally,
     )
 
@@ -1621,17 +1660,48 @@ def ladder(
     options = _options_of(
         game, kw, games=games, chunk_size=chunk_size, check_invariants=check_invariants
     )
+    focus = (
+        Focus(focus_from, focus_deals, focus_cards, focus_most) if focus_from is not None else None
+    )
+    full, focused = split_rungs(options, chosen, focus)
     costs = estimate_costs(options, chosen)
-    total = ladder_seconds(costs)
     workers = max(1, jobs if jobs > 0 else (os.cpu_count() or 1))
-    for c in costs:
+    for c in costs[: len(full)]:
         click.echo(
             f"rung {c.name}: {c.seconds_per_game:.2f} s a game, about {c.seconds:,.0f} s of "
             f"one core for {games:,} games"
         )
+    total = ladder_seconds(costs[: len(full)])
+    if focus is not None:
+        for c in costs[len(full) :]:
+            click.echo(f"rung {c.name} (focused): {c.seconds_per_game:.2f} s a game")
+        base, per_card = focus_seconds(costs, len(full), focus)
+        most = focus.most if focus.cards.strip().lower() == "flagged" else None
+        cards = most if most is not None else len([n for n in focus.cards.split(",") if n.strip()])
+        click.echo(
+            f"the focused rungs: about {base:,.0f} s of one core for {focus.deals:,} printed deals "
+            f"and their strength steps, and {per_card:,.0f} s more a card"
+            + (f" (at most {most} flagged cards)" if most is not None else f" ({cards} named)")
+        )
+        total += base + per_card * cards
+    else:
+        dear = [c for c in costs[2:] if c.seconds_per_game > 20 * costs[1].seconds_per_game]
+        if dear:
+            hint = Focus(dear[0].name, focus_deals, focus_cards, focus_most)
+            try:
+                split_rungs(options, chosen, hint)
+            except ConfigError:
+                pass  # a game or rung that cannot be focused: no hint
+            else:
+                base, per_card = focus_seconds(costs, costs.index(dear[0]), hint)
+                click.echo(
+                    f"hint: --focus-from {dear[0].name} plays it and the rungs above only for the "
+                    f"cards the rungs below flag: about {base:,.0f} s of one core and "
+                    f"{per_card:,.0f} s a card, instead of the full runs"
+                )
     click.echo(
-        f"the ladder: about {total:,.0f} s of one core with its {len(costs) - 1} head-to-head "
-        f"steps, {total / workers:,.0f} s on {workers} workers (timed on two games a rung)"
+        f"the ladder: about {total:,.0f} s of one core with its head-to-head steps, "
+        f"{total / workers:,.0f} s on {workers} workers (timed on two games a rung)"
     )
     if plan_only:
         return
@@ -1644,11 +1714,12 @@ def ladder(
         overwrite=overwrite,
         progress=not quiet,
         tolerance=tolerance.card,
+        focus=focus,
     )
     report = build_ladder_report(folder)
     import polars as pl
 
-    from simulator.experiments.ladder import LADDER_FILE
+    from simulator.experiments.ladder import LADDER_FILE, load_focus
 
     counted = tally(pl.read_parquet(Path(folder) / LADDER_FILE))
     click.echo(
@@ -1656,6 +1727,15 @@ def ladder(
         f"{counted['holds']} hold, {counted['unclear']} unclear, {counted['no figure']} without "
         f"a figure (tolerance \u00b1{tolerance.card:g} points); report written to {report}"
     )
+    focused_table = load_focus(folder)
+    if focused_table is not None:
+        judged = tally(focused_table)
+        click.echo(
+            f"at the focused rungs, {focused_table.height} cards judged by ablation: "
+            f"{judged['rewards skill']} reward skill, {judged['punishes skill']} punish it, "
+            f"{judged['holds']} hold, {judged['unclear']} unclear, {judged['no figure']} "
+            "without a figure"
+        )
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from simulator.experiments.ladder import (
     NO_FIGURE,
     PUNISHES,
     REWARDS,
+    load_focus,
     load_ladder,
     tally,
 )
@@ -39,7 +40,8 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
     """Write the report of a ladder folder (default <folder>/ladder.html)."""
     folder = Path(folder)
     meta, cards, steps = load_ladder(folder)
-    rungs = [r["name"] for r in meta["rungs"]]
+    rungs = [r["name"] for r in meta["rungs"] if r["name"] in cards.columns]  # played in full
+    focused = load_focus(folder)
     counted = tally(cards)
     tol = float(meta["tolerance"])
     band = f"\u00b1{tol:g} points"
@@ -83,6 +85,7 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
             f"more games per rung would decide them{deciding}; unclear is not holds",
             "info",
         ),
+        *_focus_findings(meta, focused, band),
         Finding(
             "Does the ladder rise?",
             "; ".join(
@@ -151,11 +154,16 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
     rungs_text = "; ".join(f"{r['name']} = {' + '.join(r['strategies'])}" for r in meta["rungs"])
     text = page(
         f"Skill ladder: {meta['game']}",
-        f"{len(rungs)} rungs \u00b7 {meta['games']:,} games each \u00b7 seed {meta['seed']} "
-        f"\u00b7 tolerance {band}",
+        f"{len(meta['rungs'])} rungs \u00b7 {meta['games']:,} games each \u00b7 "
+        f"seed {meta['seed']} \u00b7 tolerance {band}",
         "<h2>Summary</h2>" + findings_table(findings, "ladder"),
         [
             ("flagged", "Flagged cards, rung by rung", Html(pictures or "<p>none</p>")),
+            *(
+                [("focused", "Dear rungs, flagged cards only", _focus_section(meta, focused, tol))]
+                if focused is not None
+                else []
+            ),
             ("strength", "The ladder's own strength", Html(strength)),
             (
                 "cards",
@@ -169,6 +177,7 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
                     [
                         ("rungs, lowest first", rungs_text),
                         ("games per run", f"{meta['games']:,}"),
+                        *_focus_details(meta),
                         ("seed", str(meta["seed"])),
                         ("tolerance", band),
                         ("folder", str(folder)),
@@ -179,3 +188,96 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
         f"Deckhand ladder report of {folder}.",
     )
     return write_page(Path(out) if out is not None else folder / LADDER_REPORT, text)
+
+
+def _focus_findings(meta: dict[str, Any], focused: Any, band: str) -> list[Finding]:
+    """The summary's line on the dear rungs (none when every rung was played in full)."""
+    if focused is None:
+        return []
+    spec = meta["focus"]
+    low, top = spec_rungs(meta)
+    counted = tally(focused)
+    moved = [
+        f"{r['card']} {r['class']} {points(r['change'], r['change_lo'], r['change_hi'])}"
+        for r in focused.iter_rows(named=True)
+        if r["class"] in (REWARDS, PUNISHES)
+    ]
+    left = f"; {len(spec['left_out'])} flagged cards left out" if spec["left_out"] else ""
+    return [
+        Finding(
+            f"The dear rungs ({', '.join(n for n in spec_rungs(meta, all_focused=True))})",
+            "; ".join(moved) or f"{len(spec['chosen'])} cards judged, none moves",
+            f"{counted[REWARDS]} reward skill, {counted[PUNISHES]} punish it, {counted[HOLDS]} "
+            f"hold, {counted[UNCLEAR]} unclear, {counted[NO_FIGURE]} without a figure: the "
+            f"change of each card's ablation effect from {low} to {top}, {spec['deals']:,} deals "
+            f"a rung, at {band}{left}",
+            "warn" if moved else "info",
+        )
+    ]
+
+
+def spec_rungs(meta: dict[str, Any], all_focused: bool = False) -> list[str]:
+    """The focused part's rungs: (anchor, top), or with `all_focused` the focused rungs."""
+    names = [r["name"] for r in meta["rungs"]]
+    at = names.index(meta["focus"]["first"])
+    return names[at:] if all_focused else [names[at - 1], names[-1]]
+
+
+def _focus_section(meta: dict[str, Any], focused: Any, tol: float) -> Html:
+    """The focused cards' table and one plot each: their ablation effect at the anchor and
+    at each dear rung."""
+    spec = meta["focus"]
+    low, top = spec_rungs(meta)
+    judged = [low, *spec_rungs(meta, all_focused=True)]
+    body = [
+        [
+            r["card"],
+            r["class"],
+            points(r["change"], r["change_lo"], r["change_hi"]),
+            *(points(r[n], r[f"{n}_lo"], r[f"{n}_hi"]) for n in judged),
+        ]
+        for r in focused.iter_rows(named=True)
+    ]
+    pictures = "".join(
+        figure(
+            plots.rung_figures(
+                judged,
+                [r[n] for n in judged],
+                [r[f"{n}_lo"] for n in judged],
+                [r[f"{n}_hi"] for n in judged],
+                tol,
+                f"{r['card']} ({r['class']}): its power's effect",
+            ),
+            f"{r['card']}: the ablation effect at each rung",
+        )
+        for r in focused.head(PLOTS_SHOWN).iter_rows(named=True)
+    )
+    chosen = "named" if spec["cards"].strip().lower() != "flagged" else "flagged below"
+    left = (
+        f" Left out by --focus-most {spec['most']}: {', '.join(spec['left_out'])}."
+        if spec["left_out"]
+        else ""
+    )
+    notes = (
+        f"The rungs from {spec['first']} up cost too much to play in full, so they judged only "
+        f"the cards {chosen} ({len(spec['chosen'])}), by a paired ablation of each card's power "
+        f"({spec['deals']:,} deals, each played with the power on and off) at {low} and at "
+        f"each dear rung. A card's figure here is its power's effect on its owner's win share "
+        f"(points, 95% interval), another measure than the cards table's (the card against its "
+        f"peers); its class is the one verdict rule on the change from {low} to {top}, the "
+        f"cards judged together. Each ablation is a folder (focus-RUNG) a card page finds as "
+        f"evidence.{left}"
+    )
+    headers = ["card", "class", f"change {low} \u2192 {top}", *judged]
+    return Html(table(headers, body, "ladder-focus", 2) + f"<p>{esc(notes)}</p>" + (pictures or ""))
+
+
+def _focus_details(meta: dict[str, Any]) -> list[tuple[str, str]]:
+    if "focus" not in meta:
+        return []
+    spec = meta["focus"]
+    return [
+        ("focused rungs", ", ".join(spec_rungs(meta, all_focused=True))),
+        ("focused cards", ", ".join(spec["chosen"]) or DASH),
+        ("focused deals", f"{spec['deals']:,}"),
+    ]

@@ -4,6 +4,7 @@ one, and the ladder's own strength from head-to-head runs."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import polars as pl
@@ -17,9 +18,13 @@ from simulator.experiments.ladder import (
     NO_FIGURE,
     PUNISHES,
     REWARDS,
+    Focus,
     classify,
+    focus_cards,
+    focus_table,
     judging_rungs,
     ladder_table,
+    load_focus,
     load_ladder,
 )
 from simulator.experiments.robustness import Pool
@@ -127,3 +132,112 @@ def test_the_cards_changes_are_judged_together(tmp_path: Path) -> None:
     edge = table.filter(pl.col("card") == "Edge").row(0, named=True)
     assert edge["class"] == UNCLEAR and edge["change_q"] > 0.05
     assert edge["games_to_decide"] is not None and edge["games_to_decide"] > 1000
+
+
+FOCUS_ARGS = ["ladder", "import-export", "-p", "2", "--sets", "base", "-n", "40", "-q"]
+FOCUS_RUNGS = ["--rung", "random", "--rung", "classic", "--rung", "default"]
+
+
+def test_a_focused_rung_is_played_only_for_its_cards(tmp_path: Path) -> None:
+    """--focus-from: the top rung plays no full run, only a paired ablation of the named
+    cards (and of them at the rung below, on the same deals) and a short strength step."""
+    out = tmp_path / "ladder"
+    focus = ["--focus-from", "default", "--focus-deals", "12", "--focus-cards", "gold stuff,Rope"]
+    result = CliRunner().invoke(main, [*FOCUS_ARGS, "--out", str(out), *FOCUS_RUNGS, *focus])
+    assert result.exit_code == 0, result.output
+    assert "rung default (focused)" in result.output and "2 named" in result.output
+    assert "at the focused rungs, 2 cards judged by ablation" in result.output
+    assert not (out / "default").exists()  # no full run of the dear rung
+    meta, cards, steps = load_ladder(out)
+    assert meta["focus"]["chosen"] == ["Gold Stuff", "Rope"]  # spelt as the sheet prints them
+    assert "default" not in cards.columns and {"random", "classic"} <= set(cards.columns)
+    assert steps["games"].to_list() == [40, 12]  # the focused step plays --focus-deals games
+    for rung, bot in (("classic", "classic"), ("default", "heuristic")):
+        plan = json.loads((out / f"focus-{rung}" / "ablation.json").read_text())
+        assert plan["strategies"] == [bot] and plan["design"] == "paired"
+        assert plan["names"] == ["Gold Stuff", "Rope"] and plan["games_played"] == 12 * 3
+    focused = load_focus(out)
+    assert focused is not None and focused["card"].to_list() == ["Gold Stuff", "Rope"]
+    assert {"classic", "classic_lo", "default", "default_hi", "change"} <= set(focused.columns)
+    assert set(focused["from_rung"]) == {"classic"} and set(focused["to_rung"]) == {"default"}
+    page = (out / "ladder.html").read_text(encoding="utf-8")
+    assert "Dear rungs, flagged cards only" in page and "ladder-focus" in page
+
+
+def _ablation_file(folder: Path, effects: dict[str, tuple[float, float, float]]) -> None:
+    folder.mkdir(parents=True)
+    pl.DataFrame(
+        {
+            "card": list(effects),
+            "effect": [e[0] for e in effects.values()],
+            "lo": [e[1] for e in effects.values()],
+            "hi": [e[2] for e in effects.values()],
+        }
+    ).write_parquet(folder / "ablation.parquet")
+
+
+def test_focused_cards_are_classed_by_the_change_of_their_ablation_effect(
+    tmp_path: Path,
+) -> None:
+    _ablation_file(
+        tmp_path / "focus-default",
+        {"Up": (1.0, 0.0, 2.0), "Down": (9.0, 8.0, 10.0), "Same": (4.0, 3.5, 4.5)},
+    )
+    _ablation_file(
+        tmp_path / "focus-search",
+        {"Up": (12.0, 11.0, 13.0), "Down": (0.0, -1.0, 1.0), "Same": (4.2, 3.7, 4.7)},
+    )
+    rungs = [Pool("default", ("heuristic",)), Pool("search", ("mcts@guided",))]
+    table = focus_table(tmp_path, rungs, ["Up", "Down", "Same", "Absent"], 3.0, 400)
+    classes = dict(zip(table["card"], table["class"], strict=True))
+    assert classes == {"Up": REWARDS, "Down": PUNISHES, "Same": HOLDS, "Absent": NO_FIGURE}
+    up = table.row(0, named=True)
+    assert up["change"] == pytest.approx(11.0) and up["change_lo"] < 11.0 < up["change_hi"]
+
+
+def test_the_flagged_cards_are_the_moving_ones_largest_first_and_capped() -> None:
+    table = pl.DataFrame(  # ladder_table's order: class, then the size of the change
+        {
+            "card": ["A", "B", "C", "D", "E"],
+            "class": [REWARDS, REWARDS, PUNISHES, HOLDS, UNCLEAR],
+        }
+    )
+    assert focus_cards(table, Focus("search", most=2)) == (["A", "B"], ["C"])
+    assert focus_cards(table, Focus("search")) == (["A", "B", "C"], [])
+    assert focus_cards(table, Focus("search", cards="D"), named=["D"]) == (["D"], [])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--focus-from", "nobody"], "--focus-from: 'nobody' is not a rung; accepted: random"),
+        (["--focus-from", "classic"], "leaves 1 rung(s) below it"),
+        (["--focus-from", "default", "--focus-cards", "Gold Stuf"], "did you mean: Gold Stuff"),
+        (["--focus-from", "default", "--focus-deals", "0"], "--focus-deals"),
+    ],
+)
+def test_a_bad_focus_is_refused_before_any_folder(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    out = tmp_path / "ladder"
+    result = CliRunner().invoke(main, [*FOCUS_ARGS, "--out", str(out), *FOCUS_RUNGS, *args])
+    assert result.exit_code != 0 and message in result.output, result.output
+    assert not out.exists()
+
+
+def test_a_game_without_a_power_switch_cannot_be_focused(tmp_path: Path) -> None:
+    out = tmp_path / "ladder"
+    args = ["ladder", "travel", "-p", "3", "-n", "30", "--out", str(out), "--focus-from", "tuned"]
+    rungs = ["--rung", "random", "--rung", "default", "--rung", "tuned=heuristic"]
+    result = CliRunner().invoke(main, [*args, *rungs])
+    assert result.exit_code != 0 and "travel has no per-card power switch" in result.output
+    assert not out.exists()
+
+
+def test_the_plan_prices_the_focused_rungs_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "ladder"
+    focus = ["--focus-from", "default", "--focus-most", "5", "--plan"]
+    result = CliRunner().invoke(main, [*FOCUS_ARGS, "--out", str(out), *FOCUS_RUNGS, *focus])
+    assert result.exit_code == 0, result.output
+    assert "the focused rungs: about" in result.output and "at most 5 flagged" in result.output
+    assert not out.exists()

@@ -24,6 +24,21 @@ The ladder's own strength is measured too: each rung against the one below it, i
 with their seats alternating (duplicate deals, seats rotated), as the upper rung's share of
 the wins, its interval clustered over the deals, against its parity share. A ladder whose
 rungs do not rise says so.
+
+**Expensive rungs, for the flagged cards only** (`--focus-from RUNG`). A search rung costs a
+hundred times a game of the heuristic, so a full run of it is out of reach. The rungs from
+RUNG up are then not played as full runs: the cheap rungs below it are played and judged
+first, and the cards they flag (`rewards skill` or `punishes skill`, largest change first,
+at most `Focus.most`; or the cards named) are judged at the expensive rungs by a paired
+ablation of each card's power (experiments/ablation.py: each deal played with the power on
+and with it off), played at the top cheap rung (the anchor) and at each expensive rung on
+the same deals. A flagged card's class there is the one verdict rule on the change of its
+ablation effect (points of its owner's win share) from the anchor to the top rung, the
+flagged cards judged together. Its figure is the designed experiment's, which is the primary
+evidence (docs/metrics.md); the cheap rungs' figure (against its peers) is another measure,
+so the two tables are not mixed. The expensive rungs' strength steps are head-to-head runs
+of `Focus.deals` games. Only games with a per-card power switch (Import/Export) can be
+focused.
 """
 
 from __future__ import annotations
@@ -49,7 +64,14 @@ from simulator.analysis.verdicts import (
     decide,
     decide_family,
 )
+from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
+from simulator.experiments.ablation import (
+    ABLATION_FILE,
+    AblationPlan,
+    make_plan,
+    run_ablation,
+)
 from simulator.experiments.robustness import (
     NO_FIGURE,
     ROBUSTNESS_FILE,
@@ -70,6 +92,9 @@ from simulator.runs.runner import run_simulation
 LADDER_FILE = "ladder.parquet"
 STRENGTH_FILE = "ladder_strength.parquet"
 LADDER_PLAN = "ladder.json"
+FOCUS_FILE = "ladder_focus.parquet"
+FOCUS_PREFIX = "focus-"
+"""OUT/focus-RUNG: the paired ablation of the flagged cards at RUNG."""
 REWARDS, HOLDS, PUNISHES = "rewards skill", "holds", "punishes skill"
 CLASSES = (REWARDS, PUNISHES, HOLDS, UNCLEAR, NO_FIGURE)
 """A card's class on the ladder (module doc), in the order the table lists them."""
@@ -82,6 +107,72 @@ class RungCost:
     name: str
     seconds_per_game: float
     seconds: float
+
+
+@dataclass(frozen=True)
+class Focus:
+    """How the expensive rungs are played (module doc): from rung `first` up, only as paired
+    ablations of the flagged cards (`cards`: "flagged" or names joined by commas; at most
+    `most` of the flagged ones), `deals` deals each."""
+
+    first: str
+    deals: int = 300
+    cards: str = "flagged"
+    most: int = 8
+
+    def to_json(self) -> dict[str, Any]:
+        return {"first": self.first, "deals": self.deals, "cards": self.cards, "most": self.most}
+
+
+def split_rungs(
+    options: RunOptions, rungs: Sequence[Pool], focus: Focus | None
+) -> tuple[list[Pool], list[Pool]]:
+    """The rungs played in full and those played for the flagged cards only (none without a
+    focus). Errors name the option: an unknown rung, fewer than two cheap rungs below it (they
+    flag the cards), a game without a per-card power switch, a rung whose bots an ablation
+    cannot seat, a bad size."""
+    if focus is None:
+        return list(rungs), []
+    names = [r.name for r in rungs]
+    if focus.first not in names:
+        raise ConfigError(
+            f"--focus-from: '{focus.first}' is not a rung; accepted: {', '.join(names)}"
+        )
+    at = names.index(focus.first)
+    if at < 2:
+        raise ConfigError(
+            f"--focus-from: '{focus.first}' leaves {at} rung(s) below it; two cheap rungs or "
+            "more are needed to flag the cards the expensive ones judge"
+        )
+    if get_game(options.game).power_switch is None:
+        raise ConfigError(
+            f"--focus-from: {options.game} has no per-card power switch, so its expensive rungs "
+            "cannot be played for single cards; accepted for: import-export"
+        )
+    if focus.deals < 1:
+        raise ConfigError("--focus-deals: must be at least 1")
+    if focus.most < 1:
+        raise ConfigError("--focus-most: must be at least 1")
+    for rung in rungs[at - 1 :]:
+        if len(rung.strategies) not in (1, options.players):
+            raise ConfigError(
+                f"--rung {rung.name}: a focused rung (and the anchor below it) seats one "
+                f"strategy or one per seat ({options.players}); got {len(rung.strategies)}"
+            )
+    return list(rungs[:at]), list(rungs[at:])
+
+
+def focus_seconds(costs: Sequence[RungCost], full: int, focus: Focus) -> tuple[float, float]:
+    """One core's seconds for the focused part, from the rungs' per-game costs (`full`: how
+    many rungs are played in full): the printed deals at the anchor and each focused rung
+    with their strength steps, and what each flagged card adds (its power-off arm)."""
+    judged = costs[full - 1 :]  # the anchor, then the focused rungs
+    per_deal = sum(c.seconds_per_game for c in judged)
+    steps = sum(
+        (a.seconds_per_game + b.seconds_per_game) / 2
+        for a, b in zip(judged, judged[1:], strict=False)
+    )
+    return focus.deals * (per_deal + steps), focus.deals * per_deal
 
 
 def default_rungs(game: str, players: int, sets: Sequence[str]) -> list[str]:
@@ -134,16 +225,35 @@ def run_ladder(
     overwrite: bool = False,
     progress: bool = True,
     tolerance: float = Tolerances().card,
+    focus: Focus | None = None,
 ) -> Path:
     """Play every rung (OUT/RUNG) and each rung against the one below (OUT/vs-LOWER-UPPER),
     then write OUT/ladder.parquet (each card at each rung, and its class) and
-    OUT/ladder_strength.parquet (each step of the ladder)."""
+    OUT/ladder_strength.parquet (each step of the ladder). With `focus`, the rungs from
+    `focus.first` up are played only for the cards the others flag (module doc):
+    OUT/focus-RUNG and OUT/ladder_focus.parquet."""
     out = Path(out)
-    plans = plan_robustness(options, rungs, out)
+    full, focused = split_rungs(options, rungs, focus)
+    plans = plan_robustness(options, full, out)
     steps = [  # every config validated before any game is played
         (lower, upper, head_to_head(options, lower, upper), out / f"vs-{lower.name}-{upper.name}")
-        for lower, upper in zip(rungs, rungs[1:], strict=False)
+        for lower, upper in zip(full, full[1:], strict=False)
     ]
+    named: list[str] | None = None
+    if focus is not None:
+        narrow = options.but(games=focus.deals)
+        judged = [full[-1], *focused]
+        steps += [
+            (
+                lower,
+                upper,
+                head_to_head(narrow, lower, upper),
+                out / f"vs-{lower.name}-{upper.name}",
+            )
+            for lower, upper in zip(judged, judged[1:], strict=False)
+        ]
+        if focus.cards.strip().lower() != "flagged":  # names checked now, spelt as printed
+            named = list(focus_plan(options, full[-1], focus, focus.cards).names)
     run_robustness(plans, out, jobs, backend, overwrite, progress, tolerance)
     strengths = []
     with folder_lock(out, "ladder"):
@@ -152,6 +262,7 @@ def run_ladder(
                 config, folder, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress
             )
             strengths.append(step_strength(folder, lower.name, upper.name, options.players))
+        table = ladder_table(out, full, tolerance, options.games)
         meta = {
             "game": options.game,
             "rungs": [{"name": r.name, "strategies": list(r.strategies)} for r in rungs],
@@ -159,11 +270,99 @@ def run_ladder(
             "seed": options.seed,
             "tolerance": tolerance,
         }
+        if focus is not None:
+            chosen, left_out = focus_cards(table, focus, named)
+            for rung in [full[-1], *focused]:
+                if chosen:
+                    run_ablation(
+                        focus_plan(options, rung, focus, ",".join(chosen)),
+                        out / f"{FOCUS_PREFIX}{rung.name}",
+                        jobs=jobs,
+                        backend=backend,
+                        progress=progress,
+                        overwrite=overwrite,
+                        tolerance=tolerance,
+                    )
+            focus_frame = focus_table(out, [full[-1], *focused], chosen, tolerance, focus.deals)
+            run_folder.write_frame(focus_frame, out / FOCUS_FILE)
+            meta["focus"] = {**focus.to_json(), "chosen": chosen, "left_out": left_out}
         run_folder.write_json(out / LADDER_PLAN, meta)
         run_folder.write_frame(pl.DataFrame(strengths), out / STRENGTH_FILE)
-        table = ladder_table(out, rungs, tolerance, options.games)
         run_folder.write_frame(table, out / LADDER_FILE)
     return out
+
+
+def focus_plan(options: RunOptions, rung: Pool, focus: Focus, cards: str) -> AblationPlan:
+    """The paired ablation of `cards` at one rung: its bots, the run's seed, `focus.deals`
+    deals (errors name --focus-cards)."""
+    try:
+        return make_plan(
+            options.config().game, rung.strategies, cards, "paired", focus.deals, options.seed
+        )
+    except ConfigError as exc:
+        raise ConfigError(str(exc).replace("--cards", "--focus-cards")) from None
+
+
+def focus_cards(
+    table: pl.DataFrame, focus: Focus, named: Sequence[str] | None = None
+) -> tuple[list[str], list[str]]:
+    """The cards the expensive rungs judge, and the flagged ones left out by `focus.most`:
+    `named` (the cards given by name), or those the cheap rungs class `rewards skill` or
+    `punishes skill`, largest change first (the table's order)."""
+    if named is not None:
+        return list(named), []
+    flagged = table.filter(pl.col("class").is_in([REWARDS, PUNISHES]))["card"].to_list()
+    return flagged[: focus.most], flagged[focus.most :]
+
+
+def focus_table(
+    out: Path, rungs: Sequence[Pool], cards: Sequence[str], tolerance: float, deals: int
+) -> pl.DataFrame:
+    """Each focused card's ablation effect (points, 95% interval) at the anchor and at each
+    expensive rung, the change from the anchor to the top one and its class, the cards judged
+    together (decide_family, as `ladder_table`)."""
+    figures: dict[str, dict[str, Figure]] = {}
+    for rung in rungs:
+        path = out / f"{FOCUS_PREFIX}{rung.name}" / ABLATION_FILE
+        rows = pl.read_parquet(path).iter_rows(named=True) if cards else iter(())
+        figures[rung.name] = {r["card"]: (r["effect"], r["lo"], r["hi"]) for r in rows}
+    low, top = rungs[0].name, rungs[-1].name
+    none: Figure = (None, None, None)
+    changes = [change(figures[low].get(c, none), figures[top].get(c, none)) for c in cards]
+    verdicts, qs = decide_family(
+        [c[0] if c else None for c in changes],
+        [c[1] if c else None for c in changes],
+        [c[2] if c else None for c in changes],
+        [c[3] if c else None for c in changes],
+        tolerance,
+        deals,
+    )
+    rows = []
+    for card, found, verdict, q in zip(cards, changes, verdicts, qs, strict=True):
+        row: dict[str, Any] = {
+            "card": card,
+            "class": class_of(verdict.verdict) if found else NO_FIGURE,
+            "change": found[0] if found else None,
+            "change_lo": found[1] if found else None,
+            "change_hi": found[2] if found else None,
+            "change_q": q,
+            "deals_to_decide": verdict.games_to_decide if found else None,
+        }
+        for rung in rungs:
+            e, lo_r, hi_r = figures[rung.name].get(card, none)
+            row |= {rung.name: e, f"{rung.name}_lo": lo_r, f"{rung.name}_hi": hi_r}
+        rows.append(row)
+    floats = ["change", "change_lo", "change_hi", "change_q"]
+    floats += [f"{r.name}{end}" for r in rungs for end in ("", "_lo", "_hi")]
+    schema = {
+        "card": pl.Utf8,
+        "class": pl.Utf8,
+        **dict.fromkeys(floats, pl.Float64),
+        "deals_to_decide": pl.Int64,
+    }
+    return pl.DataFrame(rows, schema=schema).with_columns(
+        pl.lit(low).alias("from_rung"), pl.lit(top).alias("to_rung")
+    )
 
 
 def head_to_head(options: RunOptions, lower: Pool, upper: Pool) -> Any:
@@ -314,6 +513,12 @@ def ladder_table(
     return table.sort(["_order", "_size"], descending=[False, True], nulls_last=True).drop(
         "_order", "_size"
     )
+
+
+def load_focus(out: str | Path) -> pl.DataFrame | None:
+    """The focused cards' table of a ladder folder, or None where no rung was focused."""
+    path = Path(out) / FOCUS_FILE
+    return pl.read_parquet(path) if path.exists() else None
 
 
 def load_ladder(out: str | Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
