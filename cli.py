@@ -1645,6 +1645,7 @@ def ladder(
     from reports.ladder import build_ladder_report
     from simulator.experiments.ladder import (
         Focus,
+        dear_rung,
         estimate_costs,
         focus_seconds,
         ladder_seconds,
@@ -1685,20 +1686,14 @@ def ladder(
         )
         total += base + per_card * cards
     else:
-        dear = [c for c in costs[2:] if c.seconds_per_game > 20 * costs[1].seconds_per_game]
-        if dear:
-            hint = Focus(dear[0].name, focus_deals, focus_cards, focus_most)
-            try:
-                split_rungs(options, chosen, hint)
-            except ConfigError:
-                pass  # a game or rung that cannot be focused: no hint
-            else:
-                base, per_card = focus_seconds(costs, costs.index(dear[0]), hint)
-                click.echo(
-                    f"hint: --focus-from {dear[0].name} plays it and the rungs above only for the "
-                    f"cards the rungs below flag: about {base:,.0f} s of one core and "
-                    f"{per_card:,.0f} s a card, instead of the full runs"
-                )
+        hint = dear_rung(options, chosen, costs, Focus("", focus_deals, focus_cards, focus_most))
+        if hint is not None:
+            base, per_card = focus_seconds(costs, [c.name for c in costs].index(hint.first), hint)
+            click.echo(
+                f"hint: --focus-from {hint.first} plays it and the rungs above only for the "
+                f"cards the rungs below flag: about {base:,.0f} s of one core and "
+                f"{per_card:,.0f} s a card, instead of the full runs"
+            )
     click.echo(
         f"the ladder: about {total:,.0f} s of one core with its head-to-head steps, "
         f"{total / workers:,.0f} s on {workers} workers (timed on two games a rung)"

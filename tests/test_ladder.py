@@ -19,8 +19,11 @@ from simulator.experiments.ladder import (
     PUNISHES,
     REWARDS,
     Focus,
+    RungCost,
     classify,
+    dear_rung,
     focus_cards,
+    focus_seconds,
     focus_table,
     judging_rungs,
     ladder_table,
@@ -28,6 +31,7 @@ from simulator.experiments.ladder import (
     load_ladder,
 )
 from simulator.experiments.robustness import Pool
+from simulator.folders.config import RunOptions
 
 
 @pytest.mark.parametrize(
@@ -241,3 +245,27 @@ def test_the_plan_prices_the_focused_rungs_and_writes_nothing(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     assert "the focused rungs: about" in result.output and "at most 5 flagged" in result.output
     assert not out.exists()
+
+
+def test_the_plan_suggests_focusing_a_rung_twenty_times_dearer() -> None:
+    options = RunOptions("import-export", players=2, modules=("base",), games=1000)
+    rungs = [
+        Pool("random", ("random",)),
+        Pool("classic", ("classic",)),
+        Pool("default", ("heuristic",)),
+        Pool("search", ("mcts@guided",)),
+    ]
+
+    def costs(*per_game: float) -> list[RungCost]:
+        return [RungCost(r.name, s, s * 1000) for r, s in zip(rungs, per_game, strict=True)]
+
+    asked = Focus("", deals=100)
+    hint = dear_rung(options, rungs, costs(0.001, 0.02, 0.03, 0.5), asked)
+    assert hint is not None and (hint.first, hint.deals) == ("search", 100)
+    # 19 times the cheapest that plays (the random floor is not the yardstick): no hint
+    assert dear_rung(options, rungs, costs(0.001, 0.02, 0.03, 0.38), asked) is None
+    travel = RunOptions("travel", players=2, games=1000)  # no power switch: cannot be focused
+    assert dear_rung(travel, rungs, costs(0.001, 0.02, 0.03, 0.5), asked) is None
+    base, per_card = focus_seconds(costs(0.001, 0.02, 0.03, 0.5), 3, hint)
+    assert per_card == pytest.approx(100 * (0.03 + 0.5))  # an off arm at the anchor and search
+    assert base == pytest.approx(100 * (0.03 + 0.5) + 100 * (0.03 + 0.5) / 2)  # + the step

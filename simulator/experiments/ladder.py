@@ -47,7 +47,7 @@ import json
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
@@ -173,6 +173,32 @@ def focus_seconds(costs: Sequence[RungCost], full: int, focus: Focus) -> tuple[f
         for a, b in zip(judged, judged[1:], strict=False)
     )
     return focus.deals * (per_deal + steps), focus.deals * per_deal
+
+
+DEAR = 20
+"""A rung this many times dearer a game than the cheapest rung that plays is worth focusing
+(`dear_rung`)."""
+
+
+def dear_rung(
+    options: RunOptions, rungs: Sequence[Pool], costs: Sequence[RungCost], focus: Focus
+) -> Focus | None:
+    """The focus `--plan` suggests when none is given: from the first rung (the third or
+    later) that costs `DEAR` times a game of the cheapest playing rung, with `focus`'s other
+    settings; None where no rung is that dear or the ladder cannot be focused there."""
+    playing = [
+        c.seconds_per_game for c, r in zip(costs, rungs, strict=True) if not is_floor(r.strategies)
+    ]
+    cheapest = min(playing, default=costs[0].seconds_per_game)
+    for cost in costs[2:]:
+        if cost.seconds_per_game > DEAR * cheapest:
+            hint = replace(focus, first=cost.name)
+            try:
+                split_rungs(options, rungs, hint)
+            except ConfigError:
+                return None  # a game or rung that cannot be focused
+            return hint
+    return None
 
 
 def default_rungs(game: str, players: int, sets: Sequence[str]) -> list[str]:
