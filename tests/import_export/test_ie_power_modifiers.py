@@ -249,6 +249,28 @@ def test_smart_cars_sells_a_card_to_the_island_instead_of_loading_once_a_turn(ie
     d.send((t.c("red load 1"), 0, RED))
 
 
+def test_smart_cars_is_offered_with_no_card_that_could_be_loaded(ie_table) -> None:
+    """Ruling: IE-POWER-52 (assumed: "instead of loading it" sets no condition, so the card
+    need not be loadable; the Load is spent). No ship of the owner is at port with a
+    contract, so the plain Load could load nothing: the power is still offered, for any hand
+    card, and it replaces the Load."""
+    t = ie_table(cards=specs("Smart Cars"))
+    t.arrange(
+        fulfilled={0: ["Smart Cars"]},
+        hands=[["black load 1", "red load 1", "yellow load 1"], [], []],
+    )
+    fulfil(t, 0, "Smart Cars")
+    d = t.play()
+    d.lead(0, LOAD, t.c("black load 1"))
+    d.draw(1).draw(2)
+    offered = d.options("smart_cars_use", 0)
+    assert set(offered) == {"load", ("island", t.c("red load 1")), ("island", t.c("yellow load 1"))}
+    d.send(("island", t.c("yellow load 1")))
+    assert t.state.credits[0] == 10 + params(t, "Smart Cars")["payment"]
+    assert t.state.island == [t.c("yellow load 1")]
+    assert t.state.hands[0] == [t.c("red load 1")]
+
+
 def test_cell_phones_loads_the_drawn_card_if_it_can(ie_table) -> None:
     """Ruling: IE-POWER-34 (FAQ: the draw replaces the Load; unloadable, it is kept)."""
     t = ie_table(cards=specs("Cell Phones"))

@@ -137,9 +137,9 @@ class ActionRules(PlunderRules):
 
     def _load_instead(self, s: IEState, p: int) -> Flow:
         """Powers replacing one Load: Smart Cars (a hand card to the island for credits, once
-        a turn), Cell Phones (load the top card of the deck; FAQ: IE-POWER-34) and Robo-Cats
-        (a pair of cards as one container: IE-JP-8). Returns the cards loaded if the Load was
-        used so (maybe none), else None."""
+        a turn, any card: IE-POWER-52), Cell Phones (load the top card of the deck; FAQ:
+        IE-POWER-34) and Robo-Cats (a pair of cards as one container: IE-JP-8). Returns the
+        cards loaded if the Load was used so (maybe none), else None."""
         mods = s.mods[p]
         island_pay = mods.get("load_to_island")
         if island_pay is not None and mods.get("load_to_island_turn") != s.turn and s.hands[p]:

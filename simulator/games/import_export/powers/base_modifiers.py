@@ -156,8 +156,8 @@ ONE_RULE_POWERS: tuple[tuple[str, str, str | None, str], ...] = (
         "load_to_island",
         "payment",
         (
-            "A Load may instead put a hand card on the island for `payment`, once a turn "
-            "(`uses_per_turn`, which the engine applies as one)."
+            "A Load may instead put any hand card on the island for `payment`, once a turn "
+            "(`uses_per_turn`, which the engine applies as one; IE-POWER-52)."
         ),
     ),
     (
