@@ -893,13 +893,16 @@ def cards_validate(path: str, game: str | None, powers: str | None) -> None:
         ) from None
     how = "" if told else " (its header's game)"
     with_code = ""
+    config = spec.make_config(spec.min_players, ("all",), card_sheet=path, powers=powers)
     if powers is not None:  # the game built as a run would build it, at its smallest table
-        spec.factory(spec.make_config(spec.min_players, ("all",), card_sheet=path, powers=powers))
+        spec.factory(config)
         with_code = f", with the powers of {powers}"
     click.echo(
         f"{path}: valid {game} card sheet{how}{with_code}, {len(sheet.rows)} rows, "
         f"sha256 {sheet.sha256[:12]}"
     )
+    for warning in spec.sheet_warnings(config) if spec.sheet_warnings is not None else []:
+        click.echo(f"warning: {warning}", err=True)
 
 
 @cards.command(name="list")

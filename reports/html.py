@@ -371,6 +371,7 @@ class _Report:
             )
         if self.cards_note:
             warnings.append(self.cards_note)
+        warnings += self.manifest.get("sheet_warnings", [])  # cards that play vanilla
         warn = "".join(f'<p class="warn">{esc(w)}</p>' for w in warnings)
         return Html(
             f"<header><h1>{esc(self.spec.title)}</h1>"

@@ -119,6 +119,10 @@ class GameSpec:
     plugin_help: str | None = None
     """What a designer's `--powers FILE` may hold for this game (a line of help), or None
     where the game takes no such code (then the option is refused)."""
+    sheet_warnings: Callable[[GameConfig], list[str]] | None = field(default=None, repr=False)
+    """What a run should be told of its card sheet that is not an error (a card whose power
+    text no code plays, so it plays as a vanilla card): one sentence each, written to the
+    manifest's warnings and printed by `simulate` and `cards validate`. None: nothing."""
 
     def __post_init__(self) -> None:
         """The set of decision kinds, made once; and a verdict measure must name an event

@@ -432,7 +432,12 @@ def _run(
     played = sum(len(config.chunk_games(c)) for c in chunks)
     manifest["games_played"] = played
     turns = run_folder.read_games(folder)["turns"]
-    manifest["warnings"] = degenerate_warnings(turns, config.game.max_turns, config.game.players)
+    spec = get_game(config.game.game)
+    told = spec.sheet_warnings(config.game) if spec.sheet_warnings is not None else []
+    manifest["sheet_warnings"] = told
+    manifest["warnings"] = told + degenerate_warnings(
+        turns, config.game.max_turns, config.game.players
+    )
     if config.duplicate:
         manifest["deals"] = played // config.game.players
     manifest["stop"] = _stop_record(config, stopping, played)

@@ -224,6 +224,34 @@ def test_cards_validate_checks_a_sheet_with_its_powers(tmp_path: Path) -> None:
     assert CliRunner().invoke(main, ["cards", "validate", str(typo)]).exit_code == 0
 
 
+def test_a_card_whose_power_no_code_plays_is_said_to_play_vanilla(tmp_path: Path) -> None:
+    """Before, a sheet's new card with a power text and no --powers file played as a vanilla
+    card without a word, and every verdict on it judged a card the designer did not write."""
+    sheet = _sheet(tmp_path)
+    runner = CliRunner()
+    alone = runner.invoke(main, ["cards", "validate", str(sheet)])
+    assert alone.exit_code == 0
+    assert "warning: 1 card(s) of the sheet print a power that no code plays" in alone.output
+    assert f"vanilla cards: {CARD}." in alone.output and "--powers" in alone.output
+    coded = runner.invoke(main, ["cards", "validate", str(sheet), "--powers", str(EXAMPLE)])
+    assert coded.exit_code == 0 and "warning" not in coded.output
+    shipped = runner.invoke(main, ["cards", "validate", str(get_game("import-export").card_sheet)])
+    assert shipped.exit_code == 0 and "warning" not in shipped.output  # every power has code
+    args = ["simulate", "import-export", "-p", "4", "--sets", "base", "--card-sheet", str(sheet)]
+    run = runner.invoke(main, [*args, "-n", "8", "-o", str(tmp_path / "run"), "-q"])
+    assert run.exit_code == 0 and f"vanilla cards: {CARD}." in run.output
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert manifest["sheet_warnings"] and CARD in manifest["sheet_warnings"][0]
+    report = runner.invoke(main, ["report", str(tmp_path / "run")])
+    assert report.exit_code == 0, report.output
+    page = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
+    assert "print a power that no code plays" in page
+    # a power switched off on purpose (power_off=1, an ablation's vanilla arm) is not
+    off = _sheet(tmp_path, params="cost=2;cards=2;power_off=1")
+    quiet = runner.invoke(main, ["cards", "validate", str(off)])
+    assert quiet.exit_code == 0 and "warning" not in quiet.output
+
+
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_a_power_that_fails_in_play_is_named_by_file_and_line(tmp_path: Path, bot: str) -> None:
     """The rules running it (random bots) or a bot looking ahead through it (the heuristic's

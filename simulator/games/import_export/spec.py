@@ -33,6 +33,21 @@ def _build(config: GameConfig, sheet: CardSheet) -> ImportExportGame:
     return ImportExportGame(IMPORT_EXPORT, config, sheet)
 
 
+def _sheet_warnings(config: GameConfig) -> list[str]:
+    """A card whose power text no code plays plays vanilla: said, not refused (a sheet's
+    vanilla test cards carry power texts too)."""
+    unplayed = _make(config).unplayed_powers
+    if not unplayed:
+        return []
+    more = f" and {len(unplayed) - 8} more" if len(unplayed) > 8 else ""
+    names = ", ".join(unplayed[:8]) + more
+    return [
+        f"{len(unplayed)} card(s) of the sheet print a power that no code plays, so they play "
+        f"as vanilla cards: {names}. Write their powers in a file of your own and pass it "
+        "with --powers (docs/designer-powers.md)"
+    ]
+
+
 def _rule_numbers() -> object:
     return BaseRules()
 
@@ -116,6 +131,7 @@ IMPORT_EXPORT = GameSpec(
     param_ranges=param_ranges_of,
     physical_card_column="card",
     build_with_sheet=_build,
+    sheet_warnings=_sheet_warnings,
     card_measures=CARD_MEASURES,
     event_labels=EVENT_LABELS,
     decisions=tuple(DECISIONS.items()),

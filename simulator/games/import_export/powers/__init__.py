@@ -31,6 +31,7 @@ from simulator.games.import_export.powers.framework import (
     note_draw,
     power,
     told,
+    unplayed,
 )
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "index_for",
     "missing_powers",
     "note_draw",
+    "unplayed",
     "power",
     "told",
 ]

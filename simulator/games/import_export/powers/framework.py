@@ -410,6 +410,20 @@ def index_for(cards: IECards, designed: Mapping[str, Power] | None = None) -> Po
     return PowerIndex(by_contract, cards)
 
 
+def unplayed(cards: IECards, index: PowerIndex, texts: Mapping[int, str]) -> list[str]:
+    """The names of the contracts whose power text (`texts`, by contract id) is not blank
+    but which no power of `index` plays and whose power is not switched off: a designer's
+    new card without its code, played as a vanilla card."""
+    return [
+        contract.name
+        for contracts in cards.contracts
+        for contract in contracts
+        if contract.id not in index.by_contract
+        and not contract.params.get(POWER_OFF)
+        and str(texts.get(contract.id) or "").strip()
+    ]
+
+
 def missing_powers(names: list[str]) -> list[str]:
     """The card names without an implemented power: the to-do list of the power issues."""
     return [n for n in names if n not in POWERS]
