@@ -1717,7 +1717,7 @@ def ladder(
     report = build_ladder_report(folder)
     import polars as pl
 
-    from simulator.experiments.ladder import LADDER_FILE, load_focus
+    from simulator.experiments.ladder import LADDER_FILE, load_focus, load_ladder
 
     counted = tally(pl.read_parquet(Path(folder) / LADDER_FILE))
     click.echo(
@@ -1728,11 +1728,22 @@ def ladder(
     focused_table = load_focus(folder)
     if focused_table is not None:
         judged = tally(focused_table)
+        _, _, steps = load_ladder(folder)
+        dear = {r.name for r in split_rungs(options, chosen, focus)[1]}
+        flat = [
+            s["upper"] for s in steps.iter_rows(named=True) if s["upper"] in dear and not s["rises"]
+        ]
         click.echo(
             f"at the focused rungs, {focused_table.height} cards judged by ablation: "
             f"{judged['rewards skill']} reward skill, {judged['punishes skill']} punish it, "
             f"{judged['holds']} hold, {judged['unclear']} unclear, {judged['no figure']} "
             "without a figure"
+            + (
+                f"; but {', '.join(flat)} does not beat the rung below it, so these say "
+                "nothing about skill"
+                if flat
+                else ""
+            )
         )
 
 

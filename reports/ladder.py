@@ -85,7 +85,7 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
             f"more games per rung would decide them{deciding}; unclear is not holds",
             "info",
         ),
-        *_focus_findings(meta, focused, band),
+        *focus_findings(meta, focused, band, steps),
         Finding(
             "Does the ladder rise?",
             "; ".join(
@@ -190,13 +190,28 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
     return write_page(Path(out) if out is not None else folder / LADDER_REPORT, text)
 
 
-def _focus_findings(meta: dict[str, Any], focused: Any, band: str) -> list[Finding]:
-    """The summary's line on the dear rungs (none when every rung was played in full)."""
+def focus_findings(meta: dict[str, Any], focused: Any, band: str, steps: Any) -> list[Finding]:
+    """The summary's line on the dear rungs (none when every rung was played in full). A
+    dear rung that does not beat the one below it says nothing about skill: said first."""
     if focused is None:
         return []
     spec = meta["focus"]
     low, top = spec_rungs(meta)
     counted = tally(focused)
+    dear = set(spec_rungs(meta, all_focused=True))
+    flat = [s for s in steps.iter_rows(named=True) if s["upper"] in dear and not s["rises"]]
+    if flat:
+        return [
+            Finding(
+                f"The dear rungs ({', '.join(spec_rungs(meta, all_focused=True))})",
+                "not shown: "
+                + "; ".join(f"{s['upper']} over {s['lower']}: {_share(s)}" for s in flat),
+                f"a dear rung that does not beat the one below it says nothing about skill, so "
+                f"the change of the {len(spec['chosen'])} focused cards from {low} to {top} is "
+                "not read as a class (its table is below, for the record)",
+                "warn",
+            )
+        ]
     moved = [
         f"{r['card']} {r['class']} {points(r['change'], r['change_lo'], r['change_hi'])}"
         for r in focused.iter_rows(named=True)

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from reports.ladder import focus_findings
 from simulator.analysis.verdicts import UNCLEAR
 from simulator.experiments.ladder import (
     HOLDS,
@@ -269,3 +270,27 @@ def test_the_plan_suggests_focusing_a_rung_twenty_times_dearer() -> None:
     base, per_card = focus_seconds(costs(0.001, 0.02, 0.03, 0.5), 3, hint)
     assert per_card == pytest.approx(100 * (0.03 + 0.5))  # an off arm at the anchor and search
     assert base == pytest.approx(100 * (0.03 + 0.5) + 100 * (0.03 + 0.5) / 2)  # + the step
+
+
+def test_a_dear_rung_that_does_not_rise_is_not_read_as_a_class() -> None:
+    """The search rung of a four-player ladder that did not beat the heuristic: its cards'
+    changes are shown for the record, never summarised as rewarding or punishing skill."""
+    meta = {
+        "rungs": [{"name": n} for n in ("classic", "default", "search")],
+        "focus": {"first": "search", "deals": 400, "cards": "flagged", "chosen": ["Shotguns"]}
+        | {"most": 8, "left_out": []},
+    }
+    focused = pl.DataFrame(
+        {"card": ["Shotguns"], "class": [PUNISHES], "change": [-38.5]}
+        | {"change_lo": [-63.8], "change_hi": [-13.1]}
+    )
+
+    def steps(share: float, lo: float, rises: bool) -> pl.DataFrame:
+        row = {"lower": "default", "upper": "search", "games": 400, "upper_share": share}
+        return pl.DataFrame([row | {"lo": lo, "hi": share + 0.04, "parity": 0.5, "rises": rises}])
+
+    flat = focus_findings(meta, focused, "\u00b13 points", steps(0.466, 0.422, False))
+    assert flat[0].finding.startswith("not shown: search over default: 46.6%")
+    assert "Shotguns" not in flat[0].finding and flat[0].tone == "warn"
+    rising = focus_findings(meta, focused, "\u00b13 points", steps(0.6, 0.55, True))
+    assert "Shotguns punishes skill" in rising[0].finding
