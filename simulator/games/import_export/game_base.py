@@ -117,13 +117,6 @@ class GameBase:
             if rules.card_powers
             else powers.PowerIndex({}, cards)
         )
-        self.unplayed_powers = (
-            powers.unplayed(cards, self.powers, {int(r["id"]): r["power"] for r in sheet.rows})
-            if rules.card_powers
-            else []
-        )
-        """Cards in play whose sheet prints a power that no code plays: no shipped power, none
-        in --powers, not switched off. They play as vanilla cards (`sheet_warnings`)."""
         self._hand_any_time = tuple(self.powers.hand_any_time)
         """Cards whose "at any time" power works from the hand (Lutefisk): a window is
         wanted while one of them is in a hand (window_wanted)."""

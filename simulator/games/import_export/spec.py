@@ -9,6 +9,7 @@ from simulator.core.spec import CardMeasure, GameConfig, GameSpec, ModuleSpec
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.decisions import DECISIONS
 from simulator.games.import_export.powers import POWER_OFF
+from simulator.games.import_export.powers import unplayed as unplayed_powers
 from simulator.games.import_export.prospects import prospects
 from simulator.games.import_export.rule_book import MAX_PLAYERS, BaseRules
 from simulator.games.import_export.rules import ImportExportGame
@@ -36,7 +37,9 @@ def _build(config: GameConfig, sheet: CardSheet) -> ImportExportGame:
 def _sheet_warnings(config: GameConfig) -> list[str]:
     """A card whose power text no code plays plays vanilla: said, not refused (a sheet's
     vanilla test cards carry power texts too)."""
-    unplayed = _make(config).unplayed_powers
+    game = _make(config)  # the cards in play and the powers indexed, as a run builds them
+    texts = {int(r["id"]): r["power"] for r in game.sheet.rows}
+    unplayed = unplayed_powers(game.cards, game.powers, texts) if game.rules.card_powers else []
     if not unplayed:
         return []
     more = f" and {len(unplayed) - 8} more" if len(unplayed) > 8 else ""
