@@ -833,6 +833,12 @@ def strategies_command(game: str) -> None:
             if c
             else ""
         )
+        for f in preset.get("four_players", []):  # a check at the player count it was tuned for
+            figure += (
+                f"; {f['players']} players, one seat against three {f['opponent'].split()[0]}: "
+                f"{100 * f['score']:.1f}% [{100 * f['lo']:.1f}, {100 * f['hi']:.1f}] "
+                f"(parity {100 * f['parity']:.0f}%)"
+            )
         how = (
             "chosen by head-to-heads" if preset["provenance"].get("screening") else "deckhand tune"
         )

@@ -8,7 +8,7 @@ folders), `simulator.experiments` (tune, ablate, robustness), `reports`, and `cl
 `from simulator.runs import open_run` opens a run folder for analysis.
 """
 
-__version__ = "0.2.1"
+__version__ = "0.2.2"
 """Moved by every change of play (a rule fix, a bot's decisions): a run folder records it, and
 a run is resumed or extended only by the version that played it (runner._check_same_play).
 tests/golden_games.py records the golden games with it and refuses new games under an old

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from cli import main
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
+from simulator.experiments.robustness import default_pools
 from simulator.experiments.tuning import (
     SEARCH,
     Evaluator,
@@ -171,3 +172,16 @@ def test_cli_tune_errors(tmp_path: Path) -> None:
         result = runner.invoke(main, ["tune", "travel", "-o", str(tmp_path / "t"), *args])
         assert result.exit_code == 2, result.output
         assert expected in result.output and "Traceback" not in result.output
+
+
+def test_the_default_bot_plays_its_tuned_base_numbers() -> None:
+    """Issue 30: the heuristic's defaults are its own tuned base preset (deckhand 0.2.2), so
+    robustness has no separate `tuned` pool for the base set: it would replay `default`."""
+    choice = resolve("import-export", "heuristic@tuned-base-4p")
+    assert choice.params == choice.cls.params
+    data = load_preset("import-export", "heuristic", "tuned-base-4p")
+    assert all(f["lo"] > f["parity"] for f in data["four_players"])  # its evidence: 4 players
+    assert "tuned" not in default_pools("import-export", 4, ["base"])
+    assert default_pools("import-export", 4, ["all"])["tuned"] == ("heuristic@tuned-all-4p",)
+    listed = CliRunner().invoke(main, ["strategies", "import-export"])
+    assert "one seat against three classic@tuned-base-4p: 37.1% [35.7, 38.5]" in listed.output

@@ -62,7 +62,7 @@ from simulator.folders.lock import folder_lock
 from simulator.folders.run_folder import SUMMARY_FILE, read_games
 from simulator.runs.experiment import owner_event
 from simulator.runs.runner import run_simulation
-from strategies.registry import ARCHETYPES, BY_GAME, preset_names
+from strategies.registry import ARCHETYPES, BY_GAME, preset_names, resolve
 
 ROBUSTNESS_FILE = "robustness.parquet"
 PLAN_FILE = "robustness.json"
@@ -116,8 +116,9 @@ def default_pools(game: str, players: int, sets: Sequence[str]) -> dict[str, tup
     presets = [p for p in own if p.split("@")[1] == wanted]
     if not presets:
         presets = [p for p in own if p.split("@")[1].startswith(f"tuned-{label}")]
-    if presets:
-        out["tuned"] = (presets[0],)
+    tuned = resolve(game, presets[0]) if presets else None
+    if tuned is not None and {**tuned.cls.params, **tuned.params} != tuned.cls.params:
+        out["tuned"] = (presets[0],)  # not when it is the default's own numbers
     if "classic" in BY_GAME.get(game, {}):  # the default bot before Bot II (issue 30)
         out["classic"] = ("classic",)
     out["random"] = ("random",)
