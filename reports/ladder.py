@@ -36,6 +36,25 @@ def _share(row: dict[str, Any]) -> str:
     )
 
 
+def _rung_plots(cards: Any, rungs: list[str], tol: float, title: str, caption: str) -> str:
+    """One small plot per card (at most PLOTS_SHOWN): its figure with its interval at each
+    rung, against the tolerance band."""
+    return "".join(
+        figure(
+            plots.rung_figures(
+                rungs,
+                [r[n] for n in rungs],
+                [r[f"{n}_lo"] for n in rungs],
+                [r[f"{n}_hi"] for n in rungs],
+                tol,
+                f"{r['card']} ({r['class']}){title}",
+            ),
+            f"{r['card']}{caption}",
+        )
+        for r in cards.head(PLOTS_SHOWN).iter_rows(named=True)
+    )
+
+
 def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Path:
     """Write the report of a ladder folder (default <folder>/ladder.html)."""
     folder = Path(folder)
@@ -111,20 +130,7 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
         cells += [points(r[n], r[f"{n}_lo"], r[f"{n}_hi"]) for n in rungs]
         body.append(cells)
     flagged = cards.filter(cards["class"].is_in([REWARDS, PUNISHES]))
-    pictures = "".join(
-        figure(
-            plots.rung_figures(
-                rungs,
-                [r[n] for n in rungs],
-                [r[f"{n}_lo"] for n in rungs],
-                [r[f"{n}_hi"] for n in rungs],
-                tol,
-                f"{r['card']} ({r['class']})",
-            ),
-            f"{r['card']} at each rung",
-        )
-        for r in flagged.head(PLOTS_SHOWN).iter_rows(named=True)
-    )
+    pictures = _rung_plots(flagged, rungs, tol, "", " at each rung")
     strength = table(
         ["step", "games", "upper rung's share of the wins", "rises"],
         [
@@ -253,19 +259,8 @@ def _focus_section(meta: dict[str, Any], focused: Any, tol: float) -> Html:
         ]
         for r in focused.iter_rows(named=True)
     ]
-    pictures = "".join(
-        figure(
-            plots.rung_figures(
-                judged,
-                [r[n] for n in judged],
-                [r[f"{n}_lo"] for n in judged],
-                [r[f"{n}_hi"] for n in judged],
-                tol,
-                f"{r['card']} ({r['class']}): its power's effect",
-            ),
-            f"{r['card']}: the ablation effect at each rung",
-        )
-        for r in focused.head(PLOTS_SHOWN).iter_rows(named=True)
+    pictures = _rung_plots(
+        focused, judged, tol, ": its power's effect", ": the ablation effect at each rung"
     )
     chosen = "named" if spec["cards"].strip().lower() != "flagged" else "flagged below"
     left = (

@@ -354,17 +354,35 @@ def focus_table(
         figures[rung.name] = {r["card"]: (r["effect"], r["lo"], r["hi"]) for r in rows}
     low, top = rungs[0].name, rungs[-1].name
     none: Figure = (None, None, None)
-    changes = [change(figures[low].get(c, none), figures[top].get(c, none)) for c in cards]
+    by_rung = {r.name: [figures[r.name].get(c, none) for c in cards] for r in rungs}
+    table = classed_changes(cards, by_rung, low, top, tolerance, deals, "deals_to_decide")
+    return table.with_columns(pl.lit(low).alias("from_rung"), pl.lit(top).alias("to_rung"))
+
+
+def classed_changes(
+    cards: Sequence[str],
+    figures: dict[str, list[Figure]],
+    low: str,
+    top: str,
+    tolerance: float,
+    games: int | None,
+    deciding: str,
+) -> pl.DataFrame:
+    """Per card: its class on the change of its figure from rung `low` to `top`, judged with
+    every other card's (`decide_family`: up or down only with a BH q below 0.05), the change
+    with its interval and q, what would decide an unclear one (column `deciding`: games or
+    deals a rung), and its figure at each rung of `figures` (rung -> a figure per card)."""
+    changes = [change(f0, f1) for f0, f1 in zip(figures[low], figures[top], strict=True)]
     verdicts, qs = decide_family(
         [c[0] if c else None for c in changes],
         [c[1] if c else None for c in changes],
         [c[2] if c else None for c in changes],
         [c[3] if c else None for c in changes],
         tolerance,
-        deals,
+        games,
     )
     rows = []
-    for card, found, verdict, q in zip(cards, changes, verdicts, qs, strict=True):
+    for k, (card, found, verdict, q) in enumerate(zip(cards, changes, verdicts, qs, strict=True)):
         row: dict[str, Any] = {
             "card": card,
             "class": class_of(verdict.verdict) if found else NO_FIGURE,
@@ -372,23 +390,21 @@ def focus_table(
             "change_lo": found[1] if found else None,
             "change_hi": found[2] if found else None,
             "change_q": q,
-            "deals_to_decide": verdict.games_to_decide if found else None,
+            deciding: verdict.games_to_decide if found else None,
         }
-        for rung in rungs:
-            e, lo_r, hi_r = figures[rung.name].get(card, none)
-            row |= {rung.name: e, f"{rung.name}_lo": lo_r, f"{rung.name}_hi": hi_r}
+        for rung, column in figures.items():
+            e, lo_r, hi_r = column[k]
+            row |= {rung: e, f"{rung}_lo": lo_r, f"{rung}_hi": hi_r}
         rows.append(row)
     floats = ["change", "change_lo", "change_hi", "change_q"]
-    floats += [f"{r.name}{end}" for r in rungs for end in ("", "_lo", "_hi")]
+    floats += [f"{rung}{end}" for rung in figures for end in ("", "_lo", "_hi")]
     schema = {
         "card": pl.Utf8,
         "class": pl.Utf8,
         **dict.fromkeys(floats, pl.Float64),
-        "deals_to_decide": pl.Int64,
+        deciding: pl.Int64,
     }
-    return pl.DataFrame(rows, schema=schema).with_columns(
-        pl.lit(low).alias("from_rung"), pl.lit(top).alias("to_rung")
-    )
+    return pl.DataFrame(rows, schema=schema)  # typed: a rung with no figure is all null
 
 
 def head_to_head(options: RunOptions, lower: Pool, upper: Pool) -> Any:
@@ -495,39 +511,9 @@ def ladder_table(
     def figure(row: dict[str, Any], name: str) -> Figure:
         return row[f"{name}_estimate"], row[f"{name}_lo"], row[f"{name}_hi"]
 
-    changes = [change(figure(r, low), figure(r, top)) for r in records]
-    verdicts, qs = decide_family(
-        [c[0] if c else None for c in changes],
-        [c[1] if c else None for c in changes],
-        [c[2] if c else None for c in changes],
-        [c[3] if c else None for c in changes],
-        tolerance,
-        games,
-    )
-    rows = []
-    for r, found, verdict, q in zip(records, changes, verdicts, qs, strict=True):
-        row: dict[str, Any] = {
-            "card": r["card"],
-            "class": class_of(verdict.verdict) if found else NO_FIGURE,
-            "change": found[0] if found else None,
-            "change_lo": found[1] if found else None,
-            "change_hi": found[2] if found else None,
-            "change_q": q,
-            "games_to_decide": verdict.games_to_decide if found else None,
-        }
-        for rung in rungs:
-            e, lo_r, hi_r = figure(r, rung.name)
-            row |= {f"{rung.name}": e, f"{rung.name}_lo": lo_r, f"{rung.name}_hi": hi_r}
-        rows.append(row)
-    floats = ["change", "change_lo", "change_hi", "change_q"]
-    floats += [f"{r.name}{end}" for r in rungs for end in ("", "_lo", "_hi")]
-    schema = {
-        "card": pl.Utf8,
-        "class": pl.Utf8,
-        **dict.fromkeys(floats, pl.Float64),
-        "games_to_decide": pl.Int64,
-    }
-    table = pl.DataFrame(rows, schema=schema)  # typed: a rung with no figure is all null
+    by_rung = {rung.name: [figure(r, rung.name) for r in records] for rung in rungs}
+    cards = [r["card"] for r in records]
+    table = classed_changes(cards, by_rung, low, top, tolerance, games, "games_to_decide")
     rank = {c: i for i, c in enumerate(CLASSES)}
     table = table.with_columns(
         pl.col("class").replace_strict(rank, return_dtype=pl.Int32).alias("_order"),
