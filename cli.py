@@ -1602,7 +1602,8 @@ def robustness(
     type=click.IntRange(min=1),
     default=300,
     show_default=True,
-    help="Deals of each focused ablation, and games of each focused strength step.",
+    help="Deals of each focused ablation, and games of each focused strength step (a "
+    "multiple of the players: whole deals).",
 )
 @click.option(
     "--focus-cards",

@@ -219,6 +219,7 @@ def test_the_flagged_cards_are_the_moving_ones_largest_first_and_capped() -> Non
         (["--focus-from", "classic"], "leaves 1 rung(s) below it"),
         (["--focus-from", "default", "--focus-cards", "Gold Stuf"], "did you mean: Gold Stuff"),
         (["--focus-from", "default", "--focus-deals", "0"], "--focus-deals"),
+        (["--focus-from", "default", "--focus-deals", "13"], "--focus-deals: the focused strength"),
     ],
 )
 def test_a_bad_focus_is_refused_before_any_folder(

@@ -151,6 +151,13 @@ def split_rungs(
         )
     if focus.deals < 1:
         raise ConfigError("--focus-deals: must be at least 1")
+    if focus.deals % options.players:  # the focused strength steps play whole deals
+        low = focus.deals - focus.deals % options.players
+        raise ConfigError(
+            f"--focus-deals: the focused strength steps play whole deals of {options.players} "
+            f"games (seats rotated), so give a multiple of {options.players}, e.g. "
+            f"{low or options.players} or {low + options.players}"
+        )
     if focus.most < 1:
         raise ConfigError("--focus-most: must be at least 1")
     for rung in rungs[at - 1 :]:
