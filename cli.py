@@ -1735,11 +1735,7 @@ def ladder(
     focused_table = load_focus(folder)
     if focused_table is not None:
         judged = tally(focused_table)
-        _, _, steps = load_ladder(folder)
-        dear = {r.name for r in split_rungs(options, chosen, focus)[1]}
-        flat = [
-            s["upper"] for s in steps.iter_rows(named=True) if s["upper"] in dear and not s["rises"]
-        ]
+        flat = load_ladder(folder)[0]["focus"]["not_rising"]
         click.echo(
             f"at the focused rungs, {focused_table.height} cards judged by ablation: "
             f"{judged['rewards skill']} reward skill, {judged['punishes skill']} punish it, "

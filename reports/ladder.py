@@ -202,14 +202,13 @@ def focus_findings(meta: dict[str, Any], focused: Any, band: str, steps: Any) ->
     if focused is None:
         return []
     spec = meta["focus"]
-    low, top = spec_rungs(meta)
-    counted = tally(focused)
-    dear = set(spec_rungs(meta, all_focused=True))
-    flat = [s for s in steps.iter_rows(named=True) if s["upper"] in dear and not s["rises"]]
+    low, top = spec["anchor"], spec["rungs"][-1]
+    question = f"The dear rungs ({', '.join(spec['rungs'])})"
+    flat = [s for s in steps.iter_rows(named=True) if s["upper"] in spec["not_rising"]]
     if flat:
         return [
             Finding(
-                f"The dear rungs ({', '.join(spec_rungs(meta, all_focused=True))})",
+                question,
                 "not shown: "
                 + "; ".join(f"{s['upper']} over {s['lower']}: {_share(s)}" for s in flat),
                 f"a dear rung that does not beat the one below it says nothing about skill, so "
@@ -218,6 +217,7 @@ def focus_findings(meta: dict[str, Any], focused: Any, band: str, steps: Any) ->
                 "warn",
             )
         ]
+    counted = tally(focused)
     moved = [
         f"{r['card']} {r['class']} {points(r['change'], r['change_lo'], r['change_hi'])}"
         for r in focused.iter_rows(named=True)
@@ -226,7 +226,7 @@ def focus_findings(meta: dict[str, Any], focused: Any, band: str, steps: Any) ->
     left = f"; {len(spec['left_out'])} flagged cards left out" if spec["left_out"] else ""
     return [
         Finding(
-            f"The dear rungs ({', '.join(n for n in spec_rungs(meta, all_focused=True))})",
+            question,
             "; ".join(moved) or f"{len(spec['chosen'])} cards judged, none moves",
             f"{counted[REWARDS]} reward skill, {counted[PUNISHES]} punish it, {counted[HOLDS]} "
             f"hold, {counted[UNCLEAR]} unclear, {counted[NO_FIGURE]} without a figure: the "
@@ -237,23 +237,17 @@ def focus_findings(meta: dict[str, Any], focused: Any, band: str, steps: Any) ->
     ]
 
 
-def spec_rungs(meta: dict[str, Any], all_focused: bool = False) -> list[str]:
-    """The focused part's rungs: (anchor, top), or with `all_focused` the focused rungs."""
-    names = [r["name"] for r in meta["rungs"]]
-    at = names.index(meta["focus"]["first"])
-    return names[at:] if all_focused else [names[at - 1], names[-1]]
-
-
 def _focus_section(meta: dict[str, Any], focused: Any, tol: float) -> Html:
     """The focused cards' table and one plot each: their ablation effect at the anchor and
     at each dear rung."""
     spec = meta["focus"]
-    low, top = spec_rungs(meta)
-    judged = [low, *spec_rungs(meta, all_focused=True)]
+    low, top = spec["anchor"], spec["rungs"][-1]
+    judged = [low, *spec["rungs"]]
+    unread = " (not read: a dear rung does not rise)" if spec["not_rising"] else ""
     body = [
         [
             r["card"],
-            r["class"],
+            r["class"] + unread,
             points(r["change"], r["change_lo"], r["change_hi"]),
             *(points(r[n], r[f"{n}_lo"], r[f"{n}_hi"]) for n in judged),
         ]
@@ -287,7 +281,7 @@ def _focus_details(meta: dict[str, Any]) -> list[tuple[str, str]]:
         return []
     spec = meta["focus"]
     return [
-        ("focused rungs", ", ".join(spec_rungs(meta, all_focused=True))),
+        ("focused rungs", ", ".join(spec["rungs"])),
         ("focused cards", ", ".join(spec["chosen"]) or DASH),
         ("focused deals", f"{spec['deals']:,}"),
     ]

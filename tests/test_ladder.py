@@ -155,6 +155,9 @@ def test_a_focused_rung_is_played_only_for_its_cards(tmp_path: Path) -> None:
     assert not (out / "default").exists()  # no full run of the dear rung
     meta, cards, steps = load_ladder(out)
     assert meta["focus"]["chosen"] == ["Gold Stuff", "Rope"]  # spelt as the sheet prints them
+    assert (meta["focus"]["anchor"], meta["focus"]["rungs"]) == ("classic", ["default"])
+    rose = steps.filter(pl.col("upper") == "default")["rises"].to_list()
+    assert meta["focus"]["not_rising"] == ([] if rose == [True] else ["default"])
     assert "default" not in cards.columns and {"random", "classic"} <= set(cards.columns)
     assert steps["games"].to_list() == [40, 12]  # the focused step plays --focus-deals games
     for rung, bot in (("classic", "classic"), ("default", "heuristic")):
@@ -279,7 +282,7 @@ def test_a_dear_rung_that_does_not_rise_is_not_read_as_a_class() -> None:
     meta = {
         "rungs": [{"name": n} for n in ("classic", "default", "search")],
         "focus": {"first": "search", "deals": 400, "cards": "flagged", "chosen": ["Shotguns"]}
-        | {"most": 8, "left_out": []},
+        | {"most": 8, "left_out": [], "anchor": "default", "rungs": ["search"]},
     }
     focused = pl.DataFrame(
         {"card": ["Shotguns"], "class": [PUNISHES], "change": [-38.5]}
@@ -290,8 +293,10 @@ def test_a_dear_rung_that_does_not_rise_is_not_read_as_a_class() -> None:
         row = {"lower": "default", "upper": "search", "games": 400, "upper_share": share}
         return pl.DataFrame([row | {"lo": lo, "hi": share + 0.04, "parity": 0.5, "rises": rises}])
 
+    meta["focus"]["not_rising"] = ["search"]  # as run_ladder records it from the steps
     flat = focus_findings(meta, focused, "\u00b13 points", steps(0.466, 0.422, False))
     assert flat[0].finding.startswith("not shown: search over default: 46.6%")
     assert "Shotguns" not in flat[0].finding and flat[0].tone == "warn"
+    meta["focus"]["not_rising"] = []
     rising = focus_findings(meta, focused, "\u00b13 points", steps(0.6, 0.55, True))
     assert "Shotguns punishes skill" in rising[0].finding

@@ -318,7 +318,17 @@ def run_ladder(
                     )
             focus_frame = focus_table(out, [full[-1], *focused], chosen, tolerance, focus.deals)
             run_folder.write_frame(focus_frame, out / FOCUS_FILE)
-            meta["focus"] = {**focus.to_json(), "chosen": chosen, "left_out": left_out}
+            dear = {r.name for r in focused}  # a dear rung that does not rise says nothing
+            meta["focus"] = {  # about skill: its cards' classes are not read (report, command)
+                **focus.to_json(),
+                "anchor": full[-1].name,
+                "rungs": [r.name for r in focused],
+                "chosen": chosen,
+                "left_out": left_out,
+                "not_rising": [
+                    s["upper"] for s in strengths if s["upper"] in dear and not s["rises"]
+                ],
+            }
         run_folder.write_json(out / LADDER_PLAN, meta)
         run_folder.write_frame(pl.DataFrame(strengths), out / STRENGTH_FILE)
         run_folder.write_frame(table, out / LADDER_FILE)
