@@ -1385,10 +1385,96 @@ def tune(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -
         + ", ".join(f"{k}={v}" for k, v in sorted(result.params.items()))
     )
     click.echo(
-        f"head-to-head against {c['opponent']} (2 players, {c['games']:,} games): "
-        f"{100 * c['score']:.1f}% [{100 * c['lo']:.1f}, {100 * c['hi']:.1f}]; target "
-        f"lower bound > 52%: {'met' if c['met'] else 'NOT met'}"
+        f"head-to-head against {c['opponent']} ({c['players']} players, {c['games']:,} games): "
+        f"{100 * c['score']:.1f}% [{100 * c['lo']:.1f}, {100 * c['hi']:.1f}] (parity "
+        f"{100 * c['parity']:.0f}%); target {c['target']}: {'met' if c['met'] else 'NOT met'}"
     )
+
+
+@main.command()
+@click.argument("game")
+@click.argument("candidate")
+@click.argument("opponent")
+@experiment_options
+@click.option(
+    "--games",
+    "-n",
+    type=int,
+    default=1000,
+    show_default=True,
+    help="Games in all, a whole number of deals (each deal is played once per seat).",
+)
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False),
+    help="Also write the record (figures, seeds, interval) to this JSON file, e.g. for a "
+    "preset's confirmation.",
+)
+@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option(
+    "--backend",
+    type=click.Choice(["loky", "threading", "sequential", "dask", "ray"]),
+    default="loky",
+    show_default=True,
+    help="Where games are played (as for `deckhand simulate`, local cluster only).",
+)
+@tolerance_option
+@_fail_cleanly
+def versus(
+    game: str,
+    candidate: str,
+    opponent: str,
+    games: int,
+    json_out: str | None,
+    jobs: int,
+    backend: str,
+    tolerance: Any,
+    **kw: Any,
+) -> None:
+    """Play CANDIDATE against OPPONENT on shared deals and say which is stronger.
+
+    Each deal is played once per seat: CANDIDATE in that seat, OPPONENT in every other one (at
+    two players, the same deal twice with the seats swapped). Prints CANDIDATE's share of the
+    games with a 95% interval clustered over deals, against parity (1 / players), and the
+    verdict: stronger or weaker (the interval excludes parity), balanced (it lies within
+    --tolerance strategy points of parity) or unclear, with the games that would decide.
+    """
+    from simulator.experiments.tuning import head_to_head, judge_head_to_head
+    from strategies.registry import resolve
+
+    if kw["strategies"]:
+        raise ConfigError("--strategy: give the two bots as CANDIDATE and OPPONENT")
+    players = kw["players"]
+    if games < players or games % players:
+        raise ConfigError(
+            f"--games {games}: a whole number of deals of {players} games each (e.g. "
+            f"{max(players, games - games % players)})"
+        )
+    config = _game_config(game, kw)
+    for text in (candidate, opponent):
+        resolve(config.game, text)
+    record = head_to_head(config, candidate, opponent, games, kw["seed"], jobs, backend)
+    verdict = judge_head_to_head(record, tolerance.strategy)
+    record["verdict"] = verdict.verdict
+    record["tolerance"] = tolerance.strategy
+    record["games_to_decide"] = verdict.games_to_decide
+    record["sets"] = list(config.modules)
+    record["command"] = "deckhand " + " ".join(sys.argv[1:])
+    record["deckhand"] = __version__
+    parity = record["parity"]
+    click.echo(
+        f"{candidate} against {opponent}, {players} players, {record['games']:,} games "
+        f"({record['deals']:,} deals, seed {kw['seed']}): {100 * record['score']:.1f}% "
+        f"[{100 * (parity + verdict.lo / 100):.1f}, {100 * (parity + verdict.hi / 100):.1f}], "
+        f"parity {100 * parity:.0f}%"
+    )
+    click.echo(verdict.words(opponent))
+    if json_out:
+        from simulator.folders import run_folder
+
+        run_folder.write_json(Path(json_out), record)
+        click.echo(f"record written to {json_out}")
 
 
 @main.command()

@@ -19,6 +19,7 @@ from simulator.experiments.tuning import (
     Evaluator,
     Param,
     head_to_head,
+    judge_head_to_head,
     parse_space,
     pool_tables,
     strategy_text,
@@ -92,6 +93,67 @@ def test_head_to_head_swaps_seats_per_deal() -> None:
     assert weak["score"] < 0.3 and weak["hi"] < 0.5
 
 
+def test_head_to_head_at_four_players_seats_the_candidate_once_per_seat() -> None:
+    """Beyond two players each deal is played once per seat, the candidate in that seat and
+    the opponent in the others; the figure is against parity (1/4), clustered over deals."""
+    config = get_game("travel").make_config(4, ())
+    weak = head_to_head(config, "random", "heuristic", 42, seed=5, backend="sequential")
+    assert weak["games"] == 40 and weak["deals"] == 10 and weak["parity"] == 0.25
+    assert weak["hi"] < 0.25 and judge_head_to_head(weak, 3.0).verdict == "weaker"
+    same = head_to_head(config, "heuristic", "heuristic", 40, seed=5, backend="sequential")
+    assert same["lo"] <= 0.25 <= same["hi"]
+    # the candidate sat in every seat: its share is the mean over seats of the seat's wins
+    assert 0.0 <= same["score"] <= 1.0 and "each seat in turn" in same["interval"]
+
+
+def test_a_head_to_head_verdict_needs_its_interval() -> None:
+    """Four answers, on the share less parity: a share whose interval covers parity is not
+    'balanced' unless the interval lies within the tolerance; a few deals all won one way
+    give a clustered spread of zero, so the verdict uses Wilson's wider interval there."""
+
+    def record(score: float, lo: float, hi: float, games: int = 400) -> dict[str, float]:
+        return {
+            "score": score,
+            "lo": lo,
+            "hi": hi,
+            "wilson_lo": lo,
+            "wilson_hi": hi,
+            "parity": 0.5,
+            "games": games,
+        }
+
+    assert judge_head_to_head(record(0.6, 0.55, 0.65), 3.0).verdict == "stronger"
+    assert judge_head_to_head(record(0.4, 0.35, 0.45), 3.0).verdict == "weaker"
+    assert judge_head_to_head(record(0.5, 0.48, 0.52), 3.0).verdict == "balanced"
+    unclear = judge_head_to_head(record(0.51, 0.45, 0.57), 3.0)
+    assert unclear.verdict == "unclear" and unclear.games_to_decide > 400
+    swept = {**record(1.0, 1.0, 1.0, games=4), "wilson_lo": 0.51, "wilson_hi": 1.0}
+    assert judge_head_to_head(swept, 3.0).lo == pytest.approx(1.0)
+    swept["wilson_lo"] = 0.4
+    assert judge_head_to_head(swept, 3.0).verdict == "unclear"
+
+
+def test_cli_versus_prints_the_share_the_verdict_and_writes_the_record(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "v.json"
+    args = ["versus", "travel", "heuristic", "random", "-p", "2", "-n", "40", "--json", str(out)]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "heuristic against random, 2 players, 40 games (20 deals, seed 0)" in result.output
+    assert "stronger than random" in result.output
+    data = json.loads(out.read_text())
+    assert data["verdict"] == "stronger" and data["games"] == 40 and data["players"] == 2
+    assert data["seed"] == 0 and data["tolerance"] == 3.0 and data["parity"] == 0.5
+    for extra, expected in (
+        (["-p", "4", "-n", "42"], "--games 42: a whole number of deals of 4 games each"),
+        (["-s", "random"], "give the two bots as CANDIDATE and OPPONENT"),
+    ):
+        bad = runner.invoke(main, ["versus", "travel", "heuristic", "random", *extra])
+        assert bad.exit_code == 2 and expected in bad.output, bad.output
+    unknown = runner.invoke(main, ["versus", "travel", "heuristic", "nobody", "-p", "2"])
+    assert unknown.exit_code == 2 and "nobody" in unknown.output
+
+
 def test_tune_end_to_end_and_the_preset_loads(tmp_path: Path) -> None:
     config = get_game("travel").make_config(3, ())
     result = tune(
@@ -102,7 +164,7 @@ def test_tune_end_to_end_and_the_preset_loads(tmp_path: Path) -> None:
         games_per_trial=10,
         validate_top=2,
         validate_games=10,
-        confirm_games=20,
+        confirm_games=22,
         seed=3,
         name="tiny",
         backend="sequential",
@@ -110,9 +172,11 @@ def test_tune_end_to_end_and_the_preset_loads(tmp_path: Path) -> None:
     assert len(result.trials) == 4 and len(result.validation) == 3
     assert result.validation[0].source == "validation"
     c = result.confirmation
-    assert c["games"] == 20 and c["opponent"] == "heuristic" and "met" in c
+    assert c["games"] == 21 and c["opponent"] == "heuristic" and "met" in c
+    assert c["players"] == 3 and c["parity"] == pytest.approx(1 / 3)  # its own player count
+    assert c["target"] == "lower 95% bound above 0.35" and c["met"] == (c["lo"] > 1.04 / 3)
     assert c["candidate"] == strategy_text("heuristic", result.params)
-    assert result.provenance["budget_games"] == 4 * 10 + 3 * 10 + 20
+    assert result.provenance["budget_games"] == 4 * 10 + 3 * 10 + 21
     path = write_result(result, tmp_path)
     data = json.loads(path.read_text())
     assert data["strategy"] == "heuristic" and data["params"] == result.params

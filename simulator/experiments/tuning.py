@@ -23,10 +23,12 @@ implemented here on a grid of each parameter's range (docs/metrics.md compares t
 **Selection and confirmation.** The best few candidates of the search are played again on
 fresh deals (`validate_games` each, a second seed), so that the one kept is not merely the
 one the search's own deals flattered (the winner's curse); the best of them there is then
-confirmed head-to-head against the starting parameters: 2 players, seats rotating, each deal
-played twice with the seats swapped (duplicate deals), on a third seed. The confirmation
-figure is the candidate's share of the games (a shared win half) with a 95% interval from the
-cluster-robust variance over deals.
+confirmed head-to-head against the starting parameters at the player count it was tuned for,
+on a third seed: each deal played once per seat, the candidate in that seat and the start in
+the others (at two players, duplicate deals with the seats swapped). The confirmation figure
+is the candidate's share of the games (a shared win split) with a 95% interval from the
+cluster-robust variance over deals; it must clear 4% above parity (52% at two players, 26% at
+four).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ import numpy as np
 
 import simulator
 from simulator.analysis.stats import Z95, clustered_share, wilson
+from simulator.analysis.verdicts import Verdict, decide, to_points
 from simulator.core.errors import ConfigError
 from simulator.core.spec import GameConfig
 from simulator.folders import run_folder
@@ -58,6 +61,7 @@ DEFAULT_POOL = {
 }
 VALIDATION_SEED_OFFSET = 1_000_003
 CONFIRMATION_SEED_OFFSET = 2_000_003
+CONFIRMATION_GAIN = 1.04
 """Fresh seeds: validation and confirmation deals come from master seeds never used by the
 search (seed + offset), so their streams are independent of the search's."""
 
@@ -375,44 +379,69 @@ def head_to_head(
     jobs: int = 1,
     backend: str = "loky",
 ) -> dict[str, Any]:
-    """`a` against `b` at two players: each deal twice, seats swapped (duplicate deals).
-    a's share of the games (a shared win counts half) with a 95% interval from the
-    cluster-robust variance over deals, and Wilson's interval beside it (which treats games
-    as independent)."""
-    if config.players != 2:
-        raise ConfigError("head_to_head: a two-player config")
-    deals = max(1, games // 2)
-    listed = []
-    for d in range(deals):
-        listed.append(Table(d, 2 * d, (a, b)))
-        listed.append(Table(d, 2 * d + 1, (b, a)))
+    """`a` against `b` on shared deals, at the config's player count n: each deal is played n
+    times, `a` in one seat (each seat in turn) and `b` in all the others; at two players that
+    is the duplicate deal with seats swapped. a's share of the games (a shared win split
+    between the winners) against parity 1/n, with a 95% interval from the cluster-robust
+    variance over deals, and Wilson's interval beside it (which treats games as independent).
+    `games` is rounded down to whole deals (at least one)."""
+    n = config.players
+    deals = max(1, games // n)
+    listed = [
+        Table(d, n * d + k, tuple(a if seat == k else b for seat in range(n)))
+        for d in range(deals)
+        for k in range(n)
+    ]
     chunk = max(10, min(100, -(-len(listed) // max(1, 2 * jobs))))
     results = Experiment(config, seed, jobs=jobs, backend=backend, chunk_size=chunk).play(listed)
-    points = []
-    for i, r in enumerate(results):
-        seat = 0 if i % 2 == 0 else 1
-        if seat in r.winners:
-            points.append(1.0 / len(r.winners))
-        else:
-            points.append(0.0)
-    share, lo, hi = clustered_share(points, 2)  # a deal: its two games, seats swapped
+    points = [1.0 / len(r.winners) if i % n in r.winners else 0.0 for i, r in enumerate(results)]
+    share, lo, hi = clustered_share(points, n)  # a deal: its n games
     wins = float(np.sum(points))
-    wl, wh = wilson(int(round(wins)), 2 * deals)
+    wl, wh = wilson(int(round(wins)), n * deals)
+    seats = (
+        "duplicate deals (2 games each, seats swapped)"
+        if n == 2
+        else f"deals ({n} games each: the candidate in one seat, each seat in turn, the "
+        "opponent in the others)"
+    )
     return {
-        "players": 2,
-        "games": 2 * deals,
+        "players": n,
+        "games": n * deals,
         "deals": deals,
         "candidate": a,
         "opponent": b,
         "score": share,
         "lo": lo,
         "hi": hi,
+        "parity": 1.0 / n,
         "wilson_lo": wl,
         "wilson_hi": wh,
         "points": wins,
         "seed": seed,
-        "interval": "95%, cluster-robust over duplicate deals (2 games each, seats swapped)",
+        "interval": f"95%, cluster-robust over {seats}",
     }
+
+
+def judge_head_to_head(record: dict[str, Any], tolerance: float) -> Verdict:
+    """The one verdict rule on a head-to-head (`head_to_head`'s record): the candidate's share
+    less parity, in points; `stronger` / `weaker` where the interval excludes parity,
+    `balanced` where it lies within +-`tolerance` points of it, else `unclear` with the games
+    that would decide. The interval is the wider of the clustered one and Wilson's: on a few
+    deals that all went one way the clustered spread is zero, which is not certainty."""
+    parity = record["parity"]
+    lo = min(record["lo"], record["wilson_lo"])
+    hi = max(record["hi"], record["wilson_hi"])
+    return decide(
+        *(to_points(x - parity) for x in (record["score"], lo, hi)),
+        tolerance,
+        games=record["games"],
+    )
+
+
+def confirmation_target(players: int) -> float:
+    """The lower bound a tuned candidate's confirmation must clear: 4% above parity (52% at
+    two players, 26% at four), so that a preset is shipped for a gain, not a draw."""
+    return CONFIRMATION_GAIN / players
 
 
 def tune(
@@ -499,15 +528,16 @@ def tune(
     best = max(validation[1:] or validation, key=lambda t: t.score)
     params = {**fixed, **best.params}
     candidate = strategy_text(head, params)
-    say(f"confirmation: {candidate} against {start_text}, 2 players, {confirm_games} games")
-    from dataclasses import replace
-
-    two = replace(config, players=2)
-    confirmation = head_to_head(
-        two, candidate, start_text, confirm_games, seed + CONFIRMATION_SEED_OFFSET, jobs, backend
+    say(
+        f"confirmation: {candidate} against {start_text}, {config.players} players, "
+        f"{confirm_games} games"
     )
-    confirmation["target"] = "lower 95% bound above 0.52"
-    confirmation["met"] = bool(confirmation["lo"] > 0.52)
+    confirmation = head_to_head(
+        config, candidate, start_text, confirm_games, seed + CONFIRMATION_SEED_OFFSET, jobs, backend
+    )
+    target = confirmation_target(config.players)
+    confirmation["target"] = f"lower 95% bound above {target:.2f}"
+    confirmation["met"] = bool(confirmation["lo"] > target)
     say(
         f"  {confirmation['score']:.4f} [{confirmation['lo']:.4f}, {confirmation['hi']:.4f}] over "
         f"{confirmation['games']} games"
