@@ -833,6 +833,8 @@ def strategies_command(game: str) -> None:
             if c
             else ""
         )
+        if c and c["players"] != 2:  # one seat against the rest: its parity is not a half
+            figure += f" ({c['players']} players, one seat each; parity {100 / c['players']:.0f}%)"
         for f in preset.get("four_players", []):  # a check at the player count it was tuned for
             figure += (
                 f"; {f['players']} players, one seat against three {f['opponent'].split()[0]}: "
@@ -1466,8 +1468,7 @@ def versus(
     click.echo(
         f"{candidate} against {opponent}, {players} players, {record['games']:,} games "
         f"({record['deals']:,} deals, seed {kw['seed']}): {100 * record['score']:.1f}% "
-        f"[{100 * (parity + verdict.lo / 100):.1f}, {100 * (parity + verdict.hi / 100):.1f}], "
-        f"parity {100 * parity:.0f}%"
+        f"[{100 * record['lo']:.1f}, {100 * record['hi']:.1f}], parity {100 * parity:.0f}%"
     )
     click.echo(verdict.words(opponent))
     if json_out:

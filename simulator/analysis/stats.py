@@ -23,11 +23,16 @@ def clustered_share(points: Sequence[float], per_cluster: int) -> tuple[float, f
     """A share, the mean of `points` (one per game, 0 to 1), with its 95% interval from the
     cluster-robust variance over runs of `per_cluster` consecutive games: the games of one
     duplicate deal share their cards, so they are not independent. (nan, nan, nan) for no
-    games."""
+    games. Where every game went the same way (a share of 0 or 1) the clustered spread is
+    zero, which is not certainty: the interval is then Wilson's on the games; otherwise the
+    clustered one, kept within 0..1."""
     n = len(points)
     if n == 0:
         return (math.nan, math.nan, math.nan)
     share = sum(points) / n
+    if share <= 0.0 or share >= 1.0:
+        lo, hi = wilson(round(share * n), n)
+        return (share, lo, hi)
     starts = range(0, n, per_cluster)
     clusters = len(starts)
     spread = sum(
@@ -35,7 +40,7 @@ def clustered_share(points: Sequence[float], per_cluster: int) -> tuple[float, f
         for i in starts
     )
     se = math.sqrt(spread / n**2 * clusters / max(clusters - 1, 1))
-    return (share, share - Z95 * se, share + Z95 * se)
+    return (share, max(0.0, share - Z95 * se), min(1.0, share + Z95 * se))
 
 
 def newcombe_difference(

@@ -426,13 +426,10 @@ def judge_head_to_head(record: dict[str, Any], tolerance: float) -> Verdict:
     """The one verdict rule on a head-to-head (`head_to_head`'s record): the candidate's share
     less parity, in points; `stronger` / `weaker` where the interval excludes parity,
     `balanced` where it lies within +-`tolerance` points of it, else `unclear` with the games
-    that would decide. The interval is the wider of the clustered one and Wilson's: on a few
-    deals that all went one way the clustered spread is zero, which is not certainty."""
+    that would decide."""
     parity = record["parity"]
-    lo = min(record["lo"], record["wilson_lo"])
-    hi = max(record["hi"], record["wilson_hi"])
     return decide(
-        *(to_points(x - parity) for x in (record["score"], lo, hi)),
+        *(to_points(record[k] - parity) for k in ("score", "lo", "hi")),
         tolerance,
         games=record["games"],
     )
