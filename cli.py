@@ -1242,12 +1242,9 @@ def balance(
     )
 
 
-def _run_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Where an experiment plays (workers, backend), where it writes, and how it reports."""
+def _workers_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Where an experiment plays: worker processes and backend."""
     options = [
-        click.option(
-            "--out", "-o", type=click.Path(file_okay=False), required=True, help="Output folder."
-        ),
         click.option(
             "--jobs",
             "-j",
@@ -1263,11 +1260,19 @@ def _run_options(func: Callable[..., Any]) -> Callable[..., Any]:
             show_default=True,
             help="Where games are played (as for `deckhand simulate`, local cluster only).",
         ),
-        click.option("--quiet", "-q", is_flag=True, help="No progress output."),
     ]
     for option in reversed(options):
         func = option(func)
     return func
+
+
+def _run_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Where an experiment plays (workers, backend), where it writes, and how it reports."""
+    func = click.option("--quiet", "-q", is_flag=True, help="No progress output.")(func)
+    func = _workers_options(func)
+    return click.option(
+        "--out", "-o", type=click.Path(file_okay=False), required=True, help="Output folder."
+    )(func)
 
 
 def _game_config(game: str, kw: dict[str, Any]) -> Any:
@@ -1413,14 +1418,7 @@ def tune(game: str, out: str, jobs: int, backend: str, quiet: bool, **kw: Any) -
     help="Also write the record (figures, seeds, interval) to this JSON file, e.g. for a "
     "preset's confirmation.",
 )
-@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Worker processes.")
-@click.option(
-    "--backend",
-    type=click.Choice(["loky", "threading", "sequential", "dask", "ray"]),
-    default="loky",
-    show_default=True,
-    help="Where games are played (as for `deckhand simulate`, local cluster only).",
-)
+@_workers_options
 @tolerance_option
 @_fail_cleanly
 def versus(
