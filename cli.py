@@ -1344,7 +1344,8 @@ def _game_config(game: str, kw: dict[str, Any]) -> Any:
     type=int,
     default=4000,
     show_default=True,
-    help="Head-to-head games (2 players, seats swapped per deal) against the start.",
+    help="Head-to-head games against the start at --players: each deal once per seat, the "
+    "candidate in that seat (at 2 players: seats swapped).",
 )
 @click.option("--name", default="tuned", show_default=True, help="Preset name: OUT/NAME.json.")
 @_run_options
