@@ -1500,7 +1500,8 @@ def versus(
     type=int,
     default=2000,
     show_default=True,
-    help="Deals: factorial, games; paired, each played 1 + (number of cards) times.",
+    help="Deals: factorial, games; paired, each played 1 + (number of cards) times. A larger "
+    "number in the same --out grows a finished ablation, playing only the new deals.",
 )
 @click.option(
     "--off-share",
@@ -1534,6 +1535,7 @@ def ablate(
     forest plot). The effect is the change in the owner's win rate with a 95% interval; the
     verdict is balanced when the whole interval lies within the card tolerance, stronger or
     weaker when not and the difference from zero holds over the cards, unclear otherwise.
+    The deals are saved as they finish: the same command resumes a killed ablation.
     """
     from reports.ablation import build_ablation_report
     from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER
@@ -1689,7 +1691,8 @@ def robustness(
     default=300,
     show_default=True,
     help="Deals of each focused ablation, and games of each focused strength step (a "
-    "multiple of the players: whole deals).",
+    "multiple of the players: whole deals). A larger number in the same --out plays only "
+    "the new deals.",
 )
 @click.option(
     "--focus-cards",

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from cli import main
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, WORDS
 from simulator.catalog import get_game
+from simulator.core.errors import RunFolderError
 from simulator.experiments.ablation import (
     ABLATION_FILE,
     FIRST_COLUMNS,
@@ -414,3 +415,73 @@ def test_the_turns_effect_is_the_same_to_the_bit_on_every_call() -> None:
     plan = SimpleNamespace(design="paired", cards=(7,))
     first = _turns_effects(plan, games)  # type: ignore[arg-type]
     assert all(_turns_effects(plan, games) == first for _ in range(30))  # type: ignore[arg-type]
+
+
+def _tables(folder: Path) -> tuple[pl.DataFrame, ...]:
+    return tuple(pl.read_parquet(folder / name) for name in ("games.parquet", "owners.parquet"))
+
+
+def test_a_killed_ablation_resumes_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deals are saved as they finish: the same call after a kill plays only the rest,
+    and the tables are those of an ablation never stopped."""
+    import simulator.experiments.ablation as ablation
+
+    plan = make_plan(
+        _config(2), ("heuristic",), cards="Almonds,Beer", design="paired", deals=10, seed=4
+    )
+    whole = run_ablation(plan, tmp_path / "whole", backend="sequential", progress=False)
+    monkeypatch.setattr(ablation, "SAVE_SECONDS", 0.0)  # save every finished deal
+    stream = Experiment.stream
+
+    def killed_after_13(self: Experiment, tables: list[Table], tick: object = None):  # noqa: ANN202
+        for i, played in enumerate(stream(self, tables, None)):
+            if i == 13:
+                raise KeyboardInterrupt
+            yield played
+
+    monkeypatch.setattr(Experiment, "stream", killed_after_13)
+    with pytest.raises(KeyboardInterrupt):
+        run_ablation(plan, tmp_path / "killed", backend="sequential", progress=False)
+    assert (tmp_path / "killed" / "parts").is_dir()  # 4 deals of 3 games saved, 1 game lost
+    monkeypatch.setattr(Experiment, "stream", stream)
+    again = run_ablation(plan, tmp_path / "killed", backend="sequential", progress=False)
+    meta = load_ablation(again)[0]
+    assert meta["played_now"] == 30 - 12 and meta["games_played"] == 30 and meta["finished"]
+    assert not (again / "parts").exists()
+    for a, b in zip(_tables(again), _tables(whole), strict=True):
+        assert a.equals(b)
+    assert pl.read_parquet(again / ABLATION_FILE).equals(pl.read_parquet(whole / ABLATION_FILE))
+
+
+def test_an_ablation_grows_to_more_deals_playing_only_the_new_ones(tmp_path: Path) -> None:
+    """Deal d's games do not depend on how many deals there are: asking a finished ablation
+    for more deals plays the new deals only, to the tables of the larger one played at once;
+    asking for fewer is refused, naming how many it holds."""
+    config = _config(2)
+    small = make_plan(config, ("heuristic",), cards="Almonds", design="paired", deals=6, seed=5)
+    large = make_plan(config, ("heuristic",), cards="Almonds", design="paired", deals=14, seed=5)
+    direct = run_ablation(large, tmp_path / "direct", backend="sequential", progress=False)
+    folder = run_ablation(small, tmp_path / "grown", backend="sequential", progress=False)
+    run_ablation(large, folder, backend="sequential", progress=False)
+    meta = load_ablation(folder)[0]
+    assert meta["played_now"] == 2 * (14 - 6) and meta["grown"] == [{"from": 6, "to": 14}]
+    for a, b in zip(_tables(folder), _tables(direct), strict=True):
+        assert a.equals(b)
+    with pytest.raises(RunFolderError, match="holds this ablation with 14 deals.*at least 14"):
+        run_ablation(small, folder, backend="sequential", progress=False)
+    run_ablation(large, folder, backend="sequential", progress=False)  # read again: no play
+    assert load_ablation(folder)[0]["played_now"] == 2 * (14 - 6)
+
+
+def test_an_ablation_of_another_version_is_not_read_again(tmp_path: Path) -> None:
+    import json
+
+    plan = make_plan(_config(2), ("heuristic",), cards="Almonds", deals=2, seed=6)
+    folder = run_ablation(plan, tmp_path / "abl", backend="sequential", progress=False)
+    marker = folder / "ablation.json"
+    held = json.loads(marker.read_text())
+    marker.write_text(json.dumps({**held, "deckhand": "0.0.1"}))
+    with pytest.raises(RunFolderError, match="played by deckhand 0.0.1"):
+        run_ablation(plan, folder, backend="sequential", progress=False)

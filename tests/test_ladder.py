@@ -170,6 +170,15 @@ def test_a_focused_rung_is_played_only_for_its_cards(tmp_path: Path) -> None:
     assert set(focused["from_rung"]) == {"classic"} and set(focused["to_rung"]) == {"default"}
     page = (out / "ladder.html").read_text(encoding="utf-8")
     assert "Dear rungs, flagged cards only" in page and "ladder-focus" in page
+    # more deals in the same folder: only the new deals are played, at every focused rung
+    more = [*focus[:2], "--focus-deals", "20", *focus[4:]]
+    result = CliRunner().invoke(main, [*FOCUS_ARGS, "--out", str(out), *FOCUS_RUNGS, *more])
+    assert result.exit_code == 0, result.output
+    assert load_ladder(out)[2]["games"].to_list() == [40, 20]  # the step's run extended
+    for rung in ("classic", "default"):
+        plan = json.loads((out / f"focus-{rung}" / "ablation.json").read_text())
+        assert plan["games_played"] == 20 * 3 and plan["played_now"] == (20 - 12) * 3
+        assert plan["grown"] == [{"from": 12, "to": 20}]
 
 
 def _ablation_file(folder: Path, effects: dict[str, tuple[float, float, float]]) -> None:

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -50,12 +51,14 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+import simulator
 from simulator.analysis.stats import Z95, newcombe_difference, two_proportion_p
 from simulator.analysis.verdicts import Tolerances, decide_family
 from simulator.catalog import get_game
 from simulator.core.cards import CardRow, load_card_sheet
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.core.spec import GameConfig
+from simulator.experiments import ablation_parts
 from simulator.folders import run_folder
 from simulator.folders.config import RunOptions
 from simulator.folders.lock import folder_lock
@@ -277,6 +280,11 @@ def tables(plan: AblationPlan) -> list[tuple[Table, int, int]]:
     return out
 
 
+SAVE_SECONDS = 120.0
+"""How often a playing ablation saves the deals it finished (ablation_parts.py): a killed
+ablation loses at most about this much play."""
+
+
 def run_ablation(
     plan: AblationPlan,
     out: str | Path,
@@ -287,51 +295,147 @@ def run_ablation(
     tolerance: float = Tolerances().card,
 ) -> Path:
     """Play the plan into OUT (games.parquet, owners.parquet), then write ablation.parquet
-    with each card's verdict at `tolerance` (points)."""
+    with each card's verdict at `tolerance` (points). The deals are saved as they finish, so
+    the same call resumes a killed ablation where it stopped, and one with more deals grows a
+    finished one, playing only the new deals (ablation_parts.py)."""
     folder = Path(out)
     with folder_lock(folder, "ablate"):
+        grown = _grow(folder, plan, overwrite)
         if marked_request(folder, ABLATION_FOLDER, plan.to_json(), overwrite):
+            _check_same_play(folder)
             return folder  # this very ablation, already played to the end
-        run_folder.write_json(folder / PLAN_FILE, {**plan.to_json(), "finished": False})
+        _check_same_play(folder)
+        run_folder.write_json(
+            folder / PLAN_FILE,
+            {**plan.to_json(), "deckhand": simulator.__version__, "finished": False, **grown},
+        )
         listed = tables(plan)
-        experiment = Experiment(plan.game, plan.seed, jobs=jobs, backend=backend, chunk_size=50)
+        per_deal = len(listed) // plan.deals
+        to_play = ablation_parts.missing(ablation_parts.saved(folder), plan.deals)
+        workers = jobs if jobs > 0 else os.cpu_count() or 1
+        chunk = max(1, min(50, -(-len(listed) // (4 * workers))))
+        experiment = Experiment(plan.game, plan.seed, jobs=jobs, backend=backend, chunk_size=chunk)
         bar = None
         tick: Callable[[int], None] | None = None
         if progress:
             from tqdm import tqdm
 
-            bar = tqdm(total=len(listed), unit="game", desc=f"ablate {plan.design}")
+            left = sum(b - a for a, b in to_play) * per_deal
+            bar = tqdm(total=len(listed), initial=len(listed) - left, unit="game", desc="ablate")
             tick = bar.update
         start = time.perf_counter()
+        played_now = 0
         try:
-            played = experiment.play([t for t, _, _ in listed], tick)
+            for first, end in to_play:
+                played_now += _play_deals(experiment, plan, folder, listed, first, end, tick)
         finally:
             if bar is not None:
                 bar.close()
         seconds = time.perf_counter() - start
-        games, owners = records(plan, listed, played)
+        games, owners = ablation_parts.merged(folder)
         run_folder.write_frame(games, folder / TABLES_FILE)
         run_folder.write_frame(owners, folder / OWNERS_FILE)
         summary = summarise(plan, games, owners, tolerance)
         run_folder.write_frame(summary, folder / ABLATION_FILE)
         meta = {
             **plan.to_json(),
-            "games_played": len(played),
+            "deckhand": simulator.__version__,
+            "games_played": games.height,
+            "played_now": played_now,
             "seconds": round(seconds, 1),
             "jobs": jobs,
             "backend": backend,
+            **grown,
             "finished": True,
         }
         run_folder.write_json(folder / PLAN_FILE, meta)
+        ablation_parts.clear(folder)
     return folder
 
 
+def _play_deals(
+    experiment: Experiment,
+    plan: AblationPlan,
+    folder: Path,
+    listed: Sequence[tuple[Table, int, int]],
+    first: int,
+    end: int,
+    tick: Callable[[int], None] | None,
+) -> int:
+    """Play deals first..end-1, saving the finished ones every SAVE_SECONDS and at the end;
+    returns the games played."""
+    per_deal = len(listed) // plan.deals
+    lo, hi = first * per_deal, end * per_deal
+    batch: list[Played] = []
+    saved_from = lo
+    last = time.perf_counter()
+    for index, result in enumerate(experiment.stream([t for t, _, _ in listed[lo:hi]], tick), lo):
+        batch.append(result)
+        done = index + 1
+        if done % per_deal == 0 and (done == hi or time.perf_counter() - last >= SAVE_SECONDS):
+            games, owners = records(plan, listed[saved_from:done], batch, saved_from)
+            ablation_parts.save(folder, saved_from // per_deal, done // per_deal, games, owners)
+            batch, saved_from, last = [], done, time.perf_counter()
+    return hi - lo
+
+
+def _grow(folder: Path, plan: AblationPlan, overwrite: bool) -> dict[str, Any]:
+    """If FOLDER holds this ablation with fewer deals, make it ready to grow to the plan's
+    (its marker asks for the new number, its tables become the saved first deals) and return
+    the marker's `grown` record (how many deals it had, and when it grew); with more deals,
+    refuse. With as many, the record it holds; {} for a new folder or another ablation."""
+    marker = folder / PLAN_FILE
+    if overwrite or not marker.exists():
+        return {}
+    try:
+        held = json.loads(marker.read_text())
+    except (OSError, ValueError):
+        return {}  # marked_request says what is wrong with it
+    asked = plan.to_json()
+    if any(held.get(k) != v for k, v in asked.items() if k != "deals"):
+        return {}  # another ablation: marked_request refuses it
+    if held.get("deals") == asked["deals"]:  # this one: resumed or read, its history kept
+        return {"grown": held["grown"]} if held.get("grown") else {}
+    _check_same_play(folder)
+    was = int(held["deals"])
+    if was > plan.deals:
+        raise RunFolderError(
+            f"{folder} holds this ablation with {was} deals, more than the {plan.deals} asked: "
+            f"ask for at least {was} deals (ablate --games, ladder --focus-deals) to read or "
+            "grow it, or pass --overwrite"
+        )
+    if held.get("finished"):
+        ablation_parts.reopen(folder, was)
+    grown = {"grown": [*held.get("grown", []), {"from": was, "to": plan.deals}]}
+    run_folder.write_json(marker, {**held, **asked, "finished": False, **grown})
+    return grown
+
+
+def _check_same_play(folder: Path) -> None:
+    """An ablation is resumed, grown or read again only by the deckhand version that played
+    it (as a run is): a later version may play other games from the same seeds."""
+    try:
+        held = json.loads((folder / PLAN_FILE).read_text()).get("deckhand")
+    except (OSError, ValueError):
+        return
+    if held is not None and held != simulator.__version__:
+        raise RunFolderError(
+            f"{folder} was played by deckhand {held} and this is deckhand "
+            f"{simulator.__version__}, whose games may differ from the same seeds; play it "
+            "again here (--overwrite, or another folder)"
+        )
+
+
 def records(
-    plan: AblationPlan, listed: Sequence[tuple[Table, int, int]], played: Sequence[Played]
+    plan: AblationPlan,
+    listed: Sequence[tuple[Table, int, int]],
+    played: Sequence[Played],
+    first: int = 0,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The games table (one row per game: deal, rotation, arm, powers off, turns) and the
     owners table (one row per player-game and card owned, with the player's win; a
-    player-game that owned none of the cards is one row with `card` null)."""
+    player-game that owned none of the cards is one row with `card` null). `first` is the
+    index of `listed[0]` among all the plan's games (`tables`)."""
     n = plan.game.players
     wanted = set(plan.cards)
     g_cols: dict[str, list[Any]] = {
@@ -340,7 +444,8 @@ def records(
     o_cols: dict[str, list[Any]] = {
         k: [] for k in ("game", "deal", "seat", "turn_order", "strategy", "win", "card")
     }
-    for index, ((table, rotation, arm), result) in enumerate(zip(listed, played, strict=True)):
+    pairs = zip(listed, played, strict=True)
+    for index, ((table, rotation, arm), result) in enumerate(pairs, first):
         g_cols["game"].append(index)
         g_cols["deal"].append(table.deal)
         g_cols["rotation"].append(rotation)

@@ -74,6 +74,8 @@ ABLATION_OWNERS = "owners.parquet"
 ABLATION_FILE = "ablation.parquet"
 ABLATION_REPORT = "ablation.html"
 ABLATION_SWEEP = "sweep"
+ABLATION_PARTS = "parts"
+"""An ablation's games saved as it plays (parts/deals-A-B.*.parquet), merged when it ends."""
 BALANCE_FILE = "balance.json"
 BALANCE_REPORT = "balance.html"
 BALANCE_SWEEP = "sweep"
@@ -254,6 +256,7 @@ ABLATION_FOLDER = FolderKind(
         "*.tmp": None,
         _TEMPORARY: None,
         ABLATION_SWEEP: SWEEP_FOLDER,
+        ABLATION_PARTS: None,
         LOCK_FILE: None,
     },
 )

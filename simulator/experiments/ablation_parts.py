@@ -1,0 +1,85 @@
+"""An ablation's games saved as they are played, by ranges of deals, so that a killed
+ablation resumes where it stopped and a finished one grows to more deals.
+
+A deal's games do not depend on how many deals the ablation has (its tables, streams and
+switches come from the deal's own index and the seed), so deals 0..N-1 of an ablation of M
+deals are the games of an ablation of N. While an ablation plays, OUT/parts holds one pair of
+tables per saved range (`deals-A-B.owners.parquet`, then `deals-A-B.games.parquet`: the
+games table, written last, is what makes a range saved); when every deal is saved the parts
+are merged into OUT/games.parquet and OUT/owners.parquet and removed. Growing a finished
+ablation puts its merged tables back as the part of deals 0..N-1 first.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import polars as pl
+
+from simulator.folders import run_folder
+from simulator.folders.run_folder import ABLATION_GAMES, ABLATION_OWNERS, ABLATION_PARTS
+
+_PART = re.compile(r"deals-(\d+)-(\d+)\.games\.parquet")
+
+
+def _name(first: int, end: int, table: str) -> str:
+    return f"deals-{first:07d}-{end:07d}.{table}.parquet"
+
+
+def saved(folder: Path) -> list[tuple[int, int]]:
+    """The ranges of deals (first, end) saved in FOLDER/parts, in order."""
+    parts = folder / ABLATION_PARTS
+    if not parts.is_dir():
+        return []
+    found = []
+    for path in parts.iterdir():
+        match = _PART.fullmatch(path.name)
+        if match and (parts / _name(int(match[1]), int(match[2]), "owners")).exists():
+            found.append((int(match[1]), int(match[2])))
+    return sorted(found)
+
+
+def missing(ranges: list[tuple[int, int]], deals: int) -> list[tuple[int, int]]:
+    """The ranges of deals 0..deals-1 that no saved range covers."""
+    out = []
+    at = 0
+    for first, end in ranges:
+        if first > at:
+            out.append((at, min(first, deals)))
+        at = max(at, end)
+    if at < deals:
+        out.append((at, deals))
+    return [(a, b) for a, b in out if a < b]
+
+
+def save(folder: Path, first: int, end: int, games: pl.DataFrame, owners: pl.DataFrame) -> None:
+    """Save deals first..end-1 (each table written whole, the games table last)."""
+    parts = folder / ABLATION_PARTS
+    parts.mkdir(exist_ok=True)
+    run_folder.write_frame(owners, parts / _name(first, end, "owners"))
+    run_folder.write_frame(games, parts / _name(first, end, "games"))
+
+
+def merged(folder: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Every saved range's games and owners tables, in the order of the deals."""
+    parts = folder / ABLATION_PARTS
+    ranges = saved(folder)
+    games = pl.concat([pl.read_parquet(parts / _name(a, b, "games")) for a, b in ranges])
+    owners = pl.concat([pl.read_parquet(parts / _name(a, b, "owners")) for a, b in ranges])
+    return games, owners
+
+
+def reopen(folder: Path, deals: int) -> None:
+    """Before a finished ablation of `deals` deals grows: its merged tables become the saved
+    part of deals 0..deals-1 (any parts left beside them are dropped first)."""
+    clear(folder)
+    games = pl.read_parquet(folder / ABLATION_GAMES)
+    owners = pl.read_parquet(folder / ABLATION_OWNERS)
+    save(folder, 0, deals, games, owners)
+
+
+def clear(folder: Path) -> None:
+    """Remove the saved parts (once merged)."""
+    shutil.rmtree(folder / ABLATION_PARTS, ignore_errors=True)
