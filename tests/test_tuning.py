@@ -253,3 +253,19 @@ def test_the_default_bot_plays_its_tuned_base_numbers() -> None:
     assert default_pools("import-export", 4, ["all"])["tuned"] == ("heuristic@tuned-all-4p",)
     listed = CliRunner().invoke(main, ["strategies", "import-export"])
     assert "one seat against three classic@tuned-base-4p: 37.1% [35.7, 38.5]" in listed.output
+
+
+def test_the_search_pool_takes_the_preset_confirmed_at_its_player_count() -> None:
+    """mcts@guided was chosen and confirmed at 2 players and loses at 4 (rollouts of 20
+    decisions see less than two four-player turns): a four-player ladder's or robustness run's
+    `search` is mcts@guided-4p, confirmed one seat against three heuristics."""
+    assert default_pools("import-export", 4, ["base"])["search"] == ("mcts@guided-4p",)
+    assert default_pools("import-export", 2, ["base"])["search"] == ("mcts@guided",)
+    assert default_pools("travel", 4, [])["search"] == ("mcts@guided",)  # none for 4 yet
+    data = load_preset("import-export", "mcts", "guided-4p")
+    c = data["confirmation"]
+    assert c["players"] == 4 and c["games"] >= 1000 and c["parity"] == 0.25
+    assert data["params"] == {
+        **load_preset("import-export", "mcts", "guided")["params"],
+        "rollout_decisions": 60,
+    }

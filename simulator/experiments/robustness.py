@@ -93,7 +93,20 @@ class Pool:
 SEARCH_PRESET = "mcts@guided"
 """The shipped search bot's preset (strategies/presets/GAME/mcts/guided.json): the `search`
 pool, a ladder's top rung. Never a default pool: a four-player Import/Export game of it took
-14.5 s against the heuristic's 0.03 (`deckhand ladder --plan` says what a run would cost)."""
+14.5 s against the heuristic's 0.03 (`deckhand ladder --plan` says what a run would cost).
+Where the game ships one for the player count, `mcts@guided-Np` is taken instead
+(`search_preset`): the 2-player preset is weaker than the heuristic at 4 players."""
+
+
+def search_preset(game: str, players: int) -> str | None:
+    """The search bot's preset for this game and player count: `mcts@guided-{players}p` if
+    shipped (confirmed at that count), else `mcts@guided` (confirmed at 2), else None."""
+    names = preset_names(game)
+    for text in (f"{SEARCH_PRESET}-{players}p", SEARCH_PRESET):
+        if text in names:
+            return text
+    return None
+
 
 OPT_IN = frozenset({"search"})
 """Pools played only when named (`--pool search`), never among the defaults."""
@@ -103,7 +116,7 @@ def default_pools(game: str, players: int, sets: Sequence[str]) -> dict[str, tup
     """default (the heuristic in every seat), mix (the archetypes, one per seat), tuned (the
     shipped preset for these sets and players, when there is one), classic (the bot that was
     the default before Bot II, where the game has one), random (the floor) and, by name only,
-    search (the shipped search bot, where the game has its preset)."""
+    search (the shipped search bot, where the game has its preset: `search_preset`)."""
 
     names = ARCHETYPES.get(game, ())
     out: dict[str, tuple[str, ...]] = {"default": ("heuristic",)}
@@ -122,8 +135,9 @@ def default_pools(game: str, players: int, sets: Sequence[str]) -> dict[str, tup
     if "classic" in BY_GAME.get(game, {}):  # the default bot before Bot II (issue 30)
         out["classic"] = ("classic",)
     out["random"] = ("random",)
-    if SEARCH_PRESET in preset_names(game):  # asked by name only: it costs far more
-        out["search"] = (SEARCH_PRESET,)
+    search = search_preset(game, players)
+    if search is not None:  # asked by name only: it costs far more
+        out["search"] = (search,)
     return out
 
 
