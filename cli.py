@@ -1813,7 +1813,12 @@ def ladder(
     report = build_ladder_report(folder)
     import polars as pl
 
-    from simulator.experiments.ladder import LADDER_FILE, load_focus, load_ladder
+    from simulator.experiments.ladder import (
+        LADDER_FILE,
+        focus_deals_to_decide,
+        load_focus,
+        load_ladder,
+    )
 
     counted = tally(pl.read_parquet(Path(folder) / LADDER_FILE))
     click.echo(
@@ -1837,6 +1842,12 @@ def ladder(
                 else ""
             )
         )
+        needed = focus_deals_to_decide(focused_table)
+        if needed and not flat:
+            click.echo(
+                f"about {needed:,} deals a rung would decide the unclear ones: --focus-deals "
+                f"{needed} in the same --out plays only the new deals"
+            )
 
 
 if __name__ == "__main__":

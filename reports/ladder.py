@@ -17,6 +17,7 @@ from simulator.experiments.ladder import (
     NO_FIGURE,
     PUNISHES,
     REWARDS,
+    focus_deals_to_decide,
     load_focus,
     load_ladder,
     tally,
@@ -224,14 +225,21 @@ def focus_findings(meta: dict[str, Any], focused: Any, band: str, steps: Any) ->
         if r["class"] in (REWARDS, PUNISHES)
     ]
     left = f"; {len(spec['left_out'])} flagged cards left out" if spec["left_out"] else ""
+    needed = focus_deals_to_decide(focused)
+    more = (
+        f"; about {needed:,} deals a rung would decide the unclear ones (a larger "
+        "--focus-deals in the same folder plays only the new deals)"
+        if needed
+        else ""
+    )
     return [
         Finding(
             question,
-            "; ".join(moved) or f"{len(spec['chosen'])} cards judged, none moves",
+            "; ".join(moved) or f"{len(spec['chosen'])} cards judged, none shown to move",
             f"{counted[REWARDS]} reward skill, {counted[PUNISHES]} punish it, {counted[HOLDS]} "
             f"hold, {counted[UNCLEAR]} unclear, {counted[NO_FIGURE]} without a figure: the "
             f"change of each card's ablation effect from {low} to {top}, {spec['deals']:,} deals "
-            f"a rung, at {band}{left}",
+            f"a rung, at {band}{left}{more}",
             "warn" if moved else "info",
         )
     ]

@@ -24,6 +24,7 @@ from simulator.experiments.ladder import (
     classify,
     dear_rung,
     focus_cards,
+    focus_deals_to_decide,
     focus_seconds,
     focus_table,
     judging_rungs,
@@ -210,6 +211,12 @@ def test_focused_cards_are_classed_by_the_change_of_their_ablation_effect(
     assert classes == {"Up": REWARDS, "Down": PUNISHES, "Same": HOLDS, "Absent": NO_FIGURE}
     up = table.row(0, named=True)
     assert up["change"] == pytest.approx(11.0) and up["change_lo"] < 11.0 < up["change_hi"]
+    assert focus_deals_to_decide(table) is None  # nothing unclear
+    _ablation_file(tmp_path / "focus-wide", {"Up": (1.0, -20.0, 22.0), "Down": (9.0, -10, 28)})
+    wide = focus_table(tmp_path, [rungs[0], Pool("wide", ("x",))], ["Up", "Down"], 3.0, 400)
+    assert set(wide["class"]) == {"unclear"}
+    needed = focus_deals_to_decide(wide)  # the deals a rung that would decide them all
+    assert needed == max(wide["deals_to_decide"]) and needed > 400
 
 
 def test_the_flagged_cards_are_the_moving_ones_largest_first_and_capped() -> None:

@@ -563,3 +563,12 @@ def load_ladder(out: str | Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataF
 def tally(table: pl.DataFrame) -> dict[str, int]:
     """Cards per class."""
     return {c: int((table["class"] == c).sum()) for c in CLASSES}
+
+
+def focus_deals_to_decide(focused: pl.DataFrame) -> int | None:
+    """The deals a rung that would likely decide every `unclear` focused card (the largest
+    of their `deals_to_decide`); None when none is unclear with a figure to scale from."""
+    if "deals_to_decide" not in focused.columns:
+        return None
+    unclear = focused.filter((pl.col("class") == UNCLEAR) & pl.col("deals_to_decide").is_not_null())
+    return int(unclear["deals_to_decide"].max()) if unclear.height else None  # type: ignore[arg-type]
