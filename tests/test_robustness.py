@@ -84,11 +84,11 @@ def test_default_pools() -> None:
     assert pools["classic"] == ("classic",)  # the default before Bot II
     assert list(pools)[0] == "default" and "random" in pools
     assert "mix" not in default_pools("travel", 4, [])
-    assert pools["search"] == ("mcts@guided",)  # the search bot: by name only
+    assert pools["search"] == ("mcts@guided-4p",)  # the search bot for 4: by name only
     played = [pool.name for pool in parse_pools("import-export", 4, ["base"], [])]
     assert "search" not in played and "default" in played and "random" in played
     named = parse_pools("import-export", 4, ["base"], ["default", "search"])
-    assert named[1].strategies == ("mcts@guided",)
+    assert named[1].strategies == ("mcts@guided-4p",)
 
 
 def test_pool_errors() -> None:
