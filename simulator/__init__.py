@@ -10,7 +10,7 @@ folders), `simulator.experiments` (tune, ablate, robustness), `reports`, and `cl
 
 __version__ = "0.2.2"
 """Moved by every change of play (a rule fix, a bot's decisions): a run folder records it, and
-a run is resumed or extended only by the version that played it (runner._check_same_play).
+a run is resumed or extended only by the version that played it (run_folder.check_same_play).
 tests/golden_games.py records the golden games with it and refuses new games under an old
 one. 0.2.1: Bot II's contract plan and lead discount (c0b5687), Smart Cars and Cell Phones
 (6587d96), which 0.2.0 did not tell apart."""

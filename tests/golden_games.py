@@ -141,7 +141,7 @@ def _sha(text: str) -> str:
 VERSION_KEY = "_deckhand"
 """The key of the version that recorded the games (simulator.__version__), beside the
 configurations: a change of play moves the version, or a run played before it could be
-resumed after it and mix two kinds of games (runner._check_same_play refuses another
+resumed after it and mix two kinds of games (run_folder.check_same_play refuses another
 version's folder)."""
 
 

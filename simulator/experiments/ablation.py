@@ -113,9 +113,14 @@ class AblationPlan:
         return self.game.players if self.duplicate else 1
 
     @property
-    def games(self) -> int:
+    def per_deal(self) -> int:
+        """Games a deal: each rotation as printed, and once per card in the paired design."""
         arms = 1 + len(self.cards) if self.design == "paired" else 1
-        return self.deals * self.rotations * arms
+        return self.rotations * arms
+
+    @property
+    def games(self) -> int:
+        return self.deals * self.per_deal
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -300,17 +305,17 @@ def run_ablation(
     finished one, playing only the new deals (ablation_parts.py)."""
     folder = Path(out)
     with folder_lock(folder, "ablate"):
-        grown = _grow(folder, plan, overwrite)
+        held = _marker(folder) if not overwrite else None
+        if held is not None:
+            run_folder.check_same_play(folder, held.get("deckhand"))
+        grown = _grow(folder, plan, held)
         if marked_request(folder, ABLATION_FOLDER, plan.to_json(), overwrite):
-            _check_same_play(folder)
             return folder  # this very ablation, already played to the end
-        _check_same_play(folder)
         run_folder.write_json(
             folder / PLAN_FILE,
             {**plan.to_json(), "deckhand": simulator.__version__, "finished": False, **grown},
         )
         listed = tables(plan)
-        per_deal = len(listed) // plan.deals
         to_play = ablation_parts.missing(ablation_parts.saved(folder), plan.deals)
         workers = jobs if jobs > 0 else os.cpu_count() or 1
         chunk = max(1, min(50, -(-len(listed) // (4 * workers))))
@@ -320,7 +325,7 @@ def run_ablation(
         if progress:
             from tqdm import tqdm
 
-            left = sum(b - a for a, b in to_play) * per_deal
+            left = sum(b - a for a, b in to_play) * plan.per_deal
             bar = tqdm(total=len(listed), initial=len(listed) - left, unit="game", desc="ablate")
             tick = bar.update
         start = time.perf_counter()
@@ -364,7 +369,7 @@ def _play_deals(
 ) -> int:
     """Play deals first..end-1, saving the finished ones every SAVE_SECONDS and at the end;
     returns the games played."""
-    per_deal = len(listed) // plan.deals
+    per_deal = plan.per_deal
     lo, hi = first * per_deal, end * per_deal
     batch: list[Played] = []
     saved_from = lo
@@ -379,24 +384,29 @@ def _play_deals(
     return hi - lo
 
 
-def _grow(folder: Path, plan: AblationPlan, overwrite: bool) -> dict[str, Any]:
-    """If FOLDER holds this ablation with fewer deals, make it ready to grow to the plan's
-    (its marker asks for the new number, its tables become the saved first deals) and return
-    the marker's `grown` record (how many deals it had, and when it grew); with more deals,
-    refuse. With as many, the record it holds; {} for a new folder or another ablation."""
-    marker = folder / PLAN_FILE
-    if overwrite or not marker.exists():
-        return {}
+def _marker(folder: Path) -> dict[str, Any] | None:
+    """The ablation marker FOLDER holds, None when there is none or it cannot be read
+    (marked_request then says what is wrong with the folder)."""
     try:
-        held = json.loads(marker.read_text())
+        held = json.loads((folder / PLAN_FILE).read_text())
     except (OSError, ValueError):
-        return {}  # marked_request says what is wrong with it
+        return None
+    return held if isinstance(held, dict) else None
+
+
+def _grow(folder: Path, plan: AblationPlan, held: dict[str, Any] | None) -> dict[str, Any]:
+    """If FOLDER holds this ablation (its marker `held`) with fewer deals, make it ready to
+    grow to the plan's (its marker asks for the new number, its tables become the saved
+    first deals) and return the marker's `grown` record (how many deals it had, and when it
+    grew); with more deals, refuse. With as many, the record it holds; {} for a new folder
+    or another ablation."""
+    if held is None:
+        return {}
     asked = plan.to_json()
     if any(held.get(k) != v for k, v in asked.items() if k != "deals"):
         return {}  # another ablation: marked_request refuses it
     if held.get("deals") == asked["deals"]:  # this one: resumed or read, its history kept
         return {"grown": held["grown"]} if held.get("grown") else {}
-    _check_same_play(folder)
     was = int(held["deals"])
     if was > plan.deals:
         raise RunFolderError(
@@ -407,23 +417,8 @@ def _grow(folder: Path, plan: AblationPlan, overwrite: bool) -> dict[str, Any]:
     if held.get("finished"):
         ablation_parts.reopen(folder, was)
     grown = {"grown": [*held.get("grown", []), {"from": was, "to": plan.deals}]}
-    run_folder.write_json(marker, {**held, **asked, "finished": False, **grown})
+    run_folder.write_json(folder / PLAN_FILE, {**held, **asked, "finished": False, **grown})
     return grown
-
-
-def _check_same_play(folder: Path) -> None:
-    """An ablation is resumed, grown or read again only by the deckhand version that played
-    it (as a run is): a later version may play other games from the same seeds."""
-    try:
-        held = json.loads((folder / PLAN_FILE).read_text()).get("deckhand")
-    except (OSError, ValueError):
-        return
-    if held is not None and held != simulator.__version__:
-        raise RunFolderError(
-            f"{folder} was played by deckhand {held} and this is deckhand "
-            f"{simulator.__version__}, whose games may differ from the same seeds; play it "
-            "again here (--overwrite, or another folder)"
-        )
 
 
 def records(

@@ -61,9 +61,10 @@ DEFAULT_POOL = {
 }
 VALIDATION_SEED_OFFSET = 1_000_003
 CONFIRMATION_SEED_OFFSET = 2_000_003
-CONFIRMATION_GAIN = 1.04
 """Fresh seeds: validation and confirmation deals come from master seeds never used by the
 search (seed + offset), so their streams are independent of the search's."""
+CONFIRMATION_GAIN = 1.04
+"""A confirmation's lower bound must clear this many times parity (`confirmation_target`)."""
 
 
 @dataclass(frozen=True)

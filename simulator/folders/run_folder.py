@@ -43,6 +43,7 @@ from typing import Any
 
 import polars as pl
 
+import simulator
 from simulator.catalog import get_game
 from simulator.core.cards import CardSchema, load_card_sheet
 from simulator.core.errors import RunFolderError
@@ -158,6 +159,19 @@ def _leaves(data: Any, prefix: str = "") -> dict[str, Any]:
     for key, value in data.items():
         found.update(_leaves(value, f"{prefix}.{key}" if prefix else str(key)))
     return found
+
+
+def check_same_play(folder: Path, held: str | None) -> None:
+    """A run or an experiment folder is resumed, extended or read again only by the deckhand
+    version that played it (`held`, None where the folder predates the record): a later one
+    may play other games from the same seeds (a bot or a rule changed: the version moves with
+    every change of play), and one folder would mix the two."""
+    if held is not None and held != simulator.__version__:
+        raise RunFolderError(
+            f"{folder} was played by deckhand {held} and this is deckhand "
+            f"{simulator.__version__}, whose games may differ from the same seeds; resume it "
+            f"with deckhand {held}, or play it again here (--overwrite, or another --out)"
+        )
 
 
 def marked_request(

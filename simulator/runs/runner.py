@@ -216,7 +216,7 @@ def _prepare_folder(
     if manifest_path.exists():
         run_folder.check_resumable(folder)
         manifest = load_manifest(folder)
-        _check_same_play(folder, manifest)
+        run_folder.check_same_play(folder, (manifest.get("versions") or {}).get("deckhand"))
         # through from_json, so a manifest written before a field existed reads the default
         held = RunConfig.from_json(manifest["config"])
         config = with_held_chunks(held, config)
@@ -248,19 +248,6 @@ def _prepare_folder(
     }
     write_manifest(folder, manifest)
     return manifest, config
-
-
-def _check_same_play(folder: Path, manifest: dict[str, Any]) -> None:
-    """A run is resumed or extended only by the deckhand version that played it: a later one
-    may play other games from the same seeds (a bot or a rule changed: the version moves
-    with every change of play), and one run would mix the two."""
-    held = (manifest.get("versions") or {}).get("deckhand")
-    if held is not None and held != simulator.__version__:
-        raise RunFolderError(
-            f"{folder} was played by deckhand {held} and this is deckhand "
-            f"{simulator.__version__}, whose games may differ from the same seeds; resume it "
-            f"with deckhand {held}, or play it again here (--overwrite, or another --out)"
-        )
 
 
 def _extend(folder: Path, held: RunConfig, asked: RunConfig, manifest: dict[str, Any]) -> None:
