@@ -1484,7 +1484,8 @@ def versus(
     "--cards",
     default="all",
     show_default=True,
-    help="The cards whose powers are switched: all, or names joined by commas.",
+    help="The cards whose powers are switched: all, or names joined by commas. Paired: the "
+    "cards of a finished ablation in the same --out and more plays only the new cards' games.",
 )
 @click.option(
     "--design",
@@ -1699,7 +1700,8 @@ def robustness(
     default="flagged",
     show_default=True,
     help="The cards the focused rungs judge: flagged (rewards or punishes skill on the rungs "
-    "below) or names joined by commas.",
+    "below) or names joined by commas. The cards judged in the same --out and more plays "
+    "only the new cards' games.",
 )
 @click.option(
     "--focus-most",

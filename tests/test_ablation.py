@@ -19,6 +19,7 @@ from simulator.core.errors import RunFolderError
 from simulator.experiments.ablation import (
     ABLATION_FILE,
     FIRST_COLUMNS,
+    AblationPlan,
     factorial_off,
     judge_ablation,
     load_ablation,
@@ -125,13 +126,14 @@ def test_paired_arms_share_the_deal_and_the_bots_streams() -> None:
     plan = make_plan(config, ("heuristic",), cards="Almonds,Beer", design="paired", deals=8)
     listed = tables(plan)
     assert len(listed) == 8 * 3
-    played = Experiment(config, plan.seed, backend="sequential").play([t for t, _, _ in listed])
+    assert [index for index, *_ in listed] == list(range(8 * 3))
+    played = Experiment(config, plan.seed, backend="sequential").play([t for _, t, _, _ in listed])
     identical = 0
     for i in range(0, len(listed), 3):
         base, *arms = range(i, i + 3)
         for arm in arms:
-            table = listed[arm][0]
-            assert table.deal == listed[base][0].deal and table.stream == listed[base][0].stream
+            table = listed[arm][1]
+            assert table.deal == listed[base][1].deal and table.stream == listed[base][1].stream
             (card,) = table.off
             if not any(card in owned for owned in played[base].owned):
                 assert played[arm] == played[base]
@@ -473,6 +475,92 @@ def test_an_ablation_grows_to_more_deals_playing_only_the_new_ones(tmp_path: Pat
         run_ablation(small, folder, backend="sequential", progress=False)
     run_ablation(large, folder, backend="sequential", progress=False)  # read again: no play
     assert load_ablation(folder)[0]["played_now"] == 2 * (14 - 6)
+
+
+QUIET = {"backend": "sequential", "progress": False}
+
+
+def test_cards_added_to_a_paired_ablation_play_only_their_own_games(tmp_path: Path) -> None:
+    """A finished paired ablation of Almonds asked for Beer too (in any order) plays only
+    Beer's games with its power off: the printed games recorded every card owned. Its
+    tables and verdicts are those of the two cards played at once; with more deals as well,
+    the new deals are played whole. Asked again, nothing is played."""
+    config = _config(2)
+
+    def plan(cards: str, deals: int) -> AblationPlan:
+        return make_plan(config, ("heuristic",), cards=cards, design="paired", deals=deals, seed=7)
+
+    direct = run_ablation(plan("Almonds,Beer", 8), tmp_path / "direct", **QUIET)
+    folder = run_ablation(plan("Almonds", 8), tmp_path / "wider", **QUIET)
+    run_ablation(plan("Beer,Almonds", 8), folder, **QUIET)
+    meta = load_ablation(folder)[0]
+    assert meta["played_now"] == 8 and meta["games_played"] == 3 * 8
+    assert meta["names"] == ["Almonds", "Beer"]  # the folder's cards first
+    assert meta["widened"] == [{"from": ["Almonds"], "to": ["Almonds", "Beer"], "deals": 8}]
+    for a, b in zip(_tables(folder), _tables(direct), strict=True):
+        assert a.equals(b)
+    assert pl.read_parquet(folder / ABLATION_FILE).equals(pl.read_parquet(direct / ABLATION_FILE))
+    run_ablation(plan("Beer,Almonds", 8), folder, **QUIET)  # read again: nothing played
+    assert load_ablation(folder)[0]["played_now"] == 8
+
+    both = run_ablation(plan("Almonds,Beer", 12), tmp_path / "both", **QUIET)
+    grown = run_ablation(plan("Almonds", 8), tmp_path / "grown", **QUIET)
+    run_ablation(plan("Almonds,Beer", 12), grown, **QUIET)
+    meta = load_ablation(grown)[0]
+    assert meta["played_now"] == 8 + 3 * 4 and meta["grown"] == [{"from": 8, "to": 12}]
+    for a, b in zip(_tables(grown), _tables(both), strict=True):
+        assert a.equals(b)
+
+
+def test_a_killed_widening_resumes_and_old_folders_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A widening killed midway resumes to the same tables; a folder whose printed games
+    recorded only its own cards (played before), one asked for other cards alone, and an
+    unfinished one are refused with what to do."""
+    import json
+
+    import simulator.experiments.ablation as ablation
+
+    config = _config(2)
+
+    def plan(cards: str, deals: int = 8) -> AblationPlan:
+        return make_plan(config, ("heuristic",), cards=cards, design="paired", deals=deals, seed=8)
+
+    direct = run_ablation(plan("Almonds,Beer,Candy"), tmp_path / "direct", **QUIET)
+    folder = run_ablation(plan("Almonds"), tmp_path / "wider", **QUIET)
+    monkeypatch.setattr(ablation, "SAVE_SECONDS", 0.0)
+    stream = Experiment.stream
+
+    def killed_after_9(self: Experiment, tables: list[Table], tick: object = None):  # noqa: ANN202
+        for i, played in enumerate(stream(self, tables, None)):
+            if i == 9:
+                raise KeyboardInterrupt
+            yield played
+
+    monkeypatch.setattr(Experiment, "stream", killed_after_9)
+    with pytest.raises(KeyboardInterrupt):
+        run_ablation(plan("Almonds,Beer,Candy"), folder, **QUIET)
+    monkeypatch.setattr(Experiment, "stream", stream)
+    with pytest.raises(RunFolderError, match="ask for its cards, with any you add, together"):
+        run_ablation(plan("Almonds,Beer"), folder, **QUIET)  # fewer than it was started with
+    run_ablation(plan("Almonds,Beer,Candy"), folder, **QUIET)
+    meta = load_ablation(folder)[0]
+    assert meta["played_now"] == 2 * 8 - 8 and meta["finished"]  # 4 deals of 2 were saved
+    for a, b in zip(_tables(folder), _tables(direct), strict=True):
+        assert a.equals(b)
+
+    with pytest.raises(RunFolderError, match="ablation of Almonds, Beer, Candy: ask for its"):
+        run_ablation(plan("Cannons"), folder, **QUIET)
+    marker = folder / "ablation.json"
+    held = json.loads(marker.read_text())
+    marker.write_text(json.dumps({**held, "finished": False}))
+    with pytest.raises(RunFolderError, match="unfinished.*finish it first"):
+        run_ablation(plan("Almonds,Beer,Candy,Cannons"), folder, **QUIET)
+    del held["printed_owners"]
+    marker.write_text(json.dumps(held))
+    with pytest.raises(RunFolderError, match="before its printed games recorded every card"):
+        run_ablation(plan("Almonds,Beer,Candy,Cannons"), folder, **QUIET)
 
 
 def test_an_ablation_of_another_version_is_not_read_again(tmp_path: Path) -> None:

@@ -180,6 +180,16 @@ def test_a_focused_rung_is_played_only_for_its_cards(tmp_path: Path) -> None:
         plan = json.loads((out / f"focus-{rung}" / "ablation.json").read_text())
         assert plan["games_played"] == 20 * 3 and plan["played_now"] == (20 - 12) * 3
         assert plan["grown"] == [{"from": 12, "to": 20}]
+    # one more card named: at every focused rung only its games with the power off are played
+    wider = [*more[:4], "--focus-cards", "gold stuff,Rope,Almonds"]
+    result = CliRunner().invoke(main, [*FOCUS_ARGS, "--out", str(out), *FOCUS_RUNGS, *wider])
+    assert result.exit_code == 0, result.output
+    for rung in ("classic", "default"):
+        plan = json.loads((out / f"focus-{rung}" / "ablation.json").read_text())
+        assert plan["games_played"] == 20 * 4 and plan["played_now"] == 20
+        assert plan["names"] == ["Gold Stuff", "Rope", "Almonds"]
+    focused = load_focus(out)
+    assert focused is not None and set(focused["card"]) == {"Gold Stuff", "Rope", "Almonds"}
 
 
 def _ablation_file(folder: Path, effects: dict[str, tuple[float, float, float]]) -> None:

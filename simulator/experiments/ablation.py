@@ -44,7 +44,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -267,10 +267,14 @@ def _seats(plan: AblationPlan, rotation: int) -> tuple[str, ...]:
     return tuple(plan.strategies[(seat + rotation) % n] for seat in range(n))
 
 
-def tables(plan: AblationPlan) -> list[tuple[Table, int, int]]:
-    """Every game of the plan as (table, rotation, arm); arm is the card switched off in a
-    paired game (-1: printed), -1 in a factorial game."""
-    out = []
+Listed = tuple[int, Table, int, int]
+"""A game of a plan: (its index among the plan's games, table, rotation, arm)."""
+
+
+def tables(plan: AblationPlan) -> list[Listed]:
+    """Every game of the plan as (index, table, rotation, arm), deal by deal; arm is the card
+    switched off in a paired game (-1: printed), -1 in a factorial game."""
+    out: list[Listed] = []
     rotations = plan.rotations
     for deal in range(plan.deals):
         off = factorial_off(plan, deal) if plan.design == "factorial" else frozenset()
@@ -278,16 +282,22 @@ def tables(plan: AblationPlan) -> list[tuple[Table, int, int]]:
             # one game per deal: the bots still move one seat per deal, as in simulate
             seats = _seats(plan, rotation if plan.duplicate else deal)
             stream = deal * rotations + rotation
-            out.append((Table(deal, stream, seats, off), rotation, -1))
+            out.append((len(out), Table(deal, stream, seats, off), rotation, -1))
             if plan.design == "paired":
                 for card in plan.cards:
-                    out.append((Table(deal, stream, seats, frozenset({card})), rotation, card))
+                    table = Table(deal, stream, seats, frozenset({card}))
+                    out.append((len(out), table, rotation, card))
     return out
 
 
 SAVE_SECONDS = 120.0
 """How often a playing ablation saves the deals it finished (ablation_parts.py): a killed
 ablation loses at most about this much play."""
+
+
+PRINTED_OWNERS = "printed_owners"
+"""The marker's key saying that a paired ablation's printed games record every card owned
+(`records`), so that cards can be added to it (`_widen`). Folders played before lack it."""
 
 
 def run_ablation(
@@ -301,22 +311,33 @@ def run_ablation(
 ) -> Path:
     """Play the plan into OUT (games.parquet, owners.parquet), then write ablation.parquet
     with each card's verdict at `tolerance` (points). The deals are saved as they finish, so
-    the same call resumes a killed ablation where it stopped, and one with more deals grows a
-    finished one, playing only the new deals (ablation_parts.py)."""
+    the same call resumes a killed ablation where it stopped; one with more deals grows a
+    finished one, playing only the new deals (ablation_parts.py); a paired one with more
+    cards plays only the new cards' games with their power off (`_widen`)."""
     folder = Path(out)
     with folder_lock(folder, "ablate"):
         held = _marker(folder) if not overwrite else None
         if held is not None:
             run_folder.check_same_play(folder, held.get("deckhand"))
-        grown = _grow(folder, plan, held)
+        plan, held, history = _widen(folder, plan, held)
+        history = {**history, **_grow(folder, plan, held)}
         if marked_request(folder, ABLATION_FOLDER, plan.to_json(), overwrite):
             return folder  # this very ablation, already played to the end
+        stamp = {"deckhand": simulator.__version__}
+        if plan.design == "paired":
+            stamp[PRINTED_OWNERS] = "every card owned"
         run_folder.write_json(
-            folder / PLAN_FILE,
-            {**plan.to_json(), "deckhand": simulator.__version__, "finished": False, **grown},
+            folder / PLAN_FILE, {**plan.to_json(), **stamp, "finished": False, **history}
         )
         listed = tables(plan)
-        to_play = ablation_parts.missing(ablation_parts.saved(folder), plan.deals)
+        have = ablation_parts.held_games(folder)
+        per_deal = plan.per_deal
+        to_play = [
+            game
+            for first, end in ablation_parts.missing(ablation_parts.saved(folder), plan.deals)
+            for game in listed[first * per_deal : end * per_deal]
+            if (game[1].deal, game[2], game[3]) not in have
+        ]
         workers = jobs if jobs > 0 else os.cpu_count() or 1
         chunk = max(1, min(50, -(-len(listed) // (4 * workers))))
         experiment = Experiment(plan.game, plan.seed, jobs=jobs, backend=backend, chunk_size=chunk)
@@ -325,14 +346,12 @@ def run_ablation(
         if progress:
             from tqdm import tqdm
 
-            left = sum(b - a for a, b in to_play) * plan.per_deal
+            left = len(to_play)
             bar = tqdm(total=len(listed), initial=len(listed) - left, unit="game", desc="ablate")
             tick = bar.update
         start = time.perf_counter()
-        played_now = 0
         try:
-            for first, end in to_play:
-                played_now += _play_deals(experiment, plan, folder, listed, first, end, tick)
+            _play(experiment, plan, folder, to_play, tick)
         finally:
             if bar is not None:
                 bar.close()
@@ -344,13 +363,13 @@ def run_ablation(
         run_folder.write_frame(summary, folder / ABLATION_FILE)
         meta = {
             **plan.to_json(),
-            "deckhand": simulator.__version__,
+            **stamp,
             "games_played": games.height,
-            "played_now": played_now,
+            "played_now": len(to_play),
             "seconds": round(seconds, 1),
             "jobs": jobs,
             "backend": backend,
-            **grown,
+            **history,
             "finished": True,
         }
         run_folder.write_json(folder / PLAN_FILE, meta)
@@ -358,30 +377,27 @@ def run_ablation(
     return folder
 
 
-def _play_deals(
+def _play(
     experiment: Experiment,
     plan: AblationPlan,
     folder: Path,
-    listed: Sequence[tuple[Table, int, int]],
-    first: int,
-    end: int,
+    to_play: Sequence[Listed],
     tick: Callable[[int], None] | None,
-) -> int:
-    """Play deals first..end-1, saving the finished ones every SAVE_SECONDS and at the end;
-    returns the games played."""
-    per_deal = plan.per_deal
-    lo, hi = first * per_deal, end * per_deal
+) -> None:
+    """Play the games listed (whole deals, in order), saving the deals finished every
+    SAVE_SECONDS and at the end (ablation_parts.save: deals first..end-1)."""
     batch: list[Played] = []
-    saved_from = lo
+    games: list[Listed] = []
     last = time.perf_counter()
-    for index, result in enumerate(experiment.stream([t for t, _, _ in listed[lo:hi]], tick), lo):
+    for at, result in enumerate(experiment.stream([g[1] for g in to_play], tick)):
         batch.append(result)
-        done = index + 1
-        if done % per_deal == 0 and (done == hi or time.perf_counter() - last >= SAVE_SECONDS):
-            games, owners = records(plan, listed[saved_from:done], batch, saved_from)
-            ablation_parts.save(folder, saved_from // per_deal, done // per_deal, games, owners)
-            batch, saved_from, last = [], done, time.perf_counter()
-    return hi - lo
+        games.append(to_play[at])
+        deal = to_play[at][1].deal
+        ends_deal = at + 1 == len(to_play) or to_play[at + 1][1].deal != deal
+        if ends_deal and (at + 1 == len(to_play) or time.perf_counter() - last >= SAVE_SECONDS):
+            table, owners = records(plan, games, batch)
+            ablation_parts.save(folder, games[0][1].deal, deal + 1, table, owners)
+            batch, games, last = [], [], time.perf_counter()
 
 
 def _marker(folder: Path) -> dict[str, Any] | None:
@@ -392,6 +408,71 @@ def _marker(folder: Path) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return held if isinstance(held, dict) else None
+
+
+def _widen(
+    folder: Path, plan: AblationPlan, held: dict[str, Any] | None
+) -> tuple[AblationPlan, dict[str, Any] | None, dict[str, Any]]:
+    """If FOLDER holds this paired ablation, finished, with fewer cards (and as many deals
+    or fewer), make it ready to take the plan's other cards: the plan's cards in the
+    folder's order, then the new ones; its tables kept as the games already held
+    (ablation_parts.hold), numbered as the wider plan numbers them, so that only the new
+    cards' games with their power off are played (and every game of any new deal). Returns
+    the plan to play, the marker as it now stands, and the marker's `widened` and `grown`
+    records (history it keeps)."""
+    history: dict[str, Any] = {
+        k: held[k] for k in ("widened", "grown") if held is not None and held.get(k)
+    }
+    if held is None or plan.design != "paired" or held.get("design") != "paired":
+        return plan, held, history
+    asked = plan.to_json()
+    same = ("cards", "names", "deals")
+    if any(held.get(k) != v for k, v in asked.items() if k not in same):
+        return plan, held, history  # another ablation: marked_request refuses it
+    was = [int(c) for c in held.get("cards", [])]
+    new = [c for c in plan.cards if c not in was]
+    names = dict(zip(plan.cards, plan.names, strict=True))
+    if not set(was) <= set(plan.cards):
+        raise RunFolderError(
+            f"{folder} holds the paired ablation of {', '.join(held.get('names', []))}: ask "
+            "for its cards, with any you add, together (ablate --cards, ladder --focus-cards); "
+            "for other cards choose another --out, or pass --overwrite"
+        )
+    if not new:  # the same cards (read, resumed or grown), in the folder's order
+        order = tuple(was)
+        return replace(plan, cards=order, names=tuple(names[c] for c in order)), held, history
+    if not held.get(PRINTED_OWNERS):
+        raise RunFolderError(
+            f"{folder} holds the ablation of {', '.join(held.get('names', []))}, played before "
+            "its printed games recorded every card owned: cards cannot be added to it; play "
+            f"{', '.join(names[c] for c in new)} in another --out, or pass --overwrite"
+        )
+    if not held.get("finished"):
+        raise RunFolderError(
+            f"{folder} holds an unfinished ablation of {', '.join(held.get('names', []))}: "
+            "finish it first (its own command resumes it), then add cards"
+        )
+    if int(held["deals"]) > plan.deals:
+        raise RunFolderError(
+            f"{folder} holds this ablation with {held['deals']} deals, more than the "
+            f"{plan.deals} asked: ask for at least {held['deals']} deals to add cards to it"
+        )
+    order = tuple(was + new)
+    plan = replace(plan, cards=order, names=tuple(names[c] for c in order))
+    index = {(g[1].deal, g[2], g[3]): g[0] for g in tables(plan)}
+    ablation_parts.hold(folder, index)
+    history["widened"] = [
+        *history.get("widened", []),
+        {"from": list(held["names"]), "to": list(plan.names), "deals": int(held["deals"])},
+    ]
+    if int(held["deals"]) < plan.deals:
+        history["grown"] = [
+            *history.get("grown", []),
+            {"from": int(held["deals"]), "to": plan.deals},
+        ]
+    marker = {**held, **plan.to_json(), "finished": False, **history}
+    run_folder.write_json(folder / PLAN_FILE, marker)
+    return plan, marker, history
 
 
 def _grow(folder: Path, plan: AblationPlan, held: dict[str, Any] | None) -> dict[str, Any]:
@@ -423,24 +504,27 @@ def _grow(folder: Path, plan: AblationPlan, held: dict[str, Any] | None) -> dict
 
 def records(
     plan: AblationPlan,
-    listed: Sequence[tuple[Table, int, int]],
+    listed: Sequence[Listed],
     played: Sequence[Played],
-    first: int = 0,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """The games table (one row per game: deal, rotation, arm, powers off, turns) and the
-    owners table (one row per player-game and card owned, with the player's win; a
-    player-game that owned none of the cards is one row with `card` null). `first` is the
-    index of `listed[0]` among all the plan's games (`tables`)."""
+    """The games table (one row per game: its index among the plan's games, deal, rotation,
+    arm, powers off, turns) and the owners table (one row per player-game and card owned,
+    with the player's win; a player-game that owned none of the cards is one row with `card`
+    null). The cards: in a paired design's printed game every card owned
+    (`PRINTED_OWNERS`: a card added to the ablation later needs no printed game again), in
+    its game with card c off c alone; in a factorial game the plan's cards."""
     n = plan.game.players
-    wanted = set(plan.cards)
+    wanted: set[int] | None = set(plan.cards)
+    everything = plan.design == "paired"
     g_cols: dict[str, list[Any]] = {
         k: [] for k in ("game", "deal", "rotation", "arm", "off", "turns", "end_reason")
     }
     o_cols: dict[str, list[Any]] = {
         k: [] for k in ("game", "deal", "seat", "turn_order", "strategy", "win", "card")
     }
-    pairs = zip(listed, played, strict=True)
-    for index, ((table, rotation, arm), result) in enumerate(pairs, first):
+    for (index, table, rotation, arm), result in zip(listed, played, strict=True):
+        if everything:
+            wanted = {arm} if arm >= 0 else None
         g_cols["game"].append(index)
         g_cols["deal"].append(table.deal)
         g_cols["rotation"].append(rotation)
@@ -451,7 +535,8 @@ def records(
         for seat in range(n):
             won = seat in result.winners
             order = (seat - result.first_player) % n
-            mine = [c for c in dict.fromkeys(result.owned[seat]) if c in wanted]
+            owned = dict.fromkeys(result.owned[seat])
+            mine: list[int | None] = [c for c in owned if wanted is None or c in wanted]
             for card in mine or [None]:  # a player-game without a card: one row, card null
                 o_cols["game"].append(index)
                 o_cols["deal"].append(table.deal)

@@ -7,7 +7,10 @@ deals are the games of an ablation of N. While an ablation plays, OUT/parts hold
 tables per saved range (`deals-A-B.owners.parquet`, then `deals-A-B.games.parquet`: the
 games table, written last, is what makes a range saved); when every deal is saved the parts
 are merged into OUT/games.parquet and OUT/owners.parquet and removed. Growing a finished
-ablation puts its merged tables back as the part of deals 0..N-1 first.
+ablation puts its merged tables back as the part of deals 0..N-1 first. Adding cards to a
+finished paired ablation keeps its tables as the games held (`held.*.parquet`), numbered as
+the wider plan numbers its games; the parts then hold, for each saved range of deals, the
+games of those deals that were not held.
 """
 
 from __future__ import annotations
@@ -63,12 +66,45 @@ def save(folder: Path, first: int, end: int, games: pl.DataFrame, owners: pl.Dat
 
 
 def merged(folder: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Every saved range's games and owners tables, in the order of the deals."""
+    """Every saved range's games and owners tables, and the games held, in the order of the
+    games (a game's owner rows in the order they were written)."""
     parts = folder / ABLATION_PARTS
-    ranges = saved(folder)
-    games = pl.concat([pl.read_parquet(parts / _name(a, b, "games")) for a, b in ranges])
-    owners = pl.concat([pl.read_parquet(parts / _name(a, b, "owners")) for a, b in ranges])
-    return games, owners
+    names = [(_name(a, b, "games"), _name(a, b, "owners")) for a, b in saved(folder)]
+    if (parts / HELD_GAMES).exists():
+        names.append((HELD_GAMES, HELD_OWNERS))
+    games = pl.concat([pl.read_parquet(parts / g) for g, _ in names])
+    owners = pl.concat([pl.read_parquet(parts / o) for _, o in names])
+    return games.sort("game", maintain_order=True), owners.sort("game", maintain_order=True)
+
+
+HELD_GAMES = "held.games.parquet"
+HELD_OWNERS = "held.owners.parquet"
+
+
+def hold(folder: Path, index: dict[tuple[int, int, int], int]) -> None:
+    """Before cards are added to a finished paired ablation: its merged tables become the
+    games held, each game numbered by `index` ((deal, rotation, arm) -> its index among the
+    wider plan's games), its owner rows with it."""
+    clear(folder)
+    games = pl.read_parquet(folder / ABLATION_GAMES)
+    owners = pl.read_parquet(folder / ABLATION_OWNERS)
+    keys = zip(games["deal"], games["rotation"], games["arm"], strict=True)
+    renumber = dict(zip(games["game"], [index[k] for k in keys], strict=True))
+    games = games.with_columns(pl.Series("game", [renumber[g] for g in games["game"]]))
+    owners = owners.with_columns(pl.Series("game", [renumber[g] for g in owners["game"]]))
+    parts = folder / ABLATION_PARTS
+    parts.mkdir()
+    run_folder.write_frame(owners, parts / HELD_OWNERS)
+    run_folder.write_frame(games, parts / HELD_GAMES)
+
+
+def held_games(folder: Path) -> set[tuple[int, int, int]]:
+    """(deal, rotation, arm) of every game held (`hold`): none unless cards were added."""
+    path = folder / ABLATION_PARTS / HELD_GAMES
+    if not path.exists():
+        return set()
+    games = pl.read_parquet(path, columns=["deal", "rotation", "arm"])
+    return set(zip(games["deal"], games["rotation"], games["arm"], strict=True))
 
 
 def reopen(folder: Path, deals: int) -> None:
