@@ -1752,6 +1752,7 @@ def ladder(
         ladder_seconds,
         parse_rungs,
         run_ladder,
+        seconds_left,
         split_rungs,
         tally,
     )
@@ -1799,6 +1800,14 @@ def ladder(
         f"the ladder: about {total:,.0f} s of one core with its head-to-head steps, "
         f"{total / workers:,.0f} s on {workers} workers (timed on two games a rung)"
     )
+    left = seconds_left(options, chosen, costs, out, focus)
+    if left <= 0:
+        click.echo(f"{out} holds all of it already: nothing left to play")
+    elif left < 0.999 * total:
+        click.echo(
+            f"{out} holds part of it already: about {left:,.0f} s of one core left to play, "
+            f"{left / workers:,.0f} s on {workers} workers"
+        )
     if plan_only:
         return
     folder = run_ladder(

@@ -21,6 +21,7 @@ from simulator.experiments.ablation import (
     FIRST_COLUMNS,
     AblationPlan,
     factorial_off,
+    games_to_play,
     judge_ablation,
     load_ablation,
     make_plan,
@@ -510,6 +511,28 @@ def test_cards_added_to_a_paired_ablation_play_only_their_own_games(tmp_path: Pa
     assert meta["played_now"] == 8 + 3 * 4 and meta["grown"] == [{"from": 8, "to": 12}]
     for a, b in zip(_tables(grown), _tables(both), strict=True):
         assert a.equals(b)
+
+
+def test_games_to_play_says_what_a_call_would_play(tmp_path: Path) -> None:
+    """The plan's count (ladder --plan) without touching the folder: all for a new or
+    refused folder, none for the same, new deals and new cards' games for a larger one."""
+    config = _config(2)
+
+    def plan(cards: str, deals: int, design: str = "paired") -> AblationPlan:
+        return make_plan(config, ("heuristic",), cards=cards, design=design, deals=deals, seed=9)
+
+    folder = tmp_path / "abl"
+    assert games_to_play(folder, plan("Almonds", 6)) == 12
+    run_ablation(plan("Almonds", 6), folder, **QUIET)
+    before = sorted(p.name for p in folder.iterdir())
+    assert games_to_play(folder, plan("Almonds", 6)) == 0
+    assert games_to_play(folder, plan("Almonds", 9)) == 3 * 2
+    assert games_to_play(folder, plan("Beer,Almonds", 6)) == 6
+    assert games_to_play(folder, plan("Almonds,Beer", 9)) == 3 * 3 + 6
+    assert games_to_play(folder, plan("Almonds", 4)) == 8  # refused when played: priced whole
+    assert games_to_play(folder, plan("Beer", 6)) == 12
+    assert games_to_play(folder, plan("Almonds", 6, "factorial")) == 6
+    assert sorted(p.name for p in folder.iterdir()) == before
 
 
 def test_a_killed_widening_resumes_and_old_folders_are_refused(

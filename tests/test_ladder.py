@@ -31,6 +31,7 @@ from simulator.experiments.ladder import (
     ladder_table,
     load_focus,
     load_ladder,
+    seconds_left,
 )
 from simulator.experiments.robustness import Pool
 from simulator.folders.config import RunOptions
@@ -190,6 +191,23 @@ def test_a_focused_rung_is_played_only_for_its_cards(tmp_path: Path) -> None:
         assert plan["names"] == ["Gold Stuff", "Rope", "Almonds"]
     focused = load_focus(out)
     assert focused is not None and set(focused["card"]) == {"Gold Stuff", "Rope", "Almonds"}
+    # the plan prices what the folder does not hold yet (a second a game: games left)
+    options = RunOptions("import-export", players=2, modules=("base",), games=40)
+    rungs = [Pool("random", ("random",)), Pool("classic", ("classic",))]
+    rungs.append(Pool("default", ("heuristic",)))
+    costs = [RungCost(r.name, 1.0, 40.0) for r in rungs]
+    cards = "gold stuff,Rope,Almonds"
+    assert seconds_left(options, rungs, costs, out, Focus("default", 20, cards)) == 0
+    assert seconds_left(options, rungs, costs, out, Focus("default", 20, cards + ",Beer")) == 40
+    more_deals = Focus("default", 24, cards)  # 4 deals x 4 games at 2 rungs, 4 step games
+    assert seconds_left(options, rungs, costs, out, more_deals) == 4 * 4 * 2 + 4
+    # unfocused, 50 games: 10 more of random, classic and their step, default's 50, and
+    # 30 more of the classic-default step (its 20 focused games held)
+    assert seconds_left(options.but(games=50), rungs, costs, out, None) == 10 * 3 + 50 + 30
+    result = CliRunner().invoke(
+        main, [*FOCUS_ARGS, "--out", str(out), *FOCUS_RUNGS, *wider, "--plan"]
+    )
+    assert result.exit_code == 0 and "holds all of it already: nothing left" in result.output
 
 
 def _ablation_file(folder: Path, effects: dict[str, tuple[float, float, float]]) -> None:

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import polars as pl
@@ -24,7 +25,7 @@ from simulator.folders.run_folder import (
     read_players,
     remove_chunk,
 )
-from simulator.runs.runner import run_simulation
+from simulator.runs.runner import games_held, run_simulation
 
 MODULES = ("events", "postcards", "special_items")
 
@@ -74,6 +75,10 @@ def test_resume_keeps_completed_chunks_and_plays_the_rest(tmp_path: Path) -> Non
     part_path(folder, "games", 5).unlink()
     (folder / "players" / ".part-00003.parquet.tmp-999").write_bytes(b"half")
     assert completed_chunks(folder) == set(range(6)) - {3, 5}
+    assert games_held(folder, config) == 48 - 2 * 8  # what a plan prices as done
+    assert games_held(folder, replace(config, games=64)) == 48 - 2 * 8  # extends it
+    assert games_held(folder, replace(config, seed=config.seed + 1)) == 0  # another run
+    assert games_held(tmp_path / "nothing", config) == 0
     run_simulation(config, folder, progress=False)
     assert kept.stat().st_mtime_ns == kept_mtime  # completed chunks are not replayed
     games = read_games(folder)

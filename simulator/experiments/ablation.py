@@ -330,14 +330,7 @@ def run_ablation(
             folder / PLAN_FILE, {**plan.to_json(), **stamp, "finished": False, **history}
         )
         listed = tables(plan)
-        have = ablation_parts.held_games(folder)
-        per_deal = plan.per_deal
-        to_play = [
-            game
-            for first, end in ablation_parts.missing(ablation_parts.saved(folder), plan.deals)
-            for game in listed[first * per_deal : end * per_deal]
-            if (game[1].deal, game[2], game[3]) not in have
-        ]
+        to_play = _unplayed(folder, plan, listed)
         workers = jobs if jobs > 0 else os.cpu_count() or 1
         chunk = max(1, min(50, -(-len(listed) // (4 * workers))))
         experiment = Experiment(plan.game, plan.seed, jobs=jobs, backend=backend, chunk_size=chunk)
@@ -375,6 +368,47 @@ def run_ablation(
         run_folder.write_json(folder / PLAN_FILE, meta)
         ablation_parts.clear(folder)
     return folder
+
+
+def _unplayed(folder: Path, plan: AblationPlan, listed: Sequence[Listed]) -> list[Listed]:
+    """The plan's games (`listed`) that FOLDER, ready for the plan, holds neither in a saved
+    range of deals nor among the games held (ablation_parts.py)."""
+    have = ablation_parts.held_games(folder)
+    per_deal = plan.per_deal
+    return [
+        game
+        for first, end in ablation_parts.missing(ablation_parts.saved(folder), plan.deals)
+        for game in listed[first * per_deal : end * per_deal]
+        if (game[1].deal, game[2], game[3]) not in have
+    ]
+
+
+def games_to_play(folder: str | Path, plan: AblationPlan) -> int:
+    """How many games `run_ablation(plan, FOLDER)` would play, without touching the folder:
+    none when it holds this ablation, finished; the new deals' games and, on the deals held,
+    the new cards' games (`_widen`) when it holds a finished one it can grow or widen; the
+    games not saved when it holds this one unfinished; otherwise every game of the plan (a
+    new folder, or one the call would refuse). What a plan prices as left (`deckhand ladder
+    --plan`)."""
+    folder = Path(folder)
+    held = _marker(folder)
+    if held is None:
+        return plan.games
+    asked = plan.to_json()
+    if any(held.get(k) != v for k, v in asked.items() if k not in ("cards", "names", "deals")):
+        return plan.games
+    was = {int(c) for c in held.get("cards", [])}
+    new = [c for c in plan.cards if c not in was]
+    deals = int(held.get("deals", 0))
+    if not was <= set(plan.cards) or deals > plan.deals:
+        return plan.games
+    if not held.get("finished"):
+        return (
+            plan.games if new or deals != plan.deals else len(_unplayed(folder, plan, tables(plan)))
+        )
+    if new and not held.get(PRINTED_OWNERS):
+        return plan.games
+    return (plan.deals - deals) * plan.per_deal + deals * len(new) * plan.rotations
 
 
 def _play(

@@ -69,6 +69,7 @@ from simulator.core.errors import ConfigError, RunFolderError
 from simulator.experiments.ablation import (
     ABLATION_FILE,
     AblationPlan,
+    games_to_play,
     make_plan,
     run_ablation,
 )
@@ -87,7 +88,7 @@ from simulator.folders.config import RunOptions
 from simulator.folders.lock import folder_lock
 from simulator.folders.run_folder import read_players
 from simulator.runs.match import Match
-from simulator.runs.runner import run_simulation
+from simulator.runs.runner import games_held, run_simulation
 
 LADDER_FILE = "ladder.parquet"
 STRENGTH_FILE = "ladder_strength.parquet"
@@ -247,6 +248,65 @@ def ladder_seconds(costs: Sequence[RungCost]) -> float:
     of its two rungs' bots in half the seats, so costs about their mean."""
     steps = sum((a.seconds + b.seconds) / 2 for a, b in zip(costs, costs[1:], strict=False))
     return sum(c.seconds for c in costs) + steps
+
+
+def seconds_left(
+    options: RunOptions,
+    rungs: Sequence[Pool],
+    costs: Sequence[RungCost],
+    out: str | Path,
+    focus: Focus | None,
+) -> float:
+    """One core's seconds of what the ladder would still play in OUT, at `costs`' seconds a
+    game: each rung's and step's games its folder does not hold yet (runner.games_held), and
+    at the anchor and focused rungs the games their ablations would play
+    (ablation.games_to_play: new deals, and new cards on the deals held) for the cards named,
+    or, with `flagged`, for the cards the ladder in OUT chose once its cheap rungs are all
+    held; for flagged cards not chosen yet, the printed deals and `focus.most` cards."""
+    out = Path(out)
+    full, focused = split_rungs(options, rungs, focus)
+    cost = {c.name: c.seconds_per_game for c in costs}
+
+    def step_left(sized: RunOptions, a: Pool, b: Pool) -> float:
+        config = head_to_head(sized, a, b)
+        held = games_held(out / f"vs-{a.name}-{b.name}", config)
+        return (cost[a.name] + cost[b.name]) / 2 * (config.games - held)
+
+    left = sum(
+        cost[pool.name] * (config.games - games_held(folder, config))
+        for pool, config, folder in plan_robustness(options, full, out)
+    )
+    left += sum(step_left(options, a, b) for a, b in zip(full, full[1:], strict=False))
+    if focus is None:
+        return left
+    judged = [full[-1], *focused]
+    narrow = options.but(games=focus.deals)
+    steps = sum(step_left(narrow, a, b) for a, b in zip(judged, judged[1:], strict=False))
+    cards = focus.cards
+    if cards.strip().lower() == "flagged":
+        chosen = _chosen_before(out, focus.most) if left == 0 else None  # cheap rungs held
+        if chosen is None:
+            per_deal = sum(cost[r.name] for r in judged)
+            return left + steps + focus.deals * per_deal * (1 + focus.most)
+        cards = ",".join(chosen)
+    for rung in judged if cards else []:
+        plan = focus_plan(options, rung, focus, cards)
+        left += cost[rung.name] * games_to_play(out / f"{FOCUS_PREFIX}{rung.name}", plan)
+    return left + steps
+
+
+def _chosen_before(out: Path, most: int) -> list[str] | None:
+    """The flagged cards the ladder in OUT chose when it last ran focused on at most `most`
+    flagged cards; None when it did not (then they are known only once it runs)."""
+    try:
+        meta = json.loads((out / LADDER_PLAN).read_text())
+    except (OSError, ValueError):
+        return None
+    focus = meta.get("focus") if isinstance(meta, dict) else None
+    if not isinstance(focus, dict) or focus.get("cards") != "flagged" or focus.get("most") != most:
+        return None
+    chosen = focus.get("chosen")
+    return list(chosen) if isinstance(chosen, list) else None
 
 
 def run_ladder(

@@ -250,6 +250,26 @@ def _prepare_folder(
     return manifest, config
 
 
+def games_held(folder: Path, config: RunConfig) -> int:
+    """How many of `config`'s games FOLDER already holds, which `run_simulation` would not
+    play again: the games of its completed chunks when it holds this run or a smaller one
+    that `config` extends (the last of those chunks may be played again in full when it
+    grows); 0 for a missing folder, another run (refused when played) or an unreadable one.
+    What a plan prices as done (`deckhand ladder --plan`)."""
+    if not (folder / MANIFEST).exists():
+        return 0
+    try:
+        manifest = load_manifest(folder)
+    except RunFolderError:
+        return 0
+    held = RunConfig.from_json(manifest["config"])
+    asked = with_held_chunks(held, config)
+    if held.to_json() != asked.to_json() and not extends(held, asked):
+        return 0
+    done = run_folder.completed_chunks(folder)
+    return min(config.games, sum(len(held.chunk_games(c)) for c in done if c < held.chunks))
+
+
 def _extend(folder: Path, held: RunConfig, asked: RunConfig, manifest: dict[str, Any]) -> None:
     """Grow a run to more games: the same seed gives game i the same play, so the folder is
     what asking for the larger number at once would have made once its last chunk, if it
