@@ -1583,8 +1583,10 @@ def ablate(
         f"{int((cards['verdict'] == word).sum())} {word}"
         for word in (STRONGER, WEAKER, BALANCED, UNCLEAR)
     )
+    now = meta.get("played_now", meta["games_played"])
+    held = f" ({now:,} of them played by its last call)" if now < meta["games_played"] else ""
     click.echo(
-        f"{meta['games_played']:,} games in {meta['seconds']:.0f} s; "
+        f"{meta['games_played']:,} games{held} in {meta['seconds']:.0f} s; "
         f"{cards['effect'].is_not_null().sum()} of {cards.height} cards with a figure; "
         f"{tally} (tolerance \u00b1{tolerance.card:g} points); report written to {report}"
     )

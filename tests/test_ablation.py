@@ -234,6 +234,15 @@ def test_cli_ablate_writes_table_and_report(tmp_path: Path) -> None:
     assert "\u00b13" in summary  # every verdict with its tolerance
     again = CliRunner().invoke(main, ["ablate", "import-export", "-o", str(out), "-q"])
     assert again.exit_code != 0 and "--overwrite" in again.output
+    wider = CliRunner().invoke(
+        main,
+        [
+            "ablate", "import-export", "-p", "2", "--cards", "Almonds,Beer,Candy", "--design",
+            "paired", "-n", "6", "-o", str(out), "-q", "--backend", "sequential",
+        ],
+    )  # fmt: skip
+    assert wider.exit_code == 0, wider.output
+    assert wider.output.startswith("24 games (6 of them played by its last call) in ")
 
 
 @pytest.mark.parametrize(
