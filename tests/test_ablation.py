@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +31,7 @@ from simulator.experiments.ablation import (
 )
 from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
-from simulator.runs.experiment import Experiment, Table, sheet_without_powers
+from simulator.runs.experiment import Experiment, Played, Table, sheet_without_powers
 
 STRONG = ("Velvet Robes", "pay_per_card=5")
 """Five times its printed worth: every card in hand at the end is worth 5 credits, not 1."""
@@ -433,31 +434,38 @@ def _tables(folder: Path) -> tuple[pl.DataFrame, ...]:
     return tuple(pl.read_parquet(folder / name) for name in ("games.parquet", "owners.parquet"))
 
 
+def _killed_after(monkeypatch: pytest.MonkeyPatch, games: int) -> Callable[[], None]:
+    """Make the next ablation save every finished deal and stop with a KeyboardInterrupt
+    (a kill) once it has played `games` games; returns what puts its play back."""
+    import simulator.experiments.ablation as ablation
+
+    monkeypatch.setattr(ablation, "SAVE_SECONDS", 0.0)
+    stream = Experiment.stream
+
+    def killed(self: Experiment, tables: list[Table], tick: object = None) -> Iterator[Played]:
+        for i, played in enumerate(stream(self, tables, None)):
+            if i == games:
+                raise KeyboardInterrupt
+            yield played
+
+    monkeypatch.setattr(Experiment, "stream", killed)
+    return lambda: monkeypatch.setattr(Experiment, "stream", stream)
+
+
 def test_a_killed_ablation_resumes_where_it_stopped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The deals are saved as they finish: the same call after a kill plays only the rest,
     and the tables are those of an ablation never stopped."""
-    import simulator.experiments.ablation as ablation
-
     plan = make_plan(
         _config(2), ("heuristic",), cards="Almonds,Beer", design="paired", deals=10, seed=4
     )
     whole = run_ablation(plan, tmp_path / "whole", backend="sequential", progress=False)
-    monkeypatch.setattr(ablation, "SAVE_SECONDS", 0.0)  # save every finished deal
-    stream = Experiment.stream
-
-    def killed_after_13(self: Experiment, tables: list[Table], tick: object = None):  # noqa: ANN202
-        for i, played in enumerate(stream(self, tables, None)):
-            if i == 13:
-                raise KeyboardInterrupt
-            yield played
-
-    monkeypatch.setattr(Experiment, "stream", killed_after_13)
+    restore = _killed_after(monkeypatch, 13)
     with pytest.raises(KeyboardInterrupt):
         run_ablation(plan, tmp_path / "killed", backend="sequential", progress=False)
     assert (tmp_path / "killed" / "parts").is_dir()  # 4 deals of 3 games saved, 1 game lost
-    monkeypatch.setattr(Experiment, "stream", stream)
+    restore()
     again = run_ablation(plan, tmp_path / "killed", backend="sequential", progress=False)
     meta = load_ablation(again)[0]
     assert meta["played_now"] == 30 - 12 and meta["games_played"] == 30 and meta["finished"]
@@ -552,8 +560,6 @@ def test_a_killed_widening_resumes_and_old_folders_are_refused(
     unfinished one are refused with what to do."""
     import json
 
-    import simulator.experiments.ablation as ablation
-
     config = _config(2)
 
     def plan(cards: str, deals: int = 8) -> AblationPlan:
@@ -561,19 +567,10 @@ def test_a_killed_widening_resumes_and_old_folders_are_refused(
 
     direct = run_ablation(plan("Almonds,Beer,Candy"), tmp_path / "direct", **QUIET)
     folder = run_ablation(plan("Almonds"), tmp_path / "wider", **QUIET)
-    monkeypatch.setattr(ablation, "SAVE_SECONDS", 0.0)
-    stream = Experiment.stream
-
-    def killed_after_9(self: Experiment, tables: list[Table], tick: object = None):  # noqa: ANN202
-        for i, played in enumerate(stream(self, tables, None)):
-            if i == 9:
-                raise KeyboardInterrupt
-            yield played
-
-    monkeypatch.setattr(Experiment, "stream", killed_after_9)
+    restore = _killed_after(monkeypatch, 9)
     with pytest.raises(KeyboardInterrupt):
         run_ablation(plan("Almonds,Beer,Candy"), folder, **QUIET)
-    monkeypatch.setattr(Experiment, "stream", stream)
+    restore()
     with pytest.raises(RunFolderError, match="ask for its cards, with any you add, together"):
         run_ablation(plan("Almonds,Beer"), folder, **QUIET)  # fewer than it was started with
     run_ablation(plan("Almonds,Beer,Candy"), folder, **QUIET)
