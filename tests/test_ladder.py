@@ -98,11 +98,16 @@ def test_a_small_ladder_writes_its_tables_and_report(tmp_path: Path) -> None:
 
 def test_plan_says_the_cost_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "ladder"
-    args = ["ladder", "travel", "-p", "3", "-n", "500", "--out", str(out), "--plan"]
+    args = ["ladder", "travel", "-p", "3", "-n", "501", "--out", str(out), "--plan"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "rung default:" in result.output and "s of one core" in result.output
     assert not out.exists()
+    # its steps play whole deals: a --games that is not one is refused before any pricing
+    result = CliRunner().invoke(main, [*args[:5], "500", *args[6:]])
+    assert result.exit_code != 0 and "rung random" not in result.output
+    assert "--games: the ladder's head-to-head steps play whole deals of 3" in result.output
+    assert "e.g. 498 or 501" in result.output
 
 
 def test_a_bad_rung_is_refused_before_any_folder(tmp_path: Path) -> None:

@@ -132,6 +132,14 @@ def split_rungs(
     focus). Errors name the option: an unknown rung, fewer than two cheap rungs below it (they
     flag the cards), a game without a per-card power switch, a rung whose bots an ablation
     cannot seat, a bad size."""
+    players, games = options.players, options.games
+    if len(rungs) > 1 and games % players:  # the strength steps play whole deals
+        low = games - games % players
+        raise ConfigError(
+            f"--games: the ladder's head-to-head steps play whole deals of {players} games "
+            f"(seats rotated), so give a multiple of {players}, e.g. {low or players} or "
+            f"{low + players}"
+        )
     if focus is None:
         return list(rungs), []
     names = [r.name for r in rungs]
