@@ -436,7 +436,7 @@ def _tables(folder: Path) -> tuple[pl.DataFrame, ...]:
 
 def _killed_after(monkeypatch: pytest.MonkeyPatch, games: int) -> Callable[[], None]:
     """Make the next ablation save every finished deal and stop with a KeyboardInterrupt
-    (a kill) once it has played `games` games; returns what puts its play back."""
+    (a kill) once it has played `games` games; returns what puts its play and saving back."""
     import simulator.experiments.ablation as ablation
 
     monkeypatch.setattr(ablation, "SAVE_SECONDS", 0.0)
@@ -449,14 +449,15 @@ def _killed_after(monkeypatch: pytest.MonkeyPatch, games: int) -> Callable[[], N
             yield played
 
     monkeypatch.setattr(Experiment, "stream", killed)
-    return lambda: monkeypatch.setattr(Experiment, "stream", stream)
+    return monkeypatch.undo  # the play and the saving as they were
 
 
 def test_a_killed_ablation_resumes_where_it_stopped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The deals are saved as they finish: the same call after a kill plays only the rest,
-    and the tables are those of an ablation never stopped."""
+    and the tables are those of an ablation never stopped, also with a deal missing between
+    saved ones (its part lost)."""
     plan = make_plan(
         _config(2), ("heuristic",), cards="Almonds,Beer", design="paired", deals=10, seed=4
     )
@@ -464,11 +465,13 @@ def test_a_killed_ablation_resumes_where_it_stopped(
     restore = _killed_after(monkeypatch, 13)
     with pytest.raises(KeyboardInterrupt):
         run_ablation(plan, tmp_path / "killed", backend="sequential", progress=False)
-    assert (tmp_path / "killed" / "parts").is_dir()  # 4 deals of 3 games saved, 1 game lost
+    parts = tmp_path / "killed" / "parts"
+    assert len(list(parts.glob("*.games.parquet"))) == 4  # 4 deals of 3 games, 1 game lost
+    (parts / "deals-0000001-0000002.games.parquet").unlink()  # a gap: deal 1 is not saved
     restore()
     again = run_ablation(plan, tmp_path / "killed", backend="sequential", progress=False)
     meta = load_ablation(again)[0]
-    assert meta["played_now"] == 30 - 12 and meta["games_played"] == 30 and meta["finished"]
+    assert meta["played_now"] == 30 - 9 and meta["games_played"] == 30 and meta["finished"]
     assert not (again / "parts").exists()
     for a, b in zip(_tables(again), _tables(whole), strict=True):
         assert a.equals(b)

@@ -419,7 +419,8 @@ def _play(
     tick: Callable[[int], None] | None,
 ) -> None:
     """Play the games listed (whole deals, in order), saving the deals finished every
-    SAVE_SECONDS and at the end (ablation_parts.save: deals first..end-1)."""
+    SAVE_SECONDS and at the end (ablation_parts.save: the part of deals first..end-1 holds
+    the games of them that were listed; those between them not listed were saved or held)."""
     batch: list[Played] = []
     games: list[Listed] = []
     last = time.perf_counter()
@@ -427,8 +428,8 @@ def _play(
         batch.append(result)
         games.append(to_play[at])
         deal = to_play[at][1].deal
-        ends_deal = at + 1 == len(to_play) or to_play[at + 1][1].deal != deal
-        if ends_deal and (at + 1 == len(to_play) or time.perf_counter() - last >= SAVE_SECONDS):
+        after = to_play[at + 1][1].deal if at + 1 < len(to_play) else None
+        if after != deal and (after is None or time.perf_counter() - last >= SAVE_SECONDS):
             table, owners = records(plan, games, batch)
             ablation_parts.save(folder, games[0][1].deal, deal + 1, table, owners)
             batch, games, last = [], [], time.perf_counter()
