@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from cli import main
 from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, WORDS
@@ -212,15 +212,17 @@ def test_planted_cards_found_by_the_factorial_model(planted: Path, tmp_path: Pat
     assert (folder / "ablation.html").exists() is False  # the CLI writes the report
 
 
+def _ablate_paired(out: Path, cards: str) -> Result:
+    """`deckhand ablate` of CARDS, 2 players, paired, 6 deals, into OUT."""
+    args = ["ablate", "import-export", "-p", "2", "--cards", cards, "--design", "paired"]
+    return CliRunner().invoke(
+        main, [*args, "-n", "6", "-o", str(out), "-q", "--backend", "sequential"]
+    )
+
+
 def test_cli_ablate_writes_table_and_report(tmp_path: Path) -> None:
     out = tmp_path / "abl"
-    result = CliRunner().invoke(
-        main,
-        [
-            "ablate", "import-export", "-p", "2", "--cards", "Almonds,Beer", "--design",
-            "paired", "-n", "6", "-o", str(out), "-q", "--backend", "sequential",
-        ],
-    )  # fmt: skip
+    result = _ablate_paired(out, "Almonds,Beer")
     assert result.exit_code == 0, result.output
     assert (out / ABLATION_FILE).exists() and (out / "ablation.html").stat().st_size > 2000
     assert "tolerance \u00b13 points" in result.output
@@ -235,13 +237,7 @@ def test_cli_ablate_writes_table_and_report(tmp_path: Path) -> None:
     assert "\u00b13" in summary  # every verdict with its tolerance
     again = CliRunner().invoke(main, ["ablate", "import-export", "-o", str(out), "-q"])
     assert again.exit_code != 0 and "--overwrite" in again.output
-    wider = CliRunner().invoke(
-        main,
-        [
-            "ablate", "import-export", "-p", "2", "--cards", "Almonds,Beer,Candy", "--design",
-            "paired", "-n", "6", "-o", str(out), "-q", "--backend", "sequential",
-        ],
-    )  # fmt: skip
+    wider = _ablate_paired(out, "Almonds,Beer,Candy")
     assert wider.exit_code == 0, wider.output
     assert wider.output.startswith("24 games (6 of them played by its last call) in ")
 
