@@ -1855,6 +1855,12 @@ def ladder(
                 else ""
             )
         )
+        left_out = load_ladder(folder)[0]["focus"]["left_out"]
+        if left_out:
+            click.echo(
+                f"left out by --focus-most {focus_most}: {', '.join(left_out)}; a larger "
+                "--focus-most in the same --out plays only their games"
+            )
         needed = focus_deals_to_decide(focused_table)
         if needed and not flat:
             click.echo(

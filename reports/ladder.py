@@ -266,7 +266,8 @@ def _focus_section(meta: dict[str, Any], focused: Any, tol: float) -> Html:
     )
     chosen = "named" if spec["cards"].strip().lower() != "flagged" else "flagged below"
     left = (
-        f" Left out by --focus-most {spec['most']}: {', '.join(spec['left_out'])}."
+        f" Left out by --focus-most {spec['most']}: {', '.join(spec['left_out'])} (a larger "
+        "--focus-most in the same folder plays only their games, the printed deals kept)."
         if spec["left_out"]
         else ""
     )

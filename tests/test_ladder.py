@@ -215,6 +215,37 @@ def test_a_focused_rung_is_played_only_for_its_cards(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "holds all of it already: nothing left" in result.output
 
 
+def test_a_larger_focus_most_plays_only_the_cards_it_adds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Flagged cards left out by --focus-most are named in the output and the report; a
+    larger --focus-most in the same folder adds them to the focused ablations, playing only
+    their games. (The cards the cheap rungs flag are fixed here: 40 games a rung flag none.)"""
+    import simulator.experiments.ladder as ladder
+
+    flagged = ["Gold Stuff", "Rope"]
+    monkeypatch.setattr(
+        ladder,
+        "focus_cards",
+        lambda table, focus, named=None: (flagged[: focus.most], flagged[focus.most :]),
+    )
+    out = tmp_path / "ladder"
+    focus = ["--focus-from", "default", "--focus-deals", "12", "--focus-most"]
+    result = CliRunner().invoke(main, [*FOCUS_ARGS, "--out", str(out), *FOCUS_RUNGS, *focus, "1"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "left out by --focus-most 1: Rope; a larger --focus-most in the same --out" in result.output
+    )
+    page = (out / "ladder.html").read_text(encoding="utf-8")
+    assert "Left out by --focus-most 1: Rope (a larger --focus-most in the same folder" in page
+    result = CliRunner().invoke(main, [*FOCUS_ARGS, "--out", str(out), *FOCUS_RUNGS, *focus, "2"])
+    assert result.exit_code == 0, result.output
+    assert "left out" not in result.output
+    for rung in ("classic", "default"):
+        plan = json.loads((out / f"focus-{rung}" / "ablation.json").read_text())
+        assert plan["names"] == flagged and plan["played_now"] == 12
+
+
 def _ablation_file(folder: Path, effects: dict[str, tuple[float, float, float]]) -> None:
     folder.mkdir(parents=True)
     pl.DataFrame(
