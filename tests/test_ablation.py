@@ -589,6 +589,10 @@ def test_a_killed_widening_resumes_and_old_folders_are_refused(
     marker.write_text(json.dumps(held))
     with pytest.raises(RunFolderError, match="before its printed games recorded every card"):
         run_ablation(plan("Almonds,Beer,Candy,Cannons"), folder, **QUIET)
+    run_ablation(plan("Almonds,Beer,Candy", 10), folder, **QUIET)  # grown: its old deals still
+    assert "printed_owners" not in json.loads(marker.read_text())  # lack the other owners
+    with pytest.raises(RunFolderError, match="before its printed games recorded every card"):
+        run_ablation(plan("Almonds,Beer,Candy,Cannons", 10), folder, **QUIET)
 
 
 def test_an_ablation_of_another_version_is_not_read_again(tmp_path: Path) -> None:

@@ -324,7 +324,8 @@ def run_ablation(
         if marked_request(folder, ABLATION_FOLDER, plan.to_json(), overwrite):
             return folder  # this very ablation, already played to the end
         stamp = {"deckhand": simulator.__version__}
-        if plan.design == "paired":
+        if plan.design == "paired" and (held is None or held.get(PRINTED_OWNERS)):
+            # not on a folder whose printed games were recorded without it, grown or resumed
             stamp[PRINTED_OWNERS] = "every card owned"
         run_folder.write_json(
             folder / PLAN_FILE, {**plan.to_json(), **stamp, "finished": False, **history}
