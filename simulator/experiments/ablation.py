@@ -297,7 +297,7 @@ ablation loses at most about this much play."""
 
 PRINTED_OWNERS = "printed_owners"
 """The marker's key saying that a paired ablation's printed games record every card owned
-(`records`), so that cards can be added to it (`_widen`). Folders played before lack it."""
+(`records`), so that cards can be added to it (`_extend`). Folders played before lack it."""
 
 
 def run_ablation(
@@ -313,14 +313,13 @@ def run_ablation(
     with each card's verdict at `tolerance` (points). The deals are saved as they finish, so
     the same call resumes a killed ablation where it stopped; one with more deals grows a
     finished one, playing only the new deals (ablation_parts.py); a paired one with more
-    cards plays only the new cards' games with their power off (`_widen`)."""
+    cards plays only the new cards' games with their power off (`_extend`)."""
     folder = Path(out)
     with folder_lock(folder, "ablate"):
         held = _marker(folder) if not overwrite else None
         if held is not None:
             run_folder.check_same_play(folder, held.get("deckhand"))
-        plan, held, history = _widen(folder, plan, held)
-        history = {**history, **_grow(folder, plan, held)}
+        plan, history = _extend(folder, plan, held)
         if marked_request(folder, ABLATION_FOLDER, plan.to_json(), overwrite):
             return folder  # this very ablation, already played to the end
         stamp = {"deckhand": simulator.__version__}
@@ -387,13 +386,13 @@ def _unplayed(folder: Path, plan: AblationPlan, listed: Sequence[Listed]) -> lis
 def games_to_play(folder: str | Path, plan: AblationPlan) -> int:
     """How many games `run_ablation(plan, FOLDER)` would play, without touching the folder:
     none when it holds this ablation, finished; the new deals' games and, on the deals held,
-    the new cards' games (`_widen`) when it holds a finished one it can grow or widen; the
+    the new cards' games (`_extend`) when it holds a finished one it can grow or widen; the
     games not saved when it holds this one unfinished; otherwise every game of the plan (a
     new folder, or one the call would refuse). What a plan prices as left (`deckhand ladder
     --plan`)."""
     folder = Path(folder)
     held = _marker(folder)
-    if held is None:
+    if held is None or held.get("deckhand") not in (None, simulator.__version__):
         return plan.games
     asked = plan.to_json()
     if any(held.get(k) != v for k, v in asked.items() if k not in ("cards", "names", "deals")):
@@ -446,96 +445,70 @@ def _marker(folder: Path) -> dict[str, Any] | None:
     return held if isinstance(held, dict) else None
 
 
-def _widen(
+def _extend(
     folder: Path, plan: AblationPlan, held: dict[str, Any] | None
-) -> tuple[AblationPlan, dict[str, Any] | None, dict[str, Any]]:
-    """If FOLDER holds this paired ablation, finished, with fewer cards (and as many deals
-    or fewer), make it ready to take the plan's other cards: the plan's cards in the
-    folder's order, then the new ones; its tables kept as the games already held
-    (ablation_parts.hold), numbered as the wider plan numbers them, so that only the new
-    cards' games with their power off are played (and every game of any new deal). Returns
-    the plan to play, the marker as it now stands, and the marker's `widened` and `grown`
-    records (history it keeps)."""
+) -> tuple[AblationPlan, dict[str, Any]]:
+    """Ready FOLDER, holding this ablation (its marker `held`) with fewer deals or, paired,
+    fewer cards, to grow to the plan: its finished tables become the games held
+    (ablation_parts.hold), numbered as the larger plan numbers its games, so that only the
+    new deals and the new cards' games with their power off are played; an unfinished one
+    keeps its saved parts and grows only in deals. The cards keep the folder's order, new
+    ones after. Refused with what to ask instead: fewer deals or cards than it holds, cards
+    added to an unfinished folder or to one whose printed games recorded only its own cards
+    (no `PRINTED_OWNERS`). Returns the plan to play and the marker's history (`grown`,
+    `widened`); another ablation is left to marked_request, which refuses it."""
     history: dict[str, Any] = {
         k: held[k] for k in ("widened", "grown") if held is not None and held.get(k)
     }
-    if held is None or plan.design != "paired" or held.get("design") != "paired":
-        return plan, held, history
+    if held is None:
+        return plan, history
     asked = plan.to_json()
-    same = ("cards", "names", "deals")
-    if any(held.get(k) != v for k, v in asked.items() if k not in same):
-        return plan, held, history  # another ablation: marked_request refuses it
+    if any(held.get(k) != v for k, v in asked.items() if k not in ("cards", "names", "deals")):
+        return plan, history
     was = [int(c) for c in held.get("cards", [])]
     new = [c for c in plan.cards if c not in was]
-    names = dict(zip(plan.cards, plan.names, strict=True))
-    if not set(was) <= set(plan.cards):
+    if not set(was) <= set(plan.cards) or (new and plan.design != "paired"):
+        if plan.design != "paired":
+            return plan, history
         raise RunFolderError(
             f"{folder} holds the paired ablation of {', '.join(held.get('names', []))}: ask "
             "for its cards, with any you add, together (ablate --cards, ladder --focus-cards); "
             "for other cards choose another --out, or pass --overwrite"
         )
-    if not new:  # the same cards (read, resumed or grown), in the folder's order
-        order = tuple(was)
-        return replace(plan, cards=order, names=tuple(names[c] for c in order)), held, history
-    if not held.get(PRINTED_OWNERS):
+    names = dict(zip(plan.cards, plan.names, strict=True))
+    order = tuple(was + new)
+    plan = replace(plan, cards=order, names=tuple(names[c] for c in order))
+    deals = int(held["deals"])
+    if deals > plan.deals:
+        raise RunFolderError(
+            f"{folder} holds this ablation with {deals} deals, more than the {plan.deals} "
+            f"asked: ask for at least {deals} deals (ablate --games, ladder --focus-deals) to "
+            "read, grow or add cards to it, or pass --overwrite"
+        )
+    if deals == plan.deals and not new:
+        return plan, history  # this one: read again or resumed
+    if new and not held.get(PRINTED_OWNERS):
         raise RunFolderError(
             f"{folder} holds the ablation of {', '.join(held.get('names', []))}, played before "
             "its printed games recorded every card owned: cards cannot be added to it; play "
             f"{', '.join(names[c] for c in new)} in another --out, or pass --overwrite"
         )
-    if not held.get("finished"):
+    if new and not held.get("finished"):
         raise RunFolderError(
             f"{folder} holds an unfinished ablation of {', '.join(held.get('names', []))}: "
             "finish it first (its own command resumes it), then add cards"
         )
-    if int(held["deals"]) > plan.deals:
-        raise RunFolderError(
-            f"{folder} holds this ablation with {held['deals']} deals, more than the "
-            f"{plan.deals} asked: ask for at least {held['deals']} deals to add cards to it"
-        )
-    order = tuple(was + new)
-    plan = replace(plan, cards=order, names=tuple(names[c] for c in order))
-    index = {(g[1].deal, g[2], g[3]): g[0] for g in tables(plan)}
-    ablation_parts.hold(folder, index)
-    history["widened"] = [
-        *history.get("widened", []),
-        {"from": list(held["names"]), "to": list(plan.names), "deals": int(held["deals"])},
-    ]
-    if int(held["deals"]) < plan.deals:
-        history["grown"] = [
-            *history.get("grown", []),
-            {"from": int(held["deals"]), "to": plan.deals},
-        ]
-    marker = {**held, **plan.to_json(), "finished": False, **history}
-    run_folder.write_json(folder / PLAN_FILE, marker)
-    return plan, marker, history
-
-
-def _grow(folder: Path, plan: AblationPlan, held: dict[str, Any] | None) -> dict[str, Any]:
-    """If FOLDER holds this ablation (its marker `held`) with fewer deals, make it ready to
-    grow to the plan's (its marker asks for the new number, its tables become the saved
-    first deals) and return the marker's `grown` record (how many deals it had, and when it
-    grew); with more deals, refuse. With as many, the record it holds; {} for a new folder
-    or another ablation."""
-    if held is None:
-        return {}
-    asked = plan.to_json()
-    if any(held.get(k) != v for k, v in asked.items() if k != "deals"):
-        return {}  # another ablation: marked_request refuses it
-    if held.get("deals") == asked["deals"]:  # this one: resumed or read, its history kept
-        return {"grown": held["grown"]} if held.get("grown") else {}
-    was = int(held["deals"])
-    if was > plan.deals:
-        raise RunFolderError(
-            f"{folder} holds this ablation with {was} deals, more than the {plan.deals} asked: "
-            f"ask for at least {was} deals (ablate --games, ladder --focus-deals) to read or "
-            "grow it, or pass --overwrite"
-        )
     if held.get("finished"):
-        ablation_parts.reopen(folder, was)
-    grown = {"grown": [*held.get("grown", []), {"from": was, "to": plan.deals}]}
-    run_folder.write_json(folder / PLAN_FILE, {**held, **asked, "finished": False, **grown})
-    return grown
+        ablation_parts.hold(folder, {(g[1].deal, g[2], g[3]): g[0] for g in tables(plan)})
+    if new:
+        widened = {"from": list(held["names"]), "to": list(plan.names), "deals": deals}
+        history["widened"] = [*history.get("widened", []), widened]
+    if deals < plan.deals:
+        history["grown"] = [*history.get("grown", []), {"from": deals, "to": plan.deals}]
+    run_folder.write_json(
+        folder / PLAN_FILE, {**held, **plan.to_json(), "finished": False, **history}
+    )
+    return plan, history
 
 
 def records(

@@ -7,10 +7,9 @@ deals are the games of an ablation of N. While an ablation plays, OUT/parts hold
 tables per saved range (`deals-A-B.owners.parquet`, then `deals-A-B.games.parquet`: the
 games table, written last, is what makes a range saved); when every deal is saved the parts
 are merged into OUT/games.parquet and OUT/owners.parquet and removed. Growing a finished
-ablation puts its merged tables back as the part of deals 0..N-1 first. Adding cards to a
-finished paired ablation keeps its tables as the games held (`held.*.parquet`), numbered as
-the wider plan numbers its games; the parts then hold, for each saved range of deals, the
-games of those deals that were not held.
+ablation (more deals, or a paired one's more cards) keeps its tables as the games held
+(`held.*.parquet`), numbered as the larger plan numbers its games; the parts then hold, for
+each saved range of deals, the games of those deals that were not held.
 """
 
 from __future__ import annotations
@@ -82,7 +81,7 @@ HELD_OWNERS = "held.owners.parquet"
 
 
 def hold(folder: Path, index: dict[tuple[int, int, int], int]) -> None:
-    """Before cards are added to a finished paired ablation: its merged tables become the
+    """Before a finished ablation grows (more deals, or cards): its merged tables become the
     games held, each game numbered by `index` ((deal, rotation, arm) -> its index among the
     wider plan's games), its owner rows with it."""
     clear(folder)
@@ -105,15 +104,6 @@ def held_games(folder: Path) -> set[tuple[int, int, int]]:
         return set()
     games = pl.read_parquet(path, columns=["deal", "rotation", "arm"])
     return set(zip(games["deal"], games["rotation"], games["arm"], strict=True))
-
-
-def reopen(folder: Path, deals: int) -> None:
-    """Before a finished ablation of `deals` deals grows: its merged tables become the saved
-    part of deals 0..deals-1 (any parts left beside them are dropped first)."""
-    clear(folder)
-    games = pl.read_parquet(folder / ABLATION_GAMES)
-    owners = pl.read_parquet(folder / ABLATION_OWNERS)
-    save(folder, 0, deals, games, owners)
 
 
 def clear(folder: Path) -> None:
