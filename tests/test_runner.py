@@ -15,6 +15,7 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
+import simulator
 from simulator.analysis.metrics import read_card_summary
 from simulator.core.errors import RunFolderError
 from simulator.folders.config import RunConfig, make_run_config, seat_slots
@@ -79,6 +80,12 @@ def test_resume_keeps_completed_chunks_and_plays_the_rest(tmp_path: Path) -> Non
     assert games_held(folder, replace(config, games=64)) == 48 - 2 * 8  # extends it
     assert games_held(folder, replace(config, seed=config.seed + 1)) == 0  # another run
     assert games_held(tmp_path / "nothing", config) == 0
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["versions"]["deckhand"] = "0.0.1"  # another version: refused, priced whole
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    assert games_held(folder, config) == 0
+    manifest["versions"]["deckhand"] = simulator.__version__
+    (folder / "manifest.json").write_text(json.dumps(manifest))
     run_simulation(config, folder, progress=False)
     assert kept.stat().st_mtime_ns == kept_mtime  # completed chunks are not replayed
     games = read_games(folder)

@@ -254,12 +254,13 @@ def games_held(folder: Path, config: RunConfig) -> int:
     """How many of `config`'s games FOLDER already holds, which `run_simulation` would not
     play again: the games of its completed chunks when it holds this run or a smaller one
     that `config` extends (the last of those chunks may be played again in full when it
-    grows); 0 for a missing folder, another run (refused when played) or an unreadable one.
-    What a plan prices as done (`deckhand ladder --plan`)."""
+    grows); 0 for a missing folder, an unreadable one, another run or one of another deckhand
+    version (both refused when played). What a plan prices as done (`deckhand ladder --plan`)."""
     if not (folder / MANIFEST).exists():
         return 0
     try:
         manifest = load_manifest(folder)
+        run_folder.check_same_play(folder, (manifest.get("versions") or {}).get("deckhand"))
     except RunFolderError:
         return 0
     held = RunConfig.from_json(manifest["config"])
