@@ -399,7 +399,7 @@ def _take(d, p, index, where):
 def test_import_rounds_up_to_the_most_declared_and_the_leader_always_picks(t, auction):
     d = auction
     # round 1: all three bid
-    d.expect("import_ship", 0, options=[1, 3, 5])
+    assert d.expect("import_ship", 0, options=[1, 3, 5]).context == "bidding"
     d.send(3)
     d.expect("bid", 0, options=range(11))
     d.send(0)
@@ -411,12 +411,13 @@ def test_import_rounds_up_to_the_most_declared_and_the_leader_always_picks(t, au
     _take(d, 1, 0, "goods")
     assert t.state.credits == [10 + 0, 8 - 2, 6], "winner pays; the others keep their bids"
     # rounds 2 and 3: the leader picks the ship, only player 2 (three declared) bids
-    d.send(5, "import_ship", 0)
+    assert d.expect("import_ship", 0).context == "not bidding", "the leader declared one"
+    d.send(5)
     d.expect("bid", 2, options=range(7))
     d.send(0)
     _take(d, 2, 0, "goods")
     d.send("goods", "import_place", 2)  # his own ship: no compensation
-    d.expect("import_ship", 0, options=[1, 3])
+    assert d.expect("import_ship", 0, options=[1, 3]).context == "not bidding"
     d.send(3)
     d.send(0, "bid", 2)
     d.expect("import_place", 2, options=["goods"])  # crew full (limit 2)

@@ -137,8 +137,13 @@ def _import_ship_ask(g: AuctionRules, s: IEState, rounds: Step) -> Decision | No
     if not ships:
         return None
     s.stack.append((import_ship_chosen, rounds))
-    alone = rounds[3]
-    return Decision(rounds[1][0], "import_ship", ships, context="alone" if alone else None)
+    order, declared, alone, round_number = rounds[1:5]
+    leader = order[0]
+    if alone:
+        context = "alone"
+    else:  # the leader picks every round's ship, bidding only up to his own declared count
+        context = "bidding" if declared[leader] >= round_number else "not bidding"
+    return Decision(leader, "import_ship", ships, context=context)
 
 
 def import_ship_chosen(g: AuctionRules, s: IEState, step: Step) -> Decision | None:

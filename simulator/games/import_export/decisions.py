@@ -28,7 +28,9 @@ TURN: dict[str, str] = {
     "load": "A Load action: which card onto which ship, as which colour.",
     "pirate": "A Pirate action: which container of a ship at sea, or island card, to take.",
     "pirate_to": "Where a pirated card is loaded, or 'discard' (context: the card).",
-    "import_ship": "The leader: which ship at sea the import round is held on.",
+    "import_ship": "The leader: which ship at sea the import round is held on (context: "
+    "'alone' for an Import a power lets one player perform alone, otherwise 'bidding' or "
+    "'not bidding', whether the leader's own declared Imports reach this round).",
     "bid": "A sealed bid in an import round, 0 up to one's credits (context: the ship).",
     "import_tie": "The leader: who wins a tied import round (context: the ship).",
     "import_take": "The round's winner: which card of the ship to take next (context: cargo).",
