@@ -270,12 +270,14 @@ def test_ablate_a_number_reuses_the_sweep(tmp_path: Path) -> None:
         main,
         [
             "ablate", "import-export", "-p", "2", "--cards", "Almonds", "--param",
-            "high_pay=40", "-n", "30", "-o", str(out), "-q", "--backend", "sequential",
+            "high_pay=40", "-n", "30", "--seed", "2", "-o", str(out), "-q",
+            "--backend", "sequential",
         ],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     table = pl.read_parquet(out / ABLATION_FILE)
     assert table.height == 1 and table["card"][0] == "Almonds"
+    assert table["owner_wr_on"][0] is not None, "a seed whose 30 games give Almonds owners"
     assert "high_pay=40" in table["method"][0]
     assert table.columns[: len(FIRST_COLUMNS)] == list(FIRST_COLUMNS)
     assert table["verdict"][0] in WORDS and table["tolerance"][0] == 3.0

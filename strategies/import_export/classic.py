@@ -673,16 +673,24 @@ class IEClassic(Strategy):
     # ------------------------------------------------------------------ imports
 
     def _import_ship(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+        """Kept as it played (runs reproducible): the leader counts its own bidding rounds
+        from the declare it was asked, so a declare of one option, which is not asked, leaves
+        it believing it does not bid. The heuristic reads the rules' answer instead."""
         turn = t.view.turn
         if self._import_turn != turn:
             self._import_turn, self._import_declared, self._import_round = turn, 0, 0
         self._import_round += 1
         if d.context == "alone" or self._import_round <= self._import_declared:
             return max(d.options, key=t.ship_import_value)
+        return self._ship_not_bid_on(d, t)
+
+    def _ship_not_bid_on(self, d: Decision, t: Table) -> int:
+        """A round the leader does not bid in: my own ship (the others pay me 2 for what they
+        take, and it comes home sooner), else the poorest rival's."""
         me = t.me
         rows = t.rows
         mine = [i for i in d.options if rows[i][0] == me]
-        if mine:  # others take from my ship: 2 credits, and it comes home sooner
+        if mine:
             return min(mine, key=lambda i: len(rows[i][3]))
         return min(d.options, key=lambda i: (t.credits[rows[i][0]], i))
 

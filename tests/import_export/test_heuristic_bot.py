@@ -17,7 +17,7 @@ from test_ie_power_play import fulfil, params, specs
 from simulator.catalog import get_game
 from simulator.core.forward import Playthrough
 from simulator.core.seeding import GameRandom
-from simulator.games.import_export.cards import BARTER, CONTRACT, LOAD, PIRATE, SUPPLY
+from simulator.games.import_export.cards import BARTER, CONTRACT, IMPORT, LOAD, PIRATE, SUPPLY
 from strategies.import_export import power_choices
 from strategies.import_export.classic import IEClassic
 from strategies.import_export.contract_choice import power_bonus
@@ -142,3 +142,61 @@ def test_the_classic_bot_keeps_its_plan() -> None:
     assert view_free._lead_share(PIRATE) == view_free._lead_share(SUPPLY) == 1.0
     assert IEHeuristic()._lead_share(PIRATE) == LEAD_SHARED < 1.0
     assert IEHeuristic()._lead_share(LOAD) == 1.0
+
+
+def _import_auction(ie_table):  # noqa: ANN001, ANN202
+    """Three players, a ship of each at sea; p0 leads Import with no crew, so his declare (one
+    option) is not asked; p2 declares three, so rounds 2 and 3 are held without p0."""
+    t = ie_table(players=3)
+    t.arrange(
+        hands=[["green import 1"], ["blue import 1"], []],
+        crew={2: ["red import 1", "red import 2", "red import 3"]},
+        ships={
+            1: {"at_sea": True, "cargo": ["red load 1", "red load 2"]},
+            3: {"at_sea": True, "cargo": ["blue load 1", "blue load 2", "blue load 3"]},
+            5: {"at_sea": True, "cargo": ["yellow load 1", "yellow load 2", "yellow load 3"]},
+        },
+        fulfilled={p: [f"black supply {p + 1}"] for p in range(3)},
+        credits=[10, 8, 6],
+    )
+    d = t.play()
+    d.lead(0, IMPORT, t.c("green import 1"))
+    d.follow(1, t.c("blue import 1"))
+    d.draw(2, declare=3)
+    return t, d
+
+
+def _answer(bot: IEClassic, t, d) -> int:  # noqa: ANN001
+    return bot.choose(d.decision, t.game.observe(t.state, 0), GameRandom.from_seed(0))
+
+
+def test_the_leader_bids_on_the_ship_worth_most_even_after_a_declare_not_asked(ie_table) -> None:  # noqa: ANN001
+    """The rules say whether the leader bids (import_ship's context). The classic bot counted
+    its rounds from the declares it was asked, so here it believes it is not bidding."""
+    t, d = _import_auction(ie_table)
+    decision = d.expect("import_ship", 0, options=[1, 3, 5])
+    assert decision.context == "bidding"
+    bot = IEHeuristic()
+    view = t.game.observe(t.state, 0)
+    table = Table(bot.weights, view, tables_for(view.facts))
+    worth = {i: table.ship_import_value(i) for i in decision.options}
+    best = max(decision.options, key=worth.__getitem__)
+    assert _answer(bot, t, d) == best
+    not_bidding = IEClassic()._ship_not_bid_on(decision, table)
+    assert worth[not_bidding] < worth[best], "the scene must tell the two rules apart"
+    assert _answer(IEClassic(), t, d) == not_bidding  # kept as it played (classic.py)
+    # the same bot, asked again, answers the same: it keeps no count of its own
+    assert _answer(bot, t, d) == best
+
+
+def test_the_leader_not_bidding_picks_as_the_classic_bot(ie_table) -> None:  # noqa: ANN001
+    t, d = _import_auction(ie_table)
+    d.send(3, "import_ship", 0)
+    d.send(0, "bid", 0).send(0, "bid", 1).send(1, "bid", 2)
+    while d.decision.kind != "import_ship":  # p2 takes his two cards
+        d.send(d.decision.options[0])
+    decision = d.expect("import_ship", 0)
+    assert decision.context == "not bidding"
+    view = t.game.observe(t.state, 0)
+    table = Table(IEHeuristic().weights, view, tables_for(view.facts))
+    assert _answer(IEHeuristic(), t, d) == IEClassic()._ship_not_bid_on(decision, table)
