@@ -30,6 +30,7 @@ from simulator.games.import_export.cards import (
     PIRATE,
     SUPPLY,
 )
+from simulator.games.import_export.decisions import ALONE
 from simulator.games.import_export.view import IEView
 from strategies.import_export import power_choices
 from strategies.import_export.match_tables import MatchTables, tables_for
@@ -680,7 +681,7 @@ class IEClassic(Strategy):
         if self._import_turn != turn:
             self._import_turn, self._import_declared, self._import_round = turn, 0, 0
         self._import_round += 1
-        if d.context == "alone" or self._import_round <= self._import_declared:
+        if d.context == ALONE or self._import_round <= self._import_declared:
             return max(d.options, key=t.ship_import_value)
         return self._ship_not_bid_on(d, t)
 

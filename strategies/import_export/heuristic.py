@@ -51,6 +51,7 @@ from typing import Any, ClassVar, Final
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import PIRATE, SUPPLY
+from simulator.games.import_export.decisions import NOT_BIDDING
 from strategies.import_export import power_choices, reasons_base, reasons_expansions
 from strategies.import_export.classic import IEClassic
 from strategies.import_export.contract_choice import power_bonus
@@ -113,7 +114,7 @@ class IEHeuristic(IEClassic):
         """The ship worth most to me where I bid; where I do not, the classic choice. Whether
         I bid is the rules' fact (the decision's context), not a count kept from my declares,
         which missed the declares of one option that nobody is asked."""
-        if d.context == "not bidding":
+        if d.context == NOT_BIDDING:
             return self._ship_not_bid_on(d, t)
         return max(d.options, key=t.ship_import_value)
 

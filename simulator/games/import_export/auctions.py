@@ -16,6 +16,7 @@ from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
 from simulator.games.import_export.cards import IMPORT
+from simulator.games.import_export.decisions import ALONE, BIDDING, NOT_BIDDING
 from simulator.games.import_export.limits import to_goods
 from simulator.games.import_export.loading import LoadingRules
 from simulator.games.import_export.ships import ship_home
@@ -140,9 +141,9 @@ def _import_ship_ask(g: AuctionRules, s: IEState, rounds: Step) -> Decision | No
     order, declared, alone, round_number = rounds[1:5]
     leader = order[0]
     if alone:
-        context = "alone"
-    else:  # the leader picks every round's ship, bidding only up to his own declared count
-        context = "bidding" if declared[leader] >= round_number else "not bidding"
+        context = ALONE
+    else:  # IE-IMPORT-1: he picks every round's ship, bidding only up to his own declared
+        context = BIDDING if declared[leader] >= round_number else NOT_BIDDING
     return Decision(leader, "import_ship", ships, context=context)
 
 

@@ -8,6 +8,15 @@ who is asked, what the options are and what `context` holds.
 
 from __future__ import annotations
 
+from typing import Final
+
+ALONE: Final = "alone"
+"""import_ship's context: an Import a power lets one player perform alone (IE-POWER-49)."""
+BIDDING: Final = "bidding"
+"""import_ship's context: the leader's own declared Imports reach this round (IE-IMPORT-1)."""
+NOT_BIDDING: Final = "not bidding"
+"""import_ship's context: the round is held for the others; the leader picks without bidding."""
+
 TURN: dict[str, str] = {
     "lead": "The leader: draw, lead an action with a card or a same-colour pair, or discard "
     "the contracts of a ship at port (IE-DISCARD-1).",
@@ -29,8 +38,7 @@ TURN: dict[str, str] = {
     "pirate": "A Pirate action: which container of a ship at sea, or island card, to take.",
     "pirate_to": "Where a pirated card is loaded, or 'discard' (context: the card).",
     "import_ship": "The leader: which ship at sea the import round is held on (context: "
-    "'alone' for an Import a power lets one player perform alone, otherwise 'bidding' or "
-    "'not bidding', whether the leader's own declared Imports reach this round).",
+    "ALONE, BIDDING or NOT_BIDDING, above).",
     "bid": "A sealed bid in an import round, 0 up to one's credits (context: the ship).",
     "import_tie": "The leader: who wins a tied import round (context: the ship).",
     "import_take": "The round's winner: which card of the ship to take next (context: cargo).",
