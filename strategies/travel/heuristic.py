@@ -87,6 +87,11 @@ class TravelHeuristic(Strategy):
         """The offer being made: (partner, cards to give, kinds to ask for)."""
         self._asked = 0
         """How many of the plan's kinds have been asked for: each is asked for once."""
+        self._plan_key: tuple[int, int, int, tuple[int, ...]] | None = None
+        """What the plan was made for: (seat, turn, partner, hand). An offer's steps whose
+        key differs were chosen by another: a search that picks ("trade", q) itself and asks
+        this bot for the steps (mcts with `search=action`, whose rollouts share one bot for
+        every seat). That offer is planned then (`_plan_for`)."""
         self._turn = -1
         self._refused: set[tuple[int, int]] = set()
         """(partner, kind) offers refused this turn: not asked again."""
@@ -224,10 +229,11 @@ class TravelHeuristic(Strategy):
         options = decision.options
         if kind == "action":
             return self._action(options, view, rng)
-        if kind == "trade_give":
-            return self._next_planned(options, 1)
-        if kind == "trade_ask":
-            return self._next_planned(options, 2)
+        if kind == "trade_give" or kind == "trade_ask":
+            partner = decision.context if kind == "trade_give" else decision.context[0]
+            if self._plan_key != (view.player, view.turn, partner, view.hand):
+                self._plan_for(view, partner)
+            return self._next_planned(options, 1 if kind == "trade_give" else 2)
         if kind == "trade_answer":
             return self._answer(decision, view)
         if kind in ("recycle_take", "guide_take", "found_take"):
@@ -311,6 +317,7 @@ class TravelHeuristic(Strategy):
             partner, _, kinds = self._plan
             self._refused.update((partner, k) for k in kinds)
         self._plan = None
+        self._plan_key = None
         by_verb: dict[str, list[Any]] = {}
         for o in options:
             group = by_verb.get(o[0])
@@ -329,9 +336,7 @@ class TravelHeuristic(Strategy):
         if "dispose" in by_verb:
             return by_verb["dispose"][0]
         values = self._hand_values(view)
-        spare = sorted(
-            (c for c, v in values.items() if 0.0 <= v <= 0.5), key=lambda c: (values[c], c)
-        )
+        spare = self._spare(values)
         missing = self._missing_kinds(view)
         kind_of, types = cards.kind_of, cards.types  # read once: the sheet is not compiled
         if missing and ("lost_and_found" in specials or "recycle" in by_verb):
@@ -381,13 +386,10 @@ class TravelHeuristic(Strategy):
         """Offer a spare card (one the partner needs first) for a needed kind."""
         if not trades or not spare or not missing:
             return None
-        kind_of = view.cards.kind_of
         partners = sorted((o[1] for o in trades), key=lambda q: self._distance(view, q))
         refused = self._refused
         for q in partners:
-            wanted = sorted(
-                k for k in missing & {kind_of[c] for c in view.known(q)} if (q, k) not in refused
-            )
+            wanted = self._known_wanted(view, q, missing)
             if wanted:
                 return self._offer(view, q, spare, wanted[:1])
         if rng.random() < self.blind_trade:
@@ -396,6 +398,38 @@ class TravelHeuristic(Strategy):
             if wanted:
                 return self._offer(view, q, spare, [wanted[rng.below(len(wanted))]])
         return None
+
+    def _known_wanted(self, view: TravelView, q: int, missing: set[int]) -> list[int]:
+        """The kinds I miss that q is known to hold and has not refused me this turn."""
+        kind_of = view.cards.kind_of
+        refused = self._refused
+        return sorted(
+            k for k in missing & {kind_of[c] for c in view.known(q)} if (q, k) not in refused
+        )
+
+    def _plan_for(self, view: TravelView, q: int) -> None:
+        """Plan an offer to q that another chose to make (see `_plan_key`), as `_action`
+        would have for that partner: my spare cards (else the one worth least) for a kind I
+        miss, one q is known to hold first, one q has not refused this turn."""
+        if view.turn != self._turn:  # refusals are of a turn (a rollout's bot moves on)
+            self._turn = view.turn
+            self._refused.clear()
+        values = self._hand_values(view)
+        spare = self._spare(values)
+        if not spare and values:
+            spare = [min(values, key=lambda c: (values[c], c))]
+        missing = self._missing_kinds(view)
+        wanted = self._known_wanted(view, q, missing) or sorted(
+            k for k in missing if (q, k) not in self._refused
+        )
+        self._offer(view, q, spare, wanted[:1])
+
+    @staticmethod
+    def _spare(values: dict[int, float]) -> list[int]:
+        """The hand cards I can give up for little (worth 0 to 0.5), least worth first."""
+        return sorted(
+            (c for c, v in values.items() if 0.0 <= v <= 0.5), key=lambda c: (values[c], c)
+        )
 
     def _offer(self, view: TravelView, q: int, spare: list[int], wanted: list[int]) -> Any:
         cards = view.cards
@@ -407,4 +441,5 @@ class TravelHeuristic(Strategy):
         )[:1]
         self._plan = (q, give, wanted)
         self._asked = 0
+        self._plan_key = (view.player, view.turn, q, view.hand)
         return ("trade", q)
