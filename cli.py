@@ -836,8 +836,11 @@ def strategies_command(game: str) -> None:
         if c and c["players"] != 2:  # one seat against the rest: its parity is not a half
             figure += f" ({c['players']} players, one seat each; parity {100 / c['players']:.0f}%)"
         for f in preset.get("four_players", []):  # a check at the player count it was tuned for
+            against = f["opponent"].split()[0]
+            if "deckhand" in f:  # checked again against a later version of the opponent
+                against += f" of deckhand {f['deckhand']}"
             figure += (
-                f"; {f['players']} players, one seat against three {f['opponent'].split()[0]}: "
+                f"; {f['players']} players, one seat against three {against}: "
                 f"{100 * f['score']:.1f}% [{100 * f['lo']:.1f}, {100 * f['hi']:.1f}] "
                 f"(parity {100 * f['parity']:.0f}%)"
             )
