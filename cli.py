@@ -837,8 +837,8 @@ def strategies_command(game: str) -> None:
             figure += f" ({c['players']} players, one seat each; parity {100 / c['players']:.0f}%)"
         for f in preset.get("four_players", []):  # a check at the player count it was tuned for
             against = f["opponent"].split()[0]
-            if "deckhand" in f:  # checked again against a later version of the opponent
-                against += f" of deckhand {f['deckhand']}"
+            if "deckhand" in f:  # checked again with a later version
+                against += f", deckhand {f['deckhand']}"
             figure += (
                 f"; {f['players']} players, one seat against three {against}: "
                 f"{100 * f['score']:.1f}% [{100 * f['lo']:.1f}, {100 * f['hi']:.1f}] "

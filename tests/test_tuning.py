@@ -253,10 +253,13 @@ def test_the_default_bot_plays_its_tuned_base_numbers() -> None:
     assert default_pools("import-export", 4, ["all"])["tuned"] == ("heuristic@tuned-all-4p",)
     listed = CliRunner().invoke(main, ["strategies", "import-export"])
     assert "one seat against three classic@tuned-base-4p: 37.1% [35.7, 38.5]" in listed.output
+    assert (
+        "against three classic@tuned-base-4p, deckhand 0.2.3: 40.3% [38.8, 41.8]" in listed.output
+    )
     all_sets = next(
         line for line in listed.output.splitlines() if line.startswith("heuristic@tuned-all-4p")
     )
-    assert "one seat against three heuristic of deckhand 0.2.3: 27.9% [26.5, 29.2]" in all_sets
+    assert "one seat against three heuristic, deckhand 0.2.3: 27.9% [26.5, 29.2]" in all_sets
 
 
 def test_the_search_pool_takes_the_preset_confirmed_at_its_player_count() -> None:
