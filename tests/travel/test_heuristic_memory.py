@@ -29,6 +29,7 @@ class _Forgetful(Strategy):
     def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
         fresh = TravelHeuristic()
         fresh._plan = copy.deepcopy(self.bot._plan)  # this turn's trade plan
+        fresh._plan_key = self.bot._plan_key  # and what it was made for
         fresh._asked = self.bot._asked  # the kinds of it asked for so far
         fresh._turn = self.bot._turn
         fresh._refused = set(self.bot._refused)
