@@ -262,6 +262,20 @@ def test_the_default_bot_plays_its_tuned_base_numbers() -> None:
     assert "one seat against three heuristic, deckhand 0.2.3: 27.9% [26.5, 29.2]" in all_sets
 
 
+def test_the_travel_preset_differs_from_the_default_and_is_checked_against_it() -> None:
+    """Issue 30, item 4: the travel default stays its own (docs/metrics.md, "Travel's
+    heuristic"), so robustness and ladders keep a `tuned` pool for travel, and the preset
+    lists its four-player check against the 0.2.3 default, whose lower bound is over parity."""
+    choice = resolve("travel", "heuristic@tuned-all-4p")
+    assert {**choice.cls.params, **choice.params} != choice.cls.params
+    assert default_pools("travel", 4, ["all"])["tuned"] == ("heuristic@tuned-all-4p",)
+    data = load_preset("travel", "heuristic", "tuned-all-4p")
+    check = data["four_players"][-1]
+    assert check["deckhand"] == "0.2.3" and check["lo"] > check["parity"]
+    listed = CliRunner().invoke(main, ["strategies", "travel"])
+    assert "one seat against three heuristic, deckhand 0.2.3: 27.8% [26.5, 29.0]" in listed.output
+
+
 def test_the_search_pool_takes_the_preset_confirmed_at_its_player_count() -> None:
     """mcts@guided was chosen and confirmed at 2 players and loses at 4 (rollouts of 20
     decisions see less than two four-player turns): a four-player ladder's or robustness run's
