@@ -387,14 +387,13 @@ class TravelHeuristic(Strategy):
         if not trades or not spare or not missing:
             return None
         partners = sorted((o[1] for o in trades), key=lambda q: self._distance(view, q))
-        refused = self._refused
         for q in partners:
             wanted = self._known_wanted(view, q, missing)
             if wanted:
                 return self._offer(view, q, spare, wanted[:1])
         if rng.random() < self.blind_trade:
             q = partners[rng.below(len(partners))]
-            wanted = sorted(k for k in missing if (q, k) not in refused)
+            wanted = self._open_kinds(q, missing)
             if wanted:
                 return self._offer(view, q, spare, [wanted[rng.below(len(wanted))]])
         return None
@@ -402,10 +401,12 @@ class TravelHeuristic(Strategy):
     def _known_wanted(self, view: TravelView, q: int, missing: set[int]) -> list[int]:
         """The kinds I miss that q is known to hold and has not refused me this turn."""
         kind_of = view.cards.kind_of
+        return self._open_kinds(q, missing & {kind_of[c] for c in view.known(q)})
+
+    def _open_kinds(self, q: int, kinds: set[int]) -> list[int]:
+        """The kinds q has not refused me this turn, in order."""
         refused = self._refused
-        return sorted(
-            k for k in missing & {kind_of[c] for c in view.known(q)} if (q, k) not in refused
-        )
+        return sorted(k for k in kinds if (q, k) not in refused)
 
     def _plan_for(self, view: TravelView, q: int) -> None:
         """Plan an offer to q that another chose to make (see `_plan_key`), as `_action`
@@ -419,9 +420,7 @@ class TravelHeuristic(Strategy):
         if not spare and values:
             spare = [min(values, key=lambda c: (values[c], c))]
         missing = self._missing_kinds(view)
-        wanted = self._known_wanted(view, q, missing) or sorted(
-            k for k in missing if (q, k) not in self._refused
-        )
+        wanted = self._known_wanted(view, q, missing) or self._open_kinds(q, missing)
         self._offer(view, q, spare, wanted[:1])
 
     @staticmethod
