@@ -87,11 +87,13 @@ class TravelHeuristic(Strategy):
         """The offer being made: (partner, cards to give, kinds to ask for)."""
         self._asked = 0
         """How many of the plan's kinds have been asked for: each is asked for once."""
-        self._plan_key: tuple[int, int, int, tuple[int, ...]] | None = None
-        """What the plan was made for: (seat, turn, partner, hand). An offer's steps whose
-        key differs were chosen by another: a search that picks ("trade", q) itself and asks
-        this bot for the steps (mcts with `search=action`, whose rollouts share one bot for
-        every seat). That offer is planned then (`_plan_for`)."""
+        self._plan_key: tuple[TravelView, int] | None = None
+        """The offer the plan is for: (the seat's view, the partner), set by my `action` and
+        cleared by any answer but an offer's steps (which follow it, one after the other).
+        Steps asked with another view or partner, or after another answer, belong to an offer
+        another chose: a search that picks ("trade", q) itself and asks this bot for the
+        steps (mcts with `search=action`, whose rollouts share one bot for every seat, each
+        determinisation with views of its own). That offer is planned then (`_plan_for`)."""
         self._turn = -1
         self._refused: set[tuple[int, int]] = set()
         """(partner, kind) offers refused this turn: not asked again."""
@@ -227,13 +229,15 @@ class TravelHeuristic(Strategy):
     def choose(self, decision: Decision, view: TravelView, rng: GameRandom) -> Any:
         kind = decision.kind
         options = decision.options
-        if kind == "action":
-            return self._action(options, view, rng)
         if kind == "trade_give" or kind == "trade_ask":
             partner = decision.context if kind == "trade_give" else decision.context[0]
-            if self._plan_key != (view.player, view.turn, partner, view.hand):
+            key = self._plan_key
+            if key is None or key[0] is not view or key[1] != partner:
                 self._plan_for(view, partner)
             return self._next_planned(options, 1 if kind == "trade_give" else 2)
+        self._plan_key = None  # any other answer: the offer's steps are over
+        if kind == "action":
+            return self._action(options, view, rng)
         if kind == "trade_answer":
             return self._answer(decision, view)
         if kind in ("recycle_take", "guide_take", "found_take"):
@@ -317,7 +321,6 @@ class TravelHeuristic(Strategy):
             partner, _, kinds = self._plan
             self._refused.update((partner, k) for k in kinds)
         self._plan = None
-        self._plan_key = None
         by_verb: dict[str, list[Any]] = {}
         for o in options:
             group = by_verb.get(o[0])
@@ -399,9 +402,13 @@ class TravelHeuristic(Strategy):
         return None
 
     def _known_wanted(self, view: TravelView, q: int, missing: set[int]) -> list[int]:
-        """The kinds I miss that q is known to hold and has not refused me this turn."""
+        """The kinds I miss that q is known to hold and has not refused me this turn (the
+        filter of `_open_kinds` written out: this runs for every partner at every action)."""
         kind_of = view.cards.kind_of
-        return self._open_kinds(q, missing & {kind_of[c] for c in view.known(q)})
+        refused = self._refused
+        return sorted(
+            k for k in missing & {kind_of[c] for c in view.known(q)} if (q, k) not in refused
+        )
 
     def _open_kinds(self, q: int, kinds: set[int]) -> list[int]:
         """The kinds q has not refused me this turn, in order."""
@@ -440,5 +447,5 @@ class TravelHeuristic(Strategy):
         )[:1]
         self._plan = (q, give, wanted)
         self._asked = 0
-        self._plan_key = (view.player, view.turn, q, view.hand)
+        self._plan_key = (view, q)
         return ("trade", q)

@@ -88,17 +88,18 @@ def test_an_offer_chosen_by_a_search_is_planned_as_the_bot_would() -> None:
                 and bot._known_wanted(view, choice[1], set(bot._plan[2]))
                 and not bot._refused
             ):
-                planned = pt.clone()
-                planned.apply(choice)
-                own = _trade_steps(bot, planned, rng)
+                copies = [pt.clone(), pt.clone(), pt.clone()]  # the last: for the roller
+                pt.apply(choice)
+                own = _trade_steps(bot, pt, rng)  # the game goes on by the bot's own plan
                 assert own, decision  # (a one-card hand's card is given without asking)
-                for other in (TravelHeuristic(), roller):
+                for other, searched in zip((TravelHeuristic(), roller), copies[:2], strict=True):
                     if other is roller and roller._plan is not None:
                         stale += 1
-                    searched = pt.clone()
                     searched.apply(choice)
                     assert _trade_steps(other, searched, rng) == own, (index, decision, own)
                 compared += 1
+                roller.choose(decision, copies[2].observe(decision.player), rng)
+                continue
             if decision.kind == "action":
                 roller.choose(decision, view, rng)
             pt.apply(choice)
