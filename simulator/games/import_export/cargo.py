@@ -12,7 +12,7 @@ from math import ceil
 from typing import Any
 
 from simulator.games.import_export.cards import ANY, BLUE, GREY, PAIRED
-from simulator.games.import_export.limits import LimitsAndLevels
+from simulator.games.import_export.limits import NO_LIMIT, LimitsAndLevels
 from simulator.games.import_export.state import IEState, Ship, ShipLike
 
 
@@ -173,18 +173,30 @@ class CargoRules(LimitsAndLevels):
         unlimited = self.powers.unlimited_ship
         if unlimited and (contract_id in unlimited or not unlimited.isdisjoint(ship.contracts)):
             return True
-        # as remaining(ship, contract_id, s), totalling the needs on the way (a rainbow
-        # contract needs as many containers as its printed cargo)
+        return self._taken(ship, [*ship.contracts, contract_id], s) <= self.capacity(s, ship.owner)
+
+    def room(self, ship: ShipLike, s: IEState) -> int:
+        """The containers a ship's owner could still add for contracts placed on it now:
+        its capacity (Tablets) less its contracts' cargo (Yen, Partnership) and the leftover
+        containers none of them uses, as `can_hold` counts them (IE-CARGO-1); NO_LIMIT on
+        a ship with a Legos-like contract (IE-FLAGP-21). A bot reads it through its view."""
+        unlimited = self.powers.unlimited_ship
+        if unlimited and not unlimited.isdisjoint(ship.contracts):
+            return NO_LIMIT
+        return self.capacity(s, ship.owner) - self._taken(ship, ship.contracts, s)
+
+    def _taken(self, ship: ShipLike, contracts: Sequence[int], s: IEState | None) -> int:
+        """The room these contracts take on the ship: their cargo (a rainbow contract needs
+        as many containers as its printed cargo) plus the containers matching none, as
+        remaining(ship, ..., s) matches them."""
         rainbow = s.mods[ship.owner].get("rainbow_colors") if s is not None else None
-        contracts = [*ship.contracts, contract_id]
         need: dict[int, int] = {}
         total = 0
         for cargo in self.contract_cargo(ship, contracts, s, rainbow):
             for color, k in cargo.items():
                 need[color] = need.get(color, 0) + k
                 total += k
-        unmatched = self._match(need, ship.cargo_colors, self.wild_colors(s, ship.owner))
-        return total + unmatched <= self.capacity(s, ship.owner)
+        return total + self._match(need, ship.cargo_colors, self.wild_colors(s, ship.owner))
 
     def _held_needs(self, ship: Ship, s: IEState) -> tuple[dict[int, int], int] | None:
         """The summed cargo needs of a ship's contracts and their total, computed once to

@@ -110,6 +110,8 @@ class GameAPI(Protocol):
         self, ship: ShipLike, contract_id: int, s: IEState | None = None
     ) -> bool: ...  # cargo.py
 
+    def room(self, ship: ShipLike, s: IEState) -> int: ...  # cargo.py
+
     def load_action(self, s: IEState, p: int) -> Flow: ...  # actions.py
 
     def ship_home(self, s: IEState, ship: Ship) -> Flow: ...  # ships.py
@@ -159,6 +161,8 @@ class GameAPI(Protocol):
     ) -> Flow: ...  # actions.py
 
     def capacity(self, s: IEState | None, p: int) -> int: ...  # game_base.py
+
+    def payout(self, s: IEState, p: int, containers: int) -> int: ...  # game_base.py
 
     def port_column(self, card: int) -> int: ...  # tokyo_port.py
 

@@ -170,6 +170,18 @@ MODS: dict[str, Mod] = {
 }
 """Every rule modifier key, declared once."""
 
+SHIP_RULE_MODS: tuple[str, ...] = (
+    "capacity",
+    "pay_bands",
+    "wild_colors",
+    "rainbow_colors",
+    "first_contract_cut",
+    "super_ships",
+)
+"""The keys that change what the owner's ships need, hold or pay (Tablets, the wild and
+rainbow colours, Yen, Partnership): where one is set, a bot must ask the rules about that
+player's ships with the state (the view's `ship_*` queries), not about the printed rules."""
+
 
 class Mods(dict[str, Any]):
     """One player's rule modifiers: a dict whose keys must be declared in MODS (reading

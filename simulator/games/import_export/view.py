@@ -7,6 +7,7 @@ from __future__ import annotations
 from simulator.core.view import SeatView
 from simulator.games.import_export.cards import IECards
 from simulator.games.import_export.game_api import GameAPI
+from simulator.games.import_export.mods import SHIP_RULE_MODS
 from simulator.games.import_export.rule_book import BaseRules
 from simulator.games.import_export.state import IEState, ShipLike
 
@@ -17,7 +18,16 @@ class GameFacts:
     ships (without the state, so no owner's power modifiers). One per game; bots key their
     per-game tables on it."""
 
-    __slots__ = ("_game", "cards", "rules", "color", "actions", "n_cards", "tokyo_port")
+    __slots__ = (
+        "_game",
+        "cards",
+        "rules",
+        "color",
+        "actions",
+        "n_cards",
+        "tokyo_port",
+        "unlimited_ship",
+    )
 
     def __init__(self, game: GameAPI) -> None:
         self._game = game
@@ -31,6 +41,9 @@ class GameFacts:
         self.actions: tuple[int, ...] = game.actions
         self.n_cards: int = game.n_cards
         self.tokyo_port: bool = game.tokyo_port
+        self.unlimited_ship: frozenset[int] = game.powers.unlimited_ship
+        """Contract ids whose ship has no capacity (Legos: IE-FLAGP-21): a card's power,
+        printed on the card, so known to all."""
 
     def remaining(self, ship: ShipLike, extra: int | None = None) -> tuple[dict[int, int], int]:
         """A ship's uncovered cargo needs (with `extra` contract added) and the containers
@@ -193,6 +206,39 @@ class IEView(SeatView):
     def crew_actions_by_type(self) -> list[int]:
         """`crew_actions` of every action type at once (SUPPLY..BARTER), one list."""
         return self._game.crew_actions_by_type(self._s, self.player)
+
+    def ship_mods(self) -> tuple[object, ...]:
+        """What my powers change of what my ships need, hold or pay (the values of
+        mods.SHIP_RULE_MODS that are set: Tablets, the wild and rainbow colours, Yen,
+        Partnership), empty when nothing: where not empty, the `ship_*` queries below
+        answer otherwise than `facts` (the printed rules) would."""
+        mods = self._s.mods[self.player]
+        if not mods:
+            return ()
+        return tuple([(key, mods[key]) for key in SHIP_RULE_MODS if mods.get(key)])
+
+    def wild_colors(self) -> tuple[int, ...]:
+        """Container colours wild on my ships (Big Cats, Impalas, Soap, Televisions, Wheat:
+        IE-POWER-7), in colour order."""
+        return tuple(sorted(self._game.wild_colors(self._s, self.player)))
+
+    def ship_needs(self, index: int, extra: int | None = None) -> tuple[dict[int, int], int]:
+        """A ship's uncovered cargo needs (with contract `extra` added) and the containers
+        matching none, by the rules with its owner's powers (rules.remaining with the
+        state; a fresh dict)."""
+        return self._game.remaining(self._s.ships[index], extra, self._s)
+
+    def ship_can_hold(self, index: int, contract_id: int) -> bool:
+        """Whether the ship could take the contract now, its owner's powers counted."""
+        return self._game.can_hold(self._s.ships[index], contract_id, self._s)
+
+    def ship_room(self, index: int) -> int:
+        """The containers the ship could still add for new contracts (cargo.room)."""
+        return self._game.room(self._s.ships[index], self._s)
+
+    def ship_payout(self, containers: int) -> int:
+        """What a ship of mine leaving with this many containers pays (Tablets' bands)."""
+        return self._game.payout(self._s, self.player, containers)
 
     def crew_room(self) -> int:
         return self._game.crew_limit(self._s, self.player) - len(self._s.crew[self.player])
