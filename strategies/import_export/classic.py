@@ -288,10 +288,16 @@ class IEClassic(Strategy):
         cards = [c for c in t.hand if c not in excluded]
         total = 0.0
         rainbow = slots.get(ANY)  # (the lists are taken from in place: this one stays)
+        wild = t.wild
         for _ in range(count):
             best, best_key, best_card = 0.0, -1, -1
             for card in cards:
                 for c in colors[card]:
+                    if c in wild:  # fills any slot on my ships (IE-POWER-7)
+                        for key, values in slots.items():
+                            if values and values[0] > best:
+                                best, best_key, best_card = values[0], key, card
+                        continue
                     if c == GREY:
                         continue
                     own = slots.get(c)
@@ -316,9 +322,15 @@ class IEClassic(Strategy):
         total = 0.0
         spare = 0
         rainbow = slots.get(ANY)  # (the lists are taken from in place: this one stays)
+        wild = t.wild
         for _ in range(count):
             best, best_key, best_src = 0.0, -1, -1
             for k, c in enumerate(sources):
+                if c in wild:  # fills any slot on my ships (IE-POWER-7)
+                    for key, values in slots.items():
+                        if values and values[0] > best:
+                            best, best_key, best_src = values[0], key, k
+                    continue
                 own = slots.get(c)
                 if own and own[0] > best:
                     best, best_key, best_src = own[0], c, k
@@ -624,6 +636,7 @@ class IEClassic(Strategy):
         deny = self.weights.deny
         fits: dict[int, float] = {}
         rainbow = (slots.get(ANY) or [0.0])[0]
+        wild = t.wild
         best, best_value = d.options[0], float("-inf")
         for option in d.options:
             if option[0] == "ship":
@@ -640,7 +653,10 @@ class IEClassic(Strategy):
             for c in cols:
                 fit = fits.get(c)
                 if fit is None:  # the best open slot it fits, own colour or rainbow
-                    top = (slots.get(c) or [0.0])[0]
+                    if c in wild:  # any slot on my ships (IE-POWER-7)
+                        top = max([0.0] + [values[0] for values in slots.values() if values])
+                    else:
+                        top = (slots.get(c) or [0.0])[0]
                     fit = fits[c] = rainbow if rainbow > top else top
                 if fit > value:
                     value = fit

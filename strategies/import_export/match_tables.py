@@ -25,7 +25,7 @@ from simulator.games.import_export.cards import (
     IECards,
 )
 from simulator.games.import_export.state import Ship
-from simulator.games.import_export.view import GameFacts
+from simulator.games.import_export.view import GameFacts, IEView
 
 if TYPE_CHECKING:
     from simulator.games.import_export.rule_book import BaseRules
@@ -172,6 +172,7 @@ class Port:
         "trials",
         "total",
         "ship",
+        "live",
     )
 
     def __init__(
@@ -205,6 +206,9 @@ class Port:
         """By contract id: this ship with that contract added (`NO_ROOM`: it cannot)."""
         self.ship: Ship | None = None
         """The ship as the rules see it, built for the first trial the caches miss."""
+        self.live: IEView | None = None
+        """The view of a port built with my powers counted (`MatchTables.live_port`): its
+        trials ask the rules through it; None for a port of the shared caches."""
 
 
 class MatchTables:
@@ -259,6 +263,11 @@ class MatchTables:
         self._ports: dict[tuple[int, Row], Port] = {}
         self._trials: dict[tuple[tuple[int, ...], tuple[int, ...], int], Trial] = {}
         """`trial` by ship content: (contracts with the one tried, colours, containers)."""
+        self.unlimited: frozenset[int] = rules.unlimited_ship
+        """Contract ids whose ship has no capacity (Legos: IE-FLAGP-21)."""
+        self._unlimited_trials: dict[tuple[tuple[int, ...], tuple[int, ...], int], Trial] = {}
+        """`unlimited_trial` by ship content, apart from `_trials`, which keep the classic
+        bot's capacity check (its runs reproducible)."""
 
     def remaining(self, row: Row) -> tuple[dict[int, int], int]:
         """`rules.remaining` of a ship row: its positive needs (shared: never mutate) and the
@@ -311,16 +320,60 @@ class MatchTables:
             need, unmatched = self.rules.remaining(ship, cid)
             trial = NO_ROOM
             if port.total + self.by_id[cid].cargo_total + unmatched <= self.capacity:
-                # the positive needs as the key of their `Need`, without a dict between
-                items = tuple([(c, v) for c, v in need.items() if v > 0])
-                left = 0
-                for _, v in items:
-                    left += v
-                pay = self.payout(port.cargo + left)
-                trial = Trial(need_from(items), left, len(tried), pay)
+                trial = _trial_of(need, len(tried), cargo, self.payout)
             self._trials[key] = trial
         port.trials[cid] = trial
         return trial
+
+    def unlimited_trial(self, port: Port, cid: int) -> Trial:
+        """`trial` of a Legos-like contract (`unlimited`): it fits whatever the ship holds
+        (IE-FLAGP-21), as the rules' `can_hold` says; for the heuristic (`rules_ships`)."""
+        owner, _, contracts, cargo, colors = port.row
+        tried = (*contracts, cid)
+        key = (tried, colors, len(cargo))
+        trial = self._unlimited_trials.get(key)
+        if trial is None:
+            if len(self._unlimited_trials) > CACHE_LIMIT:
+                self._unlimited_trials.clear()
+            need, _ = self.rules.remaining(_ship(owner, contracts, cargo, colors), cid)
+            trial = self._unlimited_trials[key] = _trial_of(need, len(tried), cargo, self.payout)
+        return trial
+
+    def live_port(self, index: int, row: Row, view: IEView) -> Port:
+        """One of my ships at port as the rules see it with my powers (Tablets, wild and
+        rainbow colours, Yen, Partnership, a Legos on it): its needs, room and payout asked
+        through the view (`ship_*`), its trials too (`live_trial`). Built per decision and
+        never cached: my powers are not in the ship's row."""
+        need, _ = view.ship_needs(index)
+        positive = {c: v for c, v in need.items() if v > 0}
+        port = Port(index, row, positive, 0, view.ship_room(index), view.ship_payout)
+        port.live = view
+        return port
+
+    def live_trial(self, port: Port, cid: int, view: IEView) -> Trial:
+        """`trial` of a `live_port`: whether the ship can hold the contract, its needs and
+        payout with it, by the rules with my powers (kept on the port, for this decision)."""
+        trial = port.trials.get(cid)
+        if trial is None:
+            trial = NO_ROOM
+            if view.ship_can_hold(port.index, cid):
+                need, _ = view.ship_needs(port.index, cid)
+                trial = _trial_of(need, port.contracts + 1, port.row[3], view.ship_payout)
+            port.trials[cid] = trial
+        return trial
+
+
+def _trial_of(
+    need: dict[int, int], contracts: int, cargo: tuple[int, ...], payout: Callable[[int], int]
+) -> Trial:
+    """A `Trial` of a ship that holds the contract tried: its positive needs (the key of
+    their `Need`, without a dict between), the containers missing, its contracts, and the
+    payout once full."""
+    items = tuple([(c, v) for c, v in need.items() if v > 0])
+    left = 0
+    for _, v in items:
+        left += v
+    return Trial(need_from(items), left, contracts, payout(len(cargo) + left))
 
 
 _LATEST: list[MatchTables] = []

@@ -49,6 +49,8 @@ from strategies.import_export.match_tables import (
 MAJORITY_COLORS: Final = (GREEN, YELLOW, BLACK, BLUE)
 """The goods colours with a majority bonus (tech, agriculture, consumer, luxury)."""
 
+NOTHING: Final[frozenset[int]] = frozenset()
+
 HOLD: Final = 0.6
 """A card in hand is worth this share of what it does once played (it still needs an action)."""
 
@@ -92,6 +94,11 @@ class Weights:
         self.least_costs = self.load_bias >= 0 or self.contract_bias >= 0
         """Whether a card's worth is never under its taste share (its use is never
         negative), so that `IEClassic._least_cost` bounds a play's cost from below."""
+        self.rules_ships = False
+        """Whether my ships' needs, room and payout are the rules' with my powers (the
+        view's `ship_*` queries: Tablets, the wild and rainbow colours, Yen, Partnership,
+        Legos) and my wild colours' cards fill any slot, or the printed rules' (the classic
+        bot, kept as it played)."""
         self.rules_crew = False
         """Whether my crew actions per type are the rules' count (the view's
         `crew_actions`: printed crew and what powers add) or my crew cards' printed types
@@ -166,6 +173,8 @@ class Table:
         "_slots",
         "_by_action",
         "_pairs",
+        "_unlimited",
+        "_wild",
     )
 
     def __init__(self, weights: Weights, view: IEView, static: MatchTables) -> None:
@@ -214,6 +223,9 @@ class Table:
         self._slots: dict[int, list[float]] | None = None
         self._by_action: list[list[Any]] | None = None
         self._pairs: list[Any] | None = None
+        self._unlimited: frozenset[int] = static.unlimited if weights.rules_ships else NOTHING
+        """Legos-like contract ids whose trials ask the rules (`rules_ships`; else none)."""
+        self._wild: tuple[int, ...] | None = None
 
     # ------------------------------------------------------------------ view fields
 
@@ -302,17 +314,45 @@ class Table:
 
     @property
     def ports(self) -> list[Port]:
-        """My ships at port, in ship order."""
+        """My ships at port, in ship order: with `rules_ships`, those my powers (or a Legos
+        on them) make hold or pay otherwise than printed asked of the rules each decision."""
         ports = self._ports
         if ports is None:
             me = self.me
             static = self.static
-            ports = self._ports = [
-                static.port(i, row)
-                for i, row in enumerate(self.rows)
-                if row[0] == me and not row[1]
-            ]
+            unlimited = self._unlimited
+            changed = self.weights.rules_ships and bool(self.view.ship_mods())
+            ports = self._ports = []
+            for i, row in enumerate(self.rows):
+                if row[0] == me and not row[1]:
+                    if changed or (unlimited and not unlimited.isdisjoint(row[2])):
+                        ports.append(static.live_port(i, row, self.view))
+                    else:
+                        ports.append(static.port(i, row))
         return ports
+
+    @property
+    def wild(self) -> tuple[int, ...]:
+        """Container colours wild on my ships (`rules_ships`; else none): a card of one
+        fills a slot of any colour."""
+        wild = self._wild
+        if wild is None:
+            wild = ()
+            if self.weights.rules_ships and self.view.ship_mods():
+                wild = self.view.wild_colors()
+            self._wild = wild
+        return wild
+
+    def trial(self, port: Port, cid: int) -> Trial:
+        """The port's ship with the contract added: asked of the rules for a live port
+        (`MatchTables.live_port`) and for a Legos-like contract, else from the shared
+        tables."""
+        live = port.live
+        if live is not None:
+            return self.static.live_trial(port, cid, live)
+        if cid in self._unlimited:
+            return self.static.unlimited_trial(port, cid)
+        return port.trials.get(cid) or self.static.trial(port, cid)
 
     @property
     def crew_actions(self) -> list[int]:
@@ -405,7 +445,7 @@ class Table:
     def contract_value(self, cid: int, port: Port, drop: int) -> float | None:
         """What placing this contract on this ship adds (before the contract bias), or None
         when the ship cannot hold it (cargo plus unused leftovers over the capacity)."""
-        trial = port.trials.get(cid) or self.static.trial(port, cid)
+        trial = self.trial(port, cid)
         return self._placed(trial, port, drop) if trial.fits else None
 
     def _placed(self, trial: Trial, port: Port, drop: int) -> float:
@@ -441,8 +481,11 @@ class Table:
         slots = self.slots()
         rainbow = slots.get(ANY)
         load = 0.0
+        wild = self.wild
         for c in self.cards.colors[card]:
-            if c != GREY:
+            if c in wild:  # fills any slot (IE-POWER-7)
+                load = max([load] + [values[0] for values in slots.values() if values])
+            elif c != GREY:
                 own = slots.get(c)
                 if own and own[0] > load:
                     load = own[0]
@@ -493,15 +536,20 @@ class Table:
         if missing_levels is None:
             missing_levels = self._level_memo()[0]
         static = self.static
+        unlimited = self._unlimited
         for cid, t in self.static.card_terms[card]:
             missing = missing_levels.get(cid)
             if missing is None:
                 missing = missing_levels[cid] = self._missing_levels(cid)
             value, where = 0.0, -1
+            plain = cid not in unlimited
             for port in ports:
                 index = port.index
                 if index != skip:
-                    trial = port.trials.get(cid) or static.trial(port, cid)
+                    if plain and port.live is None:
+                        trial = port.trials.get(cid) or static.trial(port, cid)
+                    else:
+                        trial = self.trial(port, cid)
                     if trial.fits:
                         v = self._placed(trial, port, drop)
                         if where < 0 or v > value:
@@ -543,7 +591,17 @@ class Table:
             return worth
         w = self.weights
         hand = self.hand
-        key = (self.view, hand, self.rows, self.island, self.credits, self.my_goods, self.my_crew)
+        key: tuple[object, ...] = (
+            self.view,
+            hand,
+            self.rows,
+            self.island,
+            self.credits,
+            self.my_goods,
+            self.my_crew,
+        )
+        if w.rules_ships:  # my powers' changes to my ships (they come and go with cards)
+            key = (*key, self.view.ship_mods())
         memo = w.worth_memo
         if memo is not None and memo[0] == key:  # same table as the last decision
             self._worth = memo[1]
@@ -556,7 +614,8 @@ class Table:
         load: dict[int, float]
         if slots:
             slots = {c: v[:] for c, v in slots.items()}
-            load = {card: _take_slot(slots, colors[card], flag_ok) for card in hand}
+            wild = self.wild
+            load = {card: _take_slot(slots, colors[card], flag_ok, wild) for card in hand}
         else:
             load = dict.fromkeys(hand, 0.0)
         budget = 1 + self.crew_actions[CONTRACT]
@@ -594,7 +653,7 @@ class Table:
         for card in hand:
             held = load[card]
             if demand and card not in kept:  # a container the kept contracts will need
-                support = _take_slot(demand, colors[card], flag_ok)
+                support = _take_slot(demand, colors[card], flag_ok, self.wild)
                 if support > held:
                     held = support
             a, b = load_bias * held, contract_bias * contract[card]
@@ -852,11 +911,26 @@ class Table:
         return needs
 
 
-def _take_slot(slots: dict[int, list[float]], colors: tuple[int, ...], flag_ok: bool) -> float:
-    """Take the best open slot (own colour or rainbow) for a card; its value, or 0."""
+def _take_slot(
+    slots: dict[int, list[float]],
+    colors: tuple[int, ...],
+    flag_ok: bool,
+    wild: tuple[int, ...] = (),
+) -> float:
+    """Take the best open slot (own colour or rainbow; any, for a card of a colour wild on
+    my ships: IE-POWER-7) for a card; its value, or 0."""
     if len(colors) > 1 and not flag_ok:
         return 0.0
     best, pick = 0.0, None
+    if wild:
+        for c in colors:
+            if c in wild:
+                for values in slots.values():
+                    if values and values[0] > best:
+                        best, pick = values[0], values
+                if pick is not None:
+                    pick.pop(0)
+                return best
     rainbow = slots.get(ANY)
     for c in colors:
         if c == GREY:
