@@ -266,8 +266,8 @@ class MatchTables:
         self.unlimited: frozenset[int] = rules.unlimited_ship
         """Contract ids whose ship has no capacity (Legos: IE-FLAGP-21)."""
         self._unlimited_trials: dict[tuple[tuple[int, ...], tuple[int, ...], int], Trial] = {}
-        """`unlimited_trial` by ship content, apart from `_trials`, which keep the classic
-        bot's capacity check (its runs reproducible)."""
+        """`trial` of Legos-like contracts by ship content, apart from `_trials`, which keep
+        the classic bot's capacity check (its runs reproducible)."""
 
     def remaining(self, row: Row) -> tuple[dict[int, int], int]:
         """`rules.remaining` of a ship row: its positive needs (shared: never mutate) and the
@@ -299,44 +299,36 @@ class MatchTables:
             port = self._ports[key] = Port(index, row, need, total, room, self.payout)
         return port
 
-    def trial(self, port: Port, cid: int) -> Trial:
+    def trial(self, port: Port, cid: int, unlimited: bool = False) -> Trial:
         """A port's ship with one more contract, or `NO_ROOM` when it cannot hold it (cargo
-        plus unused leftovers over the capacity)."""
-        trial = port.trials.get(cid)
-        if trial is not None:
-            return trial
+        plus unused leftovers over the capacity). `unlimited`: the contract is Legos-like
+        (`self.unlimited`; the heuristic's `rules_ships`) and fits whatever the ship holds
+        (IE-FLAGP-21), as the rules' `can_hold` says; such trials keep a cache of their own,
+        since this one's are the classic bot's, which keep the printed capacity."""
+        if not unlimited:
+            trial = port.trials.get(cid)
+            if trial is not None:
+                return trial
         owner, _, contracts, cargo, colors = port.row
         tried = (*contracts, cid)
         # Without the state, `rules.remaining` reads only the contracts and the containers'
         # colours (the owner's modifiers need the state): ships of any seat share trials.
         key = (tried, colors, len(cargo))
-        trial = self._trials.get(key)
+        cache = self._unlimited_trials if unlimited else self._trials
+        trial = cache.get(key)
         if trial is None:
-            if len(self._trials) > CACHE_LIMIT:
-                self._trials.clear()
+            if len(cache) > CACHE_LIMIT:
+                cache.clear()
             ship = port.ship
             if ship is None:
                 ship = port.ship = _ship(owner, contracts, cargo, colors)
             need, unmatched = self.rules.remaining(ship, cid)
             trial = NO_ROOM
-            if port.total + self.by_id[cid].cargo_total + unmatched <= self.capacity:
+            if unlimited or port.total + self.by_id[cid].cargo_total + unmatched <= self.capacity:
                 trial = _trial_of(need, len(tried), cargo, self.payout)
-            self._trials[key] = trial
-        port.trials[cid] = trial
-        return trial
-
-    def unlimited_trial(self, port: Port, cid: int) -> Trial:
-        """`trial` of a Legos-like contract (`unlimited`): it fits whatever the ship holds
-        (IE-FLAGP-21), as the rules' `can_hold` says; for the heuristic (`rules_ships`)."""
-        owner, _, contracts, cargo, colors = port.row
-        tried = (*contracts, cid)
-        key = (tried, colors, len(cargo))
-        trial = self._unlimited_trials.get(key)
-        if trial is None:
-            if len(self._unlimited_trials) > CACHE_LIMIT:
-                self._unlimited_trials.clear()
-            need, _ = self.rules.remaining(_ship(owner, contracts, cargo, colors), cid)
-            trial = self._unlimited_trials[key] = _trial_of(need, len(tried), cargo, self.payout)
+            cache[key] = trial
+        if not unlimited:
+            port.trials[cid] = trial
         return trial
 
     def live_port(self, index: int, row: Row, view: IEView) -> Port:

@@ -351,7 +351,7 @@ class Table:
         if live is not None:
             return self.static.live_trial(port, cid, live)
         if cid in self._unlimited:
-            return self.static.unlimited_trial(port, cid)
+            return self.static.trial(port, cid, True)
         return port.trials.get(cid) or self.static.trial(port, cid)
 
     @property
