@@ -18,13 +18,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from simulator.core.protocol import Flow
 
 if TYPE_CHECKING:
     from simulator.games.import_export.cards import IECards
     from simulator.games.import_export.state import IEState
+
+
+class PowerGame(Protocol):
+    """What the framework itself reads of the game it is given: the card tables. The
+    handlers it calls take the same game as a `game_api.GameAPI` (which ImportExportGame
+    implements); the framework cannot name that protocol, which names `PowerIndex` (a circle
+    of imports, type hints counted: tests/test_layers.py)."""
+
+    cards: IECards
+
 
 EVENTS = (
     "turn_started",
@@ -242,7 +252,7 @@ class PowerIndex:
 
     def in_cargo(
         self,
-        game: Any,
+        game: PowerGame,
         s: IEState,
         card: int,
         ship: int,
@@ -259,7 +269,7 @@ class PowerIndex:
 
     def fulfilled(
         self,
-        game: Any,
+        game: PowerGame,
         s: IEState,
         owner: int,
         contract_id: int,
@@ -283,14 +293,14 @@ class PowerIndex:
             if s.hooks.get("cards_drawn"):
                 yield from self.tell_draws(game, s)
 
-    def copied(self, game: Any, s: IEState, owner: int, contract_id: int) -> Flow:
+    def copied(self, game: PowerGame, s: IEState, owner: int, contract_id: int) -> Flow:
         """`owner` gains a copy of a contract's power (Wind Turbines): its hooks, its
         end-game scoring (through mods "copied_powers") and its immediate effect, now."""
         mods = s.mods[owner]
         mods["copied_powers"] = (*mods.get("copied_powers", ()), contract_id)
         yield from self.fulfilled(game, s, owner, contract_id)
 
-    def lost(self, game: Any, s: IEState, owner: int, contract_id: int) -> None:
+    def lost(self, game: PowerGame, s: IEState, owner: int, contract_id: int) -> None:
         """`owner` loses a fulfilled contract's power (Stolen Documents takes the card): its
         ongoing hooks stop and its `on_lose` undoes the rule modifiers it set; what its
         immediate power did stays (IE-POWER-51)."""
@@ -304,7 +314,7 @@ class PowerIndex:
         if entry.on_lose is not None:
             entry.on_lose(game, s, owner, game.cards.contract_by_id[contract_id])
 
-    def gained(self, game: Any, s: IEState, owner: int, contract_id: int) -> Flow:
+    def gained(self, game: PowerGame, s: IEState, owner: int, contract_id: int) -> Flow:
         """`owner` gains a fulfilled contract's power without completing it (Railguns takes
         the card: IE-KSB-8): its ongoing hooks, and the rule modifiers of a power that can
         lose them (one with `on_lose`: its on-fulfil handler sets them); an immediate power
@@ -320,7 +330,7 @@ class PowerIndex:
             flow = entry.on_fulfil(game, s, owner, game.cards.contract_by_id[contract_id])
             yield from told(s, entry.name, owner, flow)
 
-    def emit(self, game: Any, s: IEState, event: str, actor: int, payload: Any) -> Flow:
+    def emit(self, game: PowerGame, s: IEState, event: str, actor: int, payload: Any) -> Flow:
         static = self.card_hooks.get(event)
         if static:
             card = CARD_OF[event](game, payload)
@@ -350,13 +360,13 @@ class PowerIndex:
         if s.hooks.get("cards_drawn"):
             yield from self.tell_draws(game, s)
 
-    def tell_draws(self, game: Any, s: IEState) -> Flow:
+    def tell_draws(self, game: PowerGame, s: IEState) -> Flow:
         """Emit `cards_drawn` for each player who drew since the last time (see note_draw)."""
         for q in range(s.n):
             if s.mods[q].pop("drew_cards", None):
                 yield from self.emit(game, s, "cards_drawn", q, None)
 
-    def end_stage(self, stage: str, game: Any, s: IEState, scoring: Any) -> None:
+    def end_stage(self, stage: str, game: PowerGame, s: IEState, scoring: Any) -> None:
         """Run one scoring stage for every fulfilled contract with a handler for it."""
         for owner in range(s.n):
             copies = s.mods[owner].get("copied_powers", ())  # Wind Turbines
