@@ -206,9 +206,9 @@ class Port:
         """By contract id: this ship with that contract added (`NO_ROOM`: it cannot)."""
         self.ship: Ship | None = None
         """The ship as the rules see it, built for the first trial the caches miss."""
-        self.live: IEView | None = None
-        """The view of a port built with my powers counted (`MatchTables.live_port`): its
-        trials ask the rules through it; None for a port of the shared caches."""
+        self.live = False
+        """Whether the port was built with its owner's powers counted (`MatchTables.live_port`):
+        its trials then ask the rules through the deciding seat's view."""
 
 
 class MatchTables:
@@ -268,6 +268,9 @@ class MatchTables:
         self._unlimited_trials: dict[tuple[tuple[int, ...], tuple[int, ...], int], Trial] = {}
         """`trial` of Legos-like contracts by ship content, apart from `_trials`, which keep
         the classic bot's capacity check (its runs reproducible)."""
+        self._live_ports: dict[tuple[int, Row, tuple[object, ...]], Port] = {}
+        """`live_port` by ship index, content and the owner's ship modifiers (all its
+        answers depend on)."""
 
     def remaining(self, row: Row) -> tuple[dict[int, int], int]:
         """`rules.remaining` of a ship row: its positive needs (shared: never mutate) and the
@@ -331,20 +334,27 @@ class MatchTables:
             port.trials[cid] = trial
         return trial
 
-    def live_port(self, index: int, row: Row, view: IEView) -> Port:
+    def live_port(self, index: int, row: Row, mods: tuple[object, ...], view: IEView) -> Port:
         """One of my ships at port as the rules see it with my powers (Tablets, wild and
         rainbow colours, Yen, Partnership, a Legos on it): its needs, room and payout asked
-        through the view (`ship_*`), its trials too (`live_trial`). Built per decision and
-        never cached: my powers are not in the ship's row."""
-        need, _ = view.ship_needs(index)
-        positive = {c: v for c, v in need.items() if v > 0}
-        port = Port(index, row, positive, 0, view.ship_room(index), view.ship_payout)
-        port.live = view
+        through the view (`ship_*`), its trials too (`live_trial`). Kept by the ship's
+        index, its row and `mods` (my `view.ship_mods()`), which are all the rules read."""
+        key = (index, row, mods)
+        port = self._live_ports.get(key)
+        if port is None:
+            if len(self._live_ports) > CACHE_LIMIT:
+                self._live_ports.clear()
+            need, _ = view.ship_needs(index)
+            positive = {c: v for c, v in need.items() if v > 0}
+            port = Port(index, row, positive, 0, view.ship_room(index), view.ship_payout)
+            port.live = True
+            self._live_ports[key] = port
         return port
 
     def live_trial(self, port: Port, cid: int, view: IEView) -> Trial:
         """`trial` of a `live_port`: whether the ship can hold the contract, its needs and
-        payout with it, by the rules with my powers (kept on the port, for this decision)."""
+        payout with it, by the rules with my powers, asked through the deciding seat's view
+        (whose ship at the port's index is the port's row)."""
         trial = port.trials.get(cid)
         if trial is None:
             trial = NO_ROOM

@@ -175,6 +175,7 @@ class Table:
         "_pairs",
         "_unlimited",
         "_wild",
+        "_ship_mods",
     )
 
     def __init__(self, weights: Weights, view: IEView, static: MatchTables) -> None:
@@ -226,6 +227,7 @@ class Table:
         self._unlimited: frozenset[int] = static.unlimited if weights.rules_ships else NOTHING
         """Legos-like contract ids whose trials ask the rules (`rules_ships`; else none)."""
         self._wild: tuple[int, ...] | None = None
+        self._ship_mods: tuple[object, ...] | None = None
 
     # ------------------------------------------------------------------ view fields
 
@@ -321,15 +323,24 @@ class Table:
             me = self.me
             static = self.static
             unlimited = self._unlimited
-            changed = self.weights.rules_ships and bool(self.view.ship_mods())
+            mods = self.ship_mods
             ports = self._ports = []
             for i, row in enumerate(self.rows):
                 if row[0] == me and not row[1]:
-                    if changed or (unlimited and not unlimited.isdisjoint(row[2])):
-                        ports.append(static.live_port(i, row, self.view))
+                    if mods or (unlimited and not unlimited.isdisjoint(row[2])):
+                        ports.append(static.live_port(i, row, mods, self.view))
                     else:
                         ports.append(static.port(i, row))
         return ports
+
+    @property
+    def ship_mods(self) -> tuple[object, ...]:
+        """My powers' changes to what my ships hold or pay (`view.ship_mods`) with
+        `rules_ships`, else none (the printed rules)."""
+        mods = self._ship_mods
+        if mods is None:
+            mods = self._ship_mods = self.view.ship_mods() if self.weights.rules_ships else ()
+        return mods
 
     @property
     def wild(self) -> tuple[int, ...]:
@@ -338,7 +349,7 @@ class Table:
         wild = self._wild
         if wild is None:
             wild = ()
-            if self.weights.rules_ships and self.view.ship_mods():
+            if self.ship_mods:
                 wild = self.view.wild_colors()
             self._wild = wild
         return wild
@@ -347,9 +358,8 @@ class Table:
         """The port's ship with the contract added: asked of the rules for a live port
         (`MatchTables.live_port`) and for a Legos-like contract, else from the shared
         tables."""
-        live = port.live
-        if live is not None:
-            return self.static.live_trial(port, cid, live)
+        if port.live:
+            return self.static.live_trial(port, cid, self.view)
         if cid in self._unlimited:
             return self.static.trial(port, cid, True)
         return port.trials.get(cid) or self.static.trial(port, cid)
@@ -546,7 +556,7 @@ class Table:
             for port in ports:
                 index = port.index
                 if index != skip:
-                    if plain and port.live is None:
+                    if plain and not port.live:
                         trial = port.trials.get(cid) or static.trial(port, cid)
                     else:
                         trial = self.trial(port, cid)
@@ -601,7 +611,7 @@ class Table:
             self.my_crew,
         )
         if w.rules_ships:  # my powers' changes to my ships (they come and go with cards)
-            key = (*key, self.view.ship_mods())
+            key = (*key, self.ship_mods)
         memo = w.worth_memo
         if memo is not None and memo[0] == key:  # same table as the last decision
             self._worth = memo[1]
@@ -612,9 +622,9 @@ class Table:
         flag_ok = self.credits[self.me] >= self.base.flag_load_cost
         slots = self.slots()
         load: dict[int, float]
+        wild = self.wild
         if slots:
             slots = {c: v[:] for c, v in slots.items()}
-            wild = self.wild
             load = {card: _take_slot(slots, colors[card], flag_ok, wild) for card in hand}
         else:
             load = dict.fromkeys(hand, 0.0)
@@ -653,7 +663,7 @@ class Table:
         for card in hand:
             held = load[card]
             if demand and card not in kept:  # a container the kept contracts will need
-                support = _take_slot(demand, colors[card], flag_ok, self.wild)
+                support = _take_slot(demand, colors[card], flag_ok, wild)
                 if support > held:
                     held = support
             a, b = load_bias * held, contract_bias * contract[card]
