@@ -34,7 +34,7 @@ from simulator.games.import_export.decisions import ALONE
 from simulator.games.import_export.view import IEView
 from strategies.import_export import power_choices
 from strategies.import_export.match_tables import MatchTables, tables_for
-from strategies.import_export.valuation import Table, Weights
+from strategies.import_export.valuation import Table, Weights, best_open_slot
 from strategies.short_search import best_by_playouts
 
 CARD_VALUE: Final = 1.5
@@ -294,9 +294,9 @@ class IEClassic(Strategy):
             for card in cards:
                 for c in colors[card]:
                     if c in wild:  # fills any slot on my ships (IE-POWER-7)
-                        for key, values in slots.items():
-                            if values and values[0] > best:
-                                best, best_key, best_card = values[0], key, card
+                        top, key = best_open_slot(slots)
+                        if top > best:
+                            best, best_key, best_card = top, key, card
                         continue
                     if c == GREY:
                         continue
@@ -327,9 +327,9 @@ class IEClassic(Strategy):
             best, best_key, best_src = 0.0, -1, -1
             for k, c in enumerate(sources):
                 if c in wild:  # fills any slot on my ships (IE-POWER-7)
-                    for key, values in slots.items():
-                        if values and values[0] > best:
-                            best, best_key, best_src = values[0], key, k
+                    top, key = best_open_slot(slots)
+                    if top > best:
+                        best, best_key, best_src = top, key, k
                     continue
                 own = slots.get(c)
                 if own and own[0] > best:
@@ -654,7 +654,7 @@ class IEClassic(Strategy):
                 fit = fits.get(c)
                 if fit is None:  # the best open slot it fits, own colour or rainbow
                     if c in wild:  # any slot on my ships (IE-POWER-7)
-                        top = max([0.0] + [values[0] for values in slots.values() if values])
+                        top = best_open_slot(slots)[0]
                     else:
                         top = (slots.get(c) or [0.0])[0]
                     fit = fits[c] = rainbow if rainbow > top else top

@@ -50,6 +50,7 @@ MAJORITY_COLORS: Final = (GREEN, YELLOW, BLACK, BLUE)
 """The goods colours with a majority bonus (tech, agriculture, consumer, luxury)."""
 
 NOTHING: Final[frozenset[int]] = frozenset()
+"""No contract ids (a Table without `rules_ships` treats no contract as Legos-like)."""
 
 HOLD: Final = 0.6
 """A card in hand is worth this share of what it does once played (it still needs an action)."""
@@ -494,7 +495,7 @@ class Table:
         wild = self.wild
         for c in self.cards.colors[card]:
             if c in wild:  # fills any slot (IE-POWER-7)
-                load = max([load] + [values[0] for values in slots.values() if values])
+                load = max(load, best_open_slot(slots)[0])
             elif c != GREY:
                 own = slots.get(c)
                 if own and own[0] > load:
@@ -556,7 +557,7 @@ class Table:
             for port in ports:
                 index = port.index
                 if index != skip:
-                    if plain and not port.live:
+                    if plain and not port.live:  # `trial`'s shared case, inline (hot)
                         trial = port.trials.get(cid) or static.trial(port, cid)
                     else:
                         trial = self.trial(port, cid)
@@ -935,11 +936,9 @@ def _take_slot(
     if wild:
         for c in colors:
             if c in wild:
-                for values in slots.values():
-                    if values and values[0] > best:
-                        best, pick = values[0], values
-                if pick is not None:
-                    pick.pop(0)
+                best, key = best_open_slot(slots)
+                if key >= 0:
+                    slots[key].pop(0)
                 return best
     rainbow = slots.get(ANY)
     for c in colors:
@@ -953,6 +952,17 @@ def _take_slot(
     if pick is not None:
         pick.pop(0)
     return best
+
+
+def best_open_slot(slots: dict[int, list[float]]) -> tuple[float, int]:
+    """The best open slot of any colour, for a container of a colour wild on my ships
+    (IE-POWER-7): its value and its colour's key in `slots` (the first best, in the dict's
+    order), or (0, -1) when none is open."""
+    best, key = 0.0, -1
+    for k, values in slots.items():
+        if values and values[0] > best:
+            best, key = values[0], k
+    return best, key
 
 
 def _most(counts: list[list[int]], color: int) -> int:
