@@ -38,6 +38,7 @@ import numpy as np
 import polars as pl
 
 from simulator.analysis.stats import Z95, benjamini_hochberg
+from simulator.analysis.typical import against_typical
 from simulator.folders import run_folder
 
 GIH = "gih"
@@ -637,21 +638,6 @@ event and their wins, the player-games with a peer's event but not this card's a
 wins, and the baseline win rate of the translation."""
 
 
-def _against_typical_peer(coef: np.ndarray, col: int, others: Sequence[int]) -> np.ndarray:
-    """Weights of the contrast beta_col - (median of beta over `others`): +1 on the card, -1 on
-    the median peer, or -1/2 on each of the two middle ones. Which peer is the median is read
-    from the estimates and then taken as fixed (docs/metrics.md, "Verdicts")."""
-    ranked = sorted(others, key=lambda c: float(coef[c]))
-    middle = len(ranked) // 2
-    weights = np.zeros(len(coef))
-    weights[col] = 1.0
-    if len(ranked) % 2:
-        weights[ranked[middle]] = -1.0
-    else:
-        weights[ranked[middle - 1]] = weights[ranked[middle]] = -0.5
-    return weights
-
-
 def peer_effects(
     loaders: Sequence[ChunkLoader],
     events: Sequence[str],
@@ -661,12 +647,12 @@ def peer_effects(
 ) -> dict[str, list[Any]]:
     """A card against its peers: the model above fitted on the peer group's cards only
     (`group_of` maps just them), with the number of peer kinds that had the event as a
-    control, and each card's contrast with its typical peer, beta_c - beta_m, m the median of
-    the other peers' coefficients (the mean of the two middle ones for an even number), with
-    its variance from the posterior covariance. It reads "having this card's event instead of
-    a typical peer's", does not depend on how the fit splits a common effect between the cards
-    and the count (the two are collinear), and, unlike a mean, is not pulled by one card far
-    from the rest (one strong card does not make every other look weak).
+    control, and each card's contrast with the typical card of its kind (analysis/typical.py:
+    the precision-weighted mean of the middle half of the other peers' coefficients), with its
+    variance from the posterior covariance (the reference's uncertainty and its covariance with
+    the card included). It reads "having this card's event instead of a typical peer's", does
+    not depend on how the fit splits a common effect between the cards and the count (the two
+    are collinear), and is not pulled by one card far from the rest.
 
     One value per card group for each PEER_COLUMNS name; None where not reported: fewer than
     `min_games` player-games with the event, or with a peer's event and not this card's, or
@@ -685,13 +671,21 @@ def peer_effects(
     columns = [int(fit.card_column[g]) for g in groups if fit.card_column[g] >= 0]
     if len(columns) < 2:
         return out
-    for g in groups:
-        col = int(fit.card_column[g])
-        if col < 0 or min(out["n"][g], out["n_peers"][g]) < options.min_games:
+    figured = [
+        g
+        for g in groups
+        if fit.card_column[g] >= 0 and min(out["n"][g], out["n_peers"][g]) >= options.min_games
+    ]
+    # the reference is made of the peers of the group that had a card column in the fit (as
+    # before: a thinly seen peer still counts, weighted by its precision)
+    cols = np.array(columns)
+    contrasts = against_typical(fit.coef[cols], fit.covariance[np.ix_(cols, cols)])
+    by_column = dict(zip(columns, contrasts, strict=True))
+    for g in figured:
+        contrast = by_column[int(fit.card_column[g])]
+        if contrast is None:
             continue
-        weights = _against_typical_peer(fit.coef, col, [c for c in columns if c != col])
-        b = float(weights @ fit.coef)
-        se = math.sqrt(max(0.0, float(weights @ fit.covariance @ weights)))
+        b, se = contrast.contrast, contrast.se
         out["coef"][g], out["se"][g] = b, se
         out["pp"][g] = to_points(b, fit.baseline)
         out["lo"][g] = to_points(b - Z95 * se, fit.baseline)

@@ -194,3 +194,32 @@ def to_points(value: float | None) -> float | None:
     if value is None or not math.isfinite(value):
         return None
     return 100.0 * value
+
+
+DOES_SOMETHING, DOES_NOTHING = "does something", "does nothing"
+WORTH_CHECKS = (DOES_SOMETHING, DOES_NOTHING, UNCLEAR)
+"""The answers to "does the power do anything?" (a power's worth to its owner, on against
+off): never a verdict on the card, whose question is "is it stronger than a typical power of
+its kind?" (docs/metrics.md, "Which figure answers which question")."""
+
+_CHECK_OF = {STRONGER: DOES_SOMETHING, WEAKER: DOES_SOMETHING, BALANCED: DOES_NOTHING}
+
+
+def worth_checks(
+    estimates: Sequence[float | None],
+    los: Sequence[float | None],
+    his: Sequence[float | None],
+    p_values: Sequence[float | None],
+    tolerance: float,
+    fdr: float = FDR,
+) -> tuple[list[str | None], list[float | None]]:
+    """ "Does the power do anything?" for many powers at once, by the same rule as a verdict:
+    `does nothing` when the whole interval of its worth lies within ±tolerance, `does
+    something` when not and its BH q is below `fdr` (it helps or hurts its owner: the sign says
+    which), `unclear` otherwise; None where there is no figure. Returns the answers and q."""
+    verdicts, q = decide_family(estimates, los, his, p_values, tolerance, fdr=fdr)
+    answers = [
+        _CHECK_OF.get(v.verdict, UNCLEAR) if e is not None and math.isfinite(e) else None
+        for v, e in zip(verdicts, estimates, strict=True)
+    ]
+    return answers, q
