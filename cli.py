@@ -1196,6 +1196,20 @@ def sweep(
 )
 @click.option("--overwrite", is_flag=True, help="Replace an existing balance in OUT.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+@click.option(
+    "--evidence",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False),
+    help="A folder holding (or above) an ablation of the same game, mix and bots "
+    "(deckhand ablate --cards all): the typical power's worth is read from it (repeatable).",
+)
+@click.option(
+    "--reference-games",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Games of the ablation played into OUT/ablation when --evidence has none "
+    "[default: the budget -n].",
+)
 @tolerance_option
 @_fail_cleanly
 def balance(
@@ -1208,16 +1222,23 @@ def balance(
     backend: str,
     overwrite: bool,
     quiet: bool,
+    evidence: tuple[str, ...],
+    reference_games: int | None,
     tolerance: Any,
     **kw: Any,
 ) -> None:
-    """Find the value of one card number that brings the card level with its peers.
+    """Find the value of one card number at which its power is worth what the typical power
+    of its kind is worth.
 
-    A sequential design on common random numbers (the same seed for every value): the
-    printed value, a coarse bracket over the parameter's range, bisection inside it, then
-    more games around the fitted value until its interval is one step wide or the budget -n
-    is spent. Writes OUT/balance.json (the suggestion with its interval, the verdict at the
-    printed and at the suggested value, every value evaluated), OUT/balance.html and
+    The measure is causal and paired: the power's worth at the printed value less the
+    typical power's (an ablation of the same game, mix and bots: --evidence, else played
+    into OUT/ablation) plus the change of its owner's win rate at each value on the same
+    deals (common random numbers). A sequential design: the printed value, a coarse bracket
+    over the parameter's range, bisection inside it, then more games around the fitted value
+    until its interval is one step wide or the budget -n is spent. Games without a power
+    switch (travel) use the card against the typical card of its kind on the run's measure.
+    Writes OUT/balance.json (the suggestion with its interval, the verdicts at the printed
+    and the suggested value, every value evaluated, the reference used), OUT/balance.html and
     OUT/sweep/ (one run per value).
     """
     from reports.balance import build_balance_report
@@ -1236,6 +1257,8 @@ def balance(
         progress=False,
         overwrite=overwrite,
         log=None if quiet else click.echo,
+        evidence=evidence,
+        reference_games=reference_games,
     )
     report = build_balance_report(result.folder)
     for line in balance_lines(result.data):
@@ -1534,15 +1557,17 @@ def ablate(
 ) -> None:
     """Measure what each card's power is worth: the same deals with the power on and off.
 
-    Writes OUT/ablation.parquet (one row per card: card, verdict, effect, lo, hi, tolerance,
-    q, games_to_decide and more, in points) and OUT/ablation.html (the ranked table and a
-    forest plot). The effect is the change in the owner's win rate with a 95% interval; the
-    verdict is balanced when the whole interval lies within the card tolerance, stronger or
-    weaker when not and the difference from zero holds over the cards, unclear otherwise.
-    The deals are saved as they finish: the same command resumes a killed ablation.
+    Writes OUT/ablation.parquet (one row per card: card, verdict, vs_typical, lo, hi,
+    tolerance, q, games_to_decide, then worth, worth_lo, worth_hi, worth_check and more, in
+    points) and OUT/ablation.html (the ranked table and a forest plot). A power's worth is the
+    change in its owner's win rate with the power on against off, with a 95% interval: does it
+    do anything? The card's verdict compares that worth with the typical power of its kind on
+    the same deals: balanced when the whole interval lies within the card tolerance, stronger
+    or weaker than the typical power when not and the difference holds over the cards,
+    unclear otherwise. The deals are saved as they finish: the same command resumes a killed
+    ablation.
     """
-    from reports.ablation import build_ablation_report
-    from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER
+    from reports.ablation import ablation_summary_line, build_ablation_report
     from simulator.experiments.ablation import ablate_param, load_ablation, make_plan, run_ablation
 
     if kw["param"]:
@@ -1582,17 +1607,7 @@ def ablate(
         )
     report = build_ablation_report(folder)
     meta, cards = load_ablation(folder)
-    tally = ", ".join(
-        f"{int((cards['verdict'] == word).sum())} {word}"
-        for word in (STRONGER, WEAKER, BALANCED, UNCLEAR)
-    )
-    now = meta.get("played_now", meta["games_played"])
-    held = f" ({now:,} of them played by its last call)" if now < meta["games_played"] else ""
-    click.echo(
-        f"{meta['games_played']:,} games{held} in {meta['seconds']:.0f} s; "
-        f"{cards['effect'].is_not_null().sum()} of {cards.height} cards with a figure; "
-        f"{tally} (tolerance \u00b1{tolerance.card:g} points); report written to {report}"
-    )
+    click.echo(f"{ablation_summary_line(meta, cards, tolerance.card)}; report written to {report}")
 
 
 @main.command()

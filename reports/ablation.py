@@ -26,7 +26,18 @@ from reports.markup import (
     table,
     write_page,
 )
-from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, Tolerances, Verdict
+from simulator.analysis.power_worth import is_power_table
+from simulator.analysis.verdicts import (
+    BALANCED,
+    DOES_NOTHING,
+    DOES_SOMETHING,
+    STRONGER,
+    UNCLEAR,
+    WEAKER,
+    WORTH_CHECKS,
+    Tolerances,
+    Verdict,
+)
 from simulator.experiments.ablation import load_ablation
 from simulator.experiments.robustness import PLAN_FILE, ROBUSTNESS_FILE, counts, is_floor
 from simulator.folders import run_folder
@@ -39,11 +50,17 @@ def _f(v: Any) -> float:
     return math.nan if v is None else float(v)
 
 
+def _figure(row: dict[str, Any]) -> float | None:
+    """The figure a row's verdict judges: a power's worth against the typical power's, or a
+    number's effect against the printed value (`ablate --param`)."""
+    return row.get("vs_typical") if "vs_typical" in row else row.get("effect")
+
+
 def card_verdict(row: dict[str, Any]) -> Verdict:
     """The verdict of one ablation row (points), as judged in the table."""
     return Verdict(
         row.get("verdict") or UNCLEAR,
-        _f(row.get("effect")),
+        _f(_figure(row)),
         _f(row.get("lo")),
         _f(row.get("hi")),
         _f(row.get("tolerance")),
@@ -51,14 +68,19 @@ def card_verdict(row: dict[str, Any]) -> Verdict:
     )
 
 
-THAN = "without its power"
-"""What an ablation compares a card with, for Verdict.words."""
+THAN = "the typical power of its kind"
+"""What an ablation's card verdict compares a card with, for Verdict.words."""
+THAN_PRINTED = "at the printed value"
+"""What a number's ablation (`--param`) compares the new value with."""
 
 
 def _card_words(row: dict[str, Any], than: str = THAN) -> str:
-    """'Almonds: stronger than without its power: +18.2 points, not within ±3 (95% interval
-    +13.9 to +22.4)': the card, its one verdict with the tolerance, the interval."""
-    if row.get("effect") is None:
+    """'Almonds: stronger than the typical power of its kind: +14.2 points, not within ±3
+    (95% interval +8.9 to +19.4)': the card, its one verdict with the tolerance, the
+    interval."""
+    if _figure(row) is None:
+        if row.get("typical_note"):
+            return f"{row['card']}: no verdict ({row['typical_note']})"
         return f"{row['card']}: no figure (owned too rarely)"
     v = card_verdict(row)
     interval = f"95% interval {_f(row['lo']):+.1f} to {_f(row['hi']):+.1f}"
@@ -76,16 +98,21 @@ def build_ablation_report(
     folder = Path(folder)
     meta, cards = load_ablation(folder, tolerance)
     design = meta.get("design", "factorial")
-    shown = cards.filter(pl.col("effect").is_not_null())
+    powers = is_power_table(cards)
+    figure = "vs_typical" if powers else "effect"
+    than = THAN if powers else THAN_PRINTED
+    shown = cards.filter(pl.col(figure).is_not_null())
     uri = (
         plots.iwd_forest(
             shown["card"].to_list(),
             ["card"] * shown.height,
             ["card"],
-            [_f(v) / 100 for v in shown["effect"]],
+            [_f(v) / 100 for v in shown[figure]],
             [_f(v) / 100 for v in shown["lo"]],
             [_f(v) / 100 for v in shown["hi"]],
-            xlabel="owner's win rate, power on minus off (points), 95% interval",
+            xlabel="the power's worth to its owner less the typical power's (points), 95% interval"
+            if powers
+            else "owner's win rate, the value minus the printed one (points), 95% interval",
         )
         if shown.height
         else ""
@@ -94,7 +121,15 @@ def build_ablation_report(
         "rank",
         "card",
         "verdict",
-        "effect (on \u2212 off) [95% interval]",
+        *(
+            [
+                "against the typical power [95% interval]",
+                "worth to its owner (on \u2212 off) [95% interval]",
+                "does the power do anything?",
+            ]
+            if powers
+            else ["effect (value \u2212 printed) [95% interval]"]
+        ),
         "owner win rate on",
         "owner win rate off",
         "game length (turns, on \u2212 off)",
@@ -106,7 +141,16 @@ def build_ablation_report(
         on = f"{100 * _f(r['owner_wr_on']):.1f}%" if r["owner_wr_on"] is not None else DASH
         off = f"{100 * _f(r['owner_wr_off']):.1f}%" if r["owner_wr_off"] is not None else DASH
         turns = r["turns_effect"]
-        words = card_verdict(r).words(THAN) if r["effect"] is not None else "no figure"
+        if r[figure] is not None:
+            words = card_verdict(r).words(than)
+        else:
+            words = r.get("typical_note") or "no figure (owned too rarely)"
+        figures: list[object] = [_points(r[figure], r["lo"], r["hi"])]
+        if powers:
+            figures += [
+                _points(r["worth"], r["worth_lo"], r["worth_hi"]),
+                r["worth_check"] or DASH,
+            ]
         body.append(
             [
                 r["rank"],
@@ -115,7 +159,7 @@ def build_ablation_report(
                     f'<span class="flag {esc(r["verdict"] or "")}">{esc(r["verdict"] or DASH)}'
                     f'</span><span class="n">{esc(words)}</span>'
                 ),
-                _points(r["effect"], r["lo"], r["hi"]),
+                *figures,
                 Html(f'{esc(on)}<span class="n">n={fmt_int(int(r["n_on"]))}</span>'),
                 Html(f'{esc(off)}<span class="n">n={fmt_int(int(r["n_off"]))}</span>'),
                 DASH
@@ -148,8 +192,8 @@ def build_ablation_report(
         how = (
             f"Paired design: each of {meta['deals']:,} deals was played as printed and once per "
             "card with that card's power off, with the same rules and strategy streams, so the "
-            "two games are the same until the power first matters. The effect is the owner's "
-            "win rate as printed minus with the power off."
+            "two games are the same until the power first matters. A power's worth is the "
+            "owner's win rate as printed minus with the power off."
         )
     tol = _tolerance_of(cards)
     notes = [
@@ -158,9 +202,26 @@ def build_ablation_report(
         "owner's win rate is compared between games with and without the power; the interval "
         "is 95%, from a cluster-robust variance over deals. Cards owned fewer than 20 times in "
         "either arm have no figure.",
+        *(
+            [
+                "Two figures per power. Its worth to its owner (on minus off) answers \u201cdoes "
+                "the power do anything?\u201d: does something, does nothing (the whole "
+                f"interval within \u00b1{tol:g} points) or unclear; a power that works is worth "
+                "something, and that is not a problem. The card verdict compares the worth "
+                "with the typical power of its kind: the precision-weighted mean of the middle "
+                "half of the other powers' worths (a quarter of them dropped at each end), "
+                "measured on the same deals; its uncertainty and its covariance with the "
+                "card's worth (the powers share deals) are in the card's interval "
+                "(docs/metrics.md, \u201cThe typical card\u201d).",
+            ]
+            if powers
+            else []
+        ),
         f"Verdict (docs/metrics.md, \u201cVerdicts: four answers\u201d): balanced when the "
         f"whole interval lies within \u00b1{tol:g} points (the tolerance, --tolerance); "
-        "stronger or weaker when it does not and the difference from zero survives the "
+        "stronger or weaker "
+        + ("than the typical power of its kind " if powers else "")
+        + "when it does not and the difference from zero survives the "
         "correction for comparing many cards at once (q below 0.05); unclear otherwise, with "
         "about how many games of this design would decide it.",
         "Game length: the change of the mean number of turns with the power on.",
@@ -186,14 +247,14 @@ def build_ablation_report(
     sections = [
         (
             "plot",
-            "Every card's effect",
+            "Every card against the typical power" if powers else "Every card's effect",
             Html(f'<figure><img src="{uri}" alt="ablation forest plot"></figure>')
             if uri
             else para("No card has a figure yet."),
         ),
         (
             "cards",
-            "Cards, ranked by effect",
+            "Cards, ranked against the typical power" if powers else "Cards, ranked by effect",
             folded(
                 f"the {cards.height} cards with their owners' win rates",
                 table(headers, body, "ablation-table", 3),
@@ -240,13 +301,57 @@ def _tolerance_of(cards: pl.DataFrame) -> float:
     return float(cards["tolerance"].drop_nulls()[0])
 
 
+def ablation_summary_line(meta: dict[str, Any], cards: pl.DataFrame, tolerance: float) -> str:
+    """What `deckhand ablate` prints when it is done: the games, the cards with a figure, the
+    verdicts against the typical power (a number's: against the printed value) and, for
+    powers, how many do anything."""
+    powers = is_power_table(cards)
+    than = THAN if powers else THAN_PRINTED
+    tally = ", ".join(
+        f"{int((cards['verdict'] == word).sum())} {word}" for word in (STRONGER, WEAKER)
+    )
+    tally += f" than {than}, " + ", ".join(
+        f"{int((cards['verdict'] == word).sum())} {word}" for word in (BALANCED, UNCLEAR)
+    )
+    figure = "vs_typical" if powers else "effect"
+    line = (
+        f"{meta['games_played']:,} games"
+        + _held(meta)
+        + f" in {meta['seconds']:.0f} s; {cards[figure].is_not_null().sum()} of "
+        f"{cards.height} cards with a figure; {tally} (tolerance \u00b1{tolerance:g} points)"
+    )
+    if powers:
+        checks = {c: int((cards["worth_check"] == c).sum()) for c in WORTH_CHECKS}
+        line += (
+            f"; worth to their owners: {checks[DOES_SOMETHING]} do something, "
+            f"{checks[DOES_NOTHING]} do nothing, {checks[UNCLEAR]} unclear"
+        )
+    return line
+
+
+def _held(meta: dict[str, Any]) -> str:
+    now = meta.get("played_now", meta["games_played"])
+    return f" ({now:,} of them played by its last call)" if now < meta["games_played"] else ""
+
+
 def _glossary(tolerance: float) -> Html:
     """The terms the tables use and the summary avoids."""
     terms = [
         (
-            "effect",
+            "worth to its owner",
             "the owner's win rate with the power on minus with it off, in points of win "
-            "rate (3 points: 53% instead of 50%).",
+            "rate (3 points: 53% instead of 50%). It answers \u201cdoes the power do "
+            "anything?\u201d, not \u201cis the card too strong?\u201d.",
+        ),
+        (
+            "against the typical power",
+            "the card's worth less the worth of the typical power of its kind: the "
+            "precision-weighted mean of the middle half of the other powers' worths. This is "
+            "the card's verdict.",
+        ),
+        (
+            "effect",
+            "(a number's ablation) the owner's win rate at the new value less at the printed one.",
         ),
         ("95% interval", "the range of effects compatible with the games played."),
         (
@@ -277,50 +382,63 @@ def _glossary(tolerance: float) -> Html:
     return Html(f"<dl>{items}</dl>")
 
 
-def _ranked(rated: pl.DataFrame, positive: bool) -> pl.DataFrame:
+def _ranked(rated: pl.DataFrame, positive: bool, figure: str) -> pl.DataFrame:
     """The cards on one side of zero, those with a verdict of that side first, then by the
-    size of the effect: each card is on one side only."""
-    side = rated.filter(pl.col("effect") > 0) if positive else rated.filter(pl.col("effect") < 0)
+    size of the figure: each card is on one side only."""
+    side = rated.filter(pl.col(figure) > 0) if positive else rated.filter(pl.col(figure) < 0)
     word = STRONGER if positive else WEAKER
     return side.with_columns((pl.col("verdict") != word).alias("_later")).sort(
-        ["_later", "effect"], descending=[False, positive]
+        ["_later", figure], descending=[False, positive]
     )
 
 
-def _listed(frame: pl.DataFrame, limit: int) -> str:
-    return "; ".join(_card_words(r) for r in frame.head(limit).iter_rows(named=True))
+def _listed(frame: pl.DataFrame, limit: int, than: str) -> str:
+    return "; ".join(_card_words(r, than) for r in frame.head(limit).iter_rows(named=True))
 
 
 def ablation_findings(cards: pl.DataFrame, limit: int = 5) -> list[Finding]:
-    """The headline of an ablation in plain words: the powers that help their owners most
-    (positive effects only) and those that hurt most (negative only), so no card is in both
-    lists, each with its verdict and tolerance and 'top k of n' when the list is cut; then
-    how many cards are stronger, weaker, balanced and unclear."""
-    rated = cards.filter(pl.col("effect").is_not_null())
+    """The headline of an ablation in plain words: the powers most above the typical power of
+    their kind (positive figures only) and those most below it (negative only), so no card is
+    in both lists, each with its verdict and tolerance and 'top k of n' when the list is cut;
+    red only for cards outside the tolerance of the typical power. Then what the powers are
+    worth to their owners (does each do anything? never a problem in itself) and how many
+    cards are stronger, weaker, balanced and unclear. A number's ablation (`--param`) is
+    judged against the printed value instead."""
+    powers = is_power_table(cards)
+    figure = "vs_typical" if powers else "effect"
+    than = THAN if powers else THAN_PRINTED
+    rated = cards.filter(pl.col(figure).is_not_null())
     tol = _tolerance_of(cards)
     tally = {w: int((cards["verdict"] == w).sum()) for w in (STRONGER, WEAKER, BALANCED, UNCLEAR)}
     findings = []
-    for positive, title in ((True, "Strongest powers"), (False, "Weakest powers")):
-        side = _ranked(rated, positive)
+    titles = (
+        ((True, "Stronger than the typical power"), (False, "Weaker than the typical power"))
+        if powers
+        else ((True, "Strongest powers"), (False, "Weakest powers"))
+    )
+    for positive, title in titles:
+        side = _ranked(rated, positive, figure)
         word = STRONGER if positive else WEAKER
-        sign = "positive" if positive else "negative"
+        sign = "above" if positive else "below"
         shown = min(limit, side.height)
-        cut = f"top {shown} of {side.height} with a {sign} effect; all in Cards"
+        cut = f"top {shown} of {side.height} {sign} it; all in Cards"
         if not side.height:
-            finding, verdict, tone = DASH, f"no power has a {sign} effect", "ok"
+            finding, verdict, tone = DASH, f"no power is {sign} {than}", "ok"
         elif tally[word]:
             n = tally[word]
-            finding = _listed(side, limit)
+            finding = _listed(side, limit, than)
             verdict = (
-                f"{n} power{'s' if n != 1 else ''} {word} than without "
-                f"{'them' if n != 1 else 'it'}: not within \u00b1{tol:g} points ({cut})"
+                f"{n} power{'s' if n != 1 else ''} {word} than {than}: "
+                f"not within \u00b1{tol:g} points ({cut})"
             )
             tone = "warn"
         else:
-            finding = _listed(side, limit)
-            verdict = f"no power is shown to be {word} than without it ({cut})"
+            finding = _listed(side, limit, than)
+            verdict = f"no power is shown to be {word} than {than} ({cut})"
             tone = "ok"
         findings.append(Finding(title, finding, verdict, tone))
+    if powers:
+        findings.append(_worth_finding(cards, tol))
     missing = cards.height - rated.height
     findings.append(
         Finding(
@@ -336,19 +454,48 @@ def ablation_findings(cards: pl.DataFrame, limit: int = 5) -> list[Finding]:
     return findings
 
 
+def _worth_finding(cards: pl.DataFrame, tol: float) -> Finding:
+    """What the powers are worth to their owners, and how many do anything: information,
+    never a warning (a power that works is worth something)."""
+    worth = cards["worth"].drop_nulls().sort()
+    checks = {c: int((cards["worth_check"] == c).sum()) for c in WORTH_CHECKS}
+    typical = cards["typical"].drop_nulls()
+    figure = (
+        f"median worth {worth[len(worth) // 2]:+.1f} points over {len(worth)} powers"
+        + (f"; the typical power's about {typical.median():+.1f}" if typical.len() else "")
+        if worth.len()
+        else DASH
+    )
+    return Finding(
+        "What the powers are worth to their owners",
+        figure,
+        f"{checks[DOES_SOMETHING]} do something, {checks[DOES_NOTHING]} do nothing (within "
+        f"\u00b1{tol:g} points), {checks[UNCLEAR]} unclear: the power on against off, not a "
+        "verdict on the card",
+        "info",
+    )
+
+
 def ablation_can_tell(cards: pl.DataFrame) -> list[str]:
     """What the effects can and cannot say: their typical precision, and what they measure."""
     rated = cards.filter(pl.col("lo").is_not_null() & pl.col("hi").is_not_null())
     tol = _tolerance_of(cards)
+    powers = is_power_table(cards)
     lines = [
-        "An effect is the owner's win rate with the card's power on minus with it off, in "
-        "points of win rate (the owner: the player who fulfilled the contract)."
+        "A power's worth is its owner's win rate with the power on minus with it off, in "
+        "points of win rate (the owner: the player who fulfilled the contract); a card's "
+        "verdict compares that worth with the typical power of its kind, on the same deals."
+        if powers
+        else "An effect is the owner's win rate with the card's number at the new value minus "
+        "at the printed one, in points of win rate (the owner: the player who fulfilled the "
+        "contract)."
     ]
     if rated.height:
         half = sorted((r["hi"] - r["lo"]) / 2 for r in rated.iter_rows(named=True))
         median = half[len(half) // 2]
         lines.append(
-            f"A card's effect is known to about \u00b1{median:.1f} points (the median "
+            f"A card's {'figure against the typical power' if powers else 'effect'} is known "
+            f"to about \u00b1{median:.1f} points (the median "
             f"half-width of the 95% intervals); a card is balanced only when its whole "
             f"interval lies within \u00b1{tol:g} points, so intervals wider than that leave it "
             "unclear: more games (or, for a few cards, the paired design) for a sharper figure."

@@ -23,9 +23,9 @@ from reports.headline import HEADLINE_CSS, TONE_OF, Finding, bullet_list, findin
 from reports.markup import DASH, Html, esc, fmt_int, html_page, table, with_contents, write_page
 from reports.sweep import MEETS_PEERS, measure_axes, peers_of, span_of, value_words
 from simulator.catalog import get_game
-from simulator.experiments.balance import SWEEP_FOLDER, load_balance
+from simulator.experiments.balance import balance_summary, load_balance
 from simulator.folders import run_folder
-from simulator.runs.sweep import SweepPoint, SweepSummary, fit_points, sweep_summary
+from simulator.runs.sweep import SweepPoint, SweepSummary
 
 BALANCE_REPORT = run_folder.BALANCE_REPORT
 
@@ -34,8 +34,7 @@ def build_balance_report(folder: str | Path, out: str | Path | None = None) -> P
     """Write the report of a balance folder (default <folder>/balance.html)."""
     folder = Path(folder)
     data = load_balance(folder)
-    summary = sweep_summary(folder / data.get("sweep", SWEEP_FOLDER), data["tolerance"])
-    page = render(data, summary)
+    page = render(data, balance_summary(folder, data))
     path = Path(out) if out is not None else folder / BALANCE_REPORT
     return write_page(path, page)
 
@@ -54,10 +53,40 @@ def _rate(p: SweepPoint | None) -> str:
 
 def interval_text(data: dict[str, Any]) -> str:
     if data["lo"] is None and not data["found"]:
-        return "no interval: no value tried crosses its peers"
+        return f"no interval: no value tried crosses {target_words(data)}"
     if data["lo"] is None:
         return "no interval: the fitted line does not bound it"
     return f"95% interval [{data['lo']:g}, {data['hi']:g}]"
+
+
+def _on_worth(data: dict[str, Any]) -> bool:
+    """Whether the balance aimed at the typical power's worth (else the run's peers)."""
+    return (data.get("reference") or {}).get("measure") == "worth against the typical power"
+
+
+def target_words(data: dict[str, Any]) -> str:
+    """What the balance brings the card level with, in words."""
+    if _on_worth(data):
+        kind = data["reference"].get("kind") or "its kind"
+        return f"the typical power of {kind}"
+    return "its peers"
+
+
+def reference_text(data: dict[str, Any]) -> str:
+    """Where the reference came from, with its figures: the ablation (folder, games) and the
+    card's worth against the typical power at the printed value; or why the peers."""
+    ref = data.get("reference") or {}
+    if not _on_worth(data):
+        return ref.get("why") or "the card against its peers in each value's run"
+    how = "played by this balance" if ref.get("played_by_balance") else "found under --evidence"
+    return (
+        f"an ablation of {ref['games']:,} games ({ref['design']} design, {how}: "
+        f"{ref['folder']}): at the printed value the power is worth {ref['worth']:+.1f} points "
+        f"[{ref['worth_lo']:+.1f}, {ref['worth_hi']:+.1f}] to its owner, the typical power of "
+        f"{ref['kind']} {ref['typical']:+.1f} (\u00b1{1.96 * ref['typical_se']:.1f}, "
+        f"{ref['typical_peers']} powers of the middle half): {ref['vs_typical']:+.1f} "
+        f"[{ref['lo']:+.1f}, {ref['hi']:+.1f}] against it"
+    )
 
 
 def suggestion_text(data: dict[str, Any]) -> str:
@@ -67,10 +96,22 @@ def suggestion_text(data: dict[str, Any]) -> str:
         return f"No value of {key} to suggest: {data['stop_words']}."
     if data["stop"] == "balanced at printed":
         return f"Keep {key} = {data['printed']}: {card} is balanced at the printed value already."
+    target = target_words(data)
     if not data["found"]:
         return (
-            f"No value of {key} tried brings {card} to its peers ({data['stop_words']}); the "
+            f"No value of {key} tried brings {card} to {target} ({data['stop_words']}); the "
             f"closest tried is {key} = {data['suggested']}."
+        )
+    if _on_worth(data):
+        decide = (
+            f" About {data['games_to_decide']:,} games in all would decide it to one step."
+            if data.get("games_to_decide")
+            else ""
+        )
+        return (
+            f"{key} = {data['suggested']} ({interval_text(data)}): the value where {card}'s "
+            f"power is worth to its owner what {target} is worth (fitted, on the same "
+            f"deals).{decide}"
         )
     return (
         f"{key} = {data['suggested']} ({interval_text(data)}): {MEETS_PEERS}, where {card}'s "
@@ -128,6 +169,7 @@ def summary_findings(data: dict[str, Any], s: SweepSummary) -> list[Finding]:
             )
         )
         findings.append(Finding("What it would change", change_text(data, s), "", "info"))
+    findings.append(Finding("Measured against", reference_text(data), "", "info"))
     findings.append(
         Finding(
             "How the search ended",
@@ -168,7 +210,7 @@ def balance_figure(data: dict[str, Any], s: SweepSummary) -> str:
     xs = [float(p.value) for p in s.points]
     span = span_of(xs)
     window = set((data.get("fit") or {}).get("values") or [])
-    fit = fit_points([p for p in s.points if p.value in window]) if window else None
+    fit = s.fit if window else None
     with matplotlib.rc_context(plots.STYLE):
         fig = Figure(figsize=(10.0, 3.6))
         ax = fig.add_subplot(1, 2, 1)
@@ -191,7 +233,10 @@ def balance_figure(data: dict[str, Any], s: SweepSummary) -> str:
                     xytext=(5, 5),
                     fontsize=7,
                 )
-        ax.set_title(f"{s.card}: against its peers (95% intervals; numbers: order tried)")
+        ax.set_title(
+            f"{s.card}: against {peers_of(s.points[0]) if s.points else 'its peers'} "
+            "(95% intervals; numbers: order tried)"
+        )
         ax2 = fig.add_subplot(1, 2, 2)
         ax2.bar(xs, [p.games for p in s.points], width=(span[1] - span[0]) / 40, color=plots.BAR)
         ax2.set_xlim(*span)
@@ -203,7 +248,7 @@ def balance_figure(data: dict[str, Any], s: SweepSummary) -> str:
 
 def render(data: dict[str, Any], s: SweepSummary) -> str:
     key, card = data["param"], data["card"]
-    title = f"{card}: the value of {key} that meets its peers"
+    title = f"{card}: the value of {key} that meets {target_words(data)}"
     row = s.sheet_row
     kind = row.get("color") or row.get("type") or ""
     where = row.get("set") or row.get("module") or ""
@@ -233,7 +278,7 @@ def render(data: dict[str, Any], s: SweepSummary) -> str:
         "found in",
         "games",
         "verdict",
-        "against its peers [95% CI]",
+        f"against {target_words(data)} [95% CI]",
         "effect of the number [95% CI]",
         "owner's win rate",
     ]

@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from reports.card_links import card_page_path, slug
+from reports.card_links import card_page_path
 from reports.compare import EXTRA_CSS
 from reports.headline import HEADLINE_CSS
 from reports.markup import DASH, Html, esc, html_page, para, table, with_contents, write_page
@@ -114,12 +114,14 @@ def headline(found: CardEvidence) -> tuple[str, str]:
 
 
 def ablate_command(found: CardEvidence) -> str:
-    """The `deckhand ablate` command that would give the card's primary measure: its power
-    switched on the run's game, sets, rules and bots, into a folder under the run (where
-    `deckhand card` finds it)."""
+    """The `deckhand ablate` command that would give the card's primary measure: every power
+    in play switched (the factorial design: one run measures them all, so the card's worth has
+    a typical power of its kind to be compared with) on the run's game, sets, rules and bots,
+    into a folder under the run (where `deckhand card` finds it and every other card's page
+    too)."""
     config = found.config
     game = config.get("game", {})
-    parts = ["deckhand ablate", found.spec.name, f'--cards "{found.name}"', "--design paired"]
+    parts = ["deckhand ablate", found.spec.name, "--cards all", "-n 20000"]
     parts.append(f"-p {game.get('players')}")
     sets = [m for m in game.get("modules") or () if m not in found.spec.names_of_kind("variant")]
     variants = [m for m in game.get("modules") or () if m in found.spec.names_of_kind("variant")]
@@ -132,7 +134,7 @@ def ablate_command(found: CardEvidence) -> str:
     if len(set(strategies)) == 1:
         strategies = strategies[:1]
     parts += [f"-s {s}" for s in strategies]
-    parts.append(f"-o {found.run / f'ablate-{slug(found.name)}'}")
+    parts.append(f"-o {found.run / 'ablate-all'}")
     return " ".join(parts)
 
 
@@ -252,12 +254,14 @@ def render(found: CardEvidence, page: Path, pages: dict[int, Path] | None = None
         "(deckhand balance). Only folders that name the card are shown; only those played "
         "with the run's game, players, sets and rules, and with the card as the run's sheet "
         f"prints it, count for the verdict. Searched: {searched}.",
-        "Which one answers: an ablation of the card's power, where there is one, is the "
-        "primary measure (an experiment: the same deals with the power on and off); else the "
-        "verdict at the printed value of a balance search, then of a sweep (the card against "
-        "its peers in runs made for it); else the run's verdict against its peers (a model of "
-        "who won). A changed number says what a change would do, not whether the printed "
-        "card is too strong (docs/metrics.md, \u201cOne page per card\u201d).",
+        "Which one answers: \u201ctoo strong\u201d means stronger than a typical card of "
+        "its kind, never better than no power (a power that works is worth something to its "
+        "owner). An ablation of the card's power, where there is one, is the primary measure "
+        "(an experiment: the same deals with the power on and off), its worth compared with "
+        "the worth of the typical power of its kind; else the run's verdict against the "
+        "typical card of its kind (a model of who won). A balance search or a sweep says "
+        "what a changed number would do, not whether the printed card is too strong "
+        "(docs/metrics.md, \u201cOne page per card\u201d).",
         "Figures are in points of win rate (3 points: 53% instead of 50%) with 95% "
         "intervals; every verdict is judged at the page's tolerance by the one rule of "
         "docs/metrics.md, \u201cVerdicts: four answers\u201d.",

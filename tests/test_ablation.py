@@ -14,7 +14,16 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli import main
-from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER, WORDS
+from simulator.analysis.power_worth import FIRST_COLUMNS as POWER_COLUMNS
+from simulator.analysis.power_worth import MIN_OTHERS, TOO_FEW_OTHERS
+from simulator.analysis.verdicts import (
+    BALANCED,
+    DOES_SOMETHING,
+    STRONGER,
+    UNCLEAR,
+    WEAKER,
+    WORDS,
+)
 from simulator.catalog import get_game
 from simulator.core.errors import RunFolderError
 from simulator.experiments.ablation import (
@@ -154,6 +163,9 @@ def test_factorial_draws_depend_on_the_deal_only() -> None:
 
 
 def test_planted_cards_rank_first_and_last_paired(planted: Path, tmp_path: Path) -> None:
+    """Three cards: their worth to their owners is measured (the strong one helps, the harmful
+    one hurts: both do something), but three powers are too few for a typical power of their
+    kind, so none of them gets a card verdict, and the table says why."""
     config = _config(2, planted)
     plan = make_plan(
         config,
@@ -165,50 +177,45 @@ def test_planted_cards_rank_first_and_last_paired(planted: Path, tmp_path: Path)
     )
     folder = run_ablation(plan, tmp_path / "abl", backend="sequential", progress=False)
     table = pl.read_parquet(folder / ABLATION_FILE)
-    assert table.columns[: len(FIRST_COLUMNS)] == list(FIRST_COLUMNS)
-    # cards without a figure (too few owners in either arm) are listed after the others
-    judged = table.filter(pl.col("effect").is_not_null())
+    assert table.columns[: len(POWER_COLUMNS)] == list(POWER_COLUMNS)
+    judged = table.filter(pl.col("worth").is_not_null()).sort("worth", descending=True)
     ranked = judged["card"].to_list()
     assert ranked[0] == STRONG[0] and ranked[-1] == HARMFUL[0]
-    assert table["card"].to_list()[: judged.height] == ranked
     strong = judged.row(0, named=True)
     harmful = judged.row(judged.height - 1, named=True)
-    assert strong["lo"] > 0 and harmful["hi"] < 0
-    assert strong["q"] < 0.05 and harmful["q"] < 0.05
-    assert strong["verdict"] == STRONGER and harmful["verdict"] == WEAKER
-    assert strong["effect"] > 5  # points, not a fraction
+    assert strong["worth_lo"] > 0 and harmful["worth_hi"] < 0
+    assert strong["worth_q"] < 0.05 and harmful["worth_q"] < 0.05
+    assert strong["worth_check"] == harmful["worth_check"] == DOES_SOMETHING
+    assert strong["worth"] > 5  # points, not a fraction
     assert strong["n_on"] == strong["n_off"]  # the same owner in both arms of a deal
-    assert set(table["verdict"]) <= set(WORDS) and set(table["tolerance"]) == {3.0}
-    # the disk contract: balanced only with the whole interval inside the tolerance
-    for r in table.filter(pl.col("verdict") == BALANCED).iter_rows(named=True):
-        assert -r["tolerance"] <= r["lo"] and r["hi"] <= r["tolerance"]
+    assert table["verdict"].null_count() == table.height  # no typical power of three cards
+    assert all(TOO_FEW_OTHERS in note for note in judged["typical_note"])
+    assert set(table["tolerance"]) == {3.0}
 
 
 def test_planted_cards_found_by_the_factorial_model(planted: Path, tmp_path: Path) -> None:
+    """Every power of the small planted sheet switched at random: the strong card stands out
+    against the typical power of its kind (stronger, first), the harmful one below it, and
+    the ordinary cards are not called stronger or weaker for doing what a power does."""
     config = _config(2, planted)
-    plan = make_plan(
-        config,
-        ("heuristic",),
-        cards=f"{STRONG[0]},{HARMFUL[0]},{ORDINARY},Smart Cars",
-        design="factorial",
-        deals=1000,
-        seed=1,
-    )
+    plan = make_plan(config, ("heuristic",), cards="all", design="factorial", deals=1500, seed=1)
     folder = run_ablation(plan, tmp_path / "abl", backend="sequential", progress=False)
     table = pl.read_parquet(folder / ABLATION_FILE)
-    ranked = table["card"].to_list()
-    assert ranked[0] == STRONG[0] and table.row(0, named=True)["lo"] > 0
-    # The planted harmful card is found: clearly below zero and below the ordinary card. It
-    # need not rank last: at this seed Smart Cars comes out at -16 [-30, -3] points, although
-    # its power changes 6 games in 1,000 on this sheet (a paired ablation, same seed: -0.5
-    # [-1.4, +0.5]). A factorial design compares different deals with the power on and off,
-    # and that figure is their noise: a false discovery the FDR control allows among four.
     by_card = {r["card"]: r for r in table.iter_rows(named=True)}
-    harmful = by_card[HARMFUL[0]]
-    assert harmful["effect"] < -5 and harmful["hi"] < 0  # points
-    assert harmful["effect"] < by_card[ORDINARY]["effect"]
+    strong, harmful = by_card[STRONG[0]], by_card[HARMFUL[0]]
+    assert table["card"][0] == STRONG[0] and strong["verdict"] == STRONGER
+    assert strong["lo"] > 0 and strong["vs_typical"] < strong["worth"]  # the typical is > 0
+    assert harmful["vs_typical"] < 0 and harmful["hi"] < 0
+    assert set(table["kind"]) == {"contracts"} and strong["typical_peers"] >= MIN_OTHERS
+    flagged = table.filter(
+        pl.col("verdict").is_in([STRONGER, WEAKER]) & ~pl.col("card").is_in([STRONG[0], HARMFUL[0]])
+    )
+    does_something = table.filter(pl.col("worth_check") == DOES_SOMETHING)
+    assert flagged.height < does_something.height  # a power that works is not too strong
+    for r in table.filter(pl.col("verdict") == BALANCED).iter_rows(named=True):
+        assert -r["tolerance"] <= r["lo"] and r["hi"] <= r["tolerance"]
     games = pl.read_parquet(folder / "games.parquet")
-    assert games.height == 1000 and games["off"].list.len().mean() == pytest.approx(2, abs=0.3)
+    assert games.height == 1500
     assert (folder / "ablation.html").exists() is False  # the CLI writes the report
 
 
@@ -305,46 +312,94 @@ def test_design_comparison_pairs_the_cards(tmp_path: Path) -> None:
 
 
 def _cards(**columns: list) -> pl.DataFrame:
-    """An ablation table (points) judged by the one rule at the default tolerance."""
+    """A power ablation's table (points) judged by the one rule at the default tolerance:
+    `vs_typical` with `lo`, `hi`, `p` the card against the typical power; the worth a little
+    above it (the typical power is worth +4 here)."""
     frame = pl.DataFrame(
         columns,
         schema_overrides={
-            "effect": pl.Float64,
+            "vs_typical": pl.Float64,
             "lo": pl.Float64,
             "hi": pl.Float64,
             "p": pl.Float64,
         },
     )
+    frame = frame.with_columns(
+        (pl.col("vs_typical") + 4.0).alias("worth"),
+        (pl.col("lo") + 4.0).alias("worth_lo"),
+        (pl.col("hi") + 4.0).alias("worth_hi"),
+        pl.col("p").alias("worth_p"),
+        pl.lit(4.0).alias("typical"),
+        pl.lit(None, dtype=pl.Utf8).alias("typical_note"),
+    )
     return judge_ablation(frame.with_row_index("rank", offset=1), 3.0, 1000)
 
 
-def test_the_ablation_report_opens_on_what_the_powers_are_worth() -> None:
-    """The headline names the powers that help and hurt their owners, each with its verdict
-    and the tolerance, before the plot and the ranked table; a card without a figure is
-    counted, and the tally says stronger, weaker, balanced and unclear."""
+def test_the_ablation_report_opens_on_the_typical_power() -> None:
+    """The headline names the powers above and below the typical power of their kind, each
+    with its verdict and the tolerance, before the plot and the ranked table; red only for
+    cards outside the tolerance of the typical power; what the powers are worth is told
+    apart, never as a warning; a card without a figure is counted."""
     from reports.ablation import ablation_findings
 
     cards = _cards(
         card=["Strong", "Harmful", "Noisy", "Flat", "Rare"],
-        effect=[20.0, -8.0, 3.0, 0.5, None],
+        vs_typical=[20.0, -8.0, 3.0, 0.5, None],
         lo=[15.0, -12.0, -2.0, -1.0, None],
         hi=[25.0, -4.0, 8.0, 2.0, None],
         p=[0.0001, 0.0002, 0.4, 0.5, None],
     )
     assert cards["verdict"].to_list() == [STRONGER, WEAKER, UNCLEAR, BALANCED, UNCLEAR]
-    strongest, weakest, measured = ablation_findings(cards)
+    assert cards["worth_check"].to_list() == [
+        DOES_SOMETHING,
+        DOES_SOMETHING,
+        UNCLEAR,
+        UNCLEAR,
+        None,
+    ]
+    strongest, weakest, worth, measured = ablation_findings(cards)
     assert strongest.finding.startswith(
-        "Strong: stronger than without its power: +20.0 points, not within \u00b13"
+        "Strong: stronger than the typical power of its kind: +20.0 points, not within \u00b13"
     )
     assert strongest.finding.index("Strong:") < strongest.finding.index("Noisy:")
-    assert "1 power stronger than without it: not within \u00b13 points" in strongest.verdict
-    assert "top 3 of 3 with a positive effect" in strongest.verdict
-    assert weakest.finding.startswith("Harmful: weaker than without its power: -8.0 points")
+    assert (
+        "1 power stronger than the typical power of its kind: not within \u00b13 points"
+        in strongest.verdict
+    )
+    assert "top 3 of 3 above it" in strongest.verdict and strongest.tone == "warn"
+    assert weakest.finding.startswith(
+        "Harmful: weaker than the typical power of its kind: -8.0 points"
+    )
     assert weakest.tone == "warn" and "Strong" not in weakest.finding
+    assert worth.question == "What the powers are worth to their owners"
+    assert worth.tone == "info" and "2 do something" in worth.verdict
     assert measured.finding == "4 of 5 cards; 1 owned too rarely for a figure"
     assert measured.verdict.startswith(
         "1 stronger, 1 weaker, 1 balanced (within \u00b13 points), 2 unclear"
     )
+
+
+def test_a_power_that_works_is_not_red() -> None:
+    """Every power worth +5 to +9 points to its owner (each does something) and the typical
+    power worth +7: no card is called stronger or weaker, nothing is red."""
+    from reports.ablation import ablation_findings
+
+    cards = _cards(
+        card=list("ABCDE"),
+        vs_typical=[2.0, -2.0, 0.0, 1.0, -1.0],
+        lo=[0.5, -2.9, -1.5, -0.5, -2.5],
+        hi=[2.9, -0.5, 1.5, 2.5, 0.5],
+        p=[0.01, 0.01, 0.9, 0.2, 0.2],
+    ).with_columns(
+        pl.Series("worth", [9.0, 5.0, 7.0, 8.0, 6.0]),
+        pl.Series("worth_lo", [7.5, 3.5, 5.5, 6.5, 4.5]),
+        pl.Series("worth_hi", [10.5, 6.5, 8.5, 9.5, 7.5]),
+        pl.Series("worth_p", [1e-6] * 5),
+    )
+    cards = judge_ablation(cards, 3.0, 1000)
+    assert set(cards["worth_check"]) == {DOES_SOMETHING}
+    assert set(cards["verdict"]) == {BALANCED}
+    assert all(f.tone != "warn" for f in ablation_findings(cards))
 
 
 def test_the_ablation_report_never_lists_a_card_twice() -> None:
@@ -354,12 +409,12 @@ def test_the_ablation_report_never_lists_a_card_twice() -> None:
 
     two = _cards(
         card=["Almonds", "Beer"],
-        effect=[4.0, -2.0],
+        vs_typical=[4.0, -2.0],
         lo=[-6.0, -12.0],
         hi=[14.0, 8.0],
         p=[0.4, 0.7],
     )
-    strongest, weakest, _ = ablation_findings(two)
+    strongest, weakest, _, _ = ablation_findings(two)
     assert "Almonds" in strongest.finding and "Beer" not in strongest.finding
     assert "Beer" in weakest.finding and "Almonds" not in weakest.finding
     assert "unclear: not shown within \u00b13 points" in strongest.finding
@@ -367,20 +422,21 @@ def test_the_ablation_report_never_lists_a_card_twice() -> None:
         strongest.verdict
     )
     both_up = _cards(
-        card=["A", "B"], effect=[4.0, 2.0], lo=[1.0, -1.0], hi=[7.0, 5.0], p=[0.01, 0.3]
+        card=["A", "B"], vs_typical=[4.0, 2.0], lo=[1.0, -1.0], hi=[7.0, 5.0], p=[0.01, 0.3]
     )
-    strongest, weakest, _ = ablation_findings(both_up, limit=1)
-    assert "top 1 of 2 with a positive effect" in strongest.verdict and "B" not in strongest.finding
-    assert weakest.finding == "\u2014" and weakest.verdict == "no power has a negative effect"
+    strongest, weakest, _, _ = ablation_findings(both_up, limit=1)
+    assert "top 1 of 2 above it" in strongest.verdict and "B" not in strongest.finding
+    assert weakest.finding == "\u2014"
+    assert weakest.verdict == "no power is below the typical power of its kind"
 
 
 def test_an_older_ablation_table_is_read_in_points(tmp_path: Path) -> None:
-    """ablation.parquet written before the verdicts (fractions, a `flag`) reads in points,
-    judged at the default tolerance, and load_ablation judges again at another one."""
+    """ablation.parquet written before the verdicts (fractions, a `flag`) reads in points; a
+    number's is judged at the tolerance asked, a power's keeps its worth and has no card
+    verdict until `deckhand ablate` summarises it again (it needs its games tables)."""
     import json
 
-    (tmp_path / "ablation.json").write_text(json.dumps({"design": "paired", "games_played": 400}))
-    pl.DataFrame(
+    frame = pl.DataFrame(
         {
             "card": ["A", "B"],
             "effect": [0.01, 0.2],
@@ -397,13 +453,21 @@ def test_an_older_ablation_table_is_read_in_points(tmp_path: Path) -> None:
             "flag": [None, "over"],
         },
         schema_overrides={"model_effect": pl.Float64, "model_se": pl.Float64},
-    ).write_parquet(tmp_path / ABLATION_FILE)
-    _, table = load_ablation(tmp_path)
+    )
+    number, power = tmp_path / "number", tmp_path / "power"
+    for folder, design in ((number, "param"), (power, "paired")):
+        folder.mkdir()
+        (folder / "ablation.json").write_text(json.dumps({"design": design, "games_played": 400}))
+        frame.write_parquet(folder / ABLATION_FILE)
+    _, table = load_ablation(number)
     assert table["effect"].to_list() == pytest.approx([1.0, 20.0])
     assert table["verdict"].to_list() == [BALANCED, STRONGER] and "flag" not in table.columns
-    _, tight = load_ablation(tmp_path, tolerance=1.0)
+    _, tight = load_ablation(number, tolerance=1.0)
     assert tight["verdict"].to_list() == [UNCLEAR, STRONGER]
     assert tight["tolerance"].to_list() == [1.0, 1.0]
+    _, old = load_ablation(power)
+    assert old["worth"].to_list() == pytest.approx([1.0, 20.0])
+    assert old["verdict"].null_count() == 2 and "deckhand ablate" in old["typical_note"][0]
 
 
 def test_the_turns_effect_is_the_same_to_the_bit_on_every_call() -> None:

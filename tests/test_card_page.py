@@ -13,7 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from reports.card_page import card_page_path, slug, write_card_page
+from reports.card_links import slug
+from reports.card_page import card_page_path, write_card_page
 from simulator.analysis.evidence import (
     ABLATION,
     BALANCE,
@@ -32,17 +33,21 @@ from simulator.runs.runner import run_simulation
 from simulator.runs.sweep import SweepPlan
 
 CARD = "Almonds"
+OTHERS = ("Opposition Leaflets", "Solar Panels", "Ivory", "Velvet Robes", "Beer")
 
 
 @pytest.fixture(scope="module")
 def ie_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small Import/Export run (2 players, 150 games) with a paired ablation of Almonds (800
-    deals: the default bot's short games give Almonds too few owners at 400 for a figure) made
+    """A small Import/Export run (2 players, 150 games) with a factorial ablation of Almonds
+    and five often-owned cards (1,600 deals: the default bot's short games give Almonds too
+    few owners with fewer for a figure; five others make a typical power of its kind) made
     from it, in a folder under the run (where `deckhand card` looks)."""
     folder = tmp_path_factory.mktemp("card") / "run"
     config = make_run_config("import-export", 2, ("base",), ("heuristic",), games=150, seed=4)
     run_simulation(config, folder, jobs=1, backend="sequential", progress=False)
-    plan = make_plan(config.game, ("heuristic",), cards=CARD, design="paired", deals=800)
+    plan = make_plan(
+        config.game, ("heuristic",), cards=",".join((CARD, *OTHERS)), design="factorial", deals=1600
+    )
     run_ablation(plan, folder / "experiments" / "abl", backend="sequential", progress=False)
     return folder
 
@@ -66,11 +71,12 @@ def test_the_ablation_is_the_primary_measure(ie_run: Path) -> None:
     page = path.read_text()
     summary = page[page.index('id="summary"') : page.index("<nav>")]
     assert "Primary measure: the ablation in" in summary
-    assert found.verdict.words("without its power") in summary.replace("&#x27;", "'")
+    assert found.verdict.words("the typical power of its kind") in summary.replace("&#x27;", "'")
+    assert "against the typical power; worth to its owner" in page
     assert "\u00b13 points" in summary
     assert "After this Contract" in summary  # the power text
     rows = page[page.index('id="evidence"') :]
-    assert rows.index("ablation, paired design") < rows.index("primary")
+    assert rows.index("ablation, factorial design") < rows.index("primary")
     assert "high_pay=4" in page  # the sheet row
     for game in found.games:  # the replays, written beside the run's and linked
         assert (ie_run / "replays" / f"game-{game.game_id}.html").is_file()
@@ -147,14 +153,15 @@ def test_without_an_ablation_the_page_says_how_to_make_one(ie_run: Path, tmp_pat
     path, found = write_card_page(bare, CARD, replays=False)
     assert found.primary is not None and found.primary.kind == PEERS
     page = path.read_text().replace("&quot;", '"')
-    command = f'deckhand ablate import-export --cards "{CARD}" --design paired -p 2 -m base'
-    assert command in page and f"-o {bare / 'ablate-almonds'}" in page
+    command = "deckhand ablate import-export --cards all -n 20000 -p 2 -m base"
+    assert command in page and f"-o {bare / 'ablate-all'}" in page
 
 
 def test_the_order_of_the_primary_measures() -> None:
-    """An ablation of the same setup first (paired before factorial), then a balance search,
-    then a sweep, then the run's own verdict; never one of another setup or without a
-    figure."""
+    """An ablation of the same setup first (paired before factorial: its worth against the
+    typical power of its kind), else the run's own verdict against the typical card; a
+    balance search or a sweep is never primary (it says what a changed number would do),
+    nor an ablation of another setup or without a figure."""
     folder = Path(".")
 
     def piece(kind: str, same: bool = True, design: str = "", games: int = 0, lo: float = -1.0):
@@ -167,9 +174,9 @@ def test_the_order_of_the_primary_measures() -> None:
     paired = piece(ABLATION, design="paired", games=100)
     assert choose_primary([peers, sweep, balance, factorial, paired]) is paired
     assert choose_primary([peers, sweep, balance, factorial]) is factorial
-    assert choose_primary([peers, sweep, balance, piece(ABLATION, same=False)]) is balance
-    assert choose_primary([peers, sweep, piece(ABLATION, lo=math.nan)]) is sweep
-    assert choose_primary([peers, piece(SWEEP, same=False)]) is peers
+    assert choose_primary([peers, sweep, balance, piece(ABLATION, same=False)]) is peers
+    assert choose_primary([peers, sweep, piece(ABLATION, lo=math.nan)]) is peers
+    assert choose_primary([sweep, balance]) is None
     assert choose_primary([]) is None
 
 

@@ -8,13 +8,15 @@ them side by side, each labelled with what it measures, and names ONE of them th
 measure, so that the card's page gives one answer:
 
 1. an ablation of the card's power (`deckhand ablate`: the power's worth to its owner on the
-   same deals) played with the run's game and mix; the paired design before the factorial one
-   (it measures the printed game), then the one with more games;
-2. else a balance search's verdict at the printed value (`deckhand balance`, balance.json),
-   then a sweep's (`deckhand sweep`, sweep.parquet): the card against its peers in their own
-   runs, which vary the card's number on the same deals;
-3. else the run's own verdict: the card against its typical peer on its game's declared
-   measure, adjusted (cards.parquet).
+   same deals, against the worth of the typical power of its kind: "too strong" means
+   stronger than a typical card of its kind, never "better than no power") played with the
+   run's game and mix; the paired design before the factorial one (it measures the printed
+   game), then the one with more games;
+2. else the run's own verdict: the card against the typical card of its kind on its game's
+   declared measure, adjusted (cards.parquet).
+
+A balance search (`deckhand balance`, balance.json) and a sweep (sweep.parquet) are shown
+beside it, never primary: they say where the number would meet the typical card.
 
 An ablation is an experiment (the power on and off, everything else the same); the verdicts
 at the printed value of a balance search or a sweep, and the run's, are the peer model of who
@@ -47,6 +49,7 @@ from typing import Any
 import polars as pl
 
 from simulator.analysis.metrics import SUMMARY_FILE, judge_cards
+from simulator.analysis.power_worth import is_power_table, judge_powers
 from simulator.analysis.verdicts import (
     STRONGER,
     UNCLEAR,
@@ -88,7 +91,7 @@ ABLATION, NUMBER, SWEEP, BALANCE, ROBUSTNESS = (
 CAUSAL = frozenset({ABLATION, NUMBER, SWEEP, BALANCE})
 """The kinds that are experiments: the card changed on the same deals."""
 
-THAN = {ABLATION: "without its power", NUMBER: "at the printed value"}
+THAN = {ABLATION: "the typical power of its kind", NUMBER: "at the printed value"}
 """What a verdict compares the card with, per kind (Verdict.words); peers name their own."""
 
 
@@ -171,7 +174,7 @@ def power_text(spec: GameSpec, row: dict[str, Any]) -> str:
     return ""
 
 
-def _setup_key(game: dict[str, Any]) -> tuple[Any, ...]:
+def setup_key(game: dict[str, Any]) -> tuple[Any, ...]:
     """What "the same game and mix" compares: game, players, sets and variants, rules."""
     return (
         game.get("game"),
@@ -232,7 +235,7 @@ def gather(
     )
     if row:
         out.evidence += run_evidence(spec, row, folder, tolerance)
-    key = _setup_key(game)
+    key = setup_key(game)
     places = [folder, *(Path(p) for p in evidence)]
     out.searched = places
     for kind, place in discover(places):
@@ -259,8 +262,9 @@ def gather(
 
 def choose_primary(evidence: Sequence[Evidence]) -> Evidence | None:
     """The primary measure (module doc): of the run's game and mix, an ablation of the power
-    (paired first, then more games), else a balance search's verdict at the printed value,
-    else a sweep's; else the run's own verdict against its peers."""
+    against the typical power of its kind (paired first, then more games); else the run's own
+    verdict against the typical peer. A sweep's or a balance search's figures are shown beside
+    it: they say what a change of the number would do."""
 
     def usable(kind: str) -> list[Evidence]:
         return [
@@ -272,10 +276,6 @@ def choose_primary(evidence: Sequence[Evidence]) -> Evidence | None:
     ablations = usable(ABLATION)
     if ablations:
         return sorted(ablations, key=lambda e: (e.design != "paired", -e.games))[0]
-    for kind in (BALANCE, SWEEP):
-        found = usable(kind)
-        if found:
-            return max(found, key=lambda e: e.games)
     return next((e for e in evidence if e.kind == PEERS and e.verdict), None)
 
 
@@ -438,14 +438,14 @@ def _read(
     return reader(folder, name, sheet_row, key, spec, tolerance)
 
 
-def _same(
+def same_card_setup(
     game: dict[str, Any] | None, key: tuple[Any, ...], sheet: Path | None, row: dict[str, Any]
 ) -> tuple[bool, str]:
     """Whether an experiment was played with the run's game and mix and the card as the run's
     sheet prints it, and if not, why (for the page)."""
     if game is None:
         return False, "it does not record its game and mix"
-    if _setup_key(game) != key:
+    if setup_key(game) != key:
         return False, f"another setup: {_setup_words(game)}"
     if sheet is not None and sheet.is_file():
         spec = get_game(str(game["game"]))
@@ -465,16 +465,33 @@ def _sheet_of(spec_name: str, game: dict[str, Any]) -> Path:
 
 def read_ablation(folder: Path, tolerance: float) -> tuple[dict[str, Any], pl.DataFrame]:
     """An ablation folder's plan and table as its disk contract says (docs/data-format.md:
-    points, led by the verdict columns), its verdicts decided again at `tolerance` by the one
-    rule (verdicts.decide_family over the cards, as `deckhand ablate` decides them). A table
-    older than the verdicts (fractions) is read in points."""
+    points, led by the verdict columns), judged again at `tolerance` as `deckhand ablate`
+    judges it: a power ablation by power_worth.judge_powers (the card against the typical power
+    of its kind, and the worth check), a number's by the one rule over its row. A power table
+    older than the typical power (issue 46) keeps its worth (renamed so) and has no verdict:
+    `deckhand ablate` with the same options summarises it again. A table older than the
+    verdicts (fractions) is read in points."""
     meta = json.loads((folder / "ablation.json").read_text())
     table = pl.read_parquet(folder / "ablation.parquet")
+    games = int(meta.get("games_played") or 0) or None
+    if is_power_table(table):
+        return meta, judge_powers(table, tolerance, games)
     if "verdict" not in table.columns:  # fractions, before the verdicts
         table = table.with_columns(
             [pl.col(c) * 100.0 for c in ("effect", "lo", "hi") if c in table.columns]
         )
-    games = int(meta.get("games_played") or 0) or None
+    if meta.get("design") != "param":  # a power's worth, recorded before the typical power
+        return meta, table.rename(
+            {"effect": "worth", "lo": "worth_lo", "hi": "worth_hi"}
+        ).with_columns(
+            pl.lit(None, dtype=pl.Utf8).alias("verdict"),
+            pl.lit(None, dtype=pl.Float64).alias("vs_typical"),
+            pl.lit(None, dtype=pl.Float64).alias("lo"),
+            pl.lit(None, dtype=pl.Float64).alias("hi"),
+            pl.lit(tolerance, dtype=pl.Float64).alias("tolerance"),
+            pl.lit(None, dtype=pl.Int64).alias("games_to_decide"),
+            pl.lit(OLD_ABLATION, dtype=pl.Utf8).alias("typical_note"),
+        )
     verdicts, _ = decide_family(
         table["effect"].to_list(),
         table["lo"].to_list(),
@@ -488,6 +505,12 @@ def read_ablation(folder: Path, tolerance: float) -> tuple[dict[str, Any], pl.Da
         pl.Series("tolerance", [tolerance] * table.height, dtype=pl.Float64),
         pl.Series("games_to_decide", [v.games_to_decide for v in verdicts], dtype=pl.Int64),
     )
+
+
+OLD_ABLATION = (
+    "summarised before the typical power (deckhand 0.2.5): run the same `deckhand ablate` "
+    "command again for its verdict (no game is played again)"
+)
 
 
 def _ablation(
@@ -504,15 +527,16 @@ def _ablation(
         return None
     r = match.row(0, named=True)
     game = meta.get("game")
-    same, why = _same(game, key, _sheet_of(spec.name, game) if game else None, row)
+    same, why = same_card_setup(game, key, _sheet_of(spec.name, game) if game else None, row)
     design = str(meta.get("design", "factorial"))
     games = int(meta.get("games_played") or 0)
     strategies = " + ".join(dict.fromkeys(meta.get("strategies") or ()))
+    figure = "effect" if design == "param" else "vs_typical"
     verdict = None
-    if r.get("effect") is not None:
+    if r.get(figure) is not None:
         verdict = Verdict(
             str(r["verdict"]),
-            float(r["effect"]),
+            float(r[figure]),
             float(r["lo"]),
             float(r["hi"]),
             float(r["tolerance"]),
@@ -547,16 +571,27 @@ def _ablation(
         if design == "factorial"
         else ""
     )
+    kind = r.get("kind") or "its kind"
+    worth = _points(r.get("worth"), r.get("worth_lo"), r.get("worth_hi"))
+    check = f" ({r['worth_check']})" if r.get("worth_check") else ""
+    typical = (
+        f"; the typical power of {kind} is worth {_points(r.get('typical'), None, None)}"
+        f" ({r.get('typical_peers')} powers of the middle half)"
+        if r.get("typical") is not None
+        else ""
+    )
+    note = why or r.get("typical_note") or ("" if verdict else "owned too rarely for a figure")
     return Evidence(
         ABLATION,
         f"ablation, {design} design ({games:,} games, {strategies})",
-        "the power's worth to its owner on the same deals: the owner's win rate with the "
-        f"card's power on minus off{context}",
-        _points(r.get("effect"), r.get("lo"), r.get("hi")) + owners,
+        "the power's worth to its owner (its owner's win rate with the card's power on minus "
+        f"off{context}) against the worth of the typical power of its kind, on the same deals",
+        _points(r.get("vs_typical"), r.get("lo"), r.get("hi"))
+        + f" against the typical power; worth to its owner {worth}{check}{typical}{owners}",
         verdict,
         folder,
         same_setup=same,
-        note=why if why else ("" if verdict else "owned too rarely for a figure"),
+        note=note,
         than=THAN[ABLATION],
         report=report if report.is_file() else None,
         games=games,
@@ -621,7 +656,7 @@ def _sweep(
         return None
     param, printed = meta.get("param"), meta.get("original")
     base = Path(meta.get("base_sheet") or "")
-    same, why = _same(game, key, base if base.is_file() else None, row)
+    same, why = same_card_setup(game, key, base if base.is_file() else None, row)
     lines = []
     verdict = None
     path = folder / "sweep.parquet"
@@ -690,7 +725,7 @@ def _balance(
         return None
     sweep = folder / str(meta.get("sweep") or "sweep")
     game = _sweep_setup(sweep)[0] if (sweep / "sweep.json").is_file() else None
-    same, why = _same(game, key, None, row)
+    same, why = same_card_setup(game, key, None, row)
     param, printed = meta.get("param"), meta.get("printed")
     games = int(meta.get("games") or 0)
     interval = (
@@ -754,7 +789,7 @@ def _robustness(
     pools = [p["name"] for p in meta.get("pools", ())]
     game, _ = _first_manifest_game(folder / p["folder"] for p in meta.get("pools", ()))
     sheet = folder / meta["pools"][0]["folder"] / SHEET_COPY if meta.get("pools") else None
-    same, why = _same(game, key, sheet, row)
+    same, why = same_card_setup(game, key, sheet, row)
     parts = []
     for pool in pools:
         verdict = r.get(f"{pool}_verdict") or "no figure"

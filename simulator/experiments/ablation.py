@@ -22,19 +22,26 @@ Two designs (docs/metrics.md, "Experiments"):
 With one strategy per seat (a mix), `duplicate` plays each deal once per seat rotation (and
 each rotation with the same powers), so seat luck does not favour a strategy.
 
-The effect of a card is in win-rate points of its owner (the player who owned the power:
-Import/Export `fulfilled`), power on minus power off, with a 95% interval from a
-cluster-robust variance (clusters are deals: the arms of a deal are correlated, which the
-variance then counts) and Benjamini-Hochberg q over the cards. Its verdict is the one rule of
-simulator/analysis/verdicts.py (`decide_family` at the card tolerance): `balanced` when the
-whole interval lies within the tolerance, `stronger` / `weaker` when not and q < 0.05,
-`unclear` otherwise. Game length: the change of the mean number of turns, on minus off
-(paired differences, or a linear model of turns on the on/off indicators in the factorial
-design).
+What a power is worth to its owner (`worth`) is in win-rate points of its owner (the player
+who owned the power: Import/Export `fulfilled`), power on minus power off, with a 95% interval
+from a cluster-robust variance (clusters are deals: the arms of a deal are correlated, which
+the variance then counts). It answers "does the power do anything?" (`worth_check`: does
+something, does nothing within the tolerance, unclear), never "is the card too strong?": a
+power that works is worth something. The card verdict compares each power's worth with the
+worth of the typical power of its kind, on the same deals (`vs_typical`, `lo`, `hi`: the worth
+less a precision-weighted mean of the middle half of the other powers' worths, its variance
+from the worths' cluster-robust covariance, since the powers share deals), judged by the one
+rule of simulator/analysis/verdicts.py at the card tolerance with Benjamini-Hochberg q over the
+cards: `stronger` / `weaker` than the typical power, `balanced`, `unclear`
+(analysis/power_worth.py has the table's contract). Game length: the change of the mean number
+of turns, on minus off (paired differences, or a linear model of turns on the on/off
+indicators in the factorial design).
 
-ablation.parquet is in points (3.0 = 3 points of win rate), like every verdict table:
-`effect`, `lo`, `hi`, `se`, `difference`, `difference_se`, `model_effect`, `model_se`; the
-owner win rates `owner_wr_on` / `owner_wr_off` stay rates (0.52), game lengths turns.
+ablation.parquet is in points (3.0 = 3 points of win rate), like every verdict table: `worth*`,
+`vs_typical`, `lo`, `hi`, `typical*`, `difference`, `difference_se`, `model_effect`,
+`model_se`; the owner win rates `owner_wr_on` / `owner_wr_off` stay rates (0.52), game lengths
+turns. A number's ablation (`--param`) keeps one row led by `effect`, `lo`, `hi`: the owner's
+win rate at the value less at the printed value.
 """
 
 from __future__ import annotations
@@ -52,6 +59,8 @@ import numpy as np
 import polars as pl
 
 import simulator
+from simulator.analysis.evidence import read_ablation
+from simulator.analysis.power_worth import against_typical_power, is_power_table, judge_powers
 from simulator.analysis.stats import Z95, newcombe_difference, two_proportion_p
 from simulator.analysis.verdicts import Tolerances, decide_family
 from simulator.catalog import get_game
@@ -86,10 +95,23 @@ POINT_COLUMNS = (
     "model_effect",
     "model_se",
 )
-"""The columns of ablation.parquet in win-rate points (computed as fractions, stored x100)."""
+"""The columns of a number's ablation.parquet (`ablate --param`) in win-rate points (computed
+as fractions, stored x100)."""
+WORTH_POINT_COLUMNS = (
+    "worth",
+    "worth_lo",
+    "worth_hi",
+    "worth_se",
+    "difference",
+    "difference_se",
+    "model_effect",
+    "model_se",
+)
+"""A power ablation's columns computed as fractions and stored in points (x100)."""
 FIRST_COLUMNS = ("card", "verdict", "effect", "lo", "hi", "tolerance", "q", "games_to_decide")
-"""The leading columns of ablation.parquet: the verdict table contract (verdicts.TABLE_COLUMNS)
-with the figure it judges."""
+"""The leading columns of a number's ablation.parquet: the verdict table contract
+(verdicts.TABLE_COLUMNS) with the figure it judges. A power ablation's lead with
+power_worth.FIRST_COLUMNS (the card against the typical power)."""
 
 
 @dataclass(frozen=True)
@@ -321,6 +343,8 @@ def run_ablation(
             run_folder.check_same_play(folder, held.get("deckhand"))
         plan, history = _extend(folder, plan, held)
         if marked_request(folder, ABLATION_FOLDER, plan.to_json(), overwrite):
+            if not is_power_table(pl.read_parquet(folder / ABLATION_FILE)):
+                resummarise(folder, tolerance)  # summarised before the typical power
             return folder  # this very ablation, already played to the end
         stamp = {"deckhand": simulator.__version__}
         if plan.design == "paired" and (held is None or held.get(PRINTED_OWNERS)):
@@ -584,22 +608,60 @@ def records(
 # ---------------------------------------------------------------------------- estimates
 
 
-def _ratio_difference(
-    clusters: np.ndarray, y: np.ndarray, on: np.ndarray
-) -> tuple[float, float, int, int, float, float]:
+@dataclass(frozen=True)
+class _Worth:
+    """One power's worth (fractions) and the per-deal sums of its linearised estimator, from
+    which the covariance between two powers' worths is read (they share deals)."""
+
+    diff: float
+    se: float
+    n_on: int
+    n_off: int
+    p_on: float
+    p_off: float
+    deals: np.ndarray
+    sums: np.ndarray
+    """sum over the deal's rows of the influence of each row on `diff`, deal by deal."""
+
+    @property
+    def scale(self) -> float:
+        """The small-sample factor k / (k - 1) of the cluster-robust variance."""
+        k = len(self.sums)
+        return k / (k - 1) if k > 1 else math.nan
+
+
+def ratio_difference(clusters: np.ndarray, y: np.ndarray, on: np.ndarray) -> _Worth:
     """Owner win rate with the power on minus off, and its cluster-robust standard error
     (linearised ratio estimators; rows of one cluster may be in both arms)."""
     n_on, n_off = int(on.sum()), int((~on).sum())
     if n_on == 0 or n_off == 0:
-        return math.nan, math.nan, n_on, n_off, math.nan, math.nan
+        nothing = np.zeros(0)
+        return _Worth(math.nan, math.nan, n_on, n_off, math.nan, math.nan, nothing, nothing)
     p_on = float(y[on].mean())
     p_off = float(y[~on].mean())
     u = np.where(on, (y - p_on) / n_on, -(y - p_off) / n_off)
-    _, inverse = np.unique(clusters, return_inverse=True)
+    deals, inverse = np.unique(clusters, return_inverse=True)
     sums = np.bincount(inverse, weights=u)
     k = len(sums)
     var = float((sums**2).sum()) * (k / (k - 1) if k > 1 else math.nan)
-    return p_on - p_off, math.sqrt(var), n_on, n_off, p_on, p_off
+    return _Worth(p_on - p_off, math.sqrt(var), n_on, n_off, p_on, p_off, deals, sums)
+
+
+def _worth_covariance(worths: Sequence[_Worth | None]) -> np.ndarray:
+    """The cluster-robust covariance of the powers' worths (fractions^2): sum over deals of
+    the two estimators' per-deal sums, scaled by sqrt of both small-sample factors, so that the
+    diagonal is each worth's own variance. Powers measured on the same deals (the printed games
+    of a paired design, every game of a factorial one) are correlated, and a figure against the
+    typical power (analysis/typical.py) counts that."""
+    n = len(worths)
+    present = [w for w in worths if w is not None and len(w.deals)]
+    all_deals = np.unique(np.concatenate([w.deals for w in present])) if present else np.zeros(0)
+    matrix = np.zeros((n, len(all_deals)))
+    for i, w in enumerate(worths):
+        if w is None or not len(w.deals) or not math.isfinite(w.scale):
+            continue
+        matrix[i, np.searchsorted(all_deals, w.deals)] = w.sums * math.sqrt(w.scale)
+    return matrix @ matrix.T
 
 
 def _cluster_ols(
@@ -714,6 +776,7 @@ def summarise(
     model = _factorial_model(plan, games, owners) if plan.design == "factorial" else {}
     turns = _turns_effects(plan, games)
     rows = []
+    worths: list[_Worth | None] = []
     for card, name in zip(plan.cards, plan.names, strict=True):
         mine = owned.filter(pl.col("card") == card)
         g = mine["game"].to_list()
@@ -725,23 +788,25 @@ def summarise(
         else:
             on = np.array([card not in off_of[x] for x in g], dtype=bool)
         y = mine["win"].to_numpy().astype(float)
-        diff, se, n_on, n_off, p_on, p_off = _ratio_difference(mine["deal"].to_numpy(), y, on)
+        w = ratio_difference(mine["deal"].to_numpy(), y, on)
+        diff, se, n_on, n_off, p_on, p_off = w.diff, w.se, w.n_on, w.n_off, w.p_on, w.p_off
         effect, se_model = diff, se
         method = "randomised difference" if plan.design == "factorial" else "paired difference"
         m_effect, m_se = model.get(card, (math.nan, math.nan))
         if n_on < MIN_OWNED or n_off < MIN_OWNED or not math.isfinite(se_model) or se_model <= 0:
             effect = se_model = math.nan
+        worths.append(w if math.isfinite(effect) else None)
         t_eff, t_se = turns[card]
         cost = plan.games if plan.design == "factorial" else 2 * plan.deals * plan.rotations
         rows.append(
             {
                 "card": name,
                 "card_id": card,
-                "effect": effect,
-                "lo": effect - Z95 * se_model,
-                "hi": effect + Z95 * se_model,
-                "se": se_model,
-                "p": math.erfc(abs(effect / se_model) / math.sqrt(2))
+                "worth": effect,
+                "worth_lo": effect - Z95 * se_model,
+                "worth_hi": effect + Z95 * se_model,
+                "worth_se": se_model,
+                "worth_p": math.erfc(abs(effect / se_model) / math.sqrt(2))
                 if math.isfinite(effect)
                 else math.nan,
                 "owner_wr_on": p_on,
@@ -763,16 +828,47 @@ def summarise(
             }
         )
     frame = pl.DataFrame(rows).with_columns(pl.col(pl.Float64).fill_nan(None))
-    frame = frame.with_columns([pl.col(c) * 100.0 for c in POINT_COLUMNS])
-    frame = frame.sort("effect", descending=True, nulls_last=True).with_row_index("rank", offset=1)
-    return judge_ablation(frame, tolerance, plan.games)
+    frame = frame.with_columns([pl.col(c) * 100.0 for c in WORTH_POINT_COLUMNS])
+    kinds = power_kinds(plan.game, plan.cards)
+    worth = [100.0 * w.diff if w is not None else math.nan for w in worths]
+    typical = against_typical_power(worth, 1e4 * _worth_covariance(worths), kinds)
+    frame = frame.with_columns(
+        pl.Series("kind", kinds, dtype=pl.Utf8),
+        *(
+            pl.Series(k, v, dtype=pl.Utf8 if k == "typical_note" else pl.Float64)
+            for k, v in typical.items()
+            if k != "typical_peers"
+        ),
+        pl.Series("typical_peers", typical["typical_peers"], dtype=pl.Int64),
+    )
+    frame = frame.sort(["vs_typical", "worth"], descending=True, nulls_last=True).with_row_index(
+        "rank", offset=1
+    )
+    return judge_powers(frame, tolerance, plan.games)
+
+
+def power_kinds(config: GameConfig, cards: Sequence[int]) -> list[str]:
+    """Each card's kind as the typical power is taken over: its game's declared measure's peers
+    in words (GameSpec.card_measures: "contracts" for every Import/Export card), else its own
+    `card_group` value."""
+    spec = get_game(config.game)
+    rows = {int(r["id"]): r for r in spec.factory(config).sheet.rows}
+    out = []
+    for card in cards:
+        group = str(rows[card].get(spec.card_group) or "") if card in rows else ""
+        measure = spec.measure_of(group)
+        out.append(measure.peers if measure is not None else group)
+    return out
 
 
 def judge_ablation(table: pl.DataFrame, tolerance: float, games: int | None = None) -> pl.DataFrame:
-    """An ablation table (points) with its verdict columns decided at `tolerance` by the one
-    rule (verdicts.decide_family over the rows with a p-value: BH `q`), so a report or a card
-    page can judge a folder at the designer's tolerance without replaying it. `games` (the
-    games the figures rest on) scales `games_to_decide`. The FIRST_COLUMNS lead."""
+    """An ablation table (points) with its verdict columns decided at `tolerance`: a power
+    ablation's by power_worth.judge_powers (against the typical power, and the worth check), a
+    number's (`ablate --param`, one row: the number's effect against the printed value) by the
+    one rule (verdicts.decide_family), so a report or a card page can judge a folder at the
+    designer's tolerance without replaying it. `games` scales `games_to_decide`."""
+    if is_power_table(table):
+        return judge_powers(table, tolerance, games)
     f = [None if v is None else float(v) for v in table["effect"].to_list()]
     lo = [None if v is None else float(v) for v in table["lo"].to_list()]
     hi = [None if v is None else float(v) for v in table["hi"].to_list()]
@@ -815,6 +911,14 @@ def load_ablation(
         )
     meta = json.loads((folder / PLAN_FILE).read_text())
     table = pl.read_parquet(folder / ABLATION_FILE)
+    legacy = meta.get("design") != "param" and not is_power_table(table)
+    if legacy and not ((folder / TABLES_FILE).is_file() and (folder / OWNERS_FILE).is_file()):
+        return read_ablation(folder, Tolerances().card if tolerance is None else tolerance)
+    if legacy:  # written before the typical power (issue 46): summarised again from its games
+        plan = AblationPlan.from_json(meta)
+        games = pl.read_parquet(folder / TABLES_FILE)
+        owners = pl.read_parquet(folder / OWNERS_FILE)
+        return meta, summarise(plan, games, owners, tolerance or Tolerances().card)
     if "verdict" not in table.columns:  # fractions, before the verdicts
         table = table.with_columns(
             [pl.col(c) * 100.0 for c in POINT_COLUMNS if c in table.columns]
@@ -937,12 +1041,12 @@ def _param_row(
 
 
 def design_comparison(first: str | Path, second: str | Path) -> pl.DataFrame:
-    """The cards two ablation folders share, side by side: each one's effect, se (points),
+    """The cards two ablation folders share, side by side: each one's worth, se (points),
     games charged and precision per game, and the ratio second / first of the precision per game
     (above 1: the second design measures the card more precisely per game played)."""
     meta_a, a = load_ablation(first)
     meta_b, b = load_ablation(second)
-    keep = ["card", "effect", "lo", "hi", "se", "cost_games", "precision_per_game"]
+    keep = ["card", "worth", "worth_lo", "worth_hi", "worth_se", "cost_games", "precision_per_game"]
     joined = a.select(keep).join(b.select(keep), on="card", suffix="_2")
     return joined.with_columns(
         (pl.col("precision_per_game_2") / pl.col("precision_per_game")).alias("precision_ratio"),

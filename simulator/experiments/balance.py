@@ -1,19 +1,27 @@
-"""The value of one card number that brings the card level with its peers (`deckhand balance`).
+"""The value of one card number at which the card's power is worth what the typical power of
+its kind is worth (`deckhand balance`).
 
 The question a designer asks after "is this card too strong?" is "what number would make it
-fair?". The answer here is the value of one numeric parameter of the card (its `params` cell)
-at which the card's primary measure, the card against its typical peer on the measure its
-game declares (cards.parquet `verdict_pp`, docs/metrics.md "Verdicts"), is 0: its peers'
-median. Every value evaluated is one run of a sweep (simulator/runs/sweep.py: the same
-machinery, the same seed for every value, so the deals are the same and only the number
-differs: common random numbers), into OUT/sweep/, which stays an ordinary sweep folder.
+fair?". "Too strong" means stronger than a typical card of its kind (issue 46), so the answer
+is the value of one numeric parameter of the card (its `params` cell) at which its power is
+worth to its owner what the typical power of its kind is worth, on the causal, paired measure
+of experiments/typical_worth.py: the card against the typical power at the printed value (an
+ablation of the same game, mix and bots: `--evidence`, else one played into OUT/ablation and
+reused from there) plus the effect of the number on the same deals. Every value evaluated is
+one run of a sweep (simulator/runs/sweep.py: the same machinery, the same seed for every value,
+so the deals are the same and only the number differs: common random numbers), into
+OUT/sweep/, which stays an ordinary sweep folder. A game without a per-card power switch
+(travel) has no ablation: there the measure is the card against the typical card of its kind
+on the run's declared measure (cards.parquet `verdict_pp`), and balance.json says so.
 
 A sequential design spends the games where the answer is decided (docs/metrics.md,
 "Balancing a number"):
 
 1. **The printed value** with `unit` games (the budget / 8), doubled until the card has a
-   figure (the measure needs 100 player-games with the card's event). Balanced there already
-   (the whole interval within the tolerance): nothing to change, stop.
+   figure (the peer measure needs 100 player-games with the card's event; the causal one has
+   its figure from the ablation). Balanced there already (the whole interval within the
+   tolerance): nothing to change, stop. On the causal measure the printed value keeps as
+   many games as any value, so every game has its twin deal there (the pairing).
 2. **A coarse bracket**: over the parameter's declared range when both ends are declared,
    otherwise outward from the printed value, doubling up or halving toward the lower bound
    (0 for a non-negative number), in the direction the measures say moves the card toward
@@ -30,9 +38,11 @@ A sequential design spends the games where the answer is decided (docs/metrics.m
 
 The suggestion is that value rounded to the parameter's step (whole-number parameters: step
 1, a whole-number suggestion), inside the declared range and the coarse bracket, with the
-fitted interval `lo`..`hi`. It is where the card meets its typical peer under these bots and
-this mix; whether it is balanced there is that value's own verdict at the tolerance, which
-OUT/balance.json records beside it.
+fitted interval `lo`..`hi`. It is where the card's power is worth what the typical power of
+its kind is worth under these bots and this mix; whether it is balanced there is that value's
+own verdict at the tolerance, which OUT/balance.json records beside it, with the reference it
+used (`reference`) and, when the value is not decided to one step, about how many games would
+decide it (`games_to_decide`).
 """
 
 from __future__ import annotations
@@ -40,15 +50,23 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from simulator.analysis.stats import Z95
 from simulator.analysis.verdicts import BALANCED, UNCLEAR, Tolerances
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
 from simulator.core.spec import GameSpec
+from simulator.experiments.typical_worth import (
+    Measure,
+    has_power_switch,
+    measure_for,
+    reference_for,
+    reference_from_json,
+)
 from simulator.folders import run_folder
 from simulator.folders.config import RunOptions
 from simulator.folders.lock import folder_lock
@@ -60,7 +78,6 @@ from simulator.runs.sweep import (
     SweepSummary,
     card_param,
     check_in_play,
-    fit_points,
     plan_values,
     run_sweep,
     sweep_summary,
@@ -287,7 +304,10 @@ class _Design:
         backend: str,
         progress: bool,
         log: Callable[[str], None] | None,
+        measure: Measure,
+        printed: Number,
     ) -> None:
+        self.measure_of, self.printed = measure, printed
         self.options = options.but(chunk_size=chunk)
         self.card, self.key, self.folder = card, key, folder
         self.tolerance, self.budget, self.chunk = tolerance, budget, chunk
@@ -311,7 +331,12 @@ class _Design:
 
     def play(self, wanted: Mapping[Number, int], phase: str) -> bool:
         """Bring each value to `wanted` games in all (never fewer than it has); False, and
-        nothing played, when the budget does not cover it."""
+        nothing played, when the budget does not cover it. On a paired measure the printed
+        value is kept at the most games of any value, so that every game of every value has
+        its twin deal at the printed value (Measure.paired)."""
+        if self.measure_of.paired and self.printed in self.games_at:
+            most = max([*wanted.values(), *self.games_at.values()])
+            wanted = {**wanted, self.printed: max(most, wanted.get(self.printed, 0))}
         more = {v: n - self.games_at.get(v, 0) for v, n in wanted.items()}
         more = {v: n for v, n in more.items() if n > 0}
         if not more:
@@ -334,7 +359,8 @@ class _Design:
         )
         run_sweep(plan, jobs=self.jobs, backend=self.backend, progress=self.progress)
         self.summary = sweep_summary(self.folder)
-        self.points = {p.value: p for p in self.summary.points}
+        judged = self.measure_of.judge(self.summary.points, float(self.printed), self.tolerance)
+        self.points = {p.value: p for p in judged}
         for v, n in more.items():
             p = self.points[v]
             self.steps.append(
@@ -361,6 +387,10 @@ class _Design:
         p = self.points.get(value)
         return p.measure if p is not None else math.nan
 
+    def fit(self, values: Sequence[Number]) -> BalanceFit | None:
+        """The measure's line through `values` and where it is 0 (Measure.fit)."""
+        return self.measure_of.fit([self.points[v] for v in values], float(self.printed))
+
     def with_figure(self) -> list[Number]:
         return sorted(v for v in self.points if math.isfinite(self.measure(v)))
 
@@ -384,7 +414,7 @@ class _Design:
         slope corrects that guess at the next step."""
         values = self.with_figure()
         sign = 1 if sum(self.measure(v) for v in values) > 0 else -1
-        fit = fit_points([self.points[v] for v in values])
+        fit = self.fit(values)
         if fit is None or fit.slope == 0 or not math.isfinite(fit.slope):
             return -sign
         return -sign if fit.slope > 0 else sign
@@ -410,7 +440,7 @@ class _Design:
         step = prange.up(edge) if up else prange.down(edge)
         if step is None:
             return None
-        fit = fit_points([self.points[v] for v in values])
+        fit = self.fit(values)
         if fit is None or not fit.slope or not math.isfinite(fit.x0):
             return step
         target = fit.x0 + 0.25 * (fit.x0 - edge)
@@ -518,12 +548,19 @@ def balance(
     progress: bool = True,
     overwrite: bool = False,
     log: Callable[[str], None] | None = None,
+    evidence: Sequence[str | Path] = (),
+    reference_games: int | None = None,
 ) -> BalanceResult:
-    """Find the value of `card`'s number `param` where the card meets its peers (module doc)
-    within `budget` games in all; writes OUT/balance.json and OUT/sweep/ (every value's run).
-    `log` gets a line per value played."""
+    """Find the value of `card`'s number `param` where the card's power is worth what the
+    typical power of its kind is worth (module doc) within `budget` games of the sweep; writes
+    OUT/balance.json and OUT/sweep/ (every value's run). The typical power's worth comes from
+    an ablation under `evidence` (or OUT/ablation), else one of `reference_games` games
+    (default: the budget) played into OUT/ablation. `log` gets a line per value played."""
     name, key, printed, prange = check_balance(options, card, param, budget)
     folder = Path(out).resolve()
+    reference_games = budget if reference_games is None else reference_games
+    if reference_games < 1:
+        raise ConfigError(f"--reference-games: {reference_games}; give at least 1 game")
     request = {
         "request": {
             "card": name,
@@ -537,6 +574,26 @@ def balance(
         if marked_request(folder, BALANCE_FOLDER, request, overwrite):
             return BalanceResult(load_balance(folder), folder)  # already searched to the end
         run_folder.write_json(folder / BALANCE_FILE, {**request, "finished": False})
+        reference = None
+        if has_power_switch(options.game):
+            reference = reference_for(
+                options,
+                name,
+                folder,
+                [Path(p) for p in evidence],
+                reference_games,
+                jobs,
+                backend,
+                progress,
+                tolerance,
+            )
+            if log:
+                log(
+                    f"reference: {name} against the typical power of {reference.kind}: "
+                    f"{reference.vs_typical:+.1f} points \u00b1{Z95 * reference.se:.1f} at the "
+                    f"printed value ({reference.folder}, {reference.games:,} games)"
+                )
+        measure = measure_for(reference, name)
         unit0 = max(MIN_UNIT, budget // UNIT_SHARE)
         chunk = max(MIN_UNIT // 2, unit0 // 4)
         unit = chunk * max(1, unit0 // chunk)
@@ -552,6 +609,8 @@ def balance(
             backend,
             progress,
             log,
+            measure,
+            printed,
         )
         design.unit = unit
         start = time.perf_counter()
@@ -559,6 +618,19 @@ def balance(
         fit, stop, window = _precision(design, prange, coarse, bracket, stop)
         seconds = time.perf_counter() - start
         data = _result(design, name, key, printed, prange, fit, window, coarse, stop, seconds)
+        data["measure"] = measure.name
+        data["reference"] = (
+            reference.to_json()
+            if reference is not None
+            else {
+                "measure": "typical peer",
+                "why": f"{options.game} has no per-card power switch, so no ablation: the "
+                "card against the typical card of its kind on the run's declared measure",
+            }
+        )
+        data["games_to_decide"] = games_to_decide_value(
+            data, design.used + (reference.games if reference else 0), prange
+        )
         data.update(
             {
                 **request,
@@ -646,7 +718,7 @@ def _precision(
         return [v for v in design.with_figure() if coarse[0] <= v <= coarse[1]]
 
     def fitted() -> BalanceFit | None:
-        return fit_points([design.points[v] for v in window()])
+        return design.fit(window())
 
     if stop is not None or coarse is None or bracket is None:
         return fitted(), stop or "budget", window()
@@ -774,6 +846,31 @@ def _result(
         "seconds": round(seconds, 1),
         "sweep": SWEEP_FOLDER,
     }
+
+
+def games_to_decide_value(data: dict[str, Any], games: int, prange: ParamRange) -> int | None:
+    """When the value is not decided to one step: about how many games in all (the sweep's and
+    the reference's together, both scaled alike, as 1/sqrt(games)) would narrow its interval to
+    one step; None when it is decided or the fit bounds no interval yet."""
+    fit = data.get("fit") or {}
+    if data["stop"] in ("decided", "balanced at printed") or not fit.get("bounded"):
+        return None
+    width = float(fit["x0_hi"]) - float(fit["x0_lo"])  # Fieller's, before the range clamps it
+    if width <= prange.step or games <= 0:
+        return None
+    return math.ceil(games * (width / prange.step) ** 2)
+
+
+def balance_summary(folder: str | Path, data: dict[str, Any]) -> SweepSummary:
+    """A balance folder's sweep with every value's measure and verdict as the balance judged
+    them (its reference, balance.json `reference`), and the measure's fitted line over the
+    values the balance fitted."""
+    summary = sweep_summary(Path(folder) / data.get("sweep", SWEEP_FOLDER), data["tolerance"])
+    measure = measure_for(reference_from_json(data.get("reference") or {}), data["card"])
+    points = measure.judge(summary.points, float(data["printed"]), data["tolerance"])
+    window = set((data.get("fit") or {}).get("values") or [])
+    fit = measure.fit([p for p in points if p.value in window], float(data["printed"]))
+    return replace(summary, points=points, fit=fit if window else None)
 
 
 def load_balance(folder: str | Path) -> dict[str, Any]:

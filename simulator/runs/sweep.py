@@ -459,6 +459,9 @@ class SweepPoint:
     printed value (0 at the printed value itself), with Newcombe's interval."""
     effect_lo: float = math.nan
     effect_hi: float = math.nan
+    reference: str = ""
+    """What the measure compares the card with when it is not its peers in the value's run
+    (a balance on the typical power's worth: 'the typical power of contracts')."""
 
     @property
     def measure(self) -> float:
@@ -489,7 +492,9 @@ class SweepPoint:
 
     @property
     def than(self) -> str:
-        """What the card is compared with: 'other contracts'."""
+        """What the card is compared with: 'other contracts', or the reference."""
+        if self.reference:
+            return self.reference
         return f"other {self.peers}" if self.peers else "its peers"
 
     def words(self) -> str:
@@ -650,7 +655,12 @@ def fit_balance(
         return None
     a = (swxx * swy - swx * swxy) / det
     b = (sw * swxy - swx * swy) / det
-    va, vb, cab = swxx / det, sw / det, -swx / det
+    return fieller(a, b, swxx / det, -swx / det, sw / det)
+
+
+def fieller(a: float, b: float, va: float, cab: float, vb: float) -> BalanceFit:
+    """The line a + b x with the covariance of (a, b), where it is 0, and Fieller's 95%
+    interval for that x: the x whose line value's own 95% band covers 0."""
     z2 = Z95 * Z95
     # (a + b x)^2 - z^2 (va + 2 cab x + vb x^2) <= 0  <=>  A x^2 + B x + C <= 0
     qa = b * b - z2 * vb
