@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -75,14 +76,19 @@ from simulator.analysis.stats import benjamini_hochberg
 from simulator.analysis.verdicts import (
     BALANCED,
     STRONGER,
+    UNCLEAR,
     WEAKER,
     Tolerances,
+    Verdict,
     decide,
     to_points,
 )
 from simulator.folders import run_folder
 
 COMPARE_FILE = run_folder.COMPARE_FILE
+
+YES, NO, UNSURE = "yes", "no", "unclear"
+"""The opening answer to "does this change the game?" for a pair of runs."""
 
 EXTRA_CSS = """
 table.runs th.differs { color: #a40e26; }
@@ -250,6 +256,63 @@ def _gap(a: float, b: float) -> float:
     return max(0.0, a - b)
 
 
+# ---------------------------------------------------------------------------- judgements
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One figure of a pair with a tolerance, as the opening sentence names it."""
+
+    what: str
+    """e.g. "the first player's win rate"."""
+    verdict: Verdict
+    """Its change judged at its tolerance (points)."""
+    change: str
+    """The change with its interval, e.g. "+2.1 points [+0.5, +3.7]"."""
+
+
+@dataclass(frozen=True)
+class CardMoves:
+    """The cards with a verdict figure in both runs of a pair, their changes judged."""
+
+    judged: int
+    counts: dict[str, int]
+    """Cards per verdict of the change (stronger / weaker in B, balanced, unclear)."""
+    moved: list[tuple[str, float]]
+    """(name, change in points) of the cards shown to move, the largest first."""
+    tolerance: float
+
+
+@dataclass(frozen=True)
+class PairJudgement:
+    """What a pair of runs shows: the findings table's rows and what the answer rests on."""
+
+    findings: list[Finding]
+    judged: list[Judged]
+    length: Difference
+    """The change of the mean turns per game (no tolerance: judged by its interval alone)."""
+    cards: CardMoves | None
+
+
+def _finite(*values: float) -> bool:
+    return all(v is not None and math.isfinite(v) for v in values)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _some(k: int, n: int) -> str:
+    """'all 12 cards', 'the one card' or '3 of 12 cards'."""
+    if k == n:
+        return "the one card" if n == 1 else f"all {n} cards"
+    return f"{k} of {n} cards"
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 # ---------------------------------------------------------------------------- the report
 
 
@@ -282,6 +345,8 @@ class CompareReport:
             self._judged(r.cards(list(CARD_COLUMNS)), stats.games)
             for r, stats in zip(runs, self.lengths, strict=True)
         ]
+        self._judged_pairs: dict[tuple[int, int], PairJudgement] = {}
+        self._card_changes: dict[tuple[int, int], pl.DataFrame] = {}
 
     def _judged(self, cards: pl.DataFrame, games: int) -> pl.DataFrame:
         """A run's cards judged at this report's tolerance (analysis/verdicts.py's rule)."""
@@ -342,19 +407,31 @@ class CompareReport:
             parts.append("every pair compared")
         return " \u00b7 ".join(parts)
 
-    def _pair_findings(self, i: int, j: int) -> list[Finding]:
-        """What changes from run i to run j: first player, strategies, length, end reasons."""
+    def _pair(self, i: int, j: int) -> PairJudgement:
+        """What changes from run i to run j: first player, strategies, length, end reasons (the
+        findings table's rows), each judged figure kept for the opening sentence."""
+        if (i, j) in self._judged_pairs:
+            return self._judged_pairs[(i, j)]
         a, b = self.runs[i], self.runs[j]
         pair = f"{b.label} vs {a.label}"
+        games = min(self.lengths[i].games, self.lengths[j].games) or None
 
         def q(question: str) -> str:  # name the pair only when there are several
             return question if len(self.pairs) == 1 else f"{question} ({pair})"
 
         findings = []
+        judged: list[Judged] = []
+
+        def add(what: str, result: tuple[Finding, Verdict, Difference]) -> None:
+            finding, verdict, d = result
+            findings.append(finding)
+            judged.append(Judged(what, verdict, fmt_pp(d.diff, d.lo, d.hi)))
+
         first_a = win_rates(a, "turn_order").get(0)
         first_b = win_rates(b, "turn_order").get(0)
         if first_a and first_b and first_a.n and first_b.n:
-            findings.append(
+            add(
+                "the first player's win rate",
                 _change_finding(
                     q("First player"),
                     "1st player's win rate",
@@ -362,7 +439,8 @@ class CompareReport:
                     first_b,
                     "the first player wins",
                     tolerance=self.tolerances.seat,
-                )
+                    games=games,
+                ),
             )
         rates_a, rates_b = win_rates(a, "strategy"), win_rates(b, "strategy")
         shared = [k for k in rates_a if k in rates_b and rates_a[k].n and rates_b[k].n]
@@ -377,7 +455,8 @@ class CompareReport:
             changes = {k: rate_difference(rates_a[k], rates_b[k]) for k in shared}
             if changes:
                 key = min(changes, key=lambda k: (changes[k].p, k))
-                findings.append(
+                add(
+                    f"{key}'s win rate",
                     _change_finding(
                         q("Strategies"),
                         f"{key}'s win rate (the largest change)",
@@ -386,7 +465,8 @@ class CompareReport:
                         f"{key} wins",
                         family=[c.p for k, c in changes.items() if k != key],
                         tolerance=self.tolerances.strategy,
-                    )
+                        games=games,
+                    ),
                 )
         la, lb = self.lengths[i], self.lengths[j]
         d = mean_difference(la, lb)
@@ -413,7 +493,8 @@ class CompareReport:
                 for k in keys
             }
             key = min(changes, key=lambda k: (changes[k].p, k))
-            findings.append(
+            add(
+                f"the share of games ending by {key}",
                 _change_finding(
                     q("End reasons"),
                     f"share ending by {key} (the largest change)",
@@ -422,13 +503,174 @@ class CompareReport:
                     f"games end by {key}",
                     family=[c.p for k, c in changes.items() if k != key],
                     tolerance=self.tolerances.strategy,
-                )
+                    games=games,
+                ),
             )
-        return findings
+        result = PairJudgement(findings, judged, d, self._card_moves(i, j))
+        self._judged_pairs[(i, j)] = result
+        return result
+
+    def _changes(self, i: int, j: int) -> pl.DataFrame:
+        """The per-card changes from run i to run j (simulator/analysis/compare.py)."""
+        if (i, j) not in self._card_changes:
+            self._card_changes[(i, j)] = card_changes(self.cards[i], self.cards[j])
+        return self._card_changes[(i, j)]
+
+    def _card_change_verdict(self, r: dict[str, Any]) -> Verdict:
+        """The change of a card's verdict figure (against its peers) judged at the card
+        tolerance: stronger / weaker need its BH q over the pair's cards below 0.05."""
+        q = r["peer_change_q"]
+        return decide(
+            to_points(_nan(r["peer_change"])),
+            to_points(_nan(r["peer_change_lo"])),
+            to_points(_nan(r["peer_change_hi"])),
+            self.tolerances.card,
+            significant=q is not None and q < 0.05,
+        )
+
+    def _card_moves(self, i: int, j: int) -> CardMoves | None:
+        """Every card with a verdict figure in both runs, its change judged (None: no card
+        has one, or the summaries predate the verdicts)."""
+        changes = self._changes(i, j)
+        if "peer_change_p" not in changes.columns:
+            return None
+        rated = changes.filter(pl.col("peer_change_p").is_not_null())
+        if not rated.height:
+            return None
+        counts = dict.fromkeys((STRONGER, WEAKER, BALANCED, UNCLEAR), 0)
+        moved = []
+        for r in rated.iter_rows(named=True):
+            v = self._card_change_verdict(r)
+            counts[v.verdict] += 1
+            if v.verdict in (STRONGER, WEAKER):
+                moved.append((r["name"], v.estimate))
+        moved.sort(key=lambda m: -abs(m[1]))
+        return CardMoves(rated.height, counts, moved, self.tolerances.card)
+
+    def _answer(self, i: int, j: int) -> tuple[str, str]:
+        """Does run j change the game against run i? (YES, NO or UNSURE, one sentence.)
+
+        Yes: a figure's change is shown beyond its tolerance (first player, a strategy, an end
+        reason, a card against its peers) or the mean game length changes (no tolerance in
+        turns is declared: any change the interval shows). No: every judged change is shown
+        within its tolerance ("balanced": the whole interval inside it). Otherwise unclear, with
+        the games per run that would decide where the page computes them."""
+        p = self._pair(i, j)
+        a, b = self.labels[i], self.labels[j]
+        changed, unclear, unchanged = [], [], []
+        unsure = []  # what is unclear, in short
+        for x in p.judged:
+            v = x.verdict
+            band = f"\u00b1{v.tolerance:g}"
+            if v.verdict in (STRONGER, WEAKER):
+                changed.append(f"{x.what} {x.change} (beyond {band})")
+            elif v.verdict == BALANCED:
+                unchanged.append(f"{x.what} ({band})")
+            else:
+                more = (
+                    f"; about {v.games_to_decide:,} games per run would decide"
+                    if v.games_to_decide
+                    else ""
+                )
+                up_to = max(abs(v.lo), abs(v.hi)) if _finite(v.lo, v.hi) else math.nan
+                could = f"could change by up to {up_to:.1f} points, " if _finite(up_to) else ""
+                unclear.append(f"{x.what} ({could}{band} tolerated{more})")
+                unsure.append(x.what)
+        d = p.length
+        length = f"{d.diff:+.1f} turns [{d.lo:+.1f}, {d.hi:+.1f}]"
+        if d.lo > 0 or d.hi < 0:
+            changed.append(f"the mean game length {length}")
+        cards = p.cards
+        if cards is not None:
+            band = f"\u00b1{cards.tolerance:g}"
+            moved = cards.counts[STRONGER] + cards.counts[WEAKER]
+            if moved:
+                names = ", ".join(f"{name} {est:+.1f}" for name, est in cards.moved[:3])
+                more = ", \u2026" if moved > 3 else ""
+                changed.append(
+                    f"{_cards(moved)} of {cards.judged} {'move' if moved > 1 else 'moves'} "
+                    f"beyond {band} points against {'their' if moved > 1 else 'its'} peers "
+                    f"({names}{more})"
+                )
+            if cards.counts[UNCLEAR]:
+                plan = self._card_plan()
+                needs = (
+                    f"; a 2-point change of a card needs about {plan[0]:,} games per run"
+                    if plan is not None and plan[0] > plan[1]
+                    else ""
+                )
+                some = _some(cards.counts[UNCLEAR], cards.judged)
+                unclear.append(
+                    f"{some} against their peers (not yet shown within {band} points{needs})"
+                )
+                unsure.append(some)
+            if cards.counts[BALANCED]:
+                some = _some(cards.counts[BALANCED], cards.judged)
+                unchanged.append(f"{some} against their peers ({band})")
+        if changed:
+            rest = f"; not yet clear: {', '.join(unsure)}" if unsure else ""
+            return YES, f"Yes: {b} changes the game against {a}: " + "; ".join(changed) + rest + "."
+        no_cards = "; the cards have no verdict figure to compare" if cards is None else ""
+        if not unclear and unchanged:
+            return NO, (
+                f"No change shown within the tolerances: {b} against {a} leaves "
+                f"{_and(unchanged)} unchanged{no_cards}; the mean game length {length} is not "
+                "judged (no tolerance in turns)."
+            )
+        if not unclear and not unchanged:
+            return UNSURE, (
+                f"Not yet clear whether {b} changes the game against {a}: nothing in these runs "
+                f"has a tolerance to judge it by{no_cards}; the mean game length {length}."
+            )
+        kept = f"; unchanged within the tolerance: {', '.join(unchanged)}" if unchanged else ""
+        return UNSURE, (
+            f"Not yet clear whether {b} changes the game against {a}: "
+            + "; ".join(unclear)
+            + f"{kept}{no_cards}."
+        )
+
+    def _answers(self) -> Html:
+        """The opening answer to "does this change the game?": one sentence for one pair; for
+        several, which pairs do, then one sentence per pair."""
+        answers = [(i, j, *self._answer(i, j)) for i, j in self.pairs]
+        if len(answers) == 1:
+            return Html(f'<p class="answer" id="answer">{esc(answers[0][3])}</p>')
+        groups = {
+            kind: [f"{self.labels[j]} vs {self.labels[i]}" for i, j, k, _ in answers if k == kind]
+            for kind in (YES, UNSURE, NO)
+        }
+        yes, n = groups[YES], len(answers)
+        parts = [
+            f"Changes the game in {len(yes)} of the {n} comparisons: {_and(yes)}"
+            if yes
+            else f"None of the {n} comparisons shows a change of the game"
+        ]
+        if groups[UNSURE]:
+            parts.append(f"not yet clear: {_and(groups[UNSURE])}")
+        if groups[NO]:
+            parts.append(f"no change shown within the tolerances: {_and(groups[NO])}")
+        lead = "; ".join(parts) + "."
+        items = "".join(
+            f'<li class="answer-{kind}">{esc(sentence)}</li>' for _, _, kind, sentence in answers
+        )
+        return Html(
+            f'<p class="answer" id="answer">{esc(lead)}</p>'
+            f'<ul id="answers" class="can-tell">{items}</ul>'
+        )
 
     def _summary(self) -> Html:
-        parts = ["<h2>Summary</h2>"]
-        findings = [f for i, j in self.pairs for f in self._pair_findings(i, j)]
+        """The answer to "does this change the game?" first, then the findings behind it with
+        their intervals and q-values, the cards whose verdict changes most, and what the
+        comparison can tell."""
+        parts = ["<h2>Summary</h2>", self._answers()]
+        parts.append(
+            _p(
+                f"Tolerances: {self.tolerances.text()} points of win rate (--tolerance). "
+                "Unchanged means the whole 95% interval of the change lies within the "
+                "tolerance; not yet clear means these runs cannot tell either way."
+            )
+        )
+        findings = [f for i, j in self.pairs for f in self._pair(i, j).findings]
         parts.append(findings_table(findings, "verdicts"))
         parts.append("<h3>Cards whose verdict changes most</h3>")
         parts.append(self._card_headline())
@@ -447,7 +689,7 @@ class CompareReport:
         its game's declared measure) over every pair, by p-value, with BH q per pair."""
         rows = []
         for i, j in self.pairs:
-            changes = card_changes(self.cards[i], self.cards[j])
+            changes = self._changes(i, j)
             if "peer_change_p" not in changes.columns:
                 continue
             rated = changes.filter(pl.col("peer_change_p").is_not_null())
@@ -468,14 +710,7 @@ class CompareReport:
             words_b = verdict_words(
                 {"verdict": r["verdict_b"], "verdict_peers": r["peers"], "tolerance": tolerance}
             )
-            q = r["peer_change_q"]
-            change = decide(
-                to_points(_nan(r["peer_change"])),
-                to_points(_nan(r["peer_change_lo"])),
-                to_points(_nan(r["peer_change_hi"])),
-                tolerance,
-                significant=q is not None and q < 0.05,
-            )
+            change = self._card_change_verdict(r)
             change_words = {
                 STRONGER: "stronger in B",
                 WEAKER: "weaker in B",
@@ -523,19 +758,25 @@ class CompareReport:
         )
         return Html(lead + table(headers, body, "standout", len(headers) - 3))
 
-    def _card_plan_line(self) -> str | None:
-        """Games per run to see a 2-point change of a card's verdict figure: a difference of
-        two independent estimates has twice the variance of one, so twice the games the
-        reference run's own intervals need (deciding.card_detection_games, what
-        `deckhand plan --run A -d 2` prints)."""
+    def _card_plan(self) -> tuple[int, int] | None:
+        """(games per run to see a 2-point change of a card's verdict figure, the fewest games
+        a run has): a difference of two independent estimates has twice the variance of one,
+        so twice the games the reference run's own intervals need
+        (deciding.card_detection_games, what `deckhand plan --run A -d 2` prints)."""
         cards = self.cards[0]
         if "lo" not in cards.columns:
             return None
         needed = card_detection_games(cards, self.lengths[0].games, 100 * CARD_EFFECT)
         if needed is None:
             return None
-        per_run = 2 * needed
-        have = min(s.games for s in self.lengths)
+        return 2 * needed, min(s.games for s in self.lengths)
+
+    def _card_plan_line(self) -> str | None:
+        """The games per run a 2-point change of a card needs, in words (`_card_plan`)."""
+        plan = self._card_plan()
+        if plan is None:
+            return None
+        per_run, have = plan
         how = (
             "80% power, one test at 5%: twice what "
             f"deckhand plan --run {self.runs[0].folder} -d {100 * CARD_EFFECT:g} says"
@@ -727,7 +968,7 @@ class CompareReport:
 
     def _card_pair(self, i: int, j: int) -> Html:
         a, b = self.runs[i], self.runs[j]
-        changes = card_changes(self.cards[i], self.cards[j])
+        changes = self._changes(i, j)
         anchor = f"cards-{i}-{j}"
         parts = [f'<h3 id="{anchor}">{esc(b.label)} vs {esc(a.label)}</h3>']
         parts.append(
@@ -898,9 +1139,13 @@ def _change_finding(
     subject: str,
     family: Sequence[float] = (),
     tolerance: float = Tolerances().seat,
-) -> Finding:
+    games: int | None = None,
+) -> tuple[Finding, Verdict, Difference]:
     """A rate in two runs, its change with the Newcombe interval, and its verdict at
     `tolerance` points (analysis/verdicts.py): `balanced` reads "unchanged within ±tolerance".
+    Returns the findings table's row, the verdict and the change. `games` (the fewer of the two
+    runs') scales the games per run that would decide an unclear change (default: the rates'
+    counts, which are player-games for a strategy that sits in several seats).
 
     When the rate was picked as the largest change of a family (strategies, end reasons:
     `family` holds the other members' p-values), a change needs its Benjamini-Hochberg q over
@@ -917,23 +1162,21 @@ def _change_finding(
         to_points(d.hi),
         tolerance,
         significant=(d.lo > 0 or d.hi < 0) and q < 0.05,
-        games=min(a.n, b.n) or None,
+        games=games or min(a.n, b.n) or None,
     )
     band = f"\u00b1{tolerance:g} points"
     if v.verdict in (STRONGER, WEAKER):
         more = "more" if d.diff > 0 else "less"
         words = f"{subject} {points(d.diff)} {more} often (beyond {band})"
-        return Finding(question, finding, words, "warn")
+        return Finding(question, finding, words, "warn"), v, d
     if v.verdict == BALANCED:
-        return Finding(question, finding, f"balanced: unchanged within {band}", "ok")
-    more = f"; about {v.games_to_decide:,} per run would decide" if v.games_to_decide else ""
-    return Finding(
-        question,
-        finding,
+        return Finding(question, finding, f"balanced: unchanged within {band}", "ok"), v, d
+    more = f"; about {v.games_to_decide:,} games per run would decide" if v.games_to_decide else ""
+    words = (
         f"unclear: a change of up to {max(abs(v.lo), abs(v.hi)):.1f} points is not ruled out "
-        f"({band} tolerated){more}",
-        "info",
+        f"({band} tolerated){more}"
     )
+    return Finding(question, finding, words, "info"), v, d
 
 
 def _rate(rate: Rate | None, which: int = 0) -> float:

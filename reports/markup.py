@@ -173,6 +173,8 @@ th, td { border-bottom: 1px solid var(--line); padding: 5px 10px; text-align: le
 thead th { background: var(--band); border-bottom: 2px solid var(--line); max-width: 14em; }
 tbody tr:nth-child(even) td { background: #fbfcfd; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* a header wraps within its column (at most 14em) instead of running into its neighbour */
+thead th, thead th.num { white-space: normal; overflow-wrap: break-word; }
 td .n { display: block; color: var(--muted); font-size: 11px; }
 td .na { color: var(--muted); }
 .sig { font-weight: 700; color: #a40e26; }

@@ -2,7 +2,9 @@
 
 The runs (tests/report_runs.py, shared with the sweep and browser tests): travel 200 games of
 base+events and base+special_items on a sheet with a card named `<script>alert(1)</script>`;
-Import/Export 100 games of base and base+kickstarter.
+Import/Export 100 games of base and base+kickstarter. The opening answer ("does this change the
+game?") is checked on synthetic Import/Export runs with planted changes, where it has a right
+answer.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import runpy
 import shutil
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from click.testing import CliRunner
@@ -24,12 +27,18 @@ from report_runs import EVIL
 from cli import main
 from reports.compare import build_compare_report
 from simulator.analysis import compare as cmp
-from simulator.analysis.metrics import SUMMARY_FILE
+from simulator.analysis.adjusted import frame_chunks
+from simulator.analysis.metrics import SUMMARY_FILE, card_summary, with_adjusted, with_verdicts
 from simulator.analysis.stats import Z95, benjamini_hochberg, newcombe_difference, wilson
+from simulator.analysis.synthetic import synthetic_tables, write_parts
+from simulator.analysis.verdicts import Tolerances, decide, to_points
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.folders.config import RunOptions
-from simulator.folders.run_folder import read_games, read_players
+from simulator.folders.config import RunOptions, make_run_config
+from simulator.folders.run_folder import SHEET_COPY, read_games, read_players
+from simulator.games.import_export.cards import DEFAULT_SHEET
+from simulator.games.import_export.sheet_checks import load_import_export_sheet
+from simulator.games.import_export.spec import IMPORT_EXPORT
 from simulator.runs.mixes import Mix, parse_mix, plan_mixes
 
 Grid = tuple[list[Mix], list[Path]]
@@ -64,6 +73,201 @@ def ie_page(ie_mixes: Grid, tmp_path_factory: pytest.TempPathFactory) -> str:
     _, folders = ie_mixes
     path = build_compare_report(folders, tmp_path_factory.mktemp("cmp") / "ie.html", top=10)
     return path.read_text(encoding="utf-8")
+
+
+def _answer(page: str) -> str:
+    """The page's opening sentence: the first thing under the Summary heading."""
+    match = re.search(r'<h2>Summary</h2><p class="answer" id="answer">([^<]*)</p>', page)
+    assert match, "the summary does not open with the answer"
+    assert page.index('id="answer"') < page.index('id="verdicts"')  # the table with q follows
+    return html.unescape(match.group(1))
+
+
+PLANTED = "Sauna"
+SYNTHETIC_GAMES = 1500
+
+
+def _synthetic_run(folder: Path, seed: int, first: float = 0.0, card: float = 0.0) -> Path:
+    """A run folder of synthetic Import/Export base games with verdicts: the first player wins
+    with `first` log-odds more, and Sauna's owner with `card` (simulator/analysis/synthetic.py);
+    every game 30-49 turns, ended by credits."""
+    rows = [r.values for r in load_import_export_sheet(None).rows]
+    base_ids = [int(r["id"]) for r in rows if r["set"] == "base"]
+    planted = next(int(r["id"]) for r in rows if r["name"] == PLANTED)
+    games, players = synthetic_tables(
+        SYNTHETIC_GAMES,
+        4,
+        max(base_ids) + 1,
+        card_effects={planted: card},
+        hold_rate=0.25,
+        hold_by_strategy={
+            "heuristic": {c: 0.0 for c in range(max(base_ids) + 1) if c not in base_ids}
+        },
+        turn_effects=[first, 0.0, 0.0, 0.0],
+        fulfil_rate=0.3,
+        winners="one",
+        seed=seed,
+    )
+    turns = np.random.default_rng(seed).integers(30, 50, SYNTHETIC_GAMES)
+    games = games.with_columns(
+        pl.Series("turns", turns, dtype=pl.Int32),
+        pl.Series("decisions", 10 * turns, dtype=pl.Int32),
+        pl.lit("credits").alias("end_reason"),
+        pl.lit("base").alias("modules"),
+        pl.lit("import-export").alias("game"),
+    )
+    empty = pl.Series([[]] * players.height, dtype=pl.List(pl.Int32))
+    players = players.with_columns(
+        [empty.alias(e) for e in IMPORT_EXPORT.event_names if e not in players.columns]
+    )
+    write_parts(folder, games, players)
+    config = make_run_config(
+        "import-export", 4, ("base",), ("heuristic",), games=SYNTHETIC_GAMES, seed=seed
+    )
+    manifest = {
+        "config": config.to_json(),
+        "card_sheet": str(DEFAULT_SHEET),
+        "card_sheet_sha256": "synthetic",
+        "versions": {},
+        "started": "synthetic",
+        "finished": "synthetic",
+        "chunks": math.ceil(SYNTHETIC_GAMES / 500),
+        "games_played": SYNTHETIC_GAMES,
+        "stop": {"reason": "games", "games": SYNTHETIC_GAMES},
+    }
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    (folder / SHEET_COPY).write_bytes(Path(DEFAULT_SHEET).read_bytes())
+    loaders = frame_chunks(players, games, 500)
+    summary = card_summary(players, IMPORT_EXPORT, rows, base_ids)
+    summary = with_verdicts(
+        with_adjusted(summary, loaders, IMPORT_EXPORT, rows), loaders, IMPORT_EXPORT, rows
+    )
+    summary.write_parquet(folder / SUMMARY_FILE)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    """A: Sauna's owner wins with +1.5 log-odds; B: no Sauna effect, and the first player wins
+    with +0.8 log-odds; A again (a copy: nothing changes)."""
+    base = tmp_path_factory.mktemp("planted")
+    a = _synthetic_run(base / "a", 21, card=1.5)
+    b = _synthetic_run(base / "b", 22, first=0.8)
+    same = base / "same"
+    shutil.copytree(a, same)
+    return a, b, same
+
+
+# ---------------------------------------------------------------------------- the answer
+
+
+def test_a_planted_change_says_yes(planted: tuple[Path, Path, Path], tmp_path: Path) -> None:
+    """The first player's planted edge and Sauna's removed effect are both named, with the
+    change and interval the findings table gives (B - A)."""
+    a, b, _ = planted
+    page = build_compare_report([a, b], tmp_path / "c.html").read_text(encoding="utf-8")
+    answer = _answer(page)
+    runs = cmp.load_runs([a, b])
+    first = cmp.rate_difference(
+        cmp.win_rates(runs[0], "turn_order")[0], cmp.win_rates(runs[1], "turn_order")[0]
+    )
+    assert first.lo > 0.01  # the planted edge is beyond the 1-point tolerance
+    change = f"{100 * first.diff:+.1f} points [{100 * first.lo:+.1f}, {100 * first.hi:+.1f}]"
+    assert answer.startswith(f"Yes: {runs[1].label} changes the game against {runs[0].label}: ")
+    assert f"the first player's win rate {change} (beyond ±1)" in answer
+    changes = cmp.card_changes(runs[0].cards(), runs[1].cards())
+    rated = changes.filter(pl.col("peer_change_p").is_not_null())
+    sauna = rated.filter(pl.col("name") == PLANTED).row(0, named=True)
+    assert sauna["peer_change_q"] < 0.05 and sauna["peer_change_hi"] < -0.03
+    moved = rated.filter(
+        (pl.col("peer_change_q") < 0.05)
+        & ((pl.col("peer_change_lo") > 0.03) | (pl.col("peer_change_hi") < -0.03))
+    )
+    assert moved["name"].to_list() == [PLANTED]
+    assert (
+        f"1 card of {rated.height} moves beyond ±3 points against its peers "
+        f"({PLANTED} {100 * sauna['peer_change']:+.1f})" in answer
+    )
+    assert answer.endswith(f"; not yet clear: {rated.height - 1} of {rated.height} cards.")
+
+
+def test_identical_runs_say_no_or_unclear_as_the_intervals_warrant(
+    planted: tuple[Path, Path, Path], tmp_path: Path
+) -> None:
+    """A run against its copy: every change is 0. Unclear at the default tolerances, naming
+    the games that would decide the first player's edge; "no change" once every interval
+    (first player, end reasons, every card) lies within the tolerance, unclear again just
+    below the widest."""
+    a, _, same = planted
+    page = build_compare_report([a, same], tmp_path / "c.html").read_text(encoding="utf-8")
+    answer = _answer(page)
+    runs = cmp.load_runs([a, same])
+    rates = [cmp.win_rates(r, "turn_order")[0] for r in runs]
+    first = cmp.rate_difference(*rates)
+    assert first.diff == 0
+    seat = decide(0.0, to_points(first.lo), to_points(first.hi), 1.0, games=SYNTHETIC_GAMES)
+    assert seat.verdict == "unclear" and seat.games_to_decide
+    assert answer.startswith(f"Not yet clear whether {runs[1].label} changes the game against ")
+    up_to = 100 * max(-first.lo, first.hi)
+    assert (
+        f"the first player's win rate (could change by up to {up_to:.1f} points, ±1 tolerated; "
+        f"about {seat.games_to_decide:,} games per run would decide)" in answer
+    )
+    changes = cmp.card_changes(runs[0].cards(), runs[1].cards())
+    rated = changes.filter(pl.col("peer_change_p").is_not_null())
+    assert rated["peer_change"].abs().max() == 0
+    widest = 100 * max(
+        -first.lo, first.hi, -rated["peer_change_lo"].min(), rated["peer_change_hi"].max()
+    )
+    loose = Tolerances(card=widest + 0.1, seat=widest + 0.1, strategy=widest + 0.1)
+    out = tmp_path / "loose.html"
+    answer = _answer(build_compare_report([a, same], out, tolerances=loose).read_text("utf-8"))
+    assert answer.startswith(
+        f"No change shown within the tolerances: {runs[1].label} against {runs[0].label} leaves "
+        f"the first player's win rate (±{loose.seat:g}), "
+    )
+    assert f"and all {rated.height} cards against their peers (±{loose.card:g}) unchanged" in answer
+    assert "the mean game length +0.0 turns [" in answer and "is not judged" in answer
+    tight = Tolerances(card=widest - 0.1, seat=widest + 0.1, strategy=widest + 0.1)
+    out = tmp_path / "tight.html"
+    answer = _answer(build_compare_report([a, same], out, tolerances=tight).read_text("utf-8"))
+    assert answer.startswith("Not yet clear whether ")
+    assert "cards against their peers (not yet shown within" in answer
+
+
+def test_several_runs_say_which_change_the_game(
+    planted: tuple[Path, Path, Path], tmp_path: Path
+) -> None:
+    """Against the reference: B changes the game, the copy is unclear; one sentence each
+    under a lead that names them."""
+    a, b, same = planted
+    page = build_compare_report([a, b, same], tmp_path / "c.html").read_text(encoding="utf-8")
+    labels = [r.label for r in cmp.load_runs([a, b, same])]
+    assert _answer(page) == (
+        f"Changes the game in 1 of the 2 comparisons: {labels[1]} vs {labels[0]}; "
+        f"not yet clear: {labels[2]} vs {labels[0]}."
+    )
+    items = re.findall(r'<li class="answer-(\w+)">([^<]*)</li>', page.split('id="answers"')[1])
+    assert [k for k, _ in items] == ["yes", "unclear"]
+    assert html.unescape(items[0][1]).startswith(f"Yes: {labels[1]} changes the game against ")
+    assert html.unescape(items[1][1]).startswith(f"Not yet clear whether {labels[2]} changes ")
+
+
+def test_the_travel_comparison_opens_with_the_answer(travel_mixes: Grid, travel_page: str) -> None:
+    """base+special_items against base+events (200 games each): the answer follows the data;
+    the mean game length is named as a change exactly when its interval excludes 0."""
+    answer = _answer(travel_page)
+    games = [read_games(f)["turns"] for f in travel_mixes[1]]
+    mean = [g.mean() for g in games]
+    se = math.hypot(*(g.std() / math.sqrt(g.len()) for g in games))
+    d = mean[1] - mean[0]
+    length = f"{d:+.1f} turns [{d - Z95 * se:+.1f}, {d + Z95 * se:+.1f}]"
+    if abs(d) > Z95 * se:
+        assert answer.startswith("Yes: base+special_items changes the game against base+events")
+        assert f"the mean game length {length}" in answer
+    else:
+        assert not answer.startswith("Yes") or "beyond ±" in answer
+        assert f"the mean game length {length}" not in answer.split("not yet clear")[0]
 
 
 # ---------------------------------------------------------------------------- labels
@@ -333,6 +537,10 @@ def test_cli_mixes_resumes_and_compare_writes_a_report(ie_mixes: Grid, tmp_path:
     result = CliRunner().invoke(main, args)  # every chunk is there: nothing is replayed
     assert result.exit_code == 0, result.output
     assert f"2 runs in {grid}; comparison written to {grid / 'compare.html'}" in result.output
+    answer = _answer((grid / "compare.html").read_text(encoding="utf-8"))
+    assert " base+kickstarter changes the game against base" in answer or answer.startswith(
+        "Not yet clear whether base+kickstarter changes the game against base: "
+    )
     out = tmp_path / "c.html"
     result = CliRunner().invoke(main, ["compare", *map(str, folders), "-o", str(out), "--top", "5"])
     assert result.exit_code == 0, result.output

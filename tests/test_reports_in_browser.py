@@ -12,6 +12,8 @@ Debian; .ci/run installs it when it runs as root with apt-get available).
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import shutil
 import subprocess
@@ -99,6 +101,49 @@ def first_screen(page: Path, shot: Path) -> Path:
     return shot
 
 
+HEADER_CHECK = """<script>
+(() => {
+  for (const d of document.querySelectorAll("details")) d.open = true;
+  const bad = [];
+  let checked = 0;
+  for (const th of document.querySelectorAll("thead th")) {
+    const box = th.getBoundingClientRect();
+    if (!box.width || !th.textContent.trim()) continue;
+    checked++;
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    const text = range.getBoundingClientRect();
+    const next = th.nextElementSibling && th.nextElementSibling.getBoundingClientRect();
+    if (th.scrollWidth > th.clientWidth + 1 || text.left < box.left - 1
+        || text.right > box.right + 1 || (next && text.right > next.left + 1))
+      bad.push(th.closest("table").id + ": " + th.textContent.trim());
+  }
+  const out = document.createElement("pre");
+  out.id = "header-check";
+  out.textContent = JSON.stringify({checked, bad});
+  document.body.append(out);
+})();
+</script>"""
+"""Measures every table header cell of a page (every <details> opened) after layout: its text
+must lie inside its own box, not run into the next cell; writes what it found into the page."""
+
+
+def header_overflows(page: Path, folder: Path) -> tuple[int, list[str]]:
+    """(header cells measured, those whose text overflows: 'table id: header text') of a
+    report in headless Chromium at 1280 pixels wide. The check runs in a copy of the page (the
+    reports themselves have no scripts)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    copy = folder / page.name
+    text = page.read_text(encoding="utf-8")
+    copy.write_text(text.replace("</body>", HEADER_CHECK + "</body>"), encoding="utf-8")
+    _, dom, console = render(copy, folder)
+    assert console == [], "\n".join(console)
+    found = re.search(r'<pre id="header-check">(.*?)</pre>', dom, re.S)
+    assert found, "the header check did not run"
+    result = json.loads(html.unescape(found.group(1)))
+    return result["checked"], result["bad"]
+
+
 def test_the_first_screen_holds_the_headline(
     travel_mixes: tuple[list[Mix], list[Path]], tmp_path: Path
 ) -> None:
@@ -137,6 +182,35 @@ def test_compare_report_renders(travel_mixes: tuple[list[Mix], list[Path]], tmp_
     page = build_compare_report(travel_mixes[1], tmp_path / "compare.html")
     dom = assert_renders(page, tmp_path / "shot")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in dom and "base+special_items" in dom
+
+
+def test_header_cells_wrap_instead_of_running_into_their_neighbours(
+    travel_mixes: tuple[list[Mix], list[Path]], tmp_path: Path
+) -> None:
+    """The wide tables' headers (the run report's card tables, "with it (raw)"; the
+    comparison's "A: against its peers [95% CI]", "mean change vs reference [95% CI]", "median
+    turns [95% CI]") wrap within their columns: no header's text leaves its cell."""
+    pages = [
+        build_report(travel_mixes[1][1], tmp_path / "report.html"),
+        build_compare_report(travel_mixes[1], tmp_path / "compare.html"),
+    ]
+    for page in pages:
+        checked, bad = header_overflows(page, tmp_path / f"check-{page.stem}")
+        assert checked > 20, page.name
+        assert bad == [], f"{page.name}: headers running into their neighbours: {bad}"
+
+
+def test_the_header_check_sees_an_overflowing_header(tmp_path: Path) -> None:
+    """A header that cannot wrap in a narrow column is caught, so a pass means something."""
+    page = tmp_path / "narrow.html"
+    page.write_text(
+        "<!DOCTYPE html><html><body><table id=t style='table-layout: fixed; width: 200px'>"
+        "<thead><tr><th style='white-space: nowrap'>a long header that cannot wrap</th>"
+        "<th>next</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>"
+        "</body></html>",
+        encoding="utf-8",
+    )
+    assert header_overflows(page, tmp_path / "check") == (2, ["t: a long header that cannot wrap"])
 
 
 def test_sweep_report_renders(travel_sweep: SweepPlan, tmp_path: Path) -> None:
