@@ -68,10 +68,11 @@ print(ranked.select([c for c in wanted if c in cards.columns]).head(5))
 # %% [markdown]
 # ## 2. The experiment: the same deals with its power on and off
 # Paired design: every deal is played as printed and with the card vanilla, with the same
-# random streams, so the games differ only once the power matters. The effect is the change
-# in its owner's win rate in points, with a 95% interval, and its verdict the one rule of
-# simulator/analysis/verdicts.py at the default card tolerance (balanced only when the whole
-# interval lies within it).
+# random streams, so the games differ only once the power matters. The power's worth is the
+# change in its owner's win rate in points, with a 95% interval: does the power do anything?
+# Whether the card is too strong is another question, answered against the typical power of
+# its kind: that needs the other powers ablated too (`deckhand ablate --cards all`), and an
+# ablation of one card says so instead of a verdict (docs/metrics.md, "The typical card").
 
 # %%
 plan = make_plan(
@@ -86,16 +87,21 @@ def points(v: float | None) -> str:
 
 
 print(
-    f"{card}: power on minus off = {points(effect['effect'])} points "
-    f"[{points(effect['lo'])}, {points(effect['hi'])}], owner rows {effect['n_on']}; "
-    f"game length {effect['turns_effect']:+.2f} turns"
+    f"{card}: worth to its owner (power on minus off) = {points(effect['worth'])} points "
+    f"[{points(effect['worth_lo'])}, {points(effect['worth_hi'])}], owner rows "
+    f"{effect['n_on']}; game length {effect['turns_effect']:+.2f} turns"
 )
-verdict = (
+check = (
     "no figure (too few deals where it was owned: raise DECKHAND_DEALS)"
-    if effect["effect"] is None
-    else f"{effect['verdict']} (tolerance \u00b1{effect['tolerance']:g} points)"
+    if effect["worth"] is None
+    else f"{effect['worth_check']} (tolerance \u00b1{effect['tolerance']:g} points)"
 )
-print(f"experiment says: {verdict}")
+print(f"does the power do anything? {check}")
+print(
+    f"against the typical power of its kind: {effect['verdict']}"
+    if effect["verdict"] is not None
+    else f"against the typical power of its kind: no verdict ({effect['typical_note']})"
+)
 
 # %% [markdown]
 # ## 3. A number of the card, swept
@@ -135,4 +141,4 @@ else:
     print(f"{card} has no numbers to sweep; its power is all or nothing (step 2)")
 
 # %%
-print(json.dumps({"card": card, "basis": basis, "effect": effect["effect"]}, default=str))
+print(json.dumps({"card": card, "basis": basis, "worth": effect["worth"]}, default=str))

@@ -305,3 +305,79 @@ def test_the_design_stops_at_the_bound_and_when_the_budget_is_spent(
     data = balance(options, card, "covers", 40000, tmp_path / "c", progress=False).data
     assert data["verdict_at_printed"] == "balanced" and data["stop"] == "balanced at printed"
     assert data["suggested"] == 1 and data["games"] == 5000
+
+
+# ---------------------------------------------------------------------------- the typical power
+
+VELVET = ["import-export", "-p", "2", "--sets", "base", "--card", "Velvet Robes"]
+
+
+@pytest.fixture(scope="module")
+def worth_balance(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real Import/Export balance on the causal measure: an ablation of every base power
+    (factorial, 2 players, 600 deals) given as --evidence, then Velvet Robes'
+    `pay_per_card` balanced on 600 games."""
+    base = tmp_path_factory.mktemp("worth")
+    ablate = ["ablate", *VELVET[:5], "--cards", "all", "-n", "600", "--seed", "3"]
+    result = CliRunner().invoke(
+        main, [*ablate, "-o", str(base / "abl"), "-q", "--backend", "sequential"]
+    )
+    assert result.exit_code == 0, result.output
+    args = [*VELVET, "--param", "pay_per_card", "-n", "600", "--seed", "3"]
+    result = CliRunner().invoke(
+        main,
+        ["balance", *args, "--evidence", str(base), "-o", str(base / "bal"), "-q"]
+        + ["--backend", "sequential"],
+    )
+    assert result.exit_code == 0, result.output
+    return base
+
+
+def test_balance_aims_at_the_typical_power_on_the_same_deals(worth_balance: Path) -> None:
+    data = json.loads((worth_balance / "bal" / BALANCE_FILE).read_text())
+    ref = data["reference"]
+    assert ref["measure"] == "worth against the typical power" and not ref["played_by_balance"]
+    assert ref["folder"] == str(worth_balance / "abl") and ref["games"] == 600
+    ablation = pl.read_parquet(worth_balance / "abl" / "ablation.parquet")
+    row = ablation.filter(pl.col("card") == "Velvet Robes").row(0, named=True)
+    assert ref["vs_typical"] == pytest.approx(row["vs_typical"], abs=1e-3)
+    assert "typical power" in data["measure"]
+    by_value = {e["value"]: e for e in data["evaluations"]}
+    printed = by_value[data["printed"]]
+    # at the printed value the measure is the ablation's figure itself
+    assert printed["measure"] == pytest.approx(row["vs_typical"], abs=1e-3)
+    # the printed value keeps the most games: every game of a value has its twin deal there
+    assert printed["games"] == max(e["games"] for e in data["evaluations"])
+    for e in data["evaluations"]:
+        if e["value"] != data["printed"] and e["measure"] is not None:
+            # m(v) = the reference + the paired effect of the number
+            assert e["measure"] == pytest.approx(
+                ref["vs_typical"] + e["effect_vs_printed"], abs=2e-3
+            )
+            assert e["verdict"] in WORDS
+    page = (worth_balance / "bal" / "balance.html").read_text()
+    assert "the typical power of contracts" in page and "Measured against" in page
+
+
+def test_the_worth_fit_counts_the_reference_in_its_interval() -> None:
+    """The zero of vs + b (x - printed): a reference twice as uncertain widens Fieller's
+    interval; b is the weighted slope of the paired effects through the origin."""
+    from simulator.experiments.typical_worth import TypicalReference, WorthMeasure
+
+    def point(v: int, effect: float, se: float) -> SweepPoint:
+        return SweepPoint(
+            v, Path("."), str(v), *([math.nan] * 10), 0, 0, 0, 100, 50.0, 0.25,
+            effect=effect, effect_lo=effect - 1.96 * se, effect_hi=effect + 1.96 * se,
+        )  # fmt: skip
+
+    def reference(se: float) -> TypicalReference:
+        return TypicalReference("x", 12.0, se, 17.0, 14.0, 20.0, 5.0, 0.5, 40, "contracts",
+                                20000, "factorial", False)  # fmt: skip
+
+    points = [point(2, -8.0, 1.0), point(6, 8.0, 1.0), point(4, 0.0, 0.0)]
+    tight = WorthMeasure(reference(1.0), "Almonds").fit(points, 4.0)
+    loose = WorthMeasure(reference(2.0), "Almonds").fit(points, 4.0)
+    assert tight is not None and loose is not None
+    assert tight.slope == pytest.approx(4.0) and tight.x0 == pytest.approx(1.0)  # 12 + 4 (x-4)
+    assert tight.bounded and tight.x0_lo < 1.0 < tight.x0_hi
+    assert loose.x0_hi - loose.x0_lo > tight.x0_hi - tight.x0_lo

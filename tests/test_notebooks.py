@@ -45,6 +45,7 @@ def test_flagged_card_notebook_walks_to_ablation_and_sweep(
     monkeypatch.setitem(os.environ, "DECKHAND_DEALS", "30")
     runpy.run_path(str(FLAGGED), run_name="__main__")
     printed = capsys.readouterr().out
-    assert "flagged card (" in printed and "experiment says:" in printed
+    assert "flagged card (" in printed and "does the power do anything?" in printed
+    assert "against the typical power of its kind:" in printed
     assert (tmp_path / "flagged" / "ablation" / "ablation.parquet").exists()
     assert "balanced at" in printed or "no numbers to sweep" in printed

@@ -436,12 +436,20 @@ def focus_table(
     for rung in rungs:
         path = out / f"{FOCUS_PREFIX}{rung.name}" / ABLATION_FILE
         rows = pl.read_parquet(path).iter_rows(named=True) if cards else iter(())
-        figures[rung.name] = {r["card"]: (r["effect"], r["lo"], r["hi"]) for r in rows}
+        figures[rung.name] = {r["card"]: _worth(r) for r in rows}
     low, top = rungs[0].name, rungs[-1].name
     none: Figure = (None, None, None)
     by_rung = {r.name: [figures[r.name].get(c, none) for c in cards] for r in rungs}
     table = classed_changes(cards, by_rung, low, top, tolerance, deals, "deals_to_decide")
     return table.with_columns(pl.lit(low).alias("from_rung"), pl.lit(top).alias("to_rung"))
+
+
+def _worth(row: dict[str, Any]) -> Figure:
+    """A focus ablation's figure of a card: its power's worth to its owner (points, 95%
+    interval); a table written before the typical power (issue 46) named it `effect`."""
+    if "worth" in row:
+        return row["worth"], row["worth_lo"], row["worth_hi"]
+    return row["effect"], row["lo"], row["hi"]
 
 
 def classed_changes(
