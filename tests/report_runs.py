@@ -13,11 +13,21 @@ test_reports_in_browser.py share the runs instead of playing them three times.
 from __future__ import annotations
 
 import csv
+import json
+import math
 from pathlib import Path
+from typing import Any
 
+import polars as pl
 import pytest
 
-from simulator.folders.config import RunOptions
+from simulator.analysis.adjusted import frame_chunks
+from simulator.analysis.metrics import SUMMARY_FILE, card_summary, with_adjusted, with_verdicts
+from simulator.analysis.synthetic import write_parts
+from simulator.folders.config import RunOptions, make_run_config
+from simulator.folders.run_folder import SHEET_COPY
+from simulator.games.import_export.cards import DEFAULT_SHEET as IE_SHEET
+from simulator.games.import_export.spec import IMPORT_EXPORT
 from simulator.games.travel.cards import DEFAULT_SHEET as TRAVEL_SHEET
 from simulator.runs.mixes import Mix, plan_mixes, run_mixes
 from simulator.runs.sweep import SweepPlan, plan_sweep, run_sweep
@@ -98,3 +108,45 @@ def ie_sweep(tmp_path_factory: pytest.TempPathFactory) -> SweepPlan:
     plan = plan_sweep(options, "Almonds", "high_pay=4,8,12", base / "sweep")
     run_sweep(plan, backend="sequential", progress=False)
     return plan
+
+
+def write_synthetic_ie_run(
+    folder: Path,
+    games: pl.DataFrame,
+    players: pl.DataFrame,
+    seed: int,
+    rows: list[dict[str, Any]],
+    base_ids: list[int],
+) -> Path:
+    """A run folder from synthetic Import/Export base tables (analysis/synthetic.py, with the
+    games' turns and end reasons set): its parts, a manifest, the sheet copy and the card
+    summary with adjusted figures and verdicts, as a finished run has them."""
+    n_games = games.height
+    empty = pl.Series([[]] * players.height, dtype=pl.List(pl.Int32))
+    players = players.with_columns(
+        [empty.alias(e) for e in IMPORT_EXPORT.event_names if e not in players.columns]
+    )
+    write_parts(folder, games, players)
+    config = make_run_config(
+        "import-export", 4, ("base",), ("heuristic",), games=n_games, seed=seed
+    )
+    manifest = {
+        "config": config.to_json(),
+        "card_sheet": str(IE_SHEET),
+        "card_sheet_sha256": "synthetic",
+        "versions": {},
+        "started": "synthetic",
+        "finished": "synthetic",
+        "chunks": math.ceil(n_games / 500),
+        "games_played": n_games,
+        "stop": {"reason": "games", "games": n_games},
+    }
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    (folder / SHEET_COPY).write_bytes(Path(IE_SHEET).read_bytes())
+    loaders = frame_chunks(players, games, 500)
+    summary = card_summary(players, IMPORT_EXPORT, rows, base_ids)
+    summary = with_verdicts(
+        with_adjusted(summary, loaders, IMPORT_EXPORT, rows), loaders, IMPORT_EXPORT, rows
+    )
+    summary.write_parquet(folder / SUMMARY_FILE)
+    return folder

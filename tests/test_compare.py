@@ -22,23 +22,20 @@ import numpy as np
 import polars as pl
 import pytest
 from click.testing import CliRunner
-from report_runs import EVIL
+from report_runs import EVIL, write_synthetic_ie_run
 
 from cli import main
 from reports.compare import build_compare_report
 from simulator.analysis import compare as cmp
-from simulator.analysis.adjusted import frame_chunks
-from simulator.analysis.metrics import SUMMARY_FILE, card_summary, with_adjusted, with_verdicts
+from simulator.analysis.metrics import SUMMARY_FILE
 from simulator.analysis.stats import Z95, benjamini_hochberg, newcombe_difference, wilson
-from simulator.analysis.synthetic import synthetic_tables, write_parts
+from simulator.analysis.synthetic import synthetic_tables
 from simulator.analysis.verdicts import Tolerances, decide, to_points
 from simulator.catalog import get_game
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.folders.config import RunOptions, make_run_config
-from simulator.folders.run_folder import SHEET_COPY, read_games, read_players
-from simulator.games.import_export.cards import DEFAULT_SHEET
+from simulator.folders.config import RunOptions
+from simulator.folders.run_folder import read_games, read_players
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
-from simulator.games.import_export.spec import IMPORT_EXPORT
 from simulator.runs.mixes import Mix, parse_mix, plan_mixes
 
 Grid = tuple[list[Mix], list[Path]]
@@ -116,34 +113,7 @@ def _synthetic_run(folder: Path, seed: int, first: float = 0.0, card: float = 0.
         pl.lit("base").alias("modules"),
         pl.lit("import-export").alias("game"),
     )
-    empty = pl.Series([[]] * players.height, dtype=pl.List(pl.Int32))
-    players = players.with_columns(
-        [empty.alias(e) for e in IMPORT_EXPORT.event_names if e not in players.columns]
-    )
-    write_parts(folder, games, players)
-    config = make_run_config(
-        "import-export", 4, ("base",), ("heuristic",), games=SYNTHETIC_GAMES, seed=seed
-    )
-    manifest = {
-        "config": config.to_json(),
-        "card_sheet": str(DEFAULT_SHEET),
-        "card_sheet_sha256": "synthetic",
-        "versions": {},
-        "started": "synthetic",
-        "finished": "synthetic",
-        "chunks": math.ceil(SYNTHETIC_GAMES / 500),
-        "games_played": SYNTHETIC_GAMES,
-        "stop": {"reason": "games", "games": SYNTHETIC_GAMES},
-    }
-    (folder / "manifest.json").write_text(json.dumps(manifest))
-    (folder / SHEET_COPY).write_bytes(Path(DEFAULT_SHEET).read_bytes())
-    loaders = frame_chunks(players, games, 500)
-    summary = card_summary(players, IMPORT_EXPORT, rows, base_ids)
-    summary = with_verdicts(
-        with_adjusted(summary, loaders, IMPORT_EXPORT, rows), loaders, IMPORT_EXPORT, rows
-    )
-    summary.write_parquet(folder / SUMMARY_FILE)
-    return folder
+    return write_synthetic_ie_run(folder, games, players, seed, rows, base_ids)
 
 
 @pytest.fixture(scope="module")

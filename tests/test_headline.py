@@ -9,8 +9,6 @@ that the expansions' cards stay out of the page.
 from __future__ import annotations
 
 import html
-import json
-import math
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,20 +16,15 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
+from report_runs import write_synthetic_ie_run
 
 from reports.html import build_report
-from simulator.analysis.adjusted import frame_chunks
 from simulator.analysis.deciding import seat_verdict
-from simulator.analysis.metrics import card_summary, with_adjusted, with_verdicts
 from simulator.analysis.planning import games_to_decide
 from simulator.analysis.stats import newcombe_difference
-from simulator.analysis.synthetic import synthetic_tables, write_parts
+from simulator.analysis.synthetic import synthetic_tables
 from simulator.analysis.verdicts import Tolerances
-from simulator.folders.config import make_run_config
-from simulator.folders.run_folder import SHEET_COPY
-from simulator.games.import_export.cards import DEFAULT_SHEET
 from simulator.games.import_export.sheet_checks import load_import_export_sheet
-from simulator.games.import_export.spec import IMPORT_EXPORT
 from simulator.runs.mixes import Mix
 from simulator.runs.sweep import SweepPlan
 
@@ -111,31 +104,7 @@ def make_synthetic_run(folder: Path, effect: float, seed: int) -> Path:
         pl.lit("base").alias("modules"),
         pl.lit("import-export").alias("game"),
     )
-    empty = pl.Series([[]] * players.height, dtype=pl.List(pl.Int32))
-    players = players.with_columns(
-        [empty.alias(e) for e in IMPORT_EXPORT.event_names if e not in players.columns]
-    )
-    write_parts(folder, games, players)
-    config = make_run_config("import-export", 4, ("base",), ("heuristic",), games=GAMES, seed=seed)
-    manifest = {
-        "config": config.to_json(),
-        "card_sheet": str(DEFAULT_SHEET),
-        "card_sheet_sha256": "synthetic",
-        "versions": {},
-        "started": "synthetic",
-        "finished": "synthetic",
-        "chunks": math.ceil(GAMES / 500),
-        "games_played": GAMES,
-        "stop": {"reason": "games", "games": GAMES},
-    }
-    (folder / "manifest.json").write_text(json.dumps(manifest))
-    (folder / SHEET_COPY).write_bytes(Path(DEFAULT_SHEET).read_bytes())
-    summary = card_summary(players, IMPORT_EXPORT, rows, base_ids)
-    loaders = frame_chunks(players, games, 500)
-    summary = with_adjusted(summary, loaders, IMPORT_EXPORT, rows)
-    summary = with_verdicts(summary, loaders, IMPORT_EXPORT, rows)
-    summary.write_parquet(folder / "cards.parquet")
-    return folder
+    return write_synthetic_ie_run(folder, games, players, seed, rows, base_ids)
 
 
 @pytest.fixture(scope="module")
