@@ -330,7 +330,30 @@ def worth_balance(tmp_path_factory: pytest.TempPathFactory) -> Path:
         + ["--backend", "sequential"],
     )
     assert result.exit_code == 0, result.output
+    own = ["balance", *args, "--reference-games", "600", "-o", str(base / "own"), "-q"]
+    result = CliRunner().invoke(main, [*own, "--backend", "sequential"])
+    assert result.exit_code == 0, result.output
     return base
+
+
+def test_balance_plays_its_own_reference_when_none_is_given(worth_balance: Path) -> None:
+    """Without --evidence the balance plays the ablation into OUT/ablation (the same plan as
+    `deckhand ablate --cards all` with its seed: the same games, the same reference), and a
+    second call with other evidence is another request, refused without --overwrite."""
+    given = json.loads((worth_balance / "bal" / BALANCE_FILE).read_text())
+    own = json.loads((worth_balance / "own" / BALANCE_FILE).read_text())
+    assert own["reference"]["played_by_balance"]
+    assert own["reference"]["folder"] == str(worth_balance / "own" / "ablation")
+    assert (worth_balance / "own" / "ablation" / "ablation.parquet").is_file()
+    for key in ("vs_typical", "se", "worth", "typical", "typical_peers"):
+        assert own["reference"][key] == given["reference"][key]
+    assert own["evaluations"] == given["evaluations"]
+    args = [*VELVET, "--param", "pay_per_card", "-n", "600", "--seed", "3", "-q"]
+    again = CliRunner().invoke(
+        main, ["balance", *args, "--evidence", str(worth_balance / "bal"), "-o",
+               str(worth_balance / "own")]
+    )  # fmt: skip
+    assert again.exit_code != 0 and "--overwrite" in again.output
 
 
 def test_balance_aims_at_the_typical_power_on_the_same_deals(worth_balance: Path) -> None:

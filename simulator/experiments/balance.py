@@ -568,6 +568,8 @@ def balance(
             "budget": budget,
             "tolerance": tolerance,
             "config": options.config().to_json(),
+            "evidence": sorted(str(Path(p).resolve()) for p in evidence),
+            "reference_games": reference_games,
         }
     }
     with folder_lock(folder, "balance"):

@@ -51,7 +51,7 @@ from simulator.core.cards import load_card_sheet
 from simulator.core.errors import ConfigError
 from simulator.experiments.ablation import make_plan, ratio_difference, run_ablation
 from simulator.folders.config import RunOptions
-from simulator.folders.run_folder import load_manifest, read_players
+from simulator.folders.run_folder import BALANCE_ABLATION, load_manifest, read_players
 from simulator.runs.sweep import (
     BalanceFit,
     SweepPoint,
@@ -60,7 +60,7 @@ from simulator.runs.sweep import (
     owner_event,
 )
 
-REFERENCE_FOLDER = "ablation"
+REFERENCE_FOLDER = BALANCE_ABLATION
 """Where a balance plays its own ablation (OUT/ablation), found there again next time."""
 
 

@@ -80,6 +80,7 @@ ABLATION_PARTS = "parts"
 BALANCE_FILE = "balance.json"
 BALANCE_REPORT = "balance.html"
 BALANCE_SWEEP = "sweep"
+BALANCE_ABLATION = "ablation"
 COMPARE_FILE = "compare.html"
 
 
@@ -285,10 +286,12 @@ BALANCE_FOLDER = FolderKind(
         "*.tmp": None,
         _TEMPORARY: None,
         BALANCE_SWEEP: SWEEP_FOLDER,
+        BALANCE_ABLATION: ABLATION_FOLDER,
         LOCK_FILE: None,
     },
 )
-"""A balance search: its result and the sweep of every value it played."""
+"""A balance search: its result, the sweep of every value it played and the ablation it
+played for the typical power's worth (when --evidence had none)."""
 
 
 def part_path(folder: Path, table: str, chunk: int) -> Path:
