@@ -94,7 +94,7 @@ def headline(found: CardEvidence) -> tuple[str, str]:
         return (
             f"{found.name}: no verdict in this run.",
             next((e.note for e in found.evidence if e.kind == PEERS and e.note), "")
-            or "The run gives no figure against its peers.",
+            or "The run gives no figure against the typical card of its kind.",
         )
     answer = f"{found.name} is {verdict_text(p.verdict, p.than)}."
     if p.kind == ABLATION:

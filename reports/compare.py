@@ -752,8 +752,8 @@ class CompareReport:
             "card",
             *(("runs (B vs A)",) if len(self.pairs) > 1 else ()),
             "win rate when \u2026",
-            "A: against its peers [95% CI]",
-            "B: against its peers [95% CI]",
+            "A: against the typical card [95% CI]",
+            "B: against the typical card [95% CI]",
             "change B \u2212 A [95% CI]",
         )
         return Html(lead + table(headers, body, "standout", len(headers) - 3))
@@ -1071,7 +1071,7 @@ class CompareReport:
         ).sort("_key", descending=True, nulls_last=True)
         headers = ["card", "type", "in hand vs never in hand, IWD [95% CI]", "IWD q"]
         if "verdict_pp" in only.columns:
-            headers += ["verdict: against its peers [95% CI]"]
+            headers += ["verdict: against the typical card [95% CI]"]
         if adjusted:
             headers += ["adjusted, in hand [95% CI]", "adj. q"]
         body = []

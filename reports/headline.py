@@ -207,9 +207,9 @@ def end_reason_finding(counts: dict[str, int], spec: GameSpec) -> Finding:
 
 
 VERDICT_WORDS = {
-    STRONGER: "\u25b2 stronger than other {peers}",
-    WEAKER: "\u25bc weaker than other {peers}",
-    BALANCED: "balanced with other {peers} (within \u00b1{tolerance:g})",
+    STRONGER: "\u25b2 stronger than the typical card of its kind ({peers})",
+    WEAKER: "\u25bc weaker than the typical card of its kind ({peers})",
+    BALANCED: "balanced with the typical card of its kind ({peers}; within \u00b1{tolerance:g})",
     UNCLEAR: "unclear (not yet within \u00b1{tolerance:g})",
 }
 
@@ -247,7 +247,8 @@ def verdict_cell(row: dict[str, Any]) -> Html:
 
 
 def measure_words(spec: GameSpec, kind: str, short: bool = False) -> str:
-    """'win rate when in hand (GIH WR), against other items' for a kind of card; `short` (the
+    """'win rate when in hand (GIH WR), against the typical card (items)' for a kind of card;
+    `short` (the
     first screen's tables) drops the 'win rate when' the column header already says, and the
     community's abbreviation, which the glossary explains."""
     measure = spec.measure_of(kind)
@@ -255,8 +256,8 @@ def measure_words(spec: GameSpec, kind: str, short: bool = False) -> str:
         return DASH
     term = f" ({measure.term})" if measure.term else ""
     if short:
-        return f"{measure.label.removeprefix('win rate when ')} vs other {measure.peers}"
-    return f"{measure.label}{term}, against other {measure.peers}"
+        return f"{measure.label.removeprefix('win rate when ')} vs the typical ({measure.peers})"
+    return f"{measure.label}{term}, against the typical card ({measure.peers})"
 
 
 def has_verdicts(cards: pl.DataFrame) -> bool:
@@ -317,7 +318,7 @@ def standout_table(
         "win rate when \u2026",
         "with it (raw)",
         "with a peer instead (raw)",
-        "against its peers, adjusted [95% CI]",
+        "against the typical card, adjusted [95% CI]",
     )
     stronger = cards.filter(pl.col("verdict") == STRONGER).height
     weaker = cards.filter(pl.col("verdict") == WEAKER).height
@@ -335,7 +336,8 @@ def standout_table(
         lead = f"<p>{esc(' and '.join(cut))} (every card is in the Cards section):</p>"
     else:
         lead = (
-            "<p>No card is shown stronger or weaker than its peers. The largest and smallest "
+            "<p>No card is shown stronger or weaker than the typical card of its kind. The "
+            "largest and smallest "
             f"estimates, {shown.height} of the {rated} cards with a figure (every card is in "
             "the Cards section):</p>"
         )

@@ -274,7 +274,8 @@ class CardSection:
             for v in (STRONGER, WEAKER, BALANCED, UNCLEAR)
             if verdicts.count(v)
         ]
-        return f"{text}; {measure.label} against other {measure.peers}: " + ", ".join(tally)
+        against = f"against the typical card ({measure.peers})"
+        return f"{text}; {measure.label} {against}: " + ", ".join(tally)
 
     def _card_type_section(self, kind: str, is_hand: bool) -> Html:
         spec = self.spec
@@ -307,12 +308,13 @@ class CardSection:
             parts.append(
                 Html(
                     f'<p class="measure"><b>Verdict measure: {esc(measure.label)}{esc(term)}, '
-                    f"against other {esc(measure.peers)}.</b> {esc(measure.reason)}</p>"
+                    f"against the typical card of its kind ({esc(measure.peers)}).</b> "
+                    f"{esc(measure.reason)}</p>"
                 )
             )
         verdict_headers = []
         if verdicts:
-            verdict_headers = ["verdict: against its peers, adjusted [95% CI]", "verdict q"]
+            verdict_headers = ["verdict: against the typical card, adjusted [95% CI]", "verdict q"]
         if is_hand:
             headers = ["card", "copies", *verdict_headers]
             headers.append(_term("win rate when in hand", "GIH WR"))

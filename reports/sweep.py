@@ -39,7 +39,7 @@ from simulator.folders.run_folder import load_manifest
 from simulator.runs.sweep import BalanceFit, SweepPoint, SweepSummary, sweep_summary
 
 SWEEP_REPORT = run_folder.SWEEP_REPORT
-MEETS_PEERS = "the value where the card meets its peers (fitted)"
+MEETS_PEERS = "the value where the card meets the typical card of its kind (fitted)"
 
 
 def build_sweep_report(
@@ -122,8 +122,8 @@ def findings_text(s: SweepSummary) -> list[str]:
     band = f"\u00b1{s.tolerance:g} points"
     said = {
         BALANCED: f"Balanced (the whole 95% interval against its peers within {band})",
-        STRONGER: f"Stronger than its peers (outside {band}, and measurably above them)",
-        WEAKER: f"Weaker than its peers (outside {band}, and measurably below them)",
+        STRONGER: f"Stronger than the typical card (outside {band}, and measurably above it)",
+        WEAKER: f"Weaker than the typical card (outside {band}, and measurably below it)",
         UNCLEAR: f"Unclear (not yet shown within {band}, nor measurably different)",
         "none": "No verdict",
     }
@@ -192,7 +192,7 @@ def measure_axes(
         )
     ax.set_xlim(left, right)
     ax.set_xlabel(key)
-    ax.set_ylabel("against its typical peer (points)")
+    ax.set_ylabel("against the typical card (points)")
     ax.legend(fontsize=7, frameon=False, loc="best")
 
 
@@ -296,7 +296,7 @@ def render(s: SweepSummary) -> str:
     headers = [
         s.key,
         "verdict",
-        "against its peers [95% CI]",
+        "against the typical card [95% CI]",
         "games to decide",
         "effect of the number [95% CI]",
         f"owner's win rate ({_owner_words(s.owner_event)}) [95% CI]",

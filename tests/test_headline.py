@@ -131,7 +131,7 @@ def test_the_headline_comes_first_and_the_metadata_last(synthetic_page: str) -> 
 def test_a_planted_strong_card_is_named_in_the_headline(synthetic_page: str) -> None:
     rows = table_rows(synthetic_page, "standout")
     assert rows[0][0].startswith(PLANTED)  # the strongest card leads
-    assert "stronger than other contracts" in rows[0][4]
+    assert "stronger than the typical card of its kind (contracts)" in rows[0][4]
     assert "power owned" in rows[0][1]
 
 
@@ -269,7 +269,9 @@ def test_the_sweep_report_opens_on_the_verdicts(ie_sweep: SweepPlan) -> None:
         assert point.verdict in ("stronger", "weaker", "balanced", "unclear")
         if point.verdict == "balanced":
             assert -summary.tolerance <= point.measure_lo <= point.measure_hi <= summary.tolerance
-    assert any(k.startswith("The value where the card meets its peers") for k in rows)
+    assert any(
+        k.startswith("The value where the card meets the typical card of its kind") for k in rows
+    )
     assert "power owned" in page
 
 

@@ -378,7 +378,7 @@ def _top_card(folder: Path) -> tuple[str, list[int], str] | None:
                 return (
                     row["name"],
                     list(row["card_ids"]),
-                    f"against other {peers} {value:+.1f} points",
+                    f"against the typical card of its kind ({peers}) {value:+.1f} points",
                 )
     for column, words in (("adj_pp", "adjusted contribution"), ("iwd", "IWD")):  # proportions
         if column in cards.columns:

@@ -495,7 +495,9 @@ class SweepPoint:
         """What the card is compared with: 'other contracts', or the reference."""
         if self.reference:
             return self.reference
-        return f"other {self.peers}" if self.peers else "its peers"
+        if self.peers:
+            return f"the typical card of its kind ({self.peers})"
+        return "the typical card of its kind"
 
     def words(self) -> str:
         """The verdict in plain words with its tolerance (verdicts.Verdict.words), or why
