@@ -393,14 +393,9 @@ def simulate(
 
 def _games_in(folder: Path) -> int:
     """Games already in a run folder (its complete chunks), to say how many a resume played."""
-    import polars as pl
+    from simulator.folders.run_folder import games_in
 
-    from simulator.folders.run_folder import completed_chunks, part_path
-
-    parts = [part_path(folder, "games", c) for c in completed_chunks(folder)]
-    if not parts or not (folder / "games").is_dir():
-        return 0
-    return int(pl.scan_parquet(parts).select(pl.len()).collect().item())
+    return games_in(folder)
 
 
 @main.command()
@@ -424,6 +419,24 @@ def report(run: str, out: str | None, card_pages: bool, tolerance: Any) -> None:
 
     path = build_report(run, out, tolerance, card_pages=card_pages)
     click.echo(f"report written to {path}")
+
+
+@main.command()
+@click.argument("folder", type=click.Path(exists=True, file_okay=False))
+@_fail_cleanly
+def check(folder: str) -> None:
+    """Report the health of a run folder or an experiment folder (sweep, ablation, balance,
+    robustness, ladder, a folder of mixes) without changing it: every Parquet part readable
+    and this run's, every JSON file readable, the games complete and unique, the manifest
+    consistent with the tables. Exit code 1 when anything is wrong; the same command that made
+    the folder repairs a damaged part (set aside in damaged/, its games played again)."""
+    from simulator.folders.health import check_folder
+
+    health = check_folder(folder)
+    for line in health.lines():
+        click.echo(line)
+    if not health.healthy:
+        sys.exit(1)
 
 
 @main.command()
