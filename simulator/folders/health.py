@@ -32,6 +32,9 @@ import polars as pl
 from simulator.core.datasets import card_events
 from simulator.core.errors import RunFolderError
 from simulator.folders.run_folder import (
+    ABLATION_FOLDER,
+    ABLATION_GAMES,
+    ABLATION_OWNERS,
     ABLATION_PARTS,
     ABLATION_PLAN,
     BALANCE_FILE,
@@ -51,6 +54,7 @@ from simulator.folders.run_folder import (
     part_path,
     quarantine,
     sheet_rows,
+    table_fault,
 )
 
 MARKERS = (SWEEP_FILE, ABLATION_PLAN, BALANCE_FILE, "robustness.json", "ladder.json")
@@ -275,8 +279,9 @@ def _check_any(folder: Path, health: Health) -> None:
     if markers:
         for marker in markers:
             _check_json(marker, health)
+        columns = ABLATION_FOLDER.tables if (folder / ABLATION_PLAN).exists() else {}
         for table in sorted(folder.glob("*.parquet")):
-            _, fault = _read(table)
+            fault = table_fault(table, columns.get(table.name, ()))
             if fault is not None:
                 health.problems.append(Finding(table, f"damaged ({fault})", _REPLAY_EXPERIMENT))
         if (folder / ABLATION_PARTS).is_dir():
@@ -328,7 +333,8 @@ def ablation_part_fault(path: Path) -> str | None:
     frame, fault = _read(path)
     if frame is None:
         return fault
-    wanted = ("game", "deal", "rotation", "arm") if ".games." in path.name else ("game",)
+    kind = ABLATION_GAMES if ".games." in path.name else ABLATION_OWNERS
+    wanted = ABLATION_FOLDER.tables[kind]
     missing = [c for c in wanted if c not in frame.columns]
     if missing:
         return f"it has no {', '.join(missing)} column: not a part of an ablation's tables"

@@ -100,9 +100,10 @@ class FolderKind:
     name: str
     marker: str | None
     owns: dict[str, FolderKind | None] = field(default_factory=dict)
-    tables: tuple[str, ...] = ()
-    """The Parquet files a finished folder of this kind is read from: one found damaged is
-    set aside (quarantine) and the experiment played again (marked_request)."""
+    tables: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The Parquet files a finished folder of this kind is read from, each with columns it
+    must have: one found damaged is set aside (quarantine) and the experiment played again
+    (marked_request)."""
 
     @property
     def a(self) -> str:
@@ -222,31 +223,33 @@ def marked_request(
         )
     if not held.get("finished", True):
         return False
-    damaged_tables = [
-        name
-        for name in kind.tables
-        if (folder / name).exists() and _table_fault(folder / name) is not None
-    ]
-    for name in damaged_tables:
-        moved = quarantine(folder, folder / name)
-        note(
-            f"{folder / name}: damaged ({_table_fault(moved)}); moved to {moved}, and "
-            f"{kind.a} played again to write it"
-        )
-    return not damaged_tables
+    faults = {
+        name: table_fault(folder / name, columns)
+        for name, columns in kind.tables.items()
+        if (folder / name).exists()
+    }
+    for name, fault in faults.items():
+        if fault is not None:
+            moved = quarantine(folder, folder / name)
+            note(f"{folder / name}: damaged ({fault}); moved to {moved}, and {kind.a} played again")
+    return not any(faults.values())
 
 
-def _table_fault(path: Path) -> str | None:
-    """Why a Parquet file Deckhand wrote whole cannot be read to its end, or None."""
+def table_fault(path: Path, columns: Sequence[str] = ()) -> str | None:
+    """Why a Parquet file Deckhand wrote whole cannot be read to its end, or lacks one of
+    `columns` (another table in its place), or None."""
     fault = parquet_fault(path)
     if fault is not None:
         return fault
     try:
-        pl.read_parquet(path)
+        frame = pl.read_parquet(path)
     except BaseException as exc:
         if not _reading(exc):
             raise
         return f"its contents cannot be read: {_first_line(exc)}"
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        return f"it has no {', '.join(missing)} column: another table in its place"
     return None
 
 
@@ -334,7 +337,11 @@ ABLATION_FOLDER = FolderKind(
         DAMAGED: None,
         LOCK_FILE: None,
     },
-    tables=(ABLATION_GAMES, ABLATION_OWNERS, ABLATION_FILE),
+    tables={
+        ABLATION_GAMES: ("game", "deal", "rotation", "arm", "off", "turns"),
+        ABLATION_OWNERS: ("game", "deal", "seat", "strategy", "win", "card"),
+        ABLATION_FILE: ("card", "verdict", "effect", "lo", "hi"),
+    },
 )
 """An ablation: its plan and tables (and with a sweep design, the sweep it played)."""
 
