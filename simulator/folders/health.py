@@ -69,7 +69,7 @@ def _read(path: Path) -> tuple[pl.DataFrame | None, str | None]:
     if fault is not None:
         return None, fault
     try:
-        return pl.read_parquet(path), None
+        return pl.read_parquet(path, glob=False), None
     except BaseException as exc:
         if isinstance(exc, KeyboardInterrupt | SystemExit | GeneratorExit | MemoryError):
             raise
@@ -333,13 +333,13 @@ def ablation_part_fault(path: Path) -> str | None:
     frame, fault = _read(path)
     if frame is None:
         return fault
-    kind = ABLATION_GAMES if ".games." in path.name else ABLATION_OWNERS
-    wanted = ABLATION_FOLDER.tables[kind]
+    games = path.name.endswith(ABLATION_GAMES)  # games.parquet, held.games..., deals-...games...
+    wanted = ABLATION_FOLDER.tables[ABLATION_GAMES if games else ABLATION_OWNERS]
     missing = [c for c in wanted if c not in frame.columns]
     if missing:
         return f"it has no {', '.join(missing)} column: not a part of an ablation's tables"
     name = path.name.split(".")[0]
-    if ".games." in path.name and name.startswith("deals-") and frame.height:
+    if games and name.startswith("deals-") and frame.height:
         first, end = (int(x) for x in name.removeprefix("deals-").split("-"))
         deals = frame["deal"]
         if deals.min() < first or deals.max() >= end:  # type: ignore[operator]

@@ -242,7 +242,7 @@ def table_fault(path: Path, columns: Sequence[str] = ()) -> str | None:
     if fault is not None:
         return fault
     try:
-        frame = pl.read_parquet(path)
+        frame = pl.read_parquet(path, glob=False)
     except BaseException as exc:
         if not _reading(exc):
             raise
@@ -449,7 +449,7 @@ def part_files(folder: Path, table: str) -> list[Path]:
         files = [folder / LEGACY_PARTS / f"chunk-{c:05d}" / f"{table}.parquet" for c in done]
     else:
         files = [part_path(folder, table, c) for c in done]
-        expected = Expected.of(folder)
+        expected = Expected.of(folder) if (folder / MANIFEST).exists() else None
         for chunk in done:
             check_part(folder, table, chunk, expected)
     if not files:
@@ -549,7 +549,7 @@ def parquet_fault(path: Path) -> str | None:
     if size == 0:
         return "it is empty (0 bytes), as an interrupted copy or a full disk leaves a file"
     try:
-        pl.read_parquet_schema(path)
+        pl.scan_parquet(path, glob=False).collect_schema()
     except BaseException as exc:
         if not _reading(exc):
             raise
@@ -579,7 +579,9 @@ def read_table(path: Path, columns: Sequence[str] | None = None, todo: str = "")
     """A Parquet file Deckhand wrote, read whole (or only `columns`); a damaged one is a
     RunFolderError naming it, what is wrong and what to do (`todo`, or: make it again)."""
     try:
-        return pl.read_parquet(path, columns=list(columns) if columns is not None else None)
+        return pl.read_parquet(
+            path, columns=list(columns) if columns is not None else None, glob=False
+        )
     except BaseException as exc:
         if not _reading(exc):
             raise
@@ -628,38 +630,61 @@ class Expected:
 
 
 def part_fault(
-    path: Path, table: str, chunk: int, expected: Expected, frame: pl.DataFrame | None = None
+    path: Path,
+    table: str,
+    chunk: int,
+    expected: Expected | None,
+    frame: pl.DataFrame | None = None,
+    whole: bool = True,
 ) -> str | None:
     """Why part `chunk` of `table` is not one of this run's (unreadable, another table's
-    columns, another run's or another chunk's games), or None. Reads the footer and the
-    game ids only, unless `frame` (the part read whole) is given."""
+    columns, another run's master seed and, when `whole`, another chunk's games), or None.
+    Reads the footer and the game ids only, unless `frame` (the part read whole) is given.
+    Without `expected` (no readable manifest) only the footer and the fixed columns."""
     fault = parquet_fault(path)
     if fault is not None:
         return fault
-    schema = pl.read_parquet_schema(path)
-    wanted = expected.columns[table]
+    schema = pl.scan_parquet(path, glob=False).collect_schema()
+    wanted = (expected.columns if expected is not None else _FIXED)[table]
     missing = [c for c in wanted if c not in schema]
     if missing:
         return (
             f"it has no {', '.join(missing[:3])}{' ...' if len(missing) > 3 else ''} column: it "
-            f"is not a part of the {table} table of a {expected.config.game.game} run"
+            f"is not a part of the {table} table of "
+            + (f"a {expected.config.game.game} run" if expected is not None else "a run")
         )
     for column, dtype in wanted.items():
         if schema[column] != dtype:
             return f"its column {column} is {schema[column]}, where the {table} table has {dtype}"
+    if expected is None:
+        return None
     if frame is None:
         ids = ["game_id", "master_seed"] if table == "games" else ["game_id"]
         try:
-            frame = pl.read_parquet(path, columns=ids)
+            frame = pl.read_parquet(path, columns=ids, glob=False)
         except BaseException as exc:
             if not _reading(exc):
                 raise
             return f"its contents cannot be read: {_first_line(exc)}"
-    return _games_fault(frame, table, chunk, expected)
+    return _games_fault(frame, table, chunk, expected, whole)
 
 
-def _games_fault(frame: pl.DataFrame, table: str, chunk: int, expected: Expected) -> str | None:
+_FIXED: dict[str, dict[str, Any]] = {
+    "games": GAMES_COLUMNS,
+    "players": PLAYER_COLUMNS,
+    "card_events": CARD_EVENTS_COLUMNS,
+}
+
+
+def _games_fault(
+    frame: pl.DataFrame, table: str, chunk: int, expected: Expected, whole: bool
+) -> str | None:
+    """The games of a part against its chunk's (when `whole`) and the run's master seed."""
     config = expected.config
+    if not whole:
+        if table == "games":
+            return _seed_fault(frame, config.seed)
+        return None
     want = config.chunk_games(chunk)
     ids = frame["game_id"]
     if ids.null_count():
@@ -680,16 +705,23 @@ def _games_fault(frame: pl.DataFrame, table: str, chunk: int, expected: Expected
     if table == "games":
         if ids.len() != n:
             return "it holds a game more than once"
-        seeds = frame["master_seed"].unique()
-        if seeds.len() != 1 or seeds[0] != config.seed:
-            return (
-                f"its games were played from master seed {seeds.to_list()[:3]}, and this run's "
-                f"is {config.seed}: it is a part of another run"
-            )
+        fault = _seed_fault(frame, config.seed)
+        if fault is not None:
+            return fault
     if table == "players" and ids.len() != n * config.game.players:
         return (
             f"it holds {ids.len()} rows for {n} games of {config.game.players} players: a part "
             "of another run"
+        )
+    return None
+
+
+def _seed_fault(games: pl.DataFrame, seed: int) -> str | None:
+    seeds = games["master_seed"].unique()
+    if seeds.len() > 1 or (seeds.len() == 1 and seeds[0] != seed):
+        return (
+            f"its games were played from master seed {seeds.to_list()[:3]}, and this run's is "
+            f"{seed}: it is a part of another run"
         )
     return None
 
@@ -699,9 +731,11 @@ _checked: dict[Path, tuple[int, int]] = {}
 only once changed."""
 
 
-def check_part(folder: Path, table: str, chunk: int, expected: Expected) -> None:
+def check_part(folder: Path, table: str, chunk: int, expected: Expected | None) -> None:
     """Refuse part `chunk` of `table` when part_fault finds it damaged (a RunFolderError
-    naming it, what is wrong and what to do)."""
+    naming it, what is wrong and what to do): unreadable, another table's, another run's
+    master seed. Which games a chunk holds is left to `deckhand check` and to the recovery
+    (health.py), which read every part whole: a reader takes the parts as they are cut."""
     path = part_path(folder, table, chunk)
     try:
         stat = path.stat()
@@ -710,7 +744,7 @@ def check_part(folder: Path, table: str, chunk: int, expected: Expected) -> None
     key = (stat.st_mtime_ns, stat.st_size) if stat is not None else None
     if key is not None and _checked.get(path) == key:
         return
-    fault = part_fault(path, table, chunk, expected)
+    fault = part_fault(path, table, chunk, expected, whole=False)
     if fault is not None:
         raise damaged(path, fault, replay_advice(folder))
     if key is not None:
@@ -725,7 +759,7 @@ def games_in(folder: Path) -> int:
         path = part_path(folder, "games", chunk)
         if parquet_fault(path) is None:
             try:
-                total += pl.scan_parquet(path).select(pl.len()).collect().item()
+                total += pl.scan_parquet(path, glob=False).select(pl.len()).collect().item()
             except BaseException as exc:
                 if not _reading(exc):
                     raise
