@@ -58,6 +58,26 @@ def _split_rules(
     return tuple(pairs)
 
 
+def _whole(option: str, accepted: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """A callback checking a whole-number option against its range (simulator/core/limits.py,
+    `accepted` names the range there) while the options are read: a number refused stops
+    before any folder is made, in one line (exit code 2, as a usage error)."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        from simulator.core import limits
+
+        if value is None:
+            return value
+        try:
+            return limits.check_whole(option, value, getattr(limits, accepted))
+        except ConfigError as exc:
+            error = click.ClickException(str(exc))
+            error.exit_code = 2
+            raise error from None
+
+    return check
+
+
 def _parse_tolerance(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> Any:
     from simulator.analysis.verdicts import Tolerances
 
@@ -144,10 +164,18 @@ def _game_option_list(rotate: bool) -> list[Callable[..., Any]]:
             "decisions they ask (Import/Export; docs/designer-powers.md).",
         ),
         click.option(
-            "--max-turns", type=int, help="Stop a game with no winner after this many turns."
+            "--max-turns",
+            type=int,
+            callback=_whole("--max-turns", "MAX_TURNS"),
+            help="Stop a game with no winner after this many turns.",
         ),
         click.option(
-            "--seed", type=int, default=0, show_default=True, help="Master seed of the run."
+            "--seed",
+            type=int,
+            default=0,
+            show_default=True,
+            callback=_whole("--seed", "SEED"),
+            help="Master seed of the run (0 to 2^63 - 1).",
         ),
     ]
     if rotate:
@@ -365,14 +393,9 @@ def simulate(
 
 def _games_in(folder: Path) -> int:
     """Games already in a run folder (its complete chunks), to say how many a resume played."""
-    import polars as pl
+    from simulator.folders.run_folder import games_in
 
-    from simulator.folders.run_folder import completed_chunks, part_path
-
-    parts = [part_path(folder, "games", c) for c in completed_chunks(folder)]
-    if not parts or not (folder / "games").is_dir():
-        return 0
-    return int(pl.scan_parquet(parts).select(pl.len()).collect().item())
+    return games_in(folder)
 
 
 @main.command()
@@ -396,6 +419,24 @@ def report(run: str, out: str | None, card_pages: bool, tolerance: Any) -> None:
 
     path = build_report(run, out, tolerance, card_pages=card_pages)
     click.echo(f"report written to {path}")
+
+
+@main.command()
+@click.argument("folder", type=click.Path(exists=True, file_okay=False))
+@_fail_cleanly
+def check(folder: str) -> None:
+    """Report the health of a run folder or an experiment folder (sweep, ablation, balance,
+    robustness, ladder, a folder of mixes) without changing it: every Parquet part readable
+    and this run's, every JSON file readable, the games complete and unique, the manifest
+    consistent with the tables. Exit code 1 when anything is wrong; the same command that made
+    the folder repairs a damaged part (set aside in damaged/, its games played again)."""
+    from simulator.folders.health import check_folder
+
+    health = check_folder(folder)
+    for line in health.lines():
+        click.echo(line)
+    if not health.healthy:
+        sys.exit(1)
 
 
 @main.command()

@@ -3,8 +3,8 @@ per seat rotation), with the design-effect estimate the report shows."""
 
 from __future__ import annotations
 
+import hashlib
 import json
-import shutil
 import statistics
 from pathlib import Path
 
@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from polars.testing import assert_frame_equal
 
+import simulator
 from cli import main
 from reports.html import build_report
 from simulator.analysis.precision import (
@@ -30,9 +31,10 @@ from simulator.folders.run_folder import (
     read_games,
     read_players,
     remove_chunk,
+    write_chunk,
 )
 from simulator.runs.replay import replay_text
-from simulator.runs.runner import run_simulation
+from simulator.runs.runner import SheetCopy, play_chunk, run_simulation
 
 
 def _until(games: int = 400, target: float = 0.12, seed: int = 4) -> object:
@@ -83,8 +85,14 @@ def test_until_ci_resumes_and_drops_chunks_beyond_the_stop(tmp_path: Path) -> No
     reference = read_players(folder)
     stop = _manifest(folder)["stop"]
     # a killed session that had already written a chunk beyond the stop, and lost chunk 1
-    for table in TABLES:
-        shutil.copyfile(part_path(folder, table, 0), part_path(folder, table, 15))
+    # (chunk 15 as that session played it: a copy of another chunk is set aside as damaged)
+    sheet = (folder / "card_sheet.csv").read_bytes()
+    versions = {"deckhand": simulator.__version__, "numpy": np.__version__}
+    beyond = play_chunk(
+        config.to_json(), 15, SheetCopy(hashlib.sha256(sheet).hexdigest(), sheet), versions
+    )
+    parts = (beyond.games_parquet, beyond.players_parquet, beyond.card_events_parquet)
+    write_chunk(folder, 15, dict(zip(TABLES, parts, strict=True)))
     remove_chunk(folder, 1)
     run_simulation(config, folder, backend="sequential", progress=False)
     assert 15 not in completed_chunks(folder) and not part_path(folder, "games", 15).exists()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from simulator.core.errors import CardSheetError, ConfigError
+from simulator.core.limits import CARD_ID
 
 ParamValue = int | float | str
 
@@ -136,9 +137,13 @@ def _convert(f: Field, raw: str) -> Any:
         return raw
     if f.kind == "int":
         try:
-            return int(raw)
+            number = int(raw)
         except ValueError:
             raise ValueError(f"'{raw}' is not a whole number") from None
+        fault = CARD_ID.fault(number)
+        if fault is not None:
+            raise ValueError(fault)
+        return number
     if f.kind == "float":
         try:
             return float(raw)

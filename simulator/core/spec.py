@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from simulator.core.cards import CardSchema, CardSheet, Need
 from simulator.core.errors import ConfigError
+from simulator.core.limits import MAX_TURNS, check_whole
 from simulator.core.plugins import PluginCode
 from simulator.core.protocol import Decision, Outcome
 from simulator.core.rule_numbers import with_overrides
@@ -227,6 +228,7 @@ class GameSpec:
         turns = self.default_max_turns if max_turns is None else max_turns
         if turns < 1:
             raise ConfigError("--max-turns: must be at least 1")
+        check_whole("--max-turns", turns, MAX_TURNS)
         order = {name: i for i, name in enumerate(self.module_names)}
         return GameConfig(
             game=self.name,

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import polars as pl
 
-from simulator.folders import run_folder
+from simulator.folders import health, run_folder
 from simulator.folders.run_folder import ABLATION_GAMES, ABLATION_OWNERS, ABLATION_PARTS
 
 _PART = re.compile(r"deals-(\d+)-(\d+)\.games\.parquet")
@@ -31,16 +31,35 @@ def _name(first: int, end: int, table: str) -> str:
 
 
 def saved(folder: Path) -> list[tuple[int, int]]:
-    """The ranges of deals (first, end) saved in FOLDER/parts, in order."""
+    """The ranges of deals (first, end) saved in FOLDER/parts, in order. A damaged part (cut
+    short, not an ablation's table, another range's deals: health.ablation_part_fault) is
+    set aside in FOLDER/damaged/parts/ with a note, so that its deals are played again."""
     parts = folder / ABLATION_PARTS
     if not parts.is_dir():
         return []
     found = []
-    for path in parts.iterdir():
+    for path in sorted(parts.iterdir()):
         match = _PART.fullmatch(path.name)
         if match and (parts / _name(int(match[1]), int(match[2]), "owners")).exists():
-            found.append((int(match[1]), int(match[2])))
+            first, end = int(match[1]), int(match[2])
+            if _sound(
+                folder, [path, parts / _name(first, end, "owners")], f"deals {first} to {end - 1}"
+            ):
+                found.append((first, end))
     return sorted(found)
+
+
+def _sound(folder: Path, paths: list[Path], games: str) -> bool:
+    """Whether every one of PATHS (the two tables of one saved range) is sound; the damaged
+    ones are set aside (run_folder.quarantine), saying so."""
+    faults = {path: health.ablation_part_fault(path) for path in paths}
+    for path, fault in faults.items():
+        if fault is not None:
+            moved = run_folder.quarantine(folder, path)
+            run_folder.note(
+                f"{path}: damaged ({fault}); moved to {moved}, and the {games} are played again"
+            )
+    return not any(faults.values())
 
 
 def missing(ranges: list[tuple[int, int]], deals: int) -> list[tuple[int, int]]:
@@ -69,7 +88,7 @@ def merged(folder: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
     games (a game's owner rows in the order they were written)."""
     parts = folder / ABLATION_PARTS
     names = [(_name(a, b, "games"), _name(a, b, "owners")) for a, b in saved(folder)]
-    if (parts / HELD_GAMES).exists():
+    if (parts / HELD_GAMES).exists() and (parts / HELD_OWNERS).exists():
         names.append((HELD_GAMES, HELD_OWNERS))
     games = pl.concat([pl.read_parquet(parts / g) for g, _ in names])
     owners = pl.concat([pl.read_parquet(parts / o) for _, o in names])
@@ -85,6 +104,8 @@ def hold(folder: Path, index: dict[tuple[int, int, int], int]) -> None:
     games held, each game numbered by `index` ((deal, rotation, arm) -> its index among the
     wider plan's games), its owner rows with it."""
     clear(folder)
+    if not _sound(folder, [folder / ABLATION_GAMES, folder / ABLATION_OWNERS], "games it held"):
+        return  # nothing held: every game of the wider plan is played
     games = pl.read_parquet(folder / ABLATION_GAMES)
     owners = pl.read_parquet(folder / ABLATION_OWNERS)
     keys = zip(games["deal"], games["rotation"], games["arm"], strict=True)
@@ -100,7 +121,8 @@ def hold(folder: Path, index: dict[tuple[int, int, int], int]) -> None:
 def held_games(folder: Path) -> set[tuple[int, int, int]]:
     """(deal, rotation, arm) of every game held (`hold`): none unless cards were added."""
     path = folder / ABLATION_PARTS / HELD_GAMES
-    if not path.exists():
+    held = [path, folder / ABLATION_PARTS / HELD_OWNERS]
+    if not path.exists() or not _sound(folder, held, "games held"):
         return set()
     games = pl.read_parquet(path, columns=["deal", "rotation", "arm"])
     return set(zip(games["deal"], games["rotation"], games["arm"], strict=True))

@@ -14,7 +14,9 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from simulator.catalog import get_game
+from simulator.core import limits
 from simulator.core.errors import ConfigError
+from simulator.core.limits import check_whole
 from simulator.core.plugins import described
 from simulator.core.spec import GameConfig
 from strategies.registry import resolve
@@ -183,12 +185,12 @@ def make_run_config(
         resolve(game, text)
     if games < 1:
         raise ConfigError("--games: must be at least 1")
+    check_whole("--games", games, limits.GAMES)
     if chunk_size is None:
         chunk_size = default_chunk_size(max(games, 1), players, duplicate)
     if chunk_size < 1:
         raise ConfigError("--chunk-size: must be at least 1")
-    if seed < 0:
-        raise ConfigError("--seed: must be a whole number >= 0")
+    check_whole("--seed", seed, limits.SEED)
     if duplicate:
         _check_duplicate(players, strategies, games, chunk_size, rotate)
     if until_ci is not None and not 0 < until_ci < 0.5:

@@ -36,7 +36,8 @@ import fnmatch
 import json
 import os
 import shutil
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,7 @@ import polars as pl
 import simulator
 from simulator.catalog import get_game
 from simulator.core.cards import CardSchema, load_card_sheet
+from simulator.core.datasets import CARD_EVENTS_COLUMNS, GAMES_COLUMNS, PLAYER_COLUMNS
 from simulator.core.errors import RunFolderError
 from simulator.core.spec import GameSpec
 from simulator.folders.config import RunConfig
@@ -82,6 +84,9 @@ BALANCE_REPORT = "balance.html"
 BALANCE_SWEEP = "sweep"
 BALANCE_ABLATION = "ablation"
 COMPARE_FILE = "compare.html"
+DAMAGED = "damaged"
+"""Where a damaged file is set aside (health.quarantine): RUN/damaged/<table>/<name>, outside
+the table folders, so that every reader still reads every table."""
 
 
 # ---------------------------------------------------------------------- what Deckhand owns
@@ -96,6 +101,10 @@ class FolderKind:
     name: str
     marker: str | None
     owns: dict[str, FolderKind | None] = field(default_factory=dict)
+    tables: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The Parquet files a finished folder of this kind is read from, each with columns it
+    must have: one found damaged is set aside (quarantine) and the experiment played again
+    (marked_request)."""
 
     @property
     def a(self) -> str:
@@ -213,7 +222,60 @@ def marked_request(
             f"{folder} holds another {kind.name} ({'; '.join(differ[:3])}); pass "
             "--overwrite to play this one instead, or choose another --out"
         )
-    return bool(held.get("finished", True))
+    if not held.get("finished", True):
+        return False
+    faults = {
+        name: table_fault(folder / name, columns)
+        for name, columns in kind.tables.items()
+        if (folder / name).exists()
+    }
+    for name, fault in faults.items():
+        if fault is not None:
+            moved = quarantine(folder, folder / name)
+            note(f"{folder / name}: damaged ({fault}); moved to {moved}, and {kind.a} played again")
+    return not any(faults.values())
+
+
+def table_fault(path: Path, columns: Sequence[str] = ()) -> str | None:
+    """Why a Parquet file Deckhand wrote whole cannot be read to its end, or lacks one of
+    `columns` (another table in its place), or None."""
+    fault = parquet_fault(path)
+    if fault is not None:
+        return fault
+    try:
+        frame = pl.read_parquet(path, glob=False)
+    except BaseException as exc:
+        if not _reading(exc):
+            raise
+        return f"its contents cannot be read: {_first_line(exc)}"
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        return f"it has no {', '.join(missing)} column: another table in its place"
+    return None
+
+
+def note(text: str) -> None:
+    """Say what was done to a folder besides what was asked (a damaged file set aside)."""
+    print(f"note: {text}", file=sys.stderr)
+
+
+def quarantine(root: Path, path: Path) -> Path:
+    """Set a damaged file aside, never deleting its bytes: move PATH (inside ROOT) to
+    ROOT/damaged/<its folder under ROOT>/<its name>, outside the table folders so that every
+    reader still reads every table. A file set aside earlier under the same name is kept:
+    the next is NAME.1.parquet, NAME.2.parquet... (names without a time: the same damage set
+    aside twice reads the same). Returns where it went."""
+    relative = path.relative_to(root)
+    aside = root / DAMAGED / relative.parent
+    aside.mkdir(parents=True, exist_ok=True)
+    target = aside / relative.name
+    stem, suffix = relative.name.split(".", 1)[0], relative.name.partition(".")[2]
+    copy = 0
+    while target.exists():
+        copy += 1
+        target = aside / f"{stem}.{copy}.{suffix}" if suffix else aside / f"{stem}.{copy}"
+    os.replace(path, target)
+    return target
 
 
 _PAGES = FolderKind("page folder", None, {"*.html": None, "*.tmp": None, _TEMPORARY: None})
@@ -235,6 +297,7 @@ RUN_FOLDER = FolderKind(
         REPORT_FILE + ".tmp": None,
         CARDS_FOLDER: _PAGES,
         REPLAYS_FOLDER: _PAGES,
+        DAMAGED: None,
         LOCK_FILE: None,
         _TEMPORARY: None,
     },
@@ -272,7 +335,13 @@ ABLATION_FOLDER = FolderKind(
         _TEMPORARY: None,
         ABLATION_SWEEP: SWEEP_FOLDER,
         ABLATION_PARTS: None,
+        DAMAGED: None,
         LOCK_FILE: None,
+    },
+    tables={
+        ABLATION_GAMES: ("game", "deal", "rotation", "arm", "off", "turns"),
+        ABLATION_OWNERS: ("game", "deal", "seat", "strategy", "win", "card"),
+        ABLATION_FILE: ("card", "verdict", "effect", "lo", "hi"),
     },
 )
 """An ablation: its plan and tables (and with a sweep design, the sweep it played)."""
@@ -351,9 +420,11 @@ def remove_chunk(folder: Path, chunk: int) -> None:
         part_path(folder, table, chunk).unlink(missing_ok=True)
 
 
-def clean_incomplete(folder: Path) -> int:
+def clean_incomplete(folder: Path, keep: Iterable[int] = ()) -> int:
     """Remove what a killed process left: temporary files, and the parts of chunks whose
-    games part is missing. Returns how many chunks it removed parts of."""
+    games part is missing, but for the chunks `keep` lists (a damaged part set aside: their
+    other parts stay until the replay is compared with them, health.keep_intact). Returns
+    how many chunks it removed parts of."""
     games = {_chunk_of(p) for p in (folder / "games").glob("part-*.parquet")}
     removed: set[int] = set()
     for table in TABLES:
@@ -363,6 +434,7 @@ def clean_incomplete(folder: Path) -> int:
             chunk = _chunk_of(part)
             if chunk not in games or not all(part_path(folder, t, chunk).exists() for t in TABLES):
                 removed.add(chunk)
+    removed -= set(keep)
     for chunk in removed:
         remove_chunk(folder, chunk)
     return len(removed)
@@ -380,6 +452,9 @@ def part_files(folder: Path, table: str) -> list[Path]:
         files = [folder / LEGACY_PARTS / f"chunk-{c:05d}" / f"{table}.parquet" for c in done]
     else:
         files = [part_path(folder, table, c) for c in done]
+        expected = Expected.of(folder) if (folder / MANIFEST).exists() else None
+        for chunk in done:
+            check_part(folder, table, chunk, expected)
     if not files:
         raise RunFolderError(f"{folder}: no completed chunks (is this a run folder?)")
     return sorted(files)
@@ -454,6 +529,246 @@ def write_frame(frame: pl.DataFrame, path: Path) -> None:
     os.replace(tmp, path)
 
 
+# ---------------------------------------------------------------------- checking what is read
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__).removeprefix("parquet: ")
+
+
+def _reading(exc: BaseException) -> bool:
+    """Whether `exc` is what reading a damaged file raised (polars' errors, a panic of its
+    reader, an OSError), not an interrupt to let through."""
+    return not isinstance(exc, KeyboardInterrupt | SystemExit | GeneratorExit | MemoryError)
+
+
+def parquet_fault(path: Path) -> str | None:
+    """Why the Parquet file at PATH cannot be read (its footer and schema), or None."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if size == 0:
+        return "it is empty (0 bytes), as an interrupted copy or a full disk leaves a file"
+    try:
+        pl.scan_parquet(path, glob=False).collect_schema()
+    except BaseException as exc:
+        if not _reading(exc):
+            raise
+        return (
+            f"not a readable Parquet file: {_first_line(exc)}; a file cut short (a full disk, an "
+            "interrupted copy) or overwritten leaves one"
+        )
+    return None
+
+
+def damaged(path: Path, what: str, todo: str) -> RunFolderError:
+    """The one message of a damaged file: which, what is wrong with it, what to do."""
+    return RunFolderError(f"{path}: damaged ({what}); {todo}")
+
+
+def replay_advice(folder: Path) -> str:
+    """What to do about a damaged part of the run folder FOLDER."""
+    return (
+        "run the command that made the run again (the same `deckhand simulate`, or the "
+        f"experiment's command): it moves the part to {folder / DAMAGED}/ and plays its games "
+        f"again, leaving the other parts as they are; `deckhand check {folder}` lists every "
+        "damaged file"
+    )
+
+
+def read_table(path: Path, columns: Sequence[str] | None = None, todo: str = "") -> pl.DataFrame:
+    """A Parquet file Deckhand wrote, read whole (or only `columns`); a damaged one is a
+    RunFolderError naming it, what is wrong and what to do (`todo`, or: make it again)."""
+    try:
+        return pl.read_parquet(
+            path, columns=list(columns) if columns is not None else None, glob=False
+        )
+    except BaseException as exc:
+        if not _reading(exc):
+            raise
+        fault = parquet_fault(path) or f"its contents cannot be read: {_first_line(exc)}"
+        raise damaged(
+            path,
+            fault,
+            todo
+            or "run the command that wrote it again with the same options (it writes the file "
+            "again), or remove it",
+        ) from None
+
+
+def read_part(path: Path, columns: Sequence[str] | None = None) -> pl.DataFrame:
+    """One part of a run's table (table/part-NNNNN.parquet), read as read_table reads."""
+    return read_table(path, columns, replay_advice(path.parent.parent))
+
+
+def _table_columns(spec: GameSpec) -> dict[str, dict[str, Any]]:
+    """The columns (and their types) every part of each table has; players may have more
+    (the game's extra columns)."""
+    players: dict[str, Any] = dict(PLAYER_COLUMNS)
+    players.update({event: pl.List(pl.Int32) for event in spec.event_names})
+    return {"games": GAMES_COLUMNS, "players": players, "card_events": CARD_EVENTS_COLUMNS}
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What the parts of a run folder must hold, from its manifest: the columns of each table,
+    and for chunk N the games config.chunk_games(N) of the run's master seed (a chunk being
+    replaced by an extension, `replace`, may hold fewer: those of the run it extends)."""
+
+    config: RunConfig
+    columns: dict[str, dict[str, Any]]
+    replace: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, folder: Path) -> Expected:
+        manifest = load_manifest(folder)
+        config = RunConfig.from_json(manifest["config"])
+        return cls(
+            config,
+            _table_columns(get_game(config.game.game)),
+            frozenset(int(c) for c in manifest.get("replace", ())),
+        )
+
+
+def part_fault(
+    path: Path,
+    table: str,
+    chunk: int,
+    expected: Expected | None,
+    frame: pl.DataFrame | None = None,
+    whole: bool = True,
+) -> str | None:
+    """Why part `chunk` of `table` is not one of this run's (unreadable, another table's
+    columns, another run's master seed and, when `whole`, another chunk's games), or None.
+    Reads the footer and the game ids only, unless `frame` (the part read whole) is given.
+    Without `expected` (no readable manifest) only the footer and the fixed columns."""
+    fault = parquet_fault(path)
+    if fault is not None:
+        return fault
+    schema = pl.scan_parquet(path, glob=False).collect_schema()
+    wanted = (expected.columns if expected is not None else _FIXED)[table]
+    missing = [c for c in wanted if c not in schema]
+    if missing:
+        return (
+            f"it has no {', '.join(missing[:3])}{' ...' if len(missing) > 3 else ''} column: it "
+            f"is not a part of the {table} table of "
+            + (f"a {expected.config.game.game} run" if expected is not None else "a run")
+        )
+    for column, dtype in wanted.items():
+        if schema[column] != dtype:
+            return f"its column {column} is {schema[column]}, where the {table} table has {dtype}"
+    if expected is None:
+        return None
+    if frame is None:
+        ids = ["game_id", "master_seed"] if table == "games" else ["game_id"]
+        try:
+            frame = pl.read_parquet(path, columns=ids, glob=False)
+        except BaseException as exc:
+            if not _reading(exc):
+                raise
+            return f"its contents cannot be read: {_first_line(exc)}"
+    return _games_fault(frame, table, chunk, expected, whole)
+
+
+_FIXED: dict[str, dict[str, Any]] = {
+    "games": GAMES_COLUMNS,
+    "players": PLAYER_COLUMNS,
+    "card_events": CARD_EVENTS_COLUMNS,
+}
+
+
+def _games_fault(
+    frame: pl.DataFrame, table: str, chunk: int, expected: Expected, whole: bool
+) -> str | None:
+    """The games of a part against its chunk's (when `whole`) and the run's master seed."""
+    config = expected.config
+    if not whole:
+        if table == "games":
+            return _seed_fault(frame, config.seed)
+        return None
+    want = config.chunk_games(chunk)
+    ids = frame["game_id"]
+    if ids.null_count():
+        return "it has rows without a game_id"
+    held = ids.unique().sort()
+    n = held.len()
+    if table == "card_events":
+        fits = n == 0 or (held[0] >= want.start and held[-1] < want.stop)
+    else:
+        contiguous = n > 0 and held[0] == want.start and held[-1] == want.start + n - 1
+        fits = contiguous and (n <= len(want) if chunk in expected.replace else n == len(want))
+    if not fits:
+        shown = f"games {held[0]} to {held[-1]}" if n else "no game"
+        return (
+            f"it holds {shown}, where part {chunk:05d} of this run holds games {want.start} to "
+            f"{want.stop - 1}: it is a part of another run, or of another chunk"
+        )
+    if table == "games":
+        if ids.len() != n:
+            return "it holds a game more than once"
+        fault = _seed_fault(frame, config.seed)
+        if fault is not None:
+            return fault
+    if table == "players" and ids.len() != n * config.game.players:
+        return (
+            f"it holds {ids.len()} rows for {n} games of {config.game.players} players: a part "
+            "of another run"
+        )
+    return None
+
+
+def _seed_fault(games: pl.DataFrame, seed: int) -> str | None:
+    seeds = games["master_seed"].unique()
+    if seeds.len() > 1 or (seeds.len() == 1 and seeds[0] != seed):
+        return (
+            f"its games were played from master seed {seeds.to_list()[:3]}, and this run's is "
+            f"{seed}: it is a part of another run"
+        )
+    return None
+
+
+_checked: dict[Path, tuple[int, int]] = {}
+"""Parts found sound by this process, by their modification time and size: checked again
+only once changed."""
+
+
+def check_part(folder: Path, table: str, chunk: int, expected: Expected | None) -> None:
+    """Refuse part `chunk` of `table` when part_fault finds it damaged (a RunFolderError
+    naming it, what is wrong and what to do): unreadable, another table's, another run's
+    master seed. Which games a chunk holds is left to `deckhand check` and to the recovery
+    (health.py), which read every part whole: a reader takes the parts as they are cut."""
+    path = part_path(folder, table, chunk)
+    try:
+        stat = path.stat()
+    except OSError:
+        stat = None
+    key = (stat.st_mtime_ns, stat.st_size) if stat is not None else None
+    if key is not None and _checked.get(path) == key:
+        return
+    fault = part_fault(path, table, chunk, expected, whole=False)
+    if fault is not None:
+        raise damaged(path, fault, replay_advice(folder))
+    if key is not None:
+        _checked[path] = key
+
+
+def games_in(folder: Path) -> int:
+    """Games in a run folder's complete chunks whose games part is readable (a damaged one
+    counts none: it is played again)."""
+    total = 0
+    for chunk in completed_chunks(folder) if (folder / "games").is_dir() else ():
+        path = part_path(folder, "games", chunk)
+        if parquet_fault(path) is None:
+            try:
+                total += pl.scan_parquet(path, glob=False).select(pl.len()).collect().item()
+            except BaseException as exc:
+                if not _reading(exc):
+                    raise
+    return total
+
+
 # ---------------------------------------------------------------------- reading the tables
 
 
@@ -474,7 +789,7 @@ def player_chunks(run: str | Path, columns: Sequence[str]) -> Iterator[pl.DataFr
     """The player rows chunk by chunk (only `columns`), so a summary over a run of any size
     holds one chunk in memory at a time."""
     for f in part_files(Path(run), "players"):
-        yield pl.read_parquet(f, columns=list(columns))
+        yield read_part(f, list(columns))
 
 
 def read_card_events(run: str | Path) -> pl.DataFrame:
@@ -485,7 +800,7 @@ def read_card_events(run: str | Path) -> pl.DataFrame:
 def _read(run: Path, table: str, columns: Sequence[str] | None = None) -> pl.DataFrame:
     files = part_files(run, table)
     wanted = list(columns) if columns is not None else None
-    return pl.concat([pl.read_parquet(f, columns=wanted) for f in files], how="vertical")
+    return pl.concat([read_part(f, wanted) for f in files], how="vertical")
 
 
 class Run:
@@ -503,7 +818,7 @@ class Run:
     def _table(self, name: str) -> pl.DataFrame:
         if name not in self._tables:
             if name == "cards":
-                self._tables[name] = pl.read_parquet(self.folder / SUMMARY_FILE)
+                self._tables[name] = read_table(self.folder / SUMMARY_FILE)
             else:
                 order = {"games": ["game_id"], "players": ["game_id", "seat"]}.get(
                     name, ["game_id", "seat", "event", "card_id"]

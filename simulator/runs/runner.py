@@ -21,7 +21,7 @@ import platform
 import shutil
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,7 +50,7 @@ from simulator.core.datasets import (
     to_frames,
 )
 from simulator.core.errors import ConfigError, RunFolderError
-from simulator.folders import run_folder
+from simulator.folders import health, run_folder
 from simulator.folders.config import RunConfig, config_differences, extends, with_held_chunks
 from simulator.folders.lock import folder_lock
 from simulator.folders.run_folder import (
@@ -164,17 +164,18 @@ def play_chunk(
     )
 
 
-def _write_chunk(folder: Path, result: ChunkResult) -> None:
-    """Write a chunk's tables into the run folder (run_folder.write_chunk: atomic)."""
-    run_folder.write_chunk(
-        folder,
-        result.chunk,
-        {
-            "card_events": result.card_events_parquet,
-            "players": result.players_parquet,
-            "games": result.games_parquet,
-        },
-    )
+def _write_chunk(folder: Path, result: ChunkResult, repairing: bool = False) -> None:
+    """Write a chunk's tables into the run folder (run_folder.write_chunk: atomic). A chunk
+    played again for a damaged part (`repairing`) writes only what its replay does not
+    find on disk as it is (health.keep_intact)."""
+    parts = {
+        "card_events": result.card_events_parquet,
+        "players": result.players_parquet,
+        "games": result.games_parquet,
+    }
+    if repairing:
+        parts = health.keep_intact(folder, result.chunk, parts)
+    run_folder.write_chunk(folder, result.chunk, parts)
 
 
 def _counts_on_disk(folder: Path, chunk: int, config: RunConfig) -> Counts:
@@ -328,9 +329,11 @@ def _play_chunks(
     progress: bool,
     max_in_flight: int | None,
     replacing: Sequence[int] = (),
+    repairing: Collection[int] = (),
 ) -> _Stopping:
     """Send the missing chunks (and those `replacing` lists: on disk, but to be played again
-    in full) to the backend, a bounded number at a time; write each one as it comes back.
+    in full) to the backend, a bounded number at a time; write each one as it comes back
+    (those `repairing` lists, whose damaged parts were set aside, keep their intact parts).
     Returns the --until-ci state (its stop chunk, if it stopped)."""
     done = completed_chunks(folder) - set(replacing)
     stopping = _Stopping(config)
@@ -367,7 +370,7 @@ def _play_chunks(
                 if not stopping.wanted(chunk):
                     stopping.discarded += 1  # played ahead of the stop: not part of the run
                     continue
-                _write_chunk(folder, result)
+                _write_chunk(folder, result, chunk in repairing and chunk not in replacing)
                 stopping.add(chunk, result.counts)
                 if bar is not None:
                     bar.update(1)
@@ -423,10 +426,12 @@ def _run(
 ) -> Path:
     """run_simulation in its locked folder."""
     manifest, config = _prepare_folder(config, folder, overwrite)
-    run_folder.clean_incomplete(folder)  # a chunk half-renamed by a killed run: played again
+    repairing = health.recover_run(folder)  # damaged parts set aside: their games played again
+    # a chunk half-renamed by a killed run: played again
+    run_folder.clean_incomplete(folder, keep=repairing)
     where = {"backend": engine.name, "where": engine.where, "workers": engine.workers}
     stopping = _play_chunks(
-        config, folder, engine, progress, max_in_flight, manifest.get("replace", ())
+        config, folder, engine, progress, max_in_flight, manifest.get("replace", ()), repairing
     )
     manifest.pop("replace", None)  # every chunk it listed is now written again in full
     run_folder.clean_incomplete(folder)  # leftovers of a killed run

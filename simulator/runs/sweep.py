@@ -49,7 +49,7 @@ from simulator.catalog import get_game
 from simulator.core.cards import CardRow, load_card_sheet, parse_params, rows_named
 from simulator.core.errors import ConfigError, DeckhandError, RunFolderError
 from simulator.core.spec import GameSpec
-from simulator.folders import run_folder
+from simulator.folders import health, run_folder
 from simulator.folders.config import RunConfig, RunOptions
 from simulator.folders.lock import folder_lock
 from simulator.folders.run_folder import MANIFEST, SWEEP_FOLDER, SWEEP_SHEETS, load_manifest
@@ -410,6 +410,8 @@ def finished(run: SweepRun) -> bool:
         bool(manifest.get("finished"))
         and held.to_json() == run.config.to_json()
         and manifest.get("games_played") == run.config.games
+        and run_folder.parquet_fault(run.folder / SUMMARY_FILE) is None
+        and not health.damaged_parts(run.folder)  # else played on: its damaged parts again
     )
 
 
