@@ -341,7 +341,7 @@ ABLATION_FOLDER = FolderKind(
     tables={
         ABLATION_GAMES: ("game", "deal", "rotation", "arm", "off", "turns"),
         ABLATION_OWNERS: ("game", "deal", "seat", "strategy", "win", "card"),
-        ABLATION_FILE: ("card", "verdict", "effect", "lo", "hi"),
+        ABLATION_FILE: ("card", "verdict", "lo", "hi", "tolerance"),  # the verdict contract
     },
 )
 """An ablation: its plan and tables (and with a sweep design, the sweep it played)."""
