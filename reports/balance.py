@@ -111,11 +111,30 @@ def suggestion_text(data: dict[str, Any]) -> str:
         return (
             f"{key} = {data['suggested']} ({interval_text(data)}): the value where {card}'s "
             f"power is worth to its owner what {target} is worth (fitted, on the same "
-            f"deals).{decide}"
+            f"deals).{decide}{between_steps(data)}"
         )
     return (
         f"{key} = {data['suggested']} ({interval_text(data)}): {MEETS_PEERS}, where {card}'s "
         "measure against its typical peer is 0."
+    )
+
+
+def between_steps(data: dict[str, Any]) -> str:
+    """When the fitted value's whole interval lies strictly between two steps of the
+    parameter and the suggestion is not balanced there: no printable value meets the
+    reference, and the sentence says so (the number alone cannot balance the card)."""
+    fit = data.get("fit") or {}
+    step = float((data.get("range") or {}).get("step") or 1.0)
+    lo, hi = fit.get("x0_lo"), fit.get("x0_hi")
+    if not fit.get("bounded") or lo is None or hi is None:
+        return ""
+    below = math.floor(lo / step) * step
+    if hi >= below + step or lo <= below or data.get("verdict_at_suggested") == "balanced":
+        return ""
+    return (
+        f" The fitted value lies between {data['param']} = {below:g} and {below + step:g} "
+        "(its whole interval): neither step meets it, so this number alone cannot balance "
+        "the card; the verdicts at the values tried say how far each is."
     )
 
 

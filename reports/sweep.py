@@ -178,7 +178,7 @@ def measure_axes(
                 min(fit.x0_hi, right),
                 color=plots.PALETTE[4],
                 alpha=0.15,
-                label=f"meets its peers (fitted): {_num(fit.x0)} "
+                label=f"where the fitted line is 0: {_num(fit.x0)} "
                 f"[{_num(fit.x0_lo)}, {_num(fit.x0_hi)}]",
             )
     _intervals(ax, shown, [(p.measure, p.measure_lo, p.measure_hi) for p in shown])

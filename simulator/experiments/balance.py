@@ -329,14 +329,22 @@ class _Design:
     def left(self) -> int:
         return self.budget - self.used
 
+    def _paired(self, wanted: Mapping[Number, int]) -> dict[Number, int]:
+        """`wanted` with, on a paired measure, the printed value kept at the most games of any
+        value, so that every game of every value has its twin deal there (Measure.paired)."""
+        if not (self.measure_of.paired and self.printed in self.games_at):
+            return dict(wanted)
+        most = max([*wanted.values(), *self.games_at.values()])
+        return {**wanted, self.printed: max(most, wanted.get(self.printed, 0))}
+
+    def cost(self, wanted: Mapping[Number, int]) -> int:
+        """The games `play(wanted)` would play, the printed value's twins included."""
+        return sum(max(0, n - self.games_at.get(v, 0)) for v, n in self._paired(wanted).items())
+
     def play(self, wanted: Mapping[Number, int], phase: str) -> bool:
         """Bring each value to `wanted` games in all (never fewer than it has); False, and
-        nothing played, when the budget does not cover it. On a paired measure the printed
-        value is kept at the most games of any value, so that every game of every value has
-        its twin deal at the printed value (Measure.paired)."""
-        if self.measure_of.paired and self.printed in self.games_at:
-            most = max([*wanted.values(), *self.games_at.values()])
-            wanted = {**wanted, self.printed: max(most, wanted.get(self.printed, 0))}
+        nothing played, when the budget does not cover it (`cost`)."""
+        wanted = self._paired(wanted)
         more = {v: n - self.games_at.get(v, 0) for v, n in wanted.items()}
         more = {v: n for v, n in more.items() if n > 0}
         if not more:
@@ -741,12 +749,15 @@ def _precision(
         if above:
             targets.add(min(above))
         wanted = {t: max(2 * design.games_at.get(t, 0), design.unit) for t in targets}
-        cost = sum(n - design.games_at.get(t, 0) for t, n in wanted.items())
-        if cost > design.left:
+        if design.cost(wanted) > design.left:
             share = design.left // len(targets) // design.chunk * design.chunk
+            while share >= design.chunk:
+                wanted = {t: design.games_at.get(t, 0) + share for t in targets}
+                if design.cost(wanted) <= design.left:
+                    break
+                share -= design.chunk
             if share < design.chunk:
                 return fit, "budget", window()
-            wanted = {t: design.games_at.get(t, 0) + share for t in targets}
         design.play(wanted, "precision")
     return fitted(), "budget", window()
 
@@ -763,6 +774,10 @@ def _confirm(design: _Design, value: Number) -> None:
             return
         target = -(-needed // design.chunk) * design.chunk
         more = min(target - design.games_at[value], design.left // design.chunk * design.chunk)
+        while more >= design.chunk and design.cost({value: design.games_at[value] + more}) > (
+            design.left
+        ):
+            more -= design.chunk  # a paired value's twins at the printed value cost too
         if more < design.chunk:
             return
         design.play({value: design.games_at[value] + more}, "confirm")

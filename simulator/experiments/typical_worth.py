@@ -330,7 +330,7 @@ class WorthMeasure:
         m = ref.vs_typical + effect
         se = math.sqrt(ref.se**2 + effect_se**2)
         lo, hi = m - Z95 * se, m + Z95 * se
-        judged = decide(m, lo, hi, tolerance)
+        judged = decide(m, lo, hi, tolerance, games=p.games)  # games_to_decide: the confirm step
         return replace(
             p,
             verdict=judged.verdict,
