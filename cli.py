@@ -382,11 +382,11 @@ def simulate(
             f"(headline 95% half-width {stop.get('half_width', float('nan')):.4f})"
         )
     seconds = time.perf_counter() - start
-    played = summary["n"] - before
+    played = int(manifest.get("played_now", summary["n"] - before))  # repaired games count too
     workers = "1 process" if jobs == 1 or backend == "sequential" else f"{jobs} workers"
     click.echo(
         f"{summary['n']:,} games in {folder} (median {summary['turns']:.0f} turns); "
-        f"{played:,} added in {seconds:.1f} s on {workers} of {backend} "
+        f"{played:,} played in {seconds:.1f} s on {workers} of {backend} "
         f"({played / seconds:.0f} games/s); next: deckhand report {folder}"
     )
 

@@ -239,10 +239,10 @@ def test_simulate_says_how_fast_it_played(tmp_path: Path) -> None:
     out = tmp_path / "run"
     code, output = _run("simulate", "travel", "-n", "20", "-m", "events", "-o", str(out), "-q")
     assert code == 0, output
-    said = re.search(r"20 games in .*; 20 added in ([\d.]+) s on 1 process of loky", output)
+    said = re.search(r"20 games in .*; 20 played in ([\d.]+) s on 1 process of loky", output)
     assert said and float(said.group(1)) > 0, output
     code, output = _run("simulate", "travel", "-n", "20", "-m", "events", "-o", str(out), "-q")
-    assert code == 0 and "0 added in" in output, output  # resumed: nothing left to play
+    assert code == 0 and "0 played in" in output, output  # resumed: nothing left to play
 
 
 @pytest.mark.parametrize(

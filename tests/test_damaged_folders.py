@@ -133,6 +133,7 @@ def test_a_damaged_part_is_named_set_aside_and_played_again(
     aside = run / DAMAGED / table / path.name
     assert f"note: {path}: damaged (" in output and f"moved to {aside}" in output, output
     assert "games 20 to 39 are played again" in output
+    assert "; 20 played in " in output, output  # the repaired games are counted as played
     assert aside.read_bytes() == bad  # the user's bytes, kept
     _same_tables(run, reference)
     after = _bytes(run)

@@ -298,6 +298,8 @@ class _Stopping:
     pending: dict[int, Counts] = field(default_factory=dict)
     next_chunk: int = 0
     total: Counts = field(default_factory=list)
+    written: list[int] = field(default_factory=list)
+    """The chunks this call played and wrote (new, resumed, replaced or repaired)."""
     half_width: float = float("inf")
     stop_chunk: int | None = None
     discarded: int = 0
@@ -371,6 +373,7 @@ def _play_chunks(
                     stopping.discarded += 1  # played ahead of the stop: not part of the run
                     continue
                 _write_chunk(folder, result, chunk in repairing and chunk not in replacing)
+                stopping.written.append(chunk)
                 stopping.add(chunk, result.counts)
                 if bar is not None:
                     bar.update(1)
@@ -444,6 +447,9 @@ def _run(
     chunks = completed_chunks(folder)
     played = sum(len(config.chunk_games(c)) for c in chunks)
     manifest["games_played"] = played
+    manifest["played_now"] = sum(
+        len(config.chunk_games(c)) for c in stopping.written if c in chunks
+    )
     turns = run_folder.read_games(folder)["turns"]
     spec = get_game(config.game.game)
     told = spec.sheet_warnings(config.game) if spec.sheet_warnings is not None else []
