@@ -348,18 +348,18 @@ def test_the_issues_seed_is_refused_in_one_line_before_any_folder(tmp_path: Path
     assert not out.exists()
 
 
-def test_a_card_id_beyond_32_bits_names_the_file_line_and_field(tmp_path: Path) -> None:
+def test_a_card_id_beyond_its_range_names_the_file_line_and_field(tmp_path: Path) -> None:
     from simulator.games.travel.cards import DEFAULT_SHEET
 
     lines = DEFAULT_SHEET.read_text().splitlines()
-    lines[5] = str(2**31) + lines[5][lines[5].index(",") :]
+    lines[5] = str(2**16) + lines[5][lines[5].index(",") :]
     sheet = tmp_path / "sheet.csv"
     sheet.write_text("\n".join(lines) + "\n")
     out = tmp_path / "run"
     args = ["simulate", "travel", "-n", "2", "--card-sheet", str(sheet), "--out", str(out)]
     line = _one_line_error(*_invoke(args))
-    assert f"{sheet}, line 6, field 'id': 2147483648 is outside its range" in line
-    assert "from 0 to 2147483647 (2^31 - 1)" in line and not out.exists()
+    assert f"{sheet}, line 6, field 'id': 65536 is outside its range" in line
+    assert "from 0 to 65535 (2^16 - 1)" in line and not out.exists()
 
 
 EDGES = [-(2**63) - 1, -(2**63), -1, 0, 1, 2**31 - 1, 2**31, 2**63 - 1, 2**63, 2**64]
