@@ -34,6 +34,17 @@ def _fail_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
             raise error from None
         except DeckhandError as exc:
             raise click.ClickException(str(exc)) from None
+        except Exception as exc:
+            if not type(exc).__module__.startswith("polars"):
+                raise
+            # damage the part checks could not see (a Parquet footer intact, its data not)
+            folders = [v for v in kwargs.values() if isinstance(v, str) and Path(v).is_dir()]
+            where = f"deckhand check {folders[0]}" if folders else "deckhand check FOLDER"
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise click.ClickException(
+                f"a table could not be read ({type(exc).__name__}: {first}); `{where}` names "
+                "the damaged file, and the command that made the folder plays its games again"
+            ) from None
 
     return wrapper
 

@@ -406,3 +406,30 @@ def test_whole_number_options_at_their_edges_play_or_are_refused_before_any_fold
         errors = [line for line in output.splitlines() if line.startswith("Error: ")]
         assert len(errors) == 1 and "Traceback" not in output, output
         assert not out.exists(), f"refused, but wrote {sorted(os.listdir(out))}"
+
+
+def test_a_table_error_the_checks_missed_is_one_line_naming_check(tmp_path: Path) -> None:
+    """Damage a reader's checks cannot see (a Parquet footer intact, its data not) still ends
+    in one line that says which command names the damaged file, never a polars traceback."""
+    import click
+    import polars.exceptions
+
+    from cli import _fail_cleanly
+
+    @click.command()
+    @click.argument("run")
+    @_fail_cleanly
+    def reads(run: str) -> None:
+        raise polars.exceptions.ComputeError("parquet: File out of specification\nmore")
+
+    result = CliRunner().invoke(reads, [str(tmp_path)])
+    line = _one_line_error(result.exit_code, result.output)
+    assert "a table could not be read (ComputeError: parquet: File out of specification)" in line
+    assert f"`deckhand check {tmp_path}` names the damaged file" in line
+
+    @click.command()
+    @_fail_cleanly
+    def fails() -> None:
+        raise KeyError("not a table")
+
+    assert isinstance(CliRunner().invoke(fails, []).exception, KeyError)  # other errors pass
