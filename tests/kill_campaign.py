@@ -40,8 +40,9 @@ from simulator.folders.run_folder import (
 )
 
 LOCK_NAME = ".deckhand.lock"
-TIME_FIELDS = frozenset({"seconds", "started", "finished", "date", "last_backend"})
-"""JSON fields and table columns that hold times: they differ between any two runs."""
+TIME_FIELDS = frozenset({"seconds", "started", "finished", "date", "last_backend", "played_now"})
+"""JSON fields and table columns that hold times or what the last call did (its backend, the
+games it played): they differ between any two runs."""
 OUT = "{out}"
 """Stands for the output folder in a command's arguments."""
 
