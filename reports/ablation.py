@@ -567,7 +567,8 @@ def build_robustness_report(folder: str | Path, out: str | Path | None = None) -
             Finding(
                 f"Robustly {word}",
                 _with_floor(frame.filter(pl.col("class") == f"robust {word}")),
-                f"{tally[f'robust {word}']} cards {word} than their peers beyond {band} "
+                f"{tally[f'robust {word}']} cards {word} than the typical card of their kind "
+                f"beyond {band} "
                 "under every pool"
                 + (f"; with random bots: {_floor_tally(frame, word)}" if floors else ""),
                 "warn",

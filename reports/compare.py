@@ -601,12 +601,12 @@ class CompareReport:
                 )
                 some = _some(cards.counts[UNCLEAR], cards.judged)
                 unclear.append(
-                    f"{some} against their peers (not yet shown within {band} points{needs})"
+                    f"{some} against the typical card (not yet shown within {band} points{needs})"
                 )
                 unsure.append(some)
             if cards.counts[BALANCED]:
                 some = _some(cards.counts[BALANCED], cards.judged)
-                unchanged.append(f"{some} against their peers ({band})")
+                unchanged.append(f"{some} against the typical card ({band})")
         if changed:
             rest = f"; not yet clear: {', '.join(unsure)}" if unsure else ""
             return YES, f"Yes: {b} changes the game against {a}: " + "; ".join(changed) + rest + "."

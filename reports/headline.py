@@ -248,15 +248,14 @@ def verdict_cell(row: dict[str, Any]) -> Html:
 
 def measure_words(spec: GameSpec, kind: str, short: bool = False) -> str:
     """'win rate when in hand (GIH WR), against the typical card (items)' for a kind of card;
-    `short` (the
-    first screen's tables) drops the 'win rate when' the column header already says, and the
-    community's abbreviation, which the glossary explains."""
+    `short` (the first screen's tables) drops the 'win rate when' the column header already
+    says, and the community's abbreviation, which the glossary explains."""
     measure = spec.measure_of(kind)
     if measure is None:
         return DASH
     term = f" ({measure.term})" if measure.term else ""
     if short:
-        return f"{measure.label.removeprefix('win rate when ')} vs the typical ({measure.peers})"
+        return f"{measure.label.removeprefix('win rate when ')} vs other {measure.peers}"
     return f"{measure.label}{term}, against the typical card ({measure.peers})"
 
 
@@ -507,7 +506,8 @@ def balance_answer(
             return f"{n} is" if n == 1 else f"{n} are"
 
         parts.append(
-            f"of {decisions.judged} cards, {are(outside)} shown to differ from their peers "
+            f"of {decisions.judged} cards, {are(outside)} shown to differ from the typical card "
+            "of their kind "
             f"({c.get(STRONGER, 0)} stronger, {c.get(WEAKER, 0)} weaker), "
             f"{are(c.get(BALANCED, 0))} shown balanced within \u00b1{decisions.tolerance:g} "
             f"points and {are(c.get(UNCLEAR, 0))} still unclear"

@@ -445,14 +445,15 @@ class _Report:
             ),
             findings_table(findings, "verdicts"),
         ]
-        parts.append("<h3>Cards that stand out from their peers</h3>")
+        parts.append("<h3>Cards that stand out from the typical card of their kind</h3>")
         if has_verdicts(self.cards) and decisions is not None:
             parts.append(standout_table(self.cards, self.spec, link=self.link))
             c = decisions.counts
             parts.append(
                 para(
                     f"Of {decisions.judged} cards: {c[STRONGER]} stronger and {c[WEAKER]} "
-                    f"weaker than their peers by more than the chance of a false alarm allows "
+                    f"weaker than the typical card of their kind by more than the chance of a "
+                    "false alarm allows "
                     f"(one in twenty among the flagged), {c[BALANCED]} shown balanced within "
                     f"\u00b1{decisions.tolerance:g} points, {c[UNCLEAR]} still unclear. Each "
                     "kind of card is judged on the measure its game declares, against cards "

@@ -196,13 +196,16 @@ def test_identical_runs_say_no_or_unclear_as_the_intervals_warrant(
         f"No change shown within the tolerances: {runs[1].label} against {runs[0].label} leaves "
         f"the first player's win rate (±{loose.seat:g}), "
     )
-    assert f"and all {rated.height} cards against their peers (±{loose.card:g}) unchanged" in answer
+    assert (
+        f"and all {rated.height} cards against the typical card (±{loose.card:g}) unchanged"
+        in answer
+    )
     assert "the mean game length +0.0 turns [" in answer and "is not judged" in answer
     tight = Tolerances(card=widest - 0.1, seat=widest + 0.1, strategy=widest + 0.1)
     out = tmp_path / "tight.html"
     answer = _answer(build_compare_report([a, same], out, tolerances=tight).read_text("utf-8"))
     assert answer.startswith("Not yet clear whether ")
-    assert "cards against their peers (not yet shown within" in answer
+    assert "cards against the typical card (not yet shown within" in answer
 
 
 def test_several_runs_say_which_change_the_game(

@@ -295,7 +295,9 @@ def test_a_run_whose_sheet_todays_checks_refuse_still_reports(
     assert "cards.parquet predates the verdict card columns" in page
     assert "No game pages were written (this Deckhand cannot replay the run" in page
     assert "field &#x27;cargo&#x27;: Flour" in page or "Flour" in page
-    assert re.search(r"Of \d+ cards: \d+ stronger and \d+ weaker than their peers", page)
+    assert re.search(
+        r"Of \d+ cards: \d+ stronger and \d+ weaker than the typical card of their kind", page
+    )
     assert re.search(r"\d+ shown balanced within \u00b13 points, \d+ still unclear", page)
     assert not (old / "replays").exists()
 
