@@ -49,7 +49,7 @@ from typing import Any
 import polars as pl
 
 from simulator.analysis.metrics import SUMMARY_FILE, judge_cards
-from simulator.analysis.power_worth import is_power_table, judge_powers
+from simulator.analysis.power_worth import in_points, is_power_table, judge_table
 from simulator.analysis.verdicts import (
     STRONGER,
     UNCLEAR,
@@ -58,7 +58,6 @@ from simulator.analysis.verdicts import (
     Tolerances,
     Verdict,
     decide,
-    decide_family,
     to_points,
 )
 from simulator.catalog import get_game
@@ -475,11 +474,9 @@ def read_ablation(folder: Path, tolerance: float) -> tuple[dict[str, Any], pl.Da
     table = pl.read_parquet(folder / "ablation.parquet")
     games = int(meta.get("games_played") or 0) or None
     if is_power_table(table):
-        return meta, judge_powers(table, tolerance, games)
+        return meta, judge_table(table, tolerance, games)
     if "verdict" not in table.columns:  # fractions, before the verdicts
-        table = table.with_columns(
-            [pl.col(c) * 100.0 for c in ("effect", "lo", "hi") if c in table.columns]
-        )
+        table = in_points(table)
     if meta.get("design") != "param":  # a power's worth, recorded before the typical power
         return meta, table.rename(
             {"effect": "worth", "lo": "worth_lo", "hi": "worth_hi"}
@@ -492,19 +489,7 @@ def read_ablation(folder: Path, tolerance: float) -> tuple[dict[str, Any], pl.Da
             pl.lit(None, dtype=pl.Int64).alias("games_to_decide"),
             pl.lit(OLD_ABLATION, dtype=pl.Utf8).alias("typical_note"),
         )
-    verdicts, _ = decide_family(
-        table["effect"].to_list(),
-        table["lo"].to_list(),
-        table["hi"].to_list(),
-        table["p"].to_list() if "p" in table.columns else [None] * table.height,
-        tolerance,
-        games=games,
-    )
-    return meta, table.with_columns(
-        pl.Series("verdict", [v.verdict for v in verdicts], dtype=pl.Utf8),
-        pl.Series("tolerance", [tolerance] * table.height, dtype=pl.Float64),
-        pl.Series("games_to_decide", [v.games_to_decide for v in verdicts], dtype=pl.Int64),
-    )
+    return meta, judge_table(table, tolerance, games)
 
 
 OLD_ABLATION = (

@@ -144,6 +144,62 @@ def judge_powers(table: pl.DataFrame, tolerance: float, games: int | None = None
     return judged.select(lead + rest)
 
 
+NUMBER_COLUMNS = ("card", "verdict", "effect", "lo", "hi", "tolerance", "q", "games_to_decide")
+"""The leading columns of a number's ablation table (`ablate --param`, one row): the verdict
+table contract with the figure it judges, the owner's win rate at the value less at the
+printed value."""
+
+
+def judge_table(table: pl.DataFrame, tolerance: float, games: int | None = None) -> pl.DataFrame:
+    """An ablation table (points) judged at `tolerance`: a power ablation's by judge_powers, a
+    number's `effect` by the one rule (BH q over its rows), so a report or a card page judges
+    a folder at the designer's tolerance without replaying it."""
+    if is_power_table(table):
+        return judge_powers(table, tolerance, games)
+    verdicts, q = decide_family(
+        _floats(table, "effect"),
+        _floats(table, "lo"),
+        _floats(table, "hi"),
+        _floats(table, "p"),
+        tolerance,
+        games=games,
+    )
+    judged = table.drop(
+        [c for c in ("verdict", "tolerance", "q", "games_to_decide", "flag") if c in table.columns]
+    ).with_columns(
+        pl.Series("verdict", [v.verdict for v in verdicts], dtype=pl.Utf8),
+        pl.Series("tolerance", [float(tolerance)] * table.height, dtype=pl.Float64),
+        pl.Series("q", q, dtype=pl.Float64),
+        pl.Series("games_to_decide", [v.games_to_decide for v in verdicts], dtype=pl.Int64),
+    )
+    rest = [c for c in judged.columns if c not in NUMBER_COLUMNS]
+    if "rank" in rest:
+        rest = ["rank", *(c for c in rest if c != "rank")]
+    return judged.select([*NUMBER_COLUMNS, *rest])
+
+
+FRACTION_COLUMNS = (
+    "effect",
+    "lo",
+    "hi",
+    "se",
+    "difference",
+    "difference_se",
+    "model_effect",
+    "model_se",
+)
+"""The columns an ablation table written before the verdicts (2026-12-03) held as fractions."""
+
+
+def in_points(table: pl.DataFrame) -> pl.DataFrame:
+    """An ablation table written before the verdicts (fractions, a `flag` column) in points,
+    as every reader reads one; its `precision_per_game` per point² accordingly."""
+    return table.with_columns(
+        [pl.col(c) * 100.0 for c in FRACTION_COLUMNS if c in table.columns]
+        + ([pl.col("precision_per_game") / 1e4] if "precision_per_game" in table.columns else [])
+    )
+
+
 def is_power_table(table: pl.DataFrame) -> bool:
     """A power ablation's table as this module writes it (not a number's, nor an older one)."""
     return "worth" in table.columns and "vs_typical" in table.columns

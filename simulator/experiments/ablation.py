@@ -60,9 +60,14 @@ import polars as pl
 
 import simulator
 from simulator.analysis.evidence import read_ablation
-from simulator.analysis.power_worth import against_typical_power, is_power_table, judge_powers
+from simulator.analysis.power_worth import (
+    NUMBER_COLUMNS,
+    against_typical_power,
+    is_power_table,
+    judge_table,
+)
 from simulator.analysis.stats import Z95, newcombe_difference, two_proportion_p
-from simulator.analysis.verdicts import Tolerances, decide_family
+from simulator.analysis.verdicts import Tolerances
 from simulator.catalog import get_game
 from simulator.core.cards import CardRow, load_card_sheet
 from simulator.core.errors import ConfigError, RunFolderError
@@ -108,10 +113,9 @@ WORTH_POINT_COLUMNS = (
     "model_se",
 )
 """A power ablation's columns computed as fractions and stored in points (x100)."""
-FIRST_COLUMNS = ("card", "verdict", "effect", "lo", "hi", "tolerance", "q", "games_to_decide")
-"""The leading columns of a number's ablation.parquet: the verdict table contract
-(verdicts.TABLE_COLUMNS) with the figure it judges. A power ablation's lead with
-power_worth.FIRST_COLUMNS (the card against the typical power)."""
+FIRST_COLUMNS = NUMBER_COLUMNS
+"""The leading columns of a number's ablation.parquet (power_worth.NUMBER_COLUMNS). A power
+ablation's lead with power_worth.FIRST_COLUMNS (the card against the typical power)."""
 
 
 @dataclass(frozen=True)
@@ -844,7 +848,7 @@ def summarise(
     frame = frame.sort(["vs_typical", "worth"], descending=True, nulls_last=True).with_row_index(
         "rank", offset=1
     )
-    return judge_powers(frame, tolerance, plan.games)
+    return judge_table(frame, tolerance, plan.games)
 
 
 def power_kinds(config: GameConfig, cards: Sequence[int]) -> list[str]:
@@ -862,38 +866,10 @@ def power_kinds(config: GameConfig, cards: Sequence[int]) -> list[str]:
 
 
 def judge_ablation(table: pl.DataFrame, tolerance: float, games: int | None = None) -> pl.DataFrame:
-    """An ablation table (points) with its verdict columns decided at `tolerance`: a power
-    ablation's by power_worth.judge_powers (against the typical power, and the worth check), a
-    number's (`ablate --param`, one row: the number's effect against the printed value) by the
-    one rule (verdicts.decide_family), so a report or a card page can judge a folder at the
-    designer's tolerance without replaying it. `games` scales `games_to_decide`."""
-    if is_power_table(table):
-        return judge_powers(table, tolerance, games)
-    f = [None if v is None else float(v) for v in table["effect"].to_list()]
-    lo = [None if v is None else float(v) for v in table["lo"].to_list()]
-    hi = [None if v is None else float(v) for v in table["hi"].to_list()]
-    p = [None if v is None else float(v) for v in table["p"].to_list()]
-    verdicts, q = decide_family(f, lo, hi, p, tolerance, games=games)
-    judged = table.drop(
-        [c for c in ("verdict", "tolerance", "q", "games_to_decide", "flag") if c in table.columns]
-    )
-    judged = judged.with_columns(
-        pl.Series("verdict", [v.verdict for v in verdicts], dtype=pl.Utf8),
-        pl.Series("tolerance", [float(tolerance)] * table.height, dtype=pl.Float64),
-        pl.Series("q", q, dtype=pl.Float64),
-        pl.Series("games_to_decide", [v.games_to_decide for v in verdicts], dtype=pl.Int64),
-    )
-    first = list(FIRST_COLUMNS)
-    rest = [c for c in judged.columns if c not in first]
-    if "rank" in rest:
-        rest = ["rank", *(c for c in rest if c != "rank")]
-    return judged.select(first + rest)
-
-
-def ablation_games(meta: dict[str, Any]) -> int | None:
-    """The games an ablation folder's figures rest on (ablation.json), for games_to_decide."""
-    games = meta.get("games_played")
-    return int(games) if games else None
+    """An ablation table (points) with its verdict columns decided at `tolerance`
+    (power_worth.judge_table: a power's against the typical power and its worth check, a
+    number's against the printed value). `games` scales `games_to_decide`."""
+    return judge_table(table, tolerance, games)
 
 
 def load_ablation(
@@ -911,23 +887,16 @@ def load_ablation(
         )
     meta = json.loads((folder / PLAN_FILE).read_text())
     table = pl.read_parquet(folder / ABLATION_FILE)
-    legacy = meta.get("design") != "param" and not is_power_table(table)
-    if legacy and not ((folder / TABLES_FILE).is_file() and (folder / OWNERS_FILE).is_file()):
-        return read_ablation(folder, Tolerances().card if tolerance is None else tolerance)
-    if legacy:  # written before the typical power (issue 46): summarised again from its games
+    held = (folder / TABLES_FILE).is_file() and (folder / OWNERS_FILE).is_file()
+    if meta.get("design") != "param" and not is_power_table(table) and held:
+        # written before the typical power (issue 46): summarised again from its games
         plan = AblationPlan.from_json(meta)
         games = pl.read_parquet(folder / TABLES_FILE)
         owners = pl.read_parquet(folder / OWNERS_FILE)
         return meta, summarise(plan, games, owners, tolerance or Tolerances().card)
-    if "verdict" not in table.columns:  # fractions, before the verdicts
-        table = table.with_columns(
-            [pl.col(c) * 100.0 for c in POINT_COLUMNS if c in table.columns]
-            + [pl.col("precision_per_game") / 1e4]
-        )
-        tolerance = Tolerances().card if tolerance is None else tolerance
-    if tolerance is not None:
-        table = judge_ablation(table, tolerance, ablation_games(meta))
-    return meta, table
+    if tolerance is None and "tolerance" in table.columns and table["tolerance"].drop_nulls().len():
+        tolerance = float(table["tolerance"].drop_nulls()[0])  # as it was judged
+    return read_ablation(folder, Tolerances().card if tolerance is None else tolerance)
 
 
 # ---------------------------------------------------------------------------- a number
