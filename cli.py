@@ -352,7 +352,6 @@ def simulate(
         until_ci=kw.get("until_ci"),
     )
     config = options.config()
-    before = 0 if overwrite else _games_in(Path(out))
     start = time.perf_counter()
     try:
         folder = run_simulation(
@@ -393,7 +392,7 @@ def simulate(
             f"(headline 95% half-width {stop.get('half_width', float('nan')):.4f})"
         )
     seconds = time.perf_counter() - start
-    played = int(manifest.get("played_now", summary["n"] - before))  # repaired games count too
+    played = int(manifest["played_now"])  # this call's games, a damaged part's replay included
     workers = "1 process" if jobs == 1 or backend == "sequential" else f"{jobs} workers"
     click.echo(
         f"{summary['n']:,} games in {folder} (median {summary['turns']:.0f} turns); "

@@ -239,15 +239,9 @@ def marked_request(
 def table_fault(path: Path, columns: Sequence[str] = ()) -> str | None:
     """Why a Parquet file Deckhand wrote whole cannot be read to its end, or lacks one of
     `columns` (another table in its place), or None."""
-    fault = parquet_fault(path)
-    if fault is not None:
+    frame, fault = read_whole(path)
+    if frame is None:
         return fault
-    try:
-        frame = pl.read_parquet(path, glob=False)
-    except BaseException as exc:
-        if not _reading(exc):
-            raise
-        return f"its contents cannot be read: {_first_line(exc)}"
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         return f"it has no {', '.join(missing)} column: another table in its place"
@@ -563,6 +557,20 @@ def parquet_fault(path: Path) -> str | None:
     return None
 
 
+def read_whole(path: Path) -> tuple[pl.DataFrame | None, str | None]:
+    """A Parquet file read to its end, or None and why it cannot be (parquet_fault, or its
+    data past an intact footer)."""
+    fault = parquet_fault(path)
+    if fault is not None:
+        return None, fault
+    try:
+        return pl.read_parquet(path, glob=False), None
+    except BaseException as exc:
+        if not _reading(exc):
+            raise
+        return None, f"its contents cannot be read: {_first_line(exc)}"
+
+
 def damaged(path: Path, what: str, todo: str) -> RunFolderError:
     """The one message of a damaged file: which, what is wrong with it, what to do."""
     return RunFolderError(f"{path}: damaged ({what}); {todo}")
@@ -603,11 +611,12 @@ def read_part(path: Path, columns: Sequence[str] | None = None) -> pl.DataFrame:
     return read_table(path, columns, replay_advice(path.parent.parent))
 
 
-def _table_columns(spec: GameSpec) -> dict[str, dict[str, Any]]:
-    """The columns (and their types) every part of each table has; players may have more
-    (the game's extra columns)."""
+def _table_columns(spec: GameSpec | None) -> dict[str, dict[str, Any]]:
+    """The columns (and their types) every part of each table has, with the event columns of
+    `spec`'s game (None: the columns of every game alone); players may have more (the game's
+    extra columns)."""
     players: dict[str, Any] = dict(PLAYER_COLUMNS)
-    players.update({event: pl.List(pl.Int32) for event in spec.event_names})
+    players.update({event: pl.List(pl.Int32) for event in spec.event_names} if spec else {})
     return {"games": GAMES_COLUMNS, "players": players, "card_events": CARD_EVENTS_COLUMNS}
 
 
@@ -672,11 +681,7 @@ def part_fault(
     return _games_fault(frame, table, chunk, expected, whole)
 
 
-_FIXED: dict[str, dict[str, Any]] = {
-    "games": GAMES_COLUMNS,
-    "players": PLAYER_COLUMNS,
-    "card_events": CARD_EVENTS_COLUMNS,
-}
+_FIXED = _table_columns(None)
 
 
 def _games_fault(

@@ -494,7 +494,8 @@ class SweepPoint:
 
     @property
     def than(self) -> str:
-        """What the card is compared with: 'other contracts', or the reference."""
+        """What the card is compared with: 'the typical card of its kind (contracts)', or the
+        reference."""
         if self.reference:
             return self.reference
         if self.peers:
