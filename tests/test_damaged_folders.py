@@ -17,6 +17,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 from click.testing import CliRunner
+from folder_checks import one_line_error, same_run_tables
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from polars.testing import assert_frame_equal
@@ -36,7 +37,6 @@ from simulator.folders.run_folder import (
     part_path,
     read_card_events,
     read_games,
-    read_players,
 )
 
 SIMULATE = ["simulate", "travel", "-p", "3", "--max-turns", "300", "-n", "60"]
@@ -49,19 +49,6 @@ def _invoke(args: list[str]) -> tuple[int, str]:
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"traceback from deckhand {' '.join(args)}: {result.output}")
     return result.exit_code, result.output
-
-
-def _one_line_error(code: int, output: str) -> str:
-    assert code != 0, output
-    assert "Traceback" not in output, output
-    lines = output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), output
-    return lines[0]
-
-
-def _same_tables(a: Path, b: Path) -> None:
-    for read in (read_games, read_players, read_card_events):
-        assert_frame_equal(read(a), read(b))
 
 
 def _bytes(folder: Path) -> dict[Path, bytes]:
@@ -124,7 +111,7 @@ def test_a_damaged_part_is_named_set_aside_and_played_again(
             with pytest.raises(RunFolderError, match=f"{path}: damaged \\("):
                 read_card_events(run)
         else:
-            line = _one_line_error(*_invoke(["report", str(run)]))
+            line = one_line_error(*_invoke(["report", str(run)]))
             assert f"{path}: damaged (" in line
             assert "run the command that made the run again" in line
 
@@ -135,7 +122,7 @@ def test_a_damaged_part_is_named_set_aside_and_played_again(
     assert "games 20 to 39 are played again" in output
     assert "; 20 played in " in output, output  # the repaired games are counted as played
     assert aside.read_bytes() == bad  # the user's bytes, kept
-    _same_tables(run, reference)
+    same_run_tables(run, reference)
     after = _bytes(run)
     assert after == _bytes(reference)  # bit-identical parts, the replaced one included
     for name, data in before.items():  # every intact part untouched (the same bytes)
@@ -165,7 +152,7 @@ def test_a_part_damaged_twice_keeps_both_copies_set_aside(
     assert (aside / "part-00002.parquet").read_bytes() == first
     assert (aside / "part-00002.1.parquet").read_bytes() == second
     assert "moved to " + str(aside / "part-00002.1.parquet") in output
-    _same_tables(run, reference)
+    same_run_tables(run, reference)
     code, output = _invoke(["check", str(run)])
     assert code == 0 and "set aside earlier" in output and output.strip().endswith("healthy")
     # --overwrite removes it with the rest of what Deckhand wrote (damaged/ is listed)
@@ -184,7 +171,7 @@ def test_an_extension_of_a_damaged_run_repairs_it_too(
     code, output = _invoke([*args, "--out", str(run)])
     assert code == 0 and "games 0 to 19 are played again" in output, output
     assert _invoke([*args, "--out", str(tmp_path / "fresh")])[0] == 0
-    _same_tables(run, tmp_path / "fresh")
+    same_run_tables(run, tmp_path / "fresh")
 
 
 def test_check_names_a_damaged_manifest_and_missing_chunks(
@@ -200,7 +187,7 @@ def test_check_names_a_damaged_manifest_and_missing_chunks(
     (run / "manifest.json").write_text('{"config": ')
     code, output = _invoke(["check", str(run)])
     assert code == 1 and "manifest.json: damaged" in output, output
-    line = _one_line_error(*_invoke(["report", str(run)]))
+    line = one_line_error(*_invoke(["report", str(run)]))
     assert "manifest.json: not a readable run manifest" in line
 
 
@@ -237,7 +224,7 @@ def test_a_sweep_plays_a_damaged_value_again(
     assert code == 1 and str(path) in output, output
     code, output = _invoke([*SWEEP, "-o", str(sweep)])
     assert code == 0 and f"moved to {value / DAMAGED / 'players' / path.name}" in output, output
-    _same_tables(value, done / "covers=2")
+    same_run_tables(value, done / "covers=2")
     assert_frame_equal(
         pl.read_parquet(sweep / "sweep.parquet"), pl.read_parquet(done / "sweep.parquet")
     )
@@ -254,11 +241,11 @@ def test_robustness_plays_a_damaged_pool_again(tmp_path: Path) -> None:
     shutil.copytree(done, rob)
     path = part_path(rob / "b", "players", 0)
     _damage(path, "cut short")
-    line = _one_line_error(*_invoke(["report", str(rob / "b")]))
+    line = one_line_error(*_invoke(["report", str(rob / "b")]))
     assert str(path) in line
     code, output = _invoke([*args, "-o", str(rob)])
     assert code == 0 and f"{path}: damaged" in output, output
-    _same_tables(rob / "b", done / "b")
+    same_run_tables(rob / "b", done / "b")
     assert_frame_equal(
         pl.read_parquet(rob / "robustness.parquet"), pl.read_parquet(done / "robustness.parquet")
     )
@@ -336,7 +323,7 @@ def test_the_issues_seed_is_refused_in_one_line_before_any_folder(tmp_path: Path
     out = tmp_path / "run"
     for seed in (2**64, 2**63, 10**30):
         args = ["simulate", "travel", "-n", "10", "--seed", str(seed), "--out", str(out)]
-        line = _one_line_error(*_invoke(args))
+        line = one_line_error(*_invoke(args))
         assert line == (
             f"Error: --seed: {seed} is outside its range; accepted: a whole number from 0 to "
             "9223372036854775807 (2^63 - 1): the games table stores the master seed as a signed "
@@ -344,7 +331,7 @@ def test_the_issues_seed_is_refused_in_one_line_before_any_folder(tmp_path: Path
         )
         assert not out.exists()
     sweep = [*SWEEP[:-1], str(2**64), "-o", str(out)]
-    assert "--seed: 18446744073709551616 is outside" in _one_line_error(*_invoke(sweep))
+    assert "--seed: 18446744073709551616 is outside" in one_line_error(*_invoke(sweep))
     assert not out.exists()
 
 
@@ -357,7 +344,7 @@ def test_a_card_id_beyond_its_range_names_the_file_line_and_field(tmp_path: Path
     sheet.write_text("\n".join(lines) + "\n")
     out = tmp_path / "run"
     args = ["simulate", "travel", "-n", "2", "--card-sheet", str(sheet), "--out", str(out)]
-    line = _one_line_error(*_invoke(args))
+    line = one_line_error(*_invoke(args))
     assert f"{sheet}, line 6, field 'id': 65536 is outside its range" in line
     assert "from 0 to 65535 (2^16 - 1)" in line and not out.exists()
 
@@ -423,7 +410,7 @@ def test_a_table_error_the_checks_missed_is_one_line_naming_check(tmp_path: Path
         raise polars.exceptions.ComputeError("parquet: File out of specification\nmore")
 
     result = CliRunner().invoke(reads, [str(tmp_path)])
-    line = _one_line_error(result.exit_code, result.output)
+    line = one_line_error(result.exit_code, result.output)
     assert "a table could not be read (ComputeError: parquet: File out of specification)" in line
     assert f"`deckhand check {tmp_path}` names the damaged file" in line
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 from click.testing import CliRunner
+from folder_checks import one_line_error, run_tables, same_run_tables
 from polars.testing import assert_frame_equal
 
 from cli import main
@@ -26,9 +27,7 @@ from simulator.folders.run_folder import (
     RUN_FOLDER,
     completed_chunks,
     part_path,
-    read_card_events,
     read_games,
-    read_players,
 )
 from simulator.runs.runner import run_simulation
 
@@ -39,23 +38,6 @@ RUN = ["simulate", "travel", "-p", "3", "--max-turns", "300", "--seed", "4", "--
 def _simulate(out: Path, *more: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [*RUN, "--out", str(out), "--backend", "sequential", *more])
     return result.exit_code, result.output
-
-
-def _tables(folder: Path) -> list[pl.DataFrame]:
-    return [read_games(folder), read_players(folder), read_card_events(folder)]
-
-
-def _same_tables(a: Path, b: Path) -> None:
-    for x, y in zip(_tables(a), _tables(b), strict=True):
-        assert_frame_equal(x, y)
-
-
-def _one_line_error(code: int, output: str) -> str:
-    assert code != 0, output
-    assert "Traceback" not in output, output
-    lines = output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), output
-    return lines[0]
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +66,7 @@ def test_overwrite_refuses_a_folder_holding_a_users_files_and_deletes_nothing(
     (run / "analysis" / "fit.csv").write_text("a,b\n")
     (run / "games" / "mine.parquet").write_text("not a part")
     before = sorted(p.relative_to(run) for p in run.rglob("*"))
-    line = _one_line_error(*_simulate(run, "-n", "60", "--chunk-size", "20", "--overwrite"))
+    line = one_line_error(*_simulate(run, "-n", "60", "--chunk-size", "20", "--overwrite"))
     assert "--overwrite removes only what a run writes" in line
     for name in ("analysis/", "games/mine.parquet", "my_notes.txt"):
         assert name in line
@@ -108,7 +90,7 @@ def test_every_file_a_run_and_its_reports_write_is_listed_as_the_runs(
     code, output = _simulate(run, "-n", "60", "--chunk-size", "20", "--overwrite")
     assert code == 0, output
     assert not (run / run_folder.REPORT_FILE).exists()
-    _same_tables(run, reference)
+    same_run_tables(run, reference)
 
 
 def test_overwrite_of_a_sweep_keeps_a_users_file_inside_a_value_folder(tmp_path: Path) -> None:
@@ -120,7 +102,7 @@ def test_overwrite_of_a_sweep_keeps_a_users_file_inside_a_value_folder(tmp_path:
     first = CliRunner().invoke(main, args)
     assert first.exit_code == 0, first.output
     (out / "covers=2" / "keep.txt").write_text("mine")
-    line = _one_line_error(*_invoke([*args, "--overwrite"]))
+    line = one_line_error(*_invoke([*args, "--overwrite"]))
     assert "covers=2/keep.txt" in line and (out / "covers=2" / "keep.txt").exists()
 
 
@@ -149,7 +131,7 @@ def test_an_extension_that_cannot_write_keeps_every_completed_chunk(
         real(folder, chunk, parts)
 
     monkeypatch.setattr(run_folder, "write_chunk", refuse_players)
-    line = _one_line_error(*_simulate(run, "-n", "70", "--chunk-size", "20"))
+    line = one_line_error(*_simulate(run, "-n", "70", "--chunk-size", "20"))
     assert "players/part-00002.parquet: cannot write (Permission denied)" in line
     assert "no completed chunk was lost" in line
     assert completed_chunks(run) == {0, 1, 2}  # chunk 2 is still the old one, whole
@@ -159,7 +141,7 @@ def test_an_extension_that_cannot_write_keeps_every_completed_chunk(
     assert code == 0, output
     fresh = tmp_path / "fresh"
     assert _simulate(fresh, "-n", "70", "--chunk-size", "20")[0] == 0
-    _same_tables(run, fresh)
+    same_run_tables(run, fresh)
 
 
 def _without_file_permissions() -> list[str] | None:
@@ -200,7 +182,7 @@ def test_read_only_folders_are_a_one_line_error_and_lose_nothing(
     assert prefix is not None
     run = _copy(reference, tmp_path / "run")
     args = [*RUN, "--out", str(run), "--chunk-size", "20", "--backend", "sequential"]
-    before = _tables(run)
+    before = run_tables(run)
     (run / "players").chmod(0o555)
     try:
         extended = _deckhand(prefix, [*args, "-n", "90"])
@@ -209,7 +191,7 @@ def test_read_only_folders_are_a_one_line_error_and_lose_nothing(
     assert extended.returncode != 0 and "Traceback" not in extended.stderr, extended.stderr
     assert "players" in extended.stderr and "cannot write" in extended.stderr
     assert len(extended.stderr.strip().splitlines()) == 1, extended.stderr
-    for was, now in zip(before, _tables(run), strict=True):
+    for was, now in zip(before, run_tables(run), strict=True):
         # the 60 games are all still there, whatever else the try wrote
         assert_frame_equal(was, now.filter(pl.col("game_id") < 60))
     for folder in [run, *(p for p in run.iterdir() if p.is_dir())]:
@@ -226,7 +208,7 @@ def test_read_only_folders_are_a_one_line_error_and_lose_nothing(
     assert code == 0, output
     fresh = tmp_path / "fresh"
     assert _simulate(fresh, "-n", "90", "--chunk-size", "20")[0] == 0
-    _same_tables(run, fresh)
+    same_run_tables(run, fresh)
 
 
 @pytest.mark.skipif(
@@ -247,7 +229,7 @@ def test_a_failed_extension_that_recuts_a_chunk_leaves_it_whole(tmp_path: Path) 
     finally:
         (run / "players").chmod(0o755)
     assert extended.returncode != 0 and "cannot write" in extended.stderr, extended.stderr
-    games, players, events = _tables(run)
+    games, players, events = run_tables(run)
     assert games["game_id"].to_list() == list(range(20))
     assert set(players["game_id"]) == set(events["game_id"]) == set(range(20))
     assert not list(run.rglob(".*.tmp*")), "temporary parts left behind"
@@ -281,12 +263,12 @@ def test_a_second_writer_is_refused_and_a_dead_holders_lock_is_taken_over(
     run = tmp_path / "run"
     holder = _holder(run)
     try:
-        line = _one_line_error(*_simulate(run, "-n", "20"))
+        line = one_line_error(*_simulate(run, "-n", "20"))
         assert f"in use by `deckhand simulate` (process {holder.pid} on " in line
         assert [p.name for p in run.iterdir()] == [LOCK_FILE]  # nothing played, nothing written
         ablate = ["ablate", "import-export", "-p", "2", "--cards", "Almonds", "-n", "4"]
         for command in (ablate, ["tune", "travel", "--trials", "1"]):
-            assert "in use by" in _one_line_error(*_invoke([*command, "--out", str(run)]))
+            assert "in use by" in one_line_error(*_invoke([*command, "--out", str(run)]))
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.wait()
@@ -337,7 +319,7 @@ def test_500_games_on_two_workers_play_on_both_and_match_one_worker(tmp_path: Pa
     assert two.exit_code == 0, two.output
     assert len(completed_chunks(tmp_path / "two")) == 16
     assert _simulate(tmp_path / "one", *args)[0] == 0
-    _same_tables(tmp_path / "one", tmp_path / "two")
+    same_run_tables(tmp_path / "one", tmp_path / "two")
 
 
 def test_a_resumed_run_keeps_its_chunks_when_the_default_would_differ(tmp_path: Path) -> None:
@@ -353,12 +335,12 @@ def test_a_resumed_run_keeps_its_chunks_when_the_default_would_differ(tmp_path: 
         "travel", 3, (), ("heuristic",), games=500, seed=2, max_turns=200, chunk_size=25
     )
     run_simulation(fresh, tmp_path / "fresh", backend="sequential", progress=False)
-    _same_tables(tmp_path / "run", tmp_path / "fresh")
+    same_run_tables(tmp_path / "run", tmp_path / "fresh")
 
 
 def test_a_refused_sweep_value_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "sweep"
-    line = _one_line_error(
+    line = one_line_error(
         *_invoke(
             [
                 "sweep",
