@@ -61,6 +61,7 @@ import polars as pl
 import simulator
 from simulator.analysis.evidence import read_ablation
 from simulator.analysis.power_worth import (
+    FRACTION_COLUMNS,
     NUMBER_COLUMNS,
     against_typical_power,
     is_power_table,
@@ -90,18 +91,9 @@ DESIGN_STREAM = 2
 DESIGNS = ("factorial", "paired")
 MIN_OWNED = 20
 """A card gets a figure only with at least this many owner rows with its power on and off."""
-POINT_COLUMNS = (
-    "effect",
-    "lo",
-    "hi",
-    "se",
-    "difference",
-    "difference_se",
-    "model_effect",
-    "model_se",
-)
+POINT_COLUMNS = FRACTION_COLUMNS
 """The columns of a number's ablation.parquet (`ablate --param`) in win-rate points (computed
-as fractions, stored x100)."""
+as fractions, stored x100): those every table held as fractions before the verdicts."""
 WORTH_POINT_COLUMNS = (
     "worth",
     "worth_lo",
