@@ -7,7 +7,12 @@ a game creates one for every choice, some 800 a random-bot game.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from typing import Any
+from typing import Any, NewType
+
+DecisionKind = NewType("DecisionKind", str)
+"""What a decision asks ("lead", "insects_target"): a name a game declares once, with
+what it asks (decision_kinds.DecisionKinds); rules and bots use the declared constants,
+never the literal (a bare string where a kind is expected is a type error for mypy)."""
 
 
 class Decision:
@@ -15,7 +20,9 @@ class Decision:
 
     __slots__ = ("player", "kind", "options", "context")
 
-    def __init__(self, player: int, kind: str, options: Sequence[Any], context: Any = None) -> None:
+    def __init__(
+        self, player: int, kind: DecisionKind, options: Sequence[Any], context: Any = None
+    ) -> None:
         self.player = player
         self.kind = kind
         self.options = options
