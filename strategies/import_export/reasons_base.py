@@ -50,36 +50,6 @@ with."""
 LEVEL_SHORT: Final = 0.3
 """The share of a contract's worth left when its levels are beyond my contract actions
 (as valuation.py)."""
-NOTHING_AS_A_COPY: Final = frozenset(
-    {
-        # their power moves their own card: a copy has no card to move (IE-POWER-40,
-        # IE-CAP-11, IE-KS-3, IE-JP-1, IE-FLAGP-6, IE-FLAGP-13, IE-FLAGP-18, IE-FLAGP-19)
-        "Beer",
-        "Bird Feed",
-        "Small Poodles",
-        "Solar Panels",
-        "Squid Jerky",
-        "Stolen Documents",
-        "The Algorithm",
-        "Automation",
-        "Cheap Labor",
-        "Container Factory",
-        "Diesel Engine",
-        "Euros",
-        "GPS",
-        "Yen",
-        "Import Tax",
-        "Market Data",
-        "Bionic Ears",
-        "Bamboo",
-        "Avocado",
-        "Muay Thai Shorts",
-        "Olive Oil",
-        "Unpasteurized Cheese",
-    }
-)
-"""Powers that do nothing when Wind Turbines copies them."""
-
 Swap = tuple[tuple[int, ...], tuple[int, ...]]
 """A swap read from a power's option: (hand cards given, island cards taken)."""
 
@@ -105,7 +75,7 @@ def _power_score(view: IEView, contract_id: int, copy: bool) -> float:
     (no power, a hand or container power, a copy of one that moves its own card)."""
     contract = view.facts.cards.contract_by_id[contract_id]
     power = POWERS.get(contract.name)
-    if power is None or (copy and contract.name in NOTHING_AS_A_COPY):
+    if power is None or (copy and power.declared.copy_does_nothing):
         return -1.0
     ongoing = (
         bool(power.hooks)

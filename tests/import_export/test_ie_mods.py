@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from simulator.games.import_export.mods import MODS, Mods
-from simulator.games.import_export.powers.base_modifiers import ONE_RULE_POWERS
 from simulator.games.import_export.state import IEState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,11 +22,12 @@ KEY_USES = re.compile(
     r'|"(\w+)" (?:not )?in (?:s\.)?mods\b'  # "key" in mods
     r'|(?:set_mod|add_to_mod|_grant|_revoke)\(\s*\w+\s*,\s*[\w.\[\]]+\s*,\s*"(\w+)"'
     r'|_colour_rule\(\s*"[^"]+"\s*,\s*"(\w+)"'  # a registering helper
+    r'|_modifier\(\s*"[^"]+"\s*,\s*"(\w+)"'  # one power, one key (base_modifiers)
 )
 
 
 def _used_keys() -> set[str]:
-    used = {key for _, key, _, _ in ONE_RULE_POWERS}  # one power, one key (base_modifiers)
+    used: set[str] = set()
     for path in SOURCES:
         if path.name == "mods.py":
             continue

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 from simulator.core.protocol import Flow
 from simulator.games.import_export.cards import BLUE, YELLOW, Contract
 from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.numbers import PAY
 from simulator.games.import_export.state import IEState, Scoring
 
 if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
 
 
-@power("Almonds", on_fulfil=True)
+@power("Almonds", on_fulfil=True, params={"threshold": PAY, "low_pay": PAY, "high_pay": PAY})
 def almonds(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """After payment: at most `threshold` credits takes `low_pay`, otherwise `high_pay`."""
     p = contract.params
@@ -26,7 +27,12 @@ def almonds(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Onions", hook="contract_fulfilled")
+@power(
+    "Onions",
+    hook="contract_fulfilled",
+    params={"payment": PAY},
+    own_color=(YELLOW, "pays for each Agricultural Contract completed 'including this one'"),
+)
 def onions(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
 ) -> Flow:
@@ -41,7 +47,7 @@ def onions(
     yield
 
 
-@power("Gold Stuff", end="game")
+@power("Gold Stuff", end="game", params={"pay_per_contract": PAY})
 def gold_stuff(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """At the end, `pay_per_contract` per fulfilled luxury contract."""
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
-from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.framework import Reach, Restated, power
+from simulator.games.import_export.powers.numbers import COUNT, GROUP, PAY, TIMES
 from simulator.games.import_export.state import IEState, Scoring
 
 if TYPE_CHECKING:
@@ -17,7 +18,12 @@ if TYPE_CHECKING:
 GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 
 
-@power("Apple Watch", end="game")
+@power(
+    "Apple Watch",
+    end="game",
+    params={"luxury_per_set": GROUP, "consumer_per_set": GROUP, "pay_per_set": PAY},
+    reaches={"luxury_per_set": Reach((BLUE,)), "consumer_per_set": Reach((BLACK,))},
+)
 def apple_watch(
     game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring
 ) -> None:
@@ -29,7 +35,12 @@ def apple_watch(
     scoring.final[owner] += p["pay_per_set"] * sets
 
 
-@power("Artifacts", end="game")
+@power(
+    "Artifacts",
+    end="game",
+    params={"goods_per_type": COUNT, "bonus": PAY},
+    reaches={"goods_per_type": Reach((GREEN, YELLOW, BLACK, BLUE, RED), "every")},
+)
 def artifacts(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """`bonus` for `goods_per_type` goods of every type, on top of the usual set bonus
     (FAQ: 10 + 20 = 30, not 40: IE-POWER-6)."""
@@ -38,7 +49,12 @@ def artifacts(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring
         scoring.final[owner] += p["bonus"]
 
 
-@power("Ceramics", end="counts")
+@power(
+    "Ceramics",
+    end="counts",
+    params={"consumer_goods_per_luxury": GROUP, "luxury_added": COUNT},
+    reaches={"consumer_goods_per_luxury": Reach((BLACK,))},
+)
 def ceramics(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """Every `consumer_goods_per_luxury` consumer goods add `luxury_added` luxury good(s) to
     the count (values, majorities, set bonus); they take no goods-limit room."""
@@ -59,7 +75,7 @@ def cheap_shirts(
         room -= 1
 
 
-@power("Diamonds", end="prepare")
+@power("Diamonds", end="prepare", params={"contracts": COUNT})
 def diamonds(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """May move `contracts` fulfilled contracts into goods, within the goods limit (which
     each move lowers). Chosen for the owner: never one with an end-game power, Diamonds
@@ -83,7 +99,7 @@ def diamonds(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring:
         s.goods[owner].append(game.cards.card_of_contract[best])
 
 
-@power("Ivory", end="awards")
+@power("Ivory", end="awards", params={"credits": PAY})
 def ivory(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """Holding the most illegal goods takes `credits` instead of paying the penalty; tied,
     one takes the share one would have paid (IE-POWER-16)."""
@@ -93,13 +109,22 @@ def ivory(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Sc
             award[2] = contract.params["credits"] if len(penalties) == 1 else -award[2]
 
 
-@power("Long Coats", end="counts")
+@power(
+    "Long Coats",
+    end="counts",
+    params={"value": PAY},
+    restates={
+        "base_value": Restated(
+            "what a luxury good is worth without the power (scoring counts 1)", value=1
+        )
+    },
+)
 def long_coats(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """Each luxury good is worth `value` instead of `base_value`."""
     scoring.good_value[owner][BLUE] = contract.params["value"]
 
 
-@power("Nice Suits", end="game")
+@power("Nice Suits", end="game", params={"payment": PAY})
 def nice_suits(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """`payment` for the most containers on one's ships, at sea included; a tie pays
     nothing (IE-POWER-17), unless the owner wins ties (Foxes: IE-JP-3)."""
@@ -108,7 +133,21 @@ def nice_suits(game: GameAPI, s: IEState, owner: int, contract: Contract, scorin
         scoring.final[owner] += contract.params["payment"]
 
 
-@power("Sauna", end="awards")
+@power(
+    "Sauna",
+    end="awards",
+    params={"multiplier": TIMES},
+    restates={
+        "illegal_penalty": Restated(
+            "the illegal-goods penalty the power doubles (BaseRules.illegal_penalty)",
+            rule="illegal_penalty",
+        ),
+        "doubled_illegal_penalty": Restated(
+            "the penalty the power makes, multiplier x illegal_penalty",
+            product=("multiplier", "illegal_penalty"),
+        ),
+    },
+)
 def sauna(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """Every majority award of the owner is multiplied by `multiplier`, the illegal
     penalty included."""
@@ -117,7 +156,7 @@ def sauna(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Sc
             award[2] *= contract.params["multiplier"]
 
 
-@power("Velvet Robes", end="game")
+@power("Velvet Robes", end="game", params={"pay_per_card": PAY})
 def velvet_robes(
     game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring
 ) -> None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from simulator.core.cards import Need
 from simulator.core.protocol import Decision, Flow
-from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
+from simulator.games.import_export.cards import BLACK, BLUE, GREEN, GREY, RED, YELLOW, Contract
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -19,14 +20,25 @@ from simulator.games.import_export.powers.common import (
     other_players,
     transfer,
 )
-from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.framework import Reach, Restated, power
+from simulator.games.import_export.powers.numbers import COUNT, LIMIT, PAY
+from simulator.games.import_export.sheet_rows import (
+    SheetCards,
+    SheetProblem,
+    number,
+)
 from simulator.games.import_export.state import GameOver, IEState
 
 if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
 
 
-@power("Ammunition", on_fulfil=True)
+@power(
+    "Ammunition",
+    on_fulfil=True,
+    params={"min_illegal_goods": COUNT, "payment": PAY},
+    reaches={"min_illegal_goods": Reach((RED,))},
+)
 def ammunition(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player with at least `min_illegal_goods` illegal goods pays `payment`."""
     p = contract.params
@@ -37,7 +49,7 @@ def ammunition(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     yield
 
 
-@power("Antiquities", on_fulfil=True)
+@power("Antiquities", on_fulfil=True, params={"cards": COUNT})
 def antiquities(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take `cards` illegal card(s) of one's choice from the deck, then shuffle it."""
     for _ in range(contract.params["cards"]):
@@ -51,7 +63,7 @@ def antiquities(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     s.rng.shuffle(s.deck)
 
 
-@power("Apples", on_fulfil=True)
+@power("Apples", on_fulfil=True, params={"cards": COUNT})
 def apples(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Add agricultural card(s) from the hand to one's fulfilled contracts, with no level
     requirement, and resolve their power as if just fulfilled (IE-POWER-12)."""
@@ -71,7 +83,7 @@ def apples(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         yield from game.powers.fulfilled(game, s, owner, cid)
 
 
-@power("Beer", on_fulfil=True)
+@power("Beer", on_fulfil=True, params={"payment": PAY}, copy_does_nothing=True)
 def beer(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Keep Beer fulfilled, or put it on the supply island for `payment` credits."""
     choice = yield Decision(owner, "beer_choice", ("island", "keep"))
@@ -81,7 +93,7 @@ def beer(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         game.gain(s, owner, contract.params["payment"])
 
 
-@power("Cups", on_fulfil=True)
+@power("Cups", on_fulfil=True, params={"cards": COUNT})
 def cups(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Draw `cards` cards."""
     draw(game, s, owner, contract.params["cards"])
@@ -89,7 +101,7 @@ def cups(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Flowers", on_fulfil=True)
+@power("Flowers", on_fulfil=True, params={"payment": PAY})
 def flowers(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every player, the owner included, takes `payment`."""
     for q in range(s.n):
@@ -98,7 +110,7 @@ def flowers(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Hawaiian Salt", on_fulfil=True)
+@power("Hawaiian Salt", on_fulfil=True, params={"pay_per_card": PAY})
 def hawaiian_salt(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take every agricultural card from the others' hands, `pay_per_card` each."""
     taken = 0
@@ -113,7 +125,7 @@ def hawaiian_salt(game: GameAPI, s: IEState, owner: int, contract: Contract) -> 
     yield
 
 
-@power("Honey", on_fulfil=True)
+@power("Honey", on_fulfil=True, params={"pay_per_good": PAY})
 def honey(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """`pay_per_good` for each agricultural good of all players."""
     count = sum(game.goods_count(s, q, YELLOW) for q in range(s.n))
@@ -122,7 +134,7 @@ def honey(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Insects", on_fulfil=True)
+@power("Insects", on_fulfil=True, params={"goods_taken": COUNT})
 def insects(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Give all one's illegal goods to another player (kept up to his goods limit, the rest
     discarded), then take `goods_taken` good(s) of his into one's goods (IE-POWER-13). The
@@ -141,7 +153,12 @@ def insects(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         yield from add_goods(game, s, owner, card)
 
 
-@power("Massage Tables", on_fulfil=True)
+@power(
+    "Massage Tables",
+    on_fulfil=True,
+    params={"matching_cards": COUNT, "credits_per_card": PAY},
+    reaches={"matching_cards": Reach((GREEN, YELLOW, BLACK, BLUE, RED, GREY), "any")},
+)
 def massage_tables(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Reveal until `matching_cards` of one type show; `credits_per_card` per card revealed,
     rounded up to an even number; all revealed cards go to the hand (IE-POWER-2)."""
@@ -163,7 +180,7 @@ def massage_tables(game: GameAPI, s: IEState, owner: int, contract: Contract) ->
     yield
 
 
-@power("Opposition Leaflets", on_fulfil=True)
+@power("Opposition Leaflets", on_fulfil=True, params={"cards": COUNT})
 def opposition_leaflets(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every player, the owner first, discards `cards` card(s) of his choice."""
     for k in range(s.n):
@@ -177,7 +194,7 @@ def opposition_leaflets(game: GameAPI, s: IEState, owner: int, contract: Contrac
             s.log[q]["discarded"].append(card)
 
 
-@power("Pens", on_fulfil=True)
+@power("Pens", on_fulfil=True, params={"pay_per_good": PAY})
 def pens(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """`pay_per_good` for each consumer good in all players' ports."""
     count = sum(game.goods_count(s, q, BLACK) for q in range(s.n))
@@ -186,7 +203,7 @@ def pens(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Pillows", on_fulfil=True)
+@power("Pillows", on_fulfil=True, params={"pay_per_card": PAY})
 def pillows(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """`pay_per_card` per card in one's fulfilled contracts, Pillows not counted (FAQ:
     IE-POWER-3)."""
@@ -196,7 +213,7 @@ def pillows(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Potatoes", on_fulfil=True)
+@power("Potatoes", on_fulfil=True, params={"credits": PAY, "cards": COUNT})
 def potatoes(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take `credits` or draw `cards`."""
     p = contract.params
@@ -207,7 +224,7 @@ def potatoes(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         draw(game, s, owner, p["cards"])
 
 
-@power("Rolls Royce", on_fulfil=True)
+@power("Rolls Royce", on_fulfil=True, params={"cards": COUNT})
 def rolls_royce(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Name a good type and reveal the top `cards` card(s): a match wins the game at once;
     otherwise the card goes to the hand."""
@@ -219,7 +236,7 @@ def rolls_royce(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
             raise GameOver("Rolls Royce")
 
 
-@power("Sculptures", on_fulfil=True)
+@power("Sculptures", on_fulfil=True, params={"cards_drawn": COUNT, "cards_given": COUNT})
 def sculptures(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The others draw `cards_drawn`, then each gives `cards_given` cards of his choice;
     one holding fewer gives nothing (IE-POWER-1)."""
@@ -236,7 +253,7 @@ def sculptures(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
             s.hands[owner].append(card)
 
 
-@power("Showers", on_fulfil=True)
+@power("Showers", on_fulfil=True, params={"cards": COUNT, "payment": PAY})
 def showers(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Name a good type and draw `cards`; if any matches, take `payment`."""
     p = contract.params
@@ -246,14 +263,14 @@ def showers(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         game.gain(s, owner, p["payment"])
 
 
-@power("Small Poodles", on_fulfil=True)
+@power("Small Poodles", on_fulfil=True, copy_does_nothing=True)
 def small_poodles(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Moves into one's goods as soon as it is fulfilled, even over the limit (FAQ:
     IE-POWER-4)."""
     yield from fulfilled_to_goods(game, s, owner, contract.id)
 
 
-@power("Solar Panels", on_fulfil=True)
+@power("Solar Panels", on_fulfil=True, params={"cost": PAY}, copy_does_nothing=True)
 def solar_panels(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Pay `cost`, then move Solar Panels into one's goods; without the credits the power
     does not resolve and it stays fulfilled (IE-POWER-1, IE-POWER-4)."""
@@ -270,7 +287,7 @@ def vaccines(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Vacuums", on_fulfil=True)
+@power("Vacuums", on_fulfil=True, params={"luxury_goods": COUNT})
 def vacuums(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player gives his whole hand or `luxury_goods` luxury good(s), his choice;
     the goods join the owner's goods within his limit (IE-POWER-5). Luxury goods are those
@@ -300,7 +317,7 @@ def vacuums(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
             yield from add_goods(game, s, owner, card)
 
 
-@power("Glasses", on_fulfil=True)
+@power("Glasses", on_fulfil=True, params={"actions": COUNT})
 def glasses(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """`actions` free Import action(s) by oneself: one picks the ship and bids alone (0 is a
     valid bid; an owner taking from his own ship is not paid)."""
@@ -309,7 +326,7 @@ def glasses(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield from game.import_rounds(s, s.rng, [owner], declared)
 
 
-@power("Bird Feed", on_fulfil=True)
+@power("Bird Feed", on_fulfil=True, params={"price": PAY}, copy_does_nothing=True)
 def bird_feed(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """After the payout, the other players in turn from the owner's left may buy Bird Feed
     for `price`; the first who does takes it into his fulfilled contracts (FAQ:
@@ -325,7 +342,7 @@ def bird_feed(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow
             return
 
 
-@power("Pirates", on_fulfil=True)
+@power("Pirates", on_fulfil=True, params={"payment": PAY, "extra_turns": COUNT})
 def pirates(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The others pay `payment` to the bank, or all they have; the owner takes
     `extra_turns` more turn(s) at the end of his own turn (IE-POWER-39)."""
@@ -337,7 +354,36 @@ def pirates(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Wind Turbines", on_fulfil=True)
+def wind_turbines_level(sc: SheetCards) -> list[SheetProblem]:
+    """Wind Turbines' `max_level` is reachable: some other contract has a level requirement
+    of at most that many (all its pips, as the power compares them: IE-POWER-40), or the
+    power can never copy anything."""
+    turbines = sc.contract("Wind Turbines")
+    if turbines is None:
+        return []
+    most = number(turbines.params, "max_level")
+    levels = [sum(c.level.values()) for c in sc.cards.contract_by_id.values() if c is not turbines]
+    if most is None or not levels or most >= min(levels):
+        return []
+    return [
+        sc.problem(
+            "wind_turbines_level",
+            "Wind Turbines",
+            "params",
+            f"is below every other contract's level (the lowest is {min(levels)}): the power "
+            f"can never copy one",
+            f"max_level at least {min(levels)}",
+            f"max_level={most}",
+        )
+    ]
+
+
+@power(
+    "Wind Turbines",
+    on_fulfil=True,
+    params={"max_level": Need(0, why="a level requirement (0 or more)")},
+    checks=(wind_turbines_level,),
+)
 def wind_turbines(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Copy the power of any player's other fulfilled contract of level `max_level` or
     less, chosen now and fixed (FAQ: IE-POWER-40)."""
@@ -354,7 +400,17 @@ def wind_turbines(game: GameAPI, s: IEState, owner: int, contract: Contract) -> 
     yield from game.powers.copied(game, s, owner, chosen)
 
 
-@power("Platinum Rings", on_fulfil=True)
+@power(
+    "Platinum Rings",
+    on_fulfil=True,
+    params={"hand_size": LIMIT},
+    restates={
+        "max_supply_sales": Restated(
+            "the Supply sales it allows (the engine allows the turn's one sale: IE-POWER-48)",
+            value=1,
+        )
+    },
+)
 def platinum_rings(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Draw up to `hand_size`, then play hand cards one at a time, each discarded as it is
     played, performing its printed action alone: no wildcards, no crew, nobody follows or
@@ -371,7 +427,7 @@ def platinum_rings(game: GameAPI, s: IEState, owner: int, contract: Contract) ->
         yield from game.solo_action(s, s.rng, owner, game.actions[card])
 
 
-@power("Stolen Documents", on_fulfil=True)
+@power("Stolen Documents", on_fulfil=True, copy_does_nothing=True)
 def stolen_documents(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take another player's fulfilled tech contract into one's fulfilled contracts, where
     its power resolves as if just fulfilled (its immediate power for the thief, its hooks

@@ -6,19 +6,35 @@ wild containers, rainbow contracts, virtual crew). Numbers come from `contract.p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from simulator.core.cards import Need
 from simulator.core.protocol import Flow
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
 from simulator.games.import_export.powers.common import add_to_mod, set_mod
-from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.framework import Reach, Restated, power
+from simulator.games.import_export.powers.numbers import COUNT, GROUP, LIMIT, PAY, TIMES
+from simulator.games.import_export.sheet_rows import (
+    SheetCards,
+    SheetProblem,
+    number,
+)
 from simulator.games.import_export.state import IEState
 
 if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
 
 
-@power("MRI Machine", on_fulfil=True)
+@power(
+    "MRI Machine",
+    on_fulfil=True,
+    params={"threshold": LIMIT},
+    restates={
+        "base_threshold": Restated(
+            "the end-of-game credits the power replaces (BaseRules.end_credits)", rule="end_credits"
+        )
+    },
+)
 def mri_machine(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The credit end condition becomes `threshold` instead of 50, for every player: the
     text changes the condition, not the owner's (IE-POWER-23)."""
@@ -28,7 +44,36 @@ def mri_machine(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     yield
 
 
-@power("Tablets", on_fulfil=True)
+def tablets_capacity(sc: SheetCards) -> list[SheetProblem]:
+    """Tablets' `capacity` reaches its top payout band.
+
+    The power pays `pay_8_9` for 8-9 containers and `pay_10` for 10 (the engine's bands are at
+    8 and 10); with a capacity under 10 a ship can never carry 10 and `pay_10` is a number
+    the game can never pay (under 8, neither band)."""
+    tablets = sc.contract("Tablets")
+    if tablets is None:
+        return []
+    capacity = number(tablets.params, "capacity")
+    if capacity is None or capacity >= 10:
+        return []
+    return [
+        sc.problem(
+            "tablets_capacity",
+            "Tablets",
+            "params",
+            "is below the 10 containers its power pays pay_10 for: that band can never be reached",
+            "capacity at least 10",
+            f"capacity={capacity}",
+        )
+    ]
+
+
+@power(
+    "Tablets",
+    on_fulfil=True,
+    params={"capacity": LIMIT, "pay_8_9": PAY, "pay_10": PAY},
+    checks=(tablets_capacity,),
+)
 def tablets(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Ships carry up to `capacity`; 8-9 containers pay `pay_8_9`, 10 pay `pay_10`."""
     p = contract.params
@@ -76,12 +121,23 @@ _colour_rule("Generators", "rainbow_colors", GREEN)
 _colour_rule("Seeds", "rainbow_colors", RED)
 
 
-@power("Tortillas", any_cargo=True)
+@power(
+    "Tortillas",
+    any_cargo=True,
+    own_level="'You must still meet the Level Requirement to place Tortillas'",
+)
 def tortillas(*_: object) -> None:
     """Tortillas takes containers of any colour while it is a contract (IE-POWER-24)."""
 
 
-@power("Fake DVDs", on_fulfil=True)
+@power(
+    "Fake DVDs",
+    on_fulfil=True,
+    params={
+        "threshold": Need(1, why="credits paid at once (a payment is at least 1 credit)"),
+        "payment": PAY,
+    },
+)
 def fake_dvds(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Another player paying `threshold`+ credits at once pays the owner `payment` from the
     bank (IE-POWER-33)."""
@@ -91,9 +147,10 @@ def fake_dvds(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow
     yield
 
 
-def _modifier(name: str, key: str, param: str | None, doc: str) -> None:
+def _modifier(name: str, key: str, param: str | None, doc: str, **declared: Any) -> None:
     """Register a power that sets one rule modifier of its owner when fulfilled: the card's
-    `param` number, or True for a switch."""
+    `param` number, or True for a switch. `declared`: the card's declaration
+    (framework.power's `params=`, `asks=`, ...)."""
 
     def apply(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         set_mod(s, owner, key, contract.params[param] if param else True)
@@ -104,124 +161,146 @@ def _modifier(name: str, key: str, param: str | None, doc: str) -> None:
         s.mods[owner].pop(key, None)  # the card taken away (IE-POWER-51)
 
     apply.__doc__ = doc
-    power(name, on_fulfil=True)(apply)
+    power(name, on_fulfil=True, **declared)(apply)
     power(name, on_lose=True)(lose)
 
 
-ONE_RULE_POWERS: tuple[tuple[str, str, str | None, str], ...] = (
-    (
-        "Mineral Fuels",
-        "draw_to",
-        "hand_size",
-        "Draw up to `hand_size` instead of the rulebook's five.",
-    ),
-    (
-        "Can Openers",
-        "no_credit_end",
-        None,
-        "The owner no longer triggers the end by credits (IE-POWER-23).",
-    ),
-    (
-        "Pants",
-        "owner_compensation",
-        "payment",
-        "Another player importing from the owner's ship pays him `payment` instead of 2.",
-    ),
-    (
-        "Shampoo",
-        "import_take",
-        "containers",
-        "Importing, one may take `containers` cards instead of 2 (FAQ: IE-POWER-11).",
-    ),
-    (
-        "Fridges",
-        "virtual_load_per_tech",
-        "tech_goods_per_action",
-        (
-            "Every `tech_goods_per_action` tech goods act as one Load crew card, outside "
-            "the crew limit (FAQ: IE-POWER-9)."
-        ),
-    ),
-    (
-        "Cannons",
-        "shared_pirate_crew",
-        None,
-        (
-            "Pirate cards in the others' crews count as the owner's crew too, outside his "
-            "crew limit (FAQ: IE-POWER-10)."
-        ),
-    ),
-    (
-        "Smart Cars",
-        "load_to_island",
-        "payment",
-        (
-            "A Load may instead put any hand card on the island for `payment`, once a turn "
-            "(`uses_per_turn`, which the engine applies as one; IE-POWER-52)."
-        ),
-    ),
-    (
-        "Cell Phones",
-        "load_draw",
-        "cards",
-        (
-            "A Load may instead draw the top card (`cards`), loaded if it can be, else kept"
-            " (FAQ: IE-POWER-34)."
-        ),
-    ),
-    (
-        "Stem Cells",
-        "plunder_to_goods_cost",
-        "cost",
-        "A plundered container may go to the goods for `cost` (IE-POWER-35).",
-    ),
-    (
-        "Exotic Fish",
-        "win_credit_multiplier",
-        "credit_multiplier",
-        (
-            "`credit_multiplier` times every other player's credits and the most goods win "
-            "the game (checked at the end of each turn: IE-POWER-32)."
-        ),
-    ),
-    (
-        "Machine Arms",
-        "load_unlimited",
-        None,
-        "Leading a Load, the owner may load as many hand cards as he wants and can (IE-POWER-41).",
-    ),
-    (
-        "Dark Flight",
-        "import_from_island",
-        None,
-        (
-            "Choosing the ship of an import round, the owner may choose the supply island; "
-            "its winning bid is paid to him, even his own (rules._import_island; IE-POWER-46)."
-        ),
-    ),
-    (
-        "Mini Van",
-        "pirate_anywhere",
-        None,
-        (
-            "The owner's Pirate actions may also take a container of another player's ship at "
-            "port, the deck's top card or a random card of another player's hand; unloaded, "
-            "it is discarded (rules.pirate; IE-POWER-47)."
-        ),
-    ),
-    (
-        "Prefab Home",
-        "luxury_cargo_fraction",
-        "cargo_fraction",
-        (
-            "The owner's luxury contracts may complete with `cargo_fraction` of their "
-            "containers, rounded up, of the cargo colours of his choice "
-            "(rules._luxury_share_met; IE-POWER-50); with the Market every container "
-            "loaded toward it adds its marker (variants.filling; IE-VAR-14)."
-        ),
-    ),
+# Each of these cards changes one rule of its owner: (card, modifier, parameter or None,
+# what it does), and the rest of its declaration.
+_modifier(
+    "Mineral Fuels",
+    "draw_to",
+    "hand_size",
+    "Draw up to `hand_size` instead of the rulebook's five.",
+    params={"hand_size": LIMIT},
+    restates={
+        "base_hand_size": Restated(
+            "the hand size the power replaces (BaseRules.draw_to)", rule="draw_to"
+        )
+    },
 )
-"""(card, modifier, parameter or None, what it does): each of these cards changes one rule."""
-
-for _row in ONE_RULE_POWERS:
-    _modifier(*_row)
+_modifier(
+    "Can Openers",
+    "no_credit_end",
+    None,
+    "The owner no longer triggers the end by credits (IE-POWER-23).",
+    restates={
+        "credit_threshold": Restated(
+            "the credits that end the game (BaseRules.end_credits), which the power switches "
+            "off for its owner",
+            rule="end_credits",
+        )
+    },
+)
+_modifier(
+    "Pants",
+    "owner_compensation",
+    "payment",
+    "Another player importing from the owner's ship pays him `payment` instead of 2.",
+    params={"payment": PAY},
+    restates={
+        "base_payment": Restated(
+            "what an importer pays a ship's owner without the power (BaseRules.owner_compensation)",
+            rule="owner_compensation",
+        )
+    },
+)
+_modifier(
+    "Shampoo",
+    "import_take",
+    "containers",
+    "Importing, one may take `containers` cards instead of 2 (FAQ: IE-POWER-11).",
+    params={"containers": COUNT},
+    restates={
+        "base_containers": Restated(
+            "the containers an import takes without the power (the engine's 2)", value=2
+        )
+    },
+)
+_modifier(
+    "Fridges",
+    "virtual_load_per_tech",
+    "tech_goods_per_action",
+    "Every `tech_goods_per_action` tech goods act as one Load crew card, outside "
+    "the crew limit (FAQ: IE-POWER-9).",
+    params={"tech_goods_per_action": GROUP},
+    reaches={"tech_goods_per_action": Reach((GREEN,))},
+)
+_modifier(
+    "Cannons",
+    "shared_pirate_crew",
+    None,
+    "Pirate cards in the others' crews count as the owner's crew too, outside his "
+    "crew limit (FAQ: IE-POWER-10).",
+)
+_modifier(
+    "Smart Cars",
+    "load_to_island",
+    "payment",
+    "A Load may instead put any hand card on the island for `payment`, once a turn "
+    "(`uses_per_turn`, which the engine applies as one; IE-POWER-52).",
+    params={"payment": PAY},
+    restates={"uses_per_turn": Restated("its uses a turn (the engine allows one)", value=1)},
+)
+_modifier(
+    "Cell Phones",
+    "load_draw",
+    "cards",
+    "A Load may instead draw the top card (`cards`), loaded if it can be, else kept"
+    " (FAQ: IE-POWER-34).",
+    params={"cards": COUNT},
+)
+_modifier(
+    "Stem Cells",
+    "plunder_to_goods_cost",
+    "cost",
+    "A plundered container may go to the goods for `cost` (IE-POWER-35).",
+    params={"cost": PAY},
+)
+_modifier(
+    "Exotic Fish",
+    "win_credit_multiplier",
+    "credit_multiplier",
+    "`credit_multiplier` times every other player's credits and the most goods win "
+    "the game (checked at the end of each turn: IE-POWER-32).",
+    params={"credit_multiplier": Need(1, whole=False, why=TIMES.why)},
+)
+_modifier(
+    "Machine Arms",
+    "load_unlimited",
+    None,
+    "Leading a Load, the owner may load as many hand cards as he wants and can (IE-POWER-41).",
+)
+_modifier(
+    "Dark Flight",
+    "import_from_island",
+    None,
+    "Choosing the ship of an import round, the owner may choose the supply island; "
+    "its winning bid is paid to him, even his own (rules._import_island; IE-POWER-46).",
+)
+_modifier(
+    "Mini Van",
+    "pirate_anywhere",
+    None,
+    "The owner's Pirate actions may also take a container of another player's ship at "
+    "port, the deck's top card or a random card of another player's hand; unloaded, "
+    "it is discarded (rules.pirate; IE-POWER-47).",
+)
+_modifier(
+    "Prefab Home",
+    "luxury_cargo_fraction",
+    "cargo_fraction",
+    "The owner's luxury contracts may complete with `cargo_fraction` of their "
+    "containers, rounded up, of the cargo colours of his choice "
+    "(rules._luxury_share_met; IE-POWER-50); with the Market every container "
+    "loaded toward it adds its marker (variants.filling; IE-VAR-14).",
+    params={
+        "cargo_fraction": Need(
+            0,
+            1,
+            whole=False,
+            above=True,
+            why="the share of a luxury contract's containers that completes it",
+        )
+    },
+)

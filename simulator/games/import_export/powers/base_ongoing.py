@@ -8,8 +8,10 @@ A hook is a generator (game, state, owner, contract, actor, payload); numbers co
 from __future__ import annotations
 
 from itertools import combinations, product
+from math import ceil
 from typing import TYPE_CHECKING
 
+from simulator.core.cards import Need
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import (
     BLACK,
@@ -31,6 +33,15 @@ from simulator.games.import_export.powers.common import (
     transfer,
 )
 from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.numbers import COUNT, PAY
+from simulator.games.import_export.rule_book import MAX_PLAYERS, BaseRules
+from simulator.games.import_export.sheet_rows import (
+    SheetCards,
+    SheetProblem,
+    number,
+    pips_text,
+    resized_pips,
+)
 from simulator.games.import_export.state import IEState, Scoring, clockwise
 
 if TYPE_CHECKING:
@@ -38,7 +49,7 @@ if TYPE_CHECKING:
     from simulator.games.import_export.moments import Moment
 
 
-@power("A Small Tank", hook="contract_fulfilled")
+@power("A Small Tank", hook="contract_fulfilled", params={"cards": COUNT})
 def a_small_tank(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
 ) -> Flow:
@@ -56,7 +67,7 @@ def a_small_tank(
             s.hands[owner].append(card)
 
 
-@power("Bok Choy", on_cargo=True)
+@power("Bok Choy", on_cargo=True, params={"bonus": PAY})
 def bok_choy(
     game: GameAPI,
     s: IEState,
@@ -90,7 +101,7 @@ def _consumer_good(
         game.gain(s, owner, contract.params["payment"])
 
 
-@power("Bubblegum", hook="goods_added")
+@power("Bubblegum", hook="goods_added", params={"payment": PAY})
 def bubblegum(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, card: int
 ) -> Flow:
@@ -101,7 +112,7 @@ def bubblegum(
     yield
 
 
-@power("Chapstick", hook="goods_added")
+@power("Chapstick", hook="goods_added", params={"payment": PAY})
 def chapstick(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, card: int
 ) -> Flow:
@@ -112,7 +123,7 @@ def chapstick(
     yield
 
 
-@power("Drones", hook="contract_placed")
+@power("Drones", hook="contract_placed", params={"cards": COUNT})
 def drones(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, placed: int
 ) -> Flow:
@@ -123,7 +134,7 @@ def drones(
         draw(game, s, owner, contract.params["cards"])
 
 
-@power("Helicopter", hook="contract_placed")
+@power("Helicopter", hook="contract_placed", params={"credits": PAY})
 def helicopter(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, placed: int
 ) -> Flow:
@@ -143,7 +154,7 @@ def helicopter_end(
     scoring.final[owner] += s.mods[owner].get("helicopter_credits", 0)
 
 
-@power("Laptops", hook="ship_completed")
+@power("Laptops", hook="ship_completed", params={"cards": COUNT})
 def laptops(
     game: GameAPI,
     s: IEState,
@@ -165,7 +176,12 @@ def laptops(
     yield
 
 
-@power("Mouthwash", hook="contract_fulfilled")
+@power(
+    "Mouthwash",
+    hook="contract_fulfilled",
+    params={"payment": PAY},
+    own_color=(BLACK, "pays for each 'Consumer Contract after this one'"),
+)
 def mouthwash(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
 ) -> Flow:
@@ -180,7 +196,7 @@ def mouthwash(
     yield
 
 
-@power("Pistols", hook="contract_fulfilled")
+@power("Pistols", hook="contract_fulfilled", params={"payment": PAY})
 def pistols(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
 ) -> Flow:
@@ -195,7 +211,7 @@ def pistols(
     yield
 
 
-@power("Rare Metals", hook="contract_fulfilled")
+@power("Rare Metals", hook="contract_fulfilled", params={"bonus": PAY})
 def rare_metals(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
 ) -> Flow:
@@ -209,7 +225,7 @@ def rare_metals(
     yield
 
 
-@power("Shoes", hook="contract_fulfilled")
+@power("Shoes", hook="contract_fulfilled", params={"cards": COUNT})
 def shoes(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
 ) -> Flow:
@@ -219,7 +235,7 @@ def shoes(
             draw(game, s, owner, contract.params["cards"])
 
 
-@power("Sugar", hook="contract_placed")
+@power("Sugar", hook="contract_placed", params={"payment": PAY})
 def sugar(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, placed: int
 ) -> Flow:
@@ -233,7 +249,19 @@ def sugar(
 # ---------------------------------------------------------------- turn, import, pirate, load
 
 
-@power("Books", hook="action_declared")
+@power(
+    "Books",
+    hook="action_declared",
+    params={
+        "min_followers": Need(
+            1,
+            MAX_PLAYERS - 1,
+            why=f"other players who follow (a game has at most {MAX_PLAYERS - 1})",
+        ),
+        "payment": PAY,
+        "max_per_turn": PAY,
+    },
+)
 def books(
     game: GameAPI,
     s: IEState,
@@ -252,7 +280,7 @@ def books(
     yield
 
 
-@power("Cannabis", hook="imported")
+@power("Cannabis", hook="imported", params={"payment": PAY})
 def cannabis(
     game: GameAPI,
     s: IEState,
@@ -270,7 +298,7 @@ def cannabis(
     yield
 
 
-@power("Protractors", hook="imported")
+@power("Protractors", hook="imported", params={"containers": COUNT})
 def protractors(
     game: GameAPI,
     s: IEState,
@@ -291,7 +319,7 @@ def protractors(
         yield from game.take_from_ship(s, owner, ship, contract.params["containers"])
 
 
-@power("Poison Bottles", hook="plundered")
+@power("Poison Bottles", hook="plundered", params={"payment": PAY, "uses_per_turn": COUNT})
 def poison_bottles(
     game: GameAPI,
     s: IEState,
@@ -314,7 +342,7 @@ def poison_bottles(
     yield
 
 
-@power("Stolen Rice", hook="plundered")
+@power("Stolen Rice", hook="plundered", params={"payment": PAY})
 def stolen_rice(
     game: GameAPI,
     s: IEState,
@@ -331,7 +359,7 @@ def stolen_rice(
     yield
 
 
-@power("Stolen Tires", hook="plundered")
+@power("Stolen Tires", hook="plundered", params={"cards": COUNT})
 def stolen_tires(
     game: GameAPI,
     s: IEState,
@@ -352,7 +380,7 @@ def stolen_tires(
     yield
 
 
-@power("Jets", hook="ship_completed")
+@power("Jets", hook="ship_completed", params={"containers": COUNT})
 def jets(
     game: GameAPI,
     s: IEState,
@@ -378,7 +406,7 @@ def jets(
             yield from add_goods(game, s, owner, good)
 
 
-@power("Flash Drives", hook="ship_completed")
+@power("Flash Drives", hook="ship_completed", params={"containers_per_ship": COUNT})
 def flash_drives(
     game: GameAPI,
     s: IEState,
@@ -404,7 +432,12 @@ def flash_drives(
             s.hands[owner].append(taken)
 
 
-@power("Paper", hook="contract_fulfilled")
+@power(
+    "Paper",
+    hook="contract_fulfilled",
+    params={"containers": COUNT},
+    own_color=(BLACK, "imports for each Consumer Contract completed 'including this one'"),
+)
 def paper(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
 ) -> Flow:
@@ -427,7 +460,7 @@ def paper(
         yield from game.ship_home(s, s.ships[index])
 
 
-@power("Satellite", hook="ship_completed")
+@power("Satellite", hook="ship_completed", params={"cards": COUNT, "containers": COUNT})
 def satellite(
     game: GameAPI,
     s: IEState,
@@ -445,7 +478,11 @@ def satellite(
         yield from game.load_from_hand(s, s.rng, owner)
 
 
-@power("Batteries", hook="load_action")
+@power(
+    "Batteries",
+    hook="load_action",
+    params={"cost": PAY, "extra_containers": COUNT, "uses_per_turn": COUNT},
+)
 def batteries(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: tuple[int, ...]
 ) -> Flow:
@@ -466,7 +503,7 @@ def batteries(
         yield from game.load_from_hand(s, s.rng, owner)
 
 
-@power("Rope", hook="turn_started")
+@power("Rope", hook="turn_started", params={"uses_per_turn": COUNT})
 def rope(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
 ) -> Flow:
@@ -488,7 +525,7 @@ def rope(
         s.hands[owner].append(island_card)
 
 
-@power("LED Lights", hook="turn_started")
+@power("LED Lights", hook="turn_started", params={"cards_given": COUNT, "cards_taken": COUNT})
 def led_lights(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
 ) -> Flow:
@@ -512,7 +549,7 @@ def led_lights(
     s.island.extend(out)
 
 
-@power("Contraband", hook="plundered")
+@power("Contraband", hook="plundered", params={"extra_containers": COUNT, "uses_per_turn": COUNT})
 def contraband(
     game: GameAPI,
     s: IEState,
@@ -550,7 +587,7 @@ def lumber(
         game.draw_up(s, s.rng, owner)
 
 
-@power("Chairs", hook="draw_action")
+@power("Chairs", hook="draw_action", params={"cards": COUNT})
 def chairs(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
 ) -> Flow:
@@ -568,7 +605,7 @@ def chairs(
         s.log[owner]["discarded"].append(card)
 
 
-@power("Telescopes", any_time="fulfilled")
+@power("Telescopes", any_time="fulfilled", params={"price": PAY})
 def telescopes(
     game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
 ) -> list[tuple[int]]:
@@ -597,7 +634,7 @@ def _yogurt(game: GameAPI, s: IEState, contract: Contract, player: int) -> None:
         draw(game, s, (player + k) % s.n, p["cards_others"])
 
 
-@power("Yogurt", card_hook="container_loaded")
+@power("Yogurt", card_hook="container_loaded", params={"cards_self": COUNT, "cards_others": COUNT})
 def yogurt_loaded(
     game: GameAPI, s: IEState, contract: Contract, card: int, actor: int, payload: int
 ) -> Flow:
@@ -624,7 +661,11 @@ def yogurt_plundered(
     yield
 
 
-@power("Lutefisk", any_time="hand")
+@power(
+    "Lutefisk",
+    any_time="hand",
+    own_level="'... and you meet the Level Requirement, you may add it as a Contract'",
+)
 def lutefisk(
     game: GameAPI, s: IEState, holder: int, contract: Contract, moment: Moment
 ) -> list[tuple[int]]:
@@ -646,7 +687,53 @@ def lutefisk_place(
     yield from game.place_contract(s, holder, card, contract.id, args[0])
 
 
-@power("Flour", card_hook="contract_placed")
+def flour_cargo(sc: SheetCards) -> list[SheetProblem]:
+    """Flour's cargo holds at least the `containers` its power loads at once.
+
+    The power: "have 4 other valid Containers in your hand to load onto this Flour Contract
+    ... load all 4 Containers at once" (IE-POWER-44). The 4 go onto Flour itself, so a Flour
+    needing fewer than 4 containers can never take them: the power could not be used as
+    printed. A contract holds at most a ship's capacity, so `containers` is at most that."""
+    flour = sc.contract("Flour")
+    if flour is None:
+        return []
+    need = number(flour.params, "containers")
+    if need is None or need < 1:
+        return []  # param_ranges reports it
+    capacity = BaseRules().ship_capacity
+    if need > capacity:
+        return [
+            sc.problem(
+                "flour_cargo",
+                "Flour",
+                "params",
+                f"loads more containers at once than one contract can hold (a ship carries "
+                f"{capacity})",
+                f"containers at most {capacity}",
+                f"containers={need}",
+            )
+        ]
+    if flour.cargo_total >= need:
+        return []
+    return [
+        sc.problem(
+            "flour_cargo",
+            "Flour",
+            "cargo",
+            f"needs {flour.cargo_total} containers, but its power loads containers={need} at "
+            f"once onto this Flour contract",
+            f"at least {need} containers, e.g. {pips_text(resized_pips(flour.cargo, ceil(need)))}",
+        )
+    ]
+
+
+@power(
+    "Flour",
+    card_hook="contract_placed",
+    params={"containers": COUNT},
+    own_level="'If you meet the Level Requirement ...'",
+    checks=(flour_cargo,),
+)
 def flour(
     game: GameAPI, s: IEState, contract: Contract, card: int, actor: int, payload: int
 ) -> Flow:
@@ -673,7 +760,7 @@ def flour(
         yield from game.load_container(s, actor, ship, loaded, color)
 
 
-@power("Shotguns", hook="action_declared")
+@power("Shotguns", hook="action_declared", params={"credits": PAY, "cards": COUNT})
 def shotguns_declared(
     game: GameAPI,
     s: IEState,

@@ -13,12 +13,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from simulator.core.cards import Need
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow
-from simulator.games.import_export.cards import GREY, PAIRED, Contract
+from simulator.games.import_export.cards import (
+    GREY,
+    PAIRED,
+    Contract,
+)
 from simulator.games.import_export.narration import ship_name
 from simulator.games.import_export.powers.common import draw, good_types, other_players
-from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.framework import Restated, power
+from simulator.games.import_export.powers.numbers import COUNT, PAY, TIMES
+from simulator.games.import_export.sheet_rows import (
+    SheetCards,
+    SheetProblem,
+    number,
+    pips_text,
+    resized_pips,
+)
 from simulator.games.import_export.state import IEState, Ship
 
 if TYPE_CHECKING:
@@ -138,7 +151,7 @@ def _move_own(game: GameAPI, s: IEState, owner: int, contract: Contract, where: 
 # ---------------------------------------------------------------- the card moves itself
 
 
-@power("The Algorithm", on_fulfil=True)
+@power("The Algorithm", on_fulfil=True, copy_does_nothing=True)
 def the_algorithm(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner may move The Algorithm to his crew (with room), or load it as a grey
     container on a ship at his port with an uncovered need; otherwise, or if he does
@@ -157,7 +170,7 @@ def the_algorithm(game: GameAPI, s: IEState, owner: int, contract: Contract) -> 
         yield from _move_own(game, s, owner, contract, where)
 
 
-@power("Automation", on_fulfil=True)
+@power("Automation", on_fulfil=True, copy_does_nothing=True)
 def automation(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Load Automation as a grey (rainbow) container on a ship at the owner's port with an
     uncovered need; with none, it is discarded (IE-CAP-13)."""
@@ -195,7 +208,7 @@ def automation_moves_on(
     yield from place_grey(game, s, owner, s.ships[i], card)
 
 
-@power("Cheap Labor", on_fulfil=True)
+@power("Cheap Labor", on_fulfil=True, copy_does_nothing=True)
 def cheap_labor(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Load Cheap Labor as a grey container on a ship at the owner's port, even one with no
     contract (then a leftover that a later contract may use); with no ship with room it
@@ -209,7 +222,7 @@ def cheap_labor(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     yield from _move_own(game, s, owner, contract, ("load", i))
 
 
-@power("Container Factory", on_fulfil=True)
+@power("Container Factory", on_fulfil=True, copy_does_nothing=True)
 def container_factory(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Container Factory stays in the completed contracts, or moves to the crew or the goods
     (with room), onto a ship at port as a grey container (an uncovered need), or back to
@@ -228,7 +241,7 @@ def container_factory(game: GameAPI, s: IEState, owner: int, contract: Contract)
         yield from _move_own(game, s, owner, contract, where)
 
 
-@power("Diesel Engine", on_fulfil=True)
+@power("Diesel Engine", on_fulfil=True, params={"extra_ships": COUNT}, copy_does_nothing=True)
 def diesel_engine(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Diesel Engine becomes `extra_ships` extra ship(s) at the owner's port; once it has
     sailed and been emptied it is discarded, not returned (IE-CAP-16)."""
@@ -246,7 +259,7 @@ def diesel_engine(game: GameAPI, s: IEState, owner: int, contract: Contract) -> 
     yield
 
 
-@power("Euros", on_fulfil=True)
+@power("Euros", on_fulfil=True, copy_does_nothing=True)
 def euros(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Euros goes as a grey container on any ship at sea, whoever owns it; only an import
     takes it off (FAQ: IE-CAP-17). With no ship at sea it stays completed."""
@@ -260,7 +273,7 @@ def euros(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield from place_grey(game, s, owner, s.ships[i], card, loaded=False)
 
 
-@power("GPS", on_fulfil=True)
+@power("GPS", on_fulfil=True, copy_does_nothing=True)
 def gps(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Load GPS as a grey (rainbow) container on a ship at the owner's port with an
     uncovered need, else discard it (IE-CAP-19); its loading arms it (`gps_loaded`)."""
@@ -289,7 +302,7 @@ def gps_loaded(
     yield
 
 
-@power("Yen", on_fulfil=True)
+@power("Yen", on_fulfil=True, params={"cargo_reduction": COUNT}, copy_does_nothing=True)
 def yen(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Yen goes under one of the owner's ships for good: from then on, the first contract
     of each of its loads needs `cargo_reduction` container(s) fewer (mods
@@ -311,7 +324,7 @@ def yen(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
 # ---------------------------------------------------------------- credits and cards
 
 
-@power("Fake Money", on_fulfil=True)
+@power("Fake Money", on_fulfil=True, params={"containers_per_ship": COUNT})
 def fake_money(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """From each loaded ship of every opponent (at sea or at port), take
     `containers_per_ship` container(s) of one's choice, never a grey one (only an import
@@ -354,7 +367,7 @@ def fake_money(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
                     s.hands[owner].append(kept)
 
 
-@power("Import Tax", on_fulfil=True)
+@power("Import Tax", on_fulfil=True, params={"payment": PAY}, copy_does_nothing=True)
 def import_tax(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player pays `payment` to the bank, or nothing if he cannot (IE-POWER-1);
     then Import Tax is discarded (IE-CAP-20)."""
@@ -365,7 +378,7 @@ def import_tax(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     yield
 
 
-@power("Interest", on_fulfil=True)
+@power("Interest", on_fulfil=True, params={"goods_per_player": COUNT})
 def interest(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player with goods gives `goods_per_player` good(s) of his choice; the
     owner keeps those his goods limit allows, choosing which, and discards the rest
@@ -395,7 +408,7 @@ def interest(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         game.to_discard(s, owner, card)
 
 
-@power("Lucky Cards", on_fulfil=True)
+@power("Lucky Cards", on_fulfil=True, params={"cost": PAY, "prize": PAY})
 def lucky_cards(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Once, on completion: pay `cost` to the bank (or nothing happens: IE-POWER-1), name a
     good type and draw a card; a match pays `prize` (IE-CAP-22)."""
@@ -408,7 +421,7 @@ def lucky_cards(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
         game.gain(s, owner, p["prize"])
 
 
-@power("Market Data", on_fulfil=True)
+@power("Market Data", on_fulfil=True, params={"cards_per_player": COUNT}, copy_does_nothing=True)
 def market_data(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player gives `cards_per_player` hand cards of his choice, or as many as
     he has; then Market Data is discarded (IE-CAP-20)."""
@@ -422,7 +435,11 @@ def market_data(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     _discard_self(game, s, owner, contract)
 
 
-@power("US Dollars", any_time="fulfilled")
+@power(
+    "US Dollars",
+    any_time="fulfilled",
+    restates={"turns": Restated("the turns it is crew for (the engine: the one turn)", value=1)},
+)
 def us_dollars(
     game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
 ) -> list[tuple[()]]:
@@ -452,7 +469,71 @@ def us_dollars_use(
 # ---------------------------------------------------------------- Partnership
 
 
-@power("Partnership", card_hook="contract_placed")
+def partnership_cargo(sc: SheetCards) -> list[SheetProblem]:
+    """Partnership's own cargo fits its Super Ship: at most `super_ship_capacity` minus
+    `max_combined_cargo`.
+
+    The power joins two ships whose contracts need at most 4 containers, "Partnership is added
+    to the Ship as a Contract" and "the Super Ship still has a maximum cargo requirement of 6".
+    Partnership is one of the Super Ship's contracts, so the two ships' 4 plus its own cargo
+    stay within the 6: its own cargo is at most 2 (IE-SHEET-1). A larger one can only be met
+    by the engine waiving it (IE-CAP-23)."""
+    partnership = sc.contract("Partnership")
+    if partnership is None:
+        return []
+    joined = number(partnership.params, "max_combined_cargo")
+    most = number(partnership.params, "super_ship_capacity")
+    if joined is None or most is None:
+        return []  # param_ranges reports it
+    room = most - joined
+    if room < 1:
+        return [
+            sc.problem(
+                "partnership_cargo",
+                "Partnership",
+                "params",
+                f"leaves no room in the Super Ship (super_ship_capacity={most}) for "
+                f"Partnership's own contract",
+                f"max_combined_cargo at most {most - 1}",
+                f"max_combined_cargo={joined}",
+            )
+        ]
+    if partnership.cargo_total <= room:
+        return []
+    return [
+        sc.problem(
+            "partnership_cargo",
+            "Partnership",
+            "cargo",
+            f"needs {partnership.cargo_total} containers, but Partnership is a contract of "
+            f"its Super Ship, which holds at most super_ship_capacity={most} while the two "
+            f"ships' contracts may need max_combined_cargo={joined}",
+            f"at most {int(room)} containers, e.g. "
+            f"{pips_text(resized_pips(partnership.cargo, int(room)))}",
+        )
+    ]
+
+
+@power(
+    "Partnership",
+    card_hook="contract_placed",
+    params={
+        "max_combined_cargo": Need(
+            2, why="the cargo of two ships' contracts (each needs at least 1 container)"
+        ),
+        "super_ship_capacity": COUNT,
+        "payout_multiplier": TIMES,
+        "import_compensation": PAY,
+    },
+    restates={
+        "base_import_compensation": Restated(
+            "what an importer pays a ship's owner without the power (BaseRules.owner_compensation)",
+            rule="owner_compensation",
+        ),
+        "ships": Restated("the ships the power joins (the engine joins two)", value=2),
+    },
+    checks=(partnership_cargo,),
+)
 def partnership(
     game: GameAPI, s: IEState, contract: Contract, card: int, actor: int, payload: int
 ) -> Flow:

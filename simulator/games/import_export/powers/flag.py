@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from simulator.core.cards import Need
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import (
     ACTIONS,
@@ -25,7 +26,13 @@ from simulator.games.import_export.cards import (
     Contract,
 )
 from simulator.games.import_export.powers.common import draw, set_mod
-from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.framework import Reach, Restated, power
+from simulator.games.import_export.powers.numbers import COUNT, GROUP, LIMIT, PAY
+from simulator.games.import_export.sheet_rows import (
+    SheetCards,
+    SheetProblem,
+    number,
+)
 from simulator.games.import_export.state import IEState, Scoring
 
 if TYPE_CHECKING:
@@ -38,7 +45,7 @@ GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 # ---------------------------------------------------------------- any time
 
 
-@power("Iceland Water", any_time="fulfilled")
+@power("Iceland Water", any_time="fulfilled", params={"price": PAY})
 def iceland_water(
     game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
 ) -> list[tuple[int]]:
@@ -61,7 +68,7 @@ def iceland_water_sell(
     yield
 
 
-@power("Maple Syrup", in_hand="load_action")
+@power("Maple Syrup", in_hand="load_action", params={"min_credits": PAY})
 def maple_syrup(
     game: GameAPI,
     s: IEState,
@@ -87,7 +94,13 @@ def maple_syrup(
     yield from game.load_container(s, holder, s.ships[i], card, color)
 
 
-@power("Olive Oil", any_time="fulfilled", own_turn=True)
+@power(
+    "Olive Oil",
+    any_time="fulfilled",
+    own_turn=True,
+    params={"payment": PAY},
+    copy_does_nothing=True,
+)
 def olive_oil(
     game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
 ) -> list[tuple[()]]:
@@ -111,7 +124,16 @@ def olive_oil_discard(
     yield
 
 
-@power("Legos", unlimited_ship=True)
+@power(
+    "Legos",
+    unlimited_ship=True,
+    restates={
+        "max_payout": Restated(
+            "the payout cap Legos keeps (the top band, BaseRules.pay_5_6; IE-FLAGP-21)",
+            rule="pay_5_6",
+        )
+    },
+)
 def legos(*_: object) -> None:
     """A ship with Legos among its contracts (or taking it) has no capacity limit on
     contracts or containers; the payout keeps its bands, whose top is the cap
@@ -132,7 +154,7 @@ def surstromming(game: GameAPI, s: IEState, owner: int, contract: Contract) -> F
     yield
 
 
-@power("Avocado", on_fulfil=True)
+@power("Avocado", on_fulfil=True, copy_does_nothing=True)
 def avocado(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Avocado leaves the completed contracts for the owner's crew (a crew card of its
     action); with the crew at its limit, as the move lowers it, it is discarded instead. A
@@ -155,7 +177,7 @@ def yerba_mate(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     yield
 
 
-@power("Rooibos Tea", on_fulfil=True)
+@power("Rooibos Tea", on_fulfil=True, params={"payment": PAY})
 def rooibos_tea(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every player drinking tea takes `payment`: the seats in the rules' `tea_drinkers`,
     nobody by default (IE-FLAGP-8)."""
@@ -166,7 +188,7 @@ def rooibos_tea(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     yield
 
 
-@power("Tej", on_fulfil=True)
+@power("Tej", on_fulfil=True, params={"minus": PAY})
 def tej(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Crew cards minus `minus`, rounded up to an even number, in credits; nothing when
     that is not above zero (IE-FLAGP-10)."""
@@ -177,7 +199,12 @@ def tej(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Muay Thai Shorts", hook="contract_fulfilled")
+@power(
+    "Muay Thai Shorts",
+    hook="contract_fulfilled",
+    params={"pay_per_contract": PAY},
+    copy_does_nothing=True,
+)
 def muay_thai_shorts(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
 ) -> Flow:
@@ -197,7 +224,7 @@ def merino_wool(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     yield
 
 
-@power("Unpasteurized Cheese", on_fulfil=True)
+@power("Unpasteurized Cheese", on_fulfil=True, copy_does_nothing=True)
 def unpasteurized_cheese(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Completed, the card moves into the owner's crew, even over the crew limit, as a
     Pirate crew card whatever its printed action. A copy has no card to move
@@ -218,7 +245,7 @@ def unpasteurized_cheese(game: GameAPI, s: IEState, owner: int, contract: Contra
 # ---------------------------------------------------------------- ongoing
 
 
-@power("Dragon Fruit", hook="action_declared")
+@power("Dragon Fruit", hook="action_declared", params={"cards": COUNT, "credits": PAY})
 def dragon_fruit(
     game: GameAPI,
     s: IEState,
@@ -253,7 +280,7 @@ def jasmine_tea_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) 
     s.mods[owner].pop("contracts_unlimited", None)
 
 
-@power("Volkswagen", on_fulfil=True)
+@power("Volkswagen", on_fulfil=True, params={"level_per_tech_good": LIMIT})
 def volkswagen(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Tech goods (and grey Capital ones) count `level_per_tech_good` each toward the
     owner's level requirements (rules.level: IE-FLAGP-15)."""
@@ -268,7 +295,7 @@ def volkswagen_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -
     s.mods[owner].pop("level_per_tech_good", None)
 
 
-@power("Paprika", hook="contract_placed")
+@power("Paprika", hook="contract_placed", params={"containers": COUNT})
 def paprika(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, placed: int
 ) -> Flow:
@@ -289,7 +316,39 @@ def paprika(
         yield from game.load_container(s, owner, s.ships[i], card, color)
 
 
-@power("Scotch", on_fulfil=True)
+def scotch_pair(sc: SheetCards) -> list[SheetProblem]:
+    """Scotch's group of `luxury_goods` counts as fewer goods (`counts_as`) toward the limit.
+
+    "Every 2 Luxury Goods ... count as only 1": the limit gains `luxury_goods - counts_as`
+    per group (rules._pair_room); `counts_as` equal to the group does nothing and a larger one
+    would shrink the goods limit, the opposite of the power."""
+    scotch = sc.contract("Scotch")
+    if scotch is None:
+        return []
+    group = number(scotch.params, "luxury_goods")
+    counts = number(scotch.params, "counts_as")
+    if group is None or counts is None or counts < group:
+        return []
+    return [
+        sc.problem(
+            "scotch_pair",
+            "Scotch",
+            "params",
+            f"makes a group of luxury_goods={group} count as many goods or more: the power "
+            f"would not lower the goods the group counts as",
+            f"counts_as below {group}, e.g. {max(group - 1, 0)}",
+            f"counts_as={counts}",
+        )
+    ]
+
+
+@power(
+    "Scotch",
+    on_fulfil=True,
+    params={"luxury_goods": GROUP, "counts_as": Need(0, why="goods a group counts as")},
+    reaches={"luxury_goods": Reach((BLUE,))},
+    checks=(scotch_pair,),
+)
 def scotch(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every `luxury_goods` luxury goods count as `counts_as` toward the owner's goods
     limit (rules.goods_limit, goods_fit: IE-FLAGP-20)."""
@@ -343,7 +402,7 @@ def teslas(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: S
     scoring.counts[owner][best] += supply
 
 
-@power("Champagne", end="game")
+@power("Champagne", end="game", params={"payment": PAY})
 def champagne(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """`payment` for strictly the most completed contracts: a tie pays nothing, and cards
     that left the completed area do not count (FAQ: IE-FLAGP-11); Foxes wins the tie
@@ -352,7 +411,7 @@ def champagne(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring
         scoring.final[owner] += contract.params["payment"]
 
 
-@power("Cologne", end="game")
+@power("Cologne", end="game", params={"pay_per_card": PAY})
 def cologne(game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring) -> None:
     """`pay_per_card` for each crew card of the action the owner has most of; with Cannons
     the others' Pirate crew count as his (FAQ). Fridges' virtual crew are not cards

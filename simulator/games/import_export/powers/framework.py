@@ -11,6 +11,16 @@ Timings (the card sheet's `timing` column): `immediate` (once, on fulfilment), `
 Powers whose text says "at any time" (whatever their timing column) are used in the rules'
 reaction windows (windows.py): `any_time=` lists their uses at a moment, `use=True`
 performs one.
+
+**One declaration per card.** A card's first registration also declares everything else the
+code knows about it (`Declared`): the numbers its power reads with their meaningful ranges
+(`params=`), the numbers its sheet row restates (`restates=`), the counts it waits for
+(`reaches=`), the decision kinds it asks (`asks=`, constants declared beside it with
+`decisions.KINDS.declare`), and its flags (`copy_does_nothing=`, `own_level=`,
+`own_color=`, `checks=`, `goods_as=`). The sheet checks (sheet_checks.py), the game's decision kinds
+(decisions.py) and the bots' facts (`copy_does_nothing`) are built from these, never written
+beside them; tests/import_export/test_card_declarations.py holds every shipped card to one
+declaration in one module. docs/architecture.md, "Adding a card", walks through one.
 """
 
 from __future__ import annotations
@@ -20,6 +30,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from simulator.core.cards import Need
+from simulator.core.decision import DecisionKind
 from simulator.core.protocol import Flow
 
 if TYPE_CHECKING:
@@ -90,11 +102,65 @@ CARD_OF: dict[str, Callable[[Any, Any], int]] = {
 """The events a card's own power (`card_hook`) can listen to, and the card each concerns."""
 
 
+@dataclass(frozen=True)
+class Restated:
+    """A number a card's row prints that the engine does not read, because it restates a
+    rule number or a fixed part of the mechanics: `rule` names the `rule_book.BaseRules`
+    field it equals (or `value` is the fixed number), `why` says what it is. The sheet must
+    give what the game plays (sheet_checks.restated_numbers)."""
+
+    why: str
+    rule: str = ""
+    value: int | None = None
+    product: tuple[str, ...] = ()
+    """Or: the product of these parameters of the card's own row (Sauna's doubled penalty)."""
+
+
+@dataclass(frozen=True)
+class Reach:
+    """A count a power waits for, of goods or cards of `colors`: of "one" type, of "every"
+    type, or of "any" one type (the most of one): the sheet must hold that many cards that
+    could count (sheet_checks.reachable_counts)."""
+
+    colors: tuple[int, ...]
+    mode: str = "one"
+
+
+@dataclass
+class Declared:
+    """What the code knows about a card besides its handlers, declared once, on the card's
+    first registration (see the module's docstring)."""
+
+    module: str
+    """The module that declares the card: every registration of the card is in it."""
+    params: dict[str, Need] = field(default_factory=dict)
+    """Every number the power reads from the sheet -> its meaningful range."""
+    restates: dict[str, Restated] = field(default_factory=dict)
+    reaches: dict[str, Reach] = field(default_factory=dict)
+    """A parameter that is a count of cards of some types -> which (Reach)."""
+    asks: tuple[DecisionKind, ...] = ()
+    """The decision kinds the power asks (decisions.KINDS), wherever the rules ask them."""
+    copy_does_nothing: bool = False
+    """Its power moves its own card, so a copy (Wind Turbines) has nothing to do (IE-POWER-40,
+    IE-CAP-11, IE-KS-3, IE-JP-1, IE-FLAGP-6, IE-FLAGP-13, IE-FLAGP-18, IE-FLAGP-19)."""
+    own_level: str = ""
+    """The words of a power naming the card's own Level Requirement (Flour, Lutefisk)."""
+    own_color: tuple[int, str] | None = None
+    """(colour, the words): a power counting its own card as a contract of one type."""
+    checks: tuple[Callable[..., Any], ...] = ()
+    """Sheet checks of this card alone (sheet_checks.SheetCards -> problems)."""
+    goods_as: dict[int, str] = field(default_factory=dict)
+    """Good type -> the parameter giving how many goods of that type the card counts as
+    (Joe Wiggins: IE-KS-7); the sheet checks count them among the goods a player can hold."""
+
+
 @dataclass
 class Power:
     """The handlers of one card's power."""
 
     name: str
+    declared: Declared = field(default_factory=lambda: Declared(""))
+    """What else the code knows about the card (its first registration declares it)."""
     on_fulfil: Callable[..., Any] | None = None
     """Generator (game, state, owner, contract) -> Flow, run once when fulfilled."""
     hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
@@ -167,6 +233,15 @@ def power(
     any_time: str | None = None,
     own_turn: bool = False,
     use: bool = False,
+    params: Mapping[str, Need] | None = None,
+    restates: Mapping[str, Restated] | None = None,
+    reaches: Mapping[str, Reach] | None = None,
+    asks: tuple[DecisionKind, ...] = (),
+    copy_does_nothing: bool = False,
+    own_level: str = "",
+    own_color: tuple[int, str] | None = None,
+    checks: tuple[Callable[..., Any], ...] = (),
+    goods_as: Mapping[int, str] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a function as (part of) the power of the card called `name`.
 
@@ -176,10 +251,52 @@ def power(
     `unlimited_ship`: a ship with the contract placed has no capacity (not called);
     `on_lose`: when the fulfilled contract is taken from its owner with its power;
     `any_time`: "fulfilled" or "hand", the function lists the power's uses at a window's
-    moment (`own_turn`: only in its owner's turn); `use`: performs one (windows.py)."""
+    moment (`own_turn`: only in its owner's turn); `use`: performs one (windows.py).
+
+    The card's first registration declares the rest (`Declared`: `params`, `restates`,
+    `reaches`, `asks`, `copy_does_nothing`, `own_level`, `own_color`, `checks`,
+    `goods_as`); a later
+    one may not, and every registration of a card is in the module that declared it."""
+    declaring = (
+        params,
+        restates,
+        reaches,
+        asks,
+        copy_does_nothing,
+        own_level,
+        own_color,
+        checks,
+        goods_as,
+    )
 
     def register(func: Callable[..., Any]) -> Callable[..., Any]:
-        entry = (_COLLECTING[-1] if _COLLECTING else POWERS).setdefault(name, Power(name))
+        registry = _COLLECTING[-1] if _COLLECTING else POWERS
+        entry = registry.get(name)
+        if entry is None:
+            entry = registry[name] = Power(name)
+            entry.declared = Declared(
+                func.__module__,
+                dict(params or {}),
+                dict(restates or {}),
+                dict(reaches or {}),
+                asks,
+                copy_does_nothing,
+                own_level,
+                own_color,
+                checks,
+                dict(goods_as or {}),
+            )
+        elif any(declaring):
+            raise ValueError(
+                f"{name}: declared again in {func.__module__}.{func.__name__}; a card's "
+                f"numbers, questions and flags go on its first registration "
+                f"({entry.declared.module})"
+            )
+        elif func.__module__ != entry.declared.module:
+            raise ValueError(
+                f"{name}: registered in {func.__module__} and in {entry.declared.module}; "
+                "a card's power lives in one module"
+            )
         if on_fulfil:
             entry.on_fulfil = func
         if hook is not None:

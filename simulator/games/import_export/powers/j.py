@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from simulator.core.cards import Need
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import (
     BLUE,
@@ -23,7 +24,8 @@ from simulator.games.import_export.cards import (
     Contract,
 )
 from simulator.games.import_export.powers.common import draw, other_players, set_mod
-from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.framework import Reach, Restated, power
+from simulator.games.import_export.powers.numbers import COUNT, PAY
 from simulator.games.import_export.state import IEState
 
 if TYPE_CHECKING:
@@ -52,7 +54,7 @@ def _revoke(s: IEState, owner: int, key: str, values: frozenset[tuple[int, ...]]
 # ---------------------------------------------------------------- immediate powers
 
 
-@power("Bamboo", on_fulfil=True)
+@power("Bamboo", on_fulfil=True, copy_does_nothing=True)
 def bamboo(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """As soon as it is completed, the owner may place Bamboo again as a contract, with no
     action, on a ship of his at port that can hold it, its level met; the ship it completed
@@ -71,7 +73,7 @@ def bamboo(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield from game.place_contract(s, owner, card, cid, i, source=[card])
 
 
-@power("Muji Pens", on_fulfil=True)
+@power("Muji Pens", on_fulfil=True, params={"cards_per_player": COUNT})
 def muji_pens(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner's whole hand (even none) goes face up to the supply island; then he takes
     `cards_per_player` random cards from each other player's hand, clockwise, all of a
@@ -86,7 +88,7 @@ def muji_pens(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow
     yield
 
 
-@power("Pocky", on_fulfil=True)
+@power("Pocky", on_fulfil=True, params={"credits": PAY, "cards": COUNT, "containers": COUNT})
 def pocky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take `credits`, draw `cards`, then import `containers` container(s) from a ship at sea
     of one's choice, as in an import: to crew or goods, the ship's owner paid unless it is
@@ -108,7 +110,12 @@ def pocky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield from game.ship_home(s, ship)
 
 
-@power("Rice", on_fulfil=True)
+@power(
+    "Rice",
+    on_fulfil=True,
+    params={"pay_per_contract": PAY},
+    own_color=(YELLOW, "pays for each Completed Agricultural Contract 'including this one'"),
+)
 def rice(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """`pay_per_contract` for each agricultural contract among one's completed contracts,
     Rice included (IE-JP-7)."""
@@ -119,7 +126,7 @@ def rice(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Soy Sauce", on_fulfil=True)
+@power("Soy Sauce", on_fulfil=True, params={"pay_per_card": PAY})
 def soy_sauce(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner may move his whole crew into his goods, `pay_per_card` for each card moved;
     in the order the crew was taken, the cards beyond the goods limit are discarded, and
@@ -139,7 +146,15 @@ def soy_sauce(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow
 # ---------------------------------------------------------------- rule modifiers
 
 
-@power("Chopsticks", on_fulfil=True)
+@power(
+    "Chopsticks",
+    on_fulfil=True,
+    restates={
+        "action_types_per_turn": Restated(
+            "the action types its owner performs a turn (the engine: one)", value=1
+        )
+    },
+)
 def chopsticks(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner's Import cards, from the hand or the crew, may be used as Contract or Load
     actions: leading or following a Contract or a Load with one, his Import crew adding
@@ -157,7 +172,15 @@ def chopsticks_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -
     _revoke(s, owner, "follow_as", CHOPSTICKS_FOLLOW)
 
 
-@power("Rice Cookers", on_fulfil=True)
+@power(
+    "Rice Cookers",
+    on_fulfil=True,
+    restates={
+        "action_types_per_turn": Restated(
+            "the action types its owner performs a turn (the engine: one)", value=1
+        )
+    },
+)
 def rice_cookers(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """For the owner alone, Load cards count as Contract cards and vice versa, in the hand
     and in the crew, leading or following: he may lead a Load with a Contract card (the
@@ -188,7 +211,15 @@ def foxes_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Non
     s.mods[owner].pop("wins_ties", None)
 
 
-@power("Robo-Cats", on_fulfil=True)
+@power(
+    "Robo-Cats",
+    on_fulfil=True,
+    params={
+        "containers_per_tech": Need(
+            2, why="containers loaded together as one tech container (a pair or more)"
+        )
+    },
+)
 def robo_cats(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """One Load may load `containers_per_tech` hand cards of one type together as one tech
     container; Pirate actions may gather them, one each, kept aside until the pair is made
@@ -208,7 +239,12 @@ def robo_cats_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) ->
 # ---------------------------------------------------------------- ongoing hooks
 
 
-@power("Sushi Knives", any_time="fulfilled")
+@power(
+    "Sushi Knives",
+    any_time="fulfilled",
+    params={"cards": COUNT, "payment": PAY},
+    reaches={"cards": Reach((BLUE,))},
+)
 def sushi_knives(
     game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
 ) -> list[tuple[()]]:

@@ -7,8 +7,9 @@ Sources: the rulebook's card list (seed 000, lines ~313-635) and its FAQ.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from simulator.core.cards import Need
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
 from simulator.games.import_export.powers.common import (
@@ -19,7 +20,8 @@ from simulator.games.import_export.powers.common import (
     take_container,
     transfer,
 )
-from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.framework import Reach, power
+from simulator.games.import_export.powers.numbers import COUNT, PAY
 from simulator.games.import_export.state import GameOver, IEState, Scoring
 
 if TYPE_CHECKING:
@@ -47,7 +49,7 @@ def _in_play(s: IEState, owner: int, contract: Contract) -> bool:
 # ---------------------------------------------------------------- immediate powers
 
 
-@power("Danger Pets", on_fulfil=True)
+@power("Danger Pets", on_fulfil=True, params={"payment": PAY})
 def danger_pets(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player gives the owner `payment`; one who cannot pays nothing (IE-KS-4)."""
     for q in other_players(s, owner):
@@ -56,7 +58,7 @@ def danger_pets(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     yield
 
 
-@power("Dino Bones", on_fulfil=True)
+@power("Dino Bones", on_fulfil=True, params={"goods_given": COUNT, "cards_taken": COUNT})
 def dino_bones(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every player, the owner first and clockwise, puts `goods_given` good(s) of his choice
     on the supply island; then the owner takes `cards_taken` island cards of his choice into
@@ -80,7 +82,7 @@ def dino_bones(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
         yield from add_goods(game, s, owner, card)
 
 
-@power("Flametorch", on_fulfil=True)
+@power("Flametorch", on_fulfil=True, params={"heads_pay": PAY, "tails_pay": PAY})
 def flametorch(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """A coin from the game's generator: heads, every other player pays the owner
     `heads_pay` (one who cannot pays nothing); tails, the owner pays `tails_pay` to each
@@ -97,7 +99,7 @@ def flametorch(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     yield
 
 
-@power("Stretch Goal", on_fulfil=True)
+@power("Stretch Goal", on_fulfil=True, params={"cards": COUNT, "credits": PAY, "goods": COUNT})
 def stretch_goal(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Once, when fulfilled: every player, the owner first and clockwise, draws `cards`,
     takes `credits` and imports `goods` container(s) of his choice from ships at sea into
@@ -124,7 +126,7 @@ def stretch_goal(game: GameAPI, s: IEState, owner: int, contract: Contract) -> F
 # ---------------------------------------------------------------- ongoing powers
 
 
-@power("Backpacks", hook="ship_returned")
+@power("Backpacks", hook="ship_returned", params={"cards": COUNT})
 def backpacks(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, index: int
 ) -> Flow:
@@ -135,7 +137,7 @@ def backpacks(
         draw(game, s, owner, contract.params["cards"])
 
 
-@power("Big Ammunition", hook="ship_plundered")
+@power("Big Ammunition", hook="ship_plundered", params={"cards": COUNT})
 def big_ammunition(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: tuple[int, int]
 ) -> Flow:
@@ -153,7 +155,7 @@ def big_ammunition(
     yield
 
 
-@power("Bionic Ears", any_time="fulfilled")
+@power("Bionic Ears", any_time="fulfilled", copy_does_nothing=True)
 def bionic_ears(
     game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
 ) -> list[tuple[()]]:
@@ -174,7 +176,12 @@ def bionic_ears_take(
     yield
 
 
-@power("Board Games", on_fulfil=True)
+@power(
+    "Board Games",
+    on_fulfil=True,
+    params={"goods_per_type": COUNT},
+    reaches={"goods_per_type": Reach((GREEN, YELLOW, BLACK, BLUE, RED), "every")},
+)
 def board_games(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """With `goods_per_type` good(s) of every type among one's fulfilled contracts, the
     crew has no limit (read in rules.crew_limit; IE-KS-6)."""
@@ -183,7 +190,22 @@ def board_games(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     yield
 
 
-@power("Joe Wiggins", on_fulfil=True)
+@power(
+    "Joe Wiggins",
+    on_fulfil=True,
+    params={
+        "tech_goods": COUNT,
+        "agriculture_goods": COUNT,
+        "illegal_goods": COUNT,
+        "consumer_goods": COUNT,
+    },
+    goods_as={
+        GREEN: "tech_goods",
+        YELLOW: "agriculture_goods",
+        RED: "illegal_goods",
+        BLACK: "consumer_goods",
+    },
+)
 def joe_wiggins(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """While fulfilled, counts as one tech, agricultural, illegal and consumer good each,
     outside the goods area and its limit (read in rules.counted_goods; IE-KS-7)."""
@@ -214,7 +236,7 @@ def souvenirs(*_: object) -> None:
 # ---------------------------------------------------------------- end of the game
 
 
-@power("Import/Export Definitive Edition", end="game")
+@power("Import/Export Definitive Edition", end="game", params={"pay_per_contract": PAY})
 def import_export_definitive_edition(
     game: GameAPI, s: IEState, owner: int, contract: Contract, scoring: Scoring
 ) -> None:
@@ -231,9 +253,12 @@ WIN_EVENTS = ("goods_added", "crew_added", "contract_fulfilled", "turn_ended")
 """When an immediate win is checked again after the card's own completion (IE-KS-9)."""
 
 
-def _immediate_win(name: str) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+def _immediate_win(
+    name: str, **declared: Any
+) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
     """Register a win condition (game, state, owner, contract) -> bool, checked when the
-    card is fulfilled and after each of WIN_EVENTS: met, its owner wins at once (IE-KS-9)."""
+    card is fulfilled and after each of WIN_EVENTS: met, its owner wins at once (IE-KS-9).
+    `declared`: the card's declaration (framework.power's `params=`, ...)."""
 
     def register(met: Callable[..., bool]) -> Callable[..., bool]:
         def check(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
@@ -249,7 +274,7 @@ def _immediate_win(name: str) -> Callable[[Callable[..., bool]], Callable[..., b
         ) -> Flow:
             yield from check(game, s, owner, contract)
 
-        power(name, on_fulfil=True)(check)
+        power(name, on_fulfil=True, **declared)(check)
         for event in WIN_EVENTS:
             power(name, hook=event)(on_event)
         return met
@@ -257,7 +282,10 @@ def _immediate_win(name: str) -> Callable[[Callable[..., bool]], Callable[..., b
     return register
 
 
-@_immediate_win("Graphics Cards")
+@_immediate_win(
+    "Graphics Cards",
+    params={"good_types": Need(1, 5, why="good types to lead in (there are five)")},
+)
 def graphics_cards(game: GameAPI, s: IEState, owner: int, contract: Contract) -> bool:
     """Strictly the most goods (at least one; tied, only by winning ties) in `good_types`
     of the five types wins (IE-KS-10); goods as counted everywhere (IE-KS-7). Fulfilled
@@ -283,7 +311,9 @@ def improbability(game: GameAPI, s: IEState, owner: int, contract: Contract) -> 
     )
 
 
-@_immediate_win("Mother Load")
+@_immediate_win(
+    "Mother Load", params={"illegal_goods": COUNT}, reaches={"illegal_goods": Reach((RED,))}
+)
 def mother_load(game: GameAPI, s: IEState, owner: int, contract: Contract) -> bool:
     """`illegal_goods` illegal goods or more win (IE-KS-12); goods as counted everywhere
     (IE-KS-7)."""

@@ -14,7 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from simulator.core.protocol import Decision, Flow
-from simulator.games.import_export.cards import GREY, LOAD, YELLOW, Contract
+from simulator.games.import_export.cards import (
+    GREY,
+    LOAD,
+    YELLOW,
+    Contract,
+)
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -22,7 +27,8 @@ from simulator.games.import_export.powers.common import (
     set_mod,
     transfer,
 )
-from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.framework import Restated, power
+from simulator.games.import_export.powers.numbers import COUNT, PAY
 from simulator.games.import_export.state import IEState
 
 if TYPE_CHECKING:
@@ -36,7 +42,7 @@ NEURAL_FOLLOW = (-1, LOAD, LOAD)
 # ---------------------------------------------------------------- immediate powers
 
 
-@power("AR Glasses", on_fulfil=True)
+@power("AR Glasses", on_fulfil=True, params={"actions": COUNT})
 def ar_glasses(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Perform up to `actions` actions alone, each with a card from the hand performing its
     printed action (no wildcard pairs), no crew added, nobody following or drawing; played
@@ -53,7 +59,15 @@ def ar_glasses(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
         yield from game.solo_action(s, s.rng, owner, game.actions[card])
 
 
-@power("Railguns", on_fulfil=True)
+@power(
+    "Railguns",
+    on_fulfil=True,
+    params={"credits": PAY, "goods": COUNT},
+    restates={
+        "contracts": Restated("the completed contracts a player may give (one)", value=1),
+        "options": Restated("the choices a player has (credits, a contract, goods)", value=3),
+    },
+)
 def railguns(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player, clockwise, gives the owner `credits` credits, one of his completed
     contracts, or `goods` of his goods (which join the owner's goods within the limit), his
@@ -145,7 +159,7 @@ def three_d_printers_lost(game: GameAPI, s: IEState, owner: int, contract: Contr
     s.mods[owner].pop("follow_any_card", None)
 
 
-@power("Aeroponics", on_fulfil=True)
+@power("Aeroponics", on_fulfil=True, params={"containers_left": COUNT})
 def aeroponics(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """A ship of the owner at sea left with `containers_left` container(s) comes home at once
     with it still loaded, in the middle of an action if need be: an import of 2 from such a
@@ -179,7 +193,7 @@ def neural_units_lost(game: GameAPI, s: IEState, owner: int, contract: Contract)
 # ---------------------------------------------------------------- ongoing hooks
 
 
-@power("Fixie Bikes", hook="load_action")
+@power("Fixie Bikes", hook="load_action", params={"payment": PAY})
 def fixie_bikes(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, loaded: tuple[int, ...]
 ) -> Flow:
@@ -191,7 +205,7 @@ def fixie_bikes(
     yield
 
 
-@power("Nanobots", hook="cards_drawn")
+@power("Nanobots", hook="cards_drawn", params={"free_loads": COUNT})
 def nanobots(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
 ) -> Flow:
@@ -208,7 +222,7 @@ def nanobots(
         yield from game.load_action(s, owner)
 
 
-@power("Oat Milk", hook="container_loaded")
+@power("Oat Milk", hook="container_loaded", params={"credits": PAY, "cards": COUNT})
 def oat_milk(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, card: int
 ) -> Flow:

@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
 from simulator.games.import_export.powers.common import add_to_mod, draw, set_mod
-from simulator.games.import_export.powers.framework import power
+from simulator.games.import_export.powers.framework import Reach, power
+from simulator.games.import_export.powers.numbers import COUNT, GROUP, PAY
+from simulator.games.import_export.rule_book import BaseRules
+from simulator.games.import_export.sheet_rows import (
+    SheetCards,
+    SheetProblem,
+    number,
+)
 from simulator.games.import_export.state import IEState
 
 if TYPE_CHECKING:
@@ -36,7 +43,36 @@ def spacecraft(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     yield from game.place_contract(s, owner, card, cid, i, source=s.island)
 
 
-@power("Squid Jerky", on_fulfil=True)
+def squid_jerky_column(sc: SheetCards) -> list[SheetProblem]:
+    """Squid Jerky's `column_cost` names a Tokyo Port column: the power takes a card "from
+    the 2-credit column", and the Port's columns cost `BaseRules.tokyo_column_costs`
+    (IE-TOKYO-2, IE-TOKYO-11); another number matches no column and the power never works."""
+    jerky = sc.contract("Squid Jerky")
+    if jerky is None:
+        return []
+    costs = BaseRules().tokyo_column_costs
+    cost = number(jerky.params, "column_cost")
+    if cost is None or cost in costs:
+        return []
+    return [
+        sc.problem(
+            "squid_jerky_column",
+            "Squid Jerky",
+            "params",
+            "is the cost of no Tokyo Port column: the power never finds a card to take",
+            f"column_cost one of {', '.join(map(str, costs))}",
+            f"column_cost={cost}",
+        )
+    ]
+
+
+@power(
+    "Squid Jerky",
+    on_fulfil=True,
+    params={"column_cost": PAY},
+    copy_does_nothing=True,
+    checks=(squid_jerky_column,),
+)
 def squid_jerky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Squid Jerky goes to the Tokyo Port and a different card of the `column_cost`-credit
     column joins the owner's completed contracts, its own power resolving; with none there
@@ -62,7 +98,7 @@ def squid_jerky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     yield from game.powers.fulfilled(game, s, owner, cid)
 
 
-@power("Yakuza Art", on_fulfil=True)
+@power("Yakuza Art", on_fulfil=True, params={"cards": COUNT, "credits": PAY})
 def yakuza_art(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """With a consumer good, draw `cards`; with a tech good, take `credits`; both if both."""
     if game.goods_count(s, owner, BLACK):
@@ -76,7 +112,11 @@ def yakuza_art(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
 # ---------------------------------------------------------------- rule modifiers
 
 
-@power("Hentai Manga", on_fulfil=True)
+@power(
+    "Hentai Manga",
+    on_fulfil=True,
+    own_color=(RED, "works on each 'Illegal Contract (after this one)'"),
+)
 def hentai_manga(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Each illegal contract the owner completes afterwards may go to his crew or goods
     instead of his completed contracts (rules._tuck_elsewhere; FAQ: IE-TOKYO-6)."""
@@ -90,7 +130,7 @@ def hentai_manga_lost(game: GameAPI, s: IEState, owner: int, contract: Contract)
     s.mods[owner]["tuck_elsewhere"] = frozenset(s.mods[owner].get("tuck_elsewhere", ())) - {RED}
 
 
-@power("Jidohanbaiki", on_fulfil=True)
+@power("Jidohanbaiki", on_fulfil=True, params={"credits": PAY})
 def jidohanbaiki(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Leading, the owner may declare a Draw action and take `credits` instead of drawing
     (rules._draw_action; IE-TOKYO-7)."""
@@ -121,7 +161,12 @@ def toto_toilets_lost(game: GameAPI, s: IEState, owner: int, contract: Contract)
 # ---------------------------------------------------------------- ongoing hooks
 
 
-@power("PlayStations", hook="load_action")
+@power(
+    "PlayStations",
+    hook="load_action",
+    params={"tech_goods_per_extra": GROUP, "extra_containers": COUNT},
+    reaches={"tech_goods_per_extra": Reach((GREEN,))},
+)
 def playstations(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: tuple[int, ...]
 ) -> Flow:
@@ -168,7 +213,7 @@ def ramen_turn_ended(
     yield from _ramen_take(game, s, owner)
 
 
-@power("Toyota", hook="ship_returned")
+@power("Toyota", hook="ship_returned", params={"cards": COUNT})
 def toyota(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, index: int
 ) -> Flow:
