@@ -30,7 +30,7 @@ from simulator.games.import_export.cards import (
     PIRATE,
     SUPPLY,
 )
-from simulator.games.import_export.decisions import ALONE
+from simulator.games.import_export.decisions import ALONE, DECLARE, FOLLOW, IMPORT_TIE
 from simulator.games.import_export.view import IEView
 from strategies.import_export import power_choices
 from strategies.import_export.match_tables import MatchTables, tables_for
@@ -117,7 +117,7 @@ class IEClassic(Strategy):
         method `_KIND`, a card power's rule (`power_rules`), or the two kinds `choose`
         settles at once (declare, import_tie). Anything else raises UnansweredDecision."""
         return (
-            kind in ("declare", "import_tie")
+            kind in (DECLARE, IMPORT_TIE)
             or callable(getattr(cls, "_" + kind, None))
             or kind in cls.power_rules
         )
@@ -154,12 +154,12 @@ class IEClassic(Strategy):
 
     def choose(self, decision: Decision, view: IEView, rng: GameRandom) -> Any:
         kind = decision.kind
-        if kind == "declare" and decision.context not in (SUPPLY, CONTRACT, BARTER):
+        if kind == DECLARE and decision.context not in (SUPPLY, CONTRACT, BARTER):
             count = decision.options[-1]  # crew actions cost nothing: use them all
             if decision.context == IMPORT:
                 self._import_turn, self._import_declared, self._import_round = view.turn, count, 0
             return count
-        if kind == "import_tie" and view.player in decision.options:
+        if kind == IMPORT_TIE and view.player in decision.options:
             return view.player  # the leader breaks ties: itself
         rules = view.facts
         static = self._static
@@ -267,7 +267,7 @@ class IEClassic(Strategy):
             without = self._action_value(t, action, t.crew_actions[action], (), False)
             bc = t.crew_actions[BARTER]  # crew declared after drawing is optional: >= 0
             return self._draw_value(t) + max(without, self._barter_value(t, bc, ()) if bc else 0.0)
-        if kind == "follow":
+        if kind == FOLLOW:
             performed, options = action, t.play_options(action, following=True)
         else:
             _, performed, played = answer

@@ -23,6 +23,29 @@ from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import ANY, CONTRACT, GREY, RED, SUPPLY
 from simulator.games.import_export.game_base import GOOD_COLORS
 from simulator.games.import_export.powers import POWERS
+from simulator.games.import_export.powers.base_immediate import (
+    ANTIQUITIES_TAKE,
+    APPLES_CHOICE,
+    INSECTS_TAKE,
+    INSECTS_TARGET,
+    WIND_TURBINES_COPY,
+)
+from simulator.games.import_export.powers.base_modifiers import (
+    CELL_PHONES_LOAD,
+    CELL_PHONES_USE,
+    MACHINE_ARMS_LOAD,
+    SMART_CARS_USE,
+)
+from simulator.games.import_export.powers.base_ongoing import (
+    FLASH_DRIVES_TAKE,
+    FLOUR_CONTAINER,
+    JETS_TAKE,
+    LED_LIGHTS_SWAP,
+    PAPER_IMPORT,
+    ROPE_SWAP,
+)
+from simulator.games.import_export.powers.kickstarter import DINO_BONES_TAKE, STRETCH_GOAL_IMPORT
+from simulator.games.import_export.powers.tokyo import SQUID_JERKY_TAKE
 from simulator.games.import_export.state import Ship
 from simulator.games.import_export.view import IEView
 from strategies.import_export.match_tables import FULFIL_BONUS, TEMPO
@@ -607,23 +630,23 @@ def _stretch_goal_import(decision: Decision, view: IEView, worth: Worth) -> Any:
 
 
 RULES: dict[str, Rule] = {
-    "apples_choice": _apples,
-    "wind_turbines_copy": _wind_turbines,
-    "insects_target": _insects_target,
-    "paper_import": _paper_import,
-    "flour_container": _flour_container,
-    "rope_swap": _rope_swap,
-    "led_lights_swap": _led_lights_swap,
-    "machine_arms_load": _machine_arms_load,
-    "smart_cars_use": _smart_cars_use,
-    "cell_phones_use": _cell_phones_use,
-    "cell_phones_load": _cell_phones_load,
-    "squid_jerky_take": _squid_jerky_take,
-    "antiquities_take": _antiquities_take,
-    "insects_take": _insects_take,
-    "jets_take": _jets_take,
-    "flash_drives_take": _flash_drives_take,
-    "dino_bones_take": _dino_bones_take,
-    "stretch_goal_import": _stretch_goal_import,
+    APPLES_CHOICE: _apples,
+    WIND_TURBINES_COPY: _wind_turbines,
+    INSECTS_TARGET: _insects_target,
+    PAPER_IMPORT: _paper_import,
+    FLOUR_CONTAINER: _flour_container,
+    ROPE_SWAP: _rope_swap,
+    LED_LIGHTS_SWAP: _led_lights_swap,
+    MACHINE_ARMS_LOAD: _machine_arms_load,
+    SMART_CARS_USE: _smart_cars_use,
+    CELL_PHONES_USE: _cell_phones_use,
+    CELL_PHONES_LOAD: _cell_phones_load,
+    SQUID_JERKY_TAKE: _squid_jerky_take,
+    ANTIQUITIES_TAKE: _antiquities_take,
+    INSECTS_TAKE: _insects_take,
+    JETS_TAKE: _jets_take,
+    FLASH_DRIVES_TAKE: _flash_drives_take,
+    DINO_BONES_TAKE: _dino_bones_take,
+    STRETCH_GOAL_IMPORT: _stretch_goal_import,
 }
 """The reasoned rules of these kinds, for the default bot (heuristic.py)."""

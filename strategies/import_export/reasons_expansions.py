@@ -14,6 +14,23 @@ from typing import Any, Final, cast
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import ANY, GREEN, GREY, PAIRED
+from simulator.games.import_export.decisions import CONTAINER_COLOR
+from simulator.games.import_export.powers.capital import (
+    AUTOMATION_SHIP,
+    CHEAP_LABOR_SHIP,
+    FAKE_MONEY_LOAD,
+    FAKE_MONEY_TAKE,
+    GPS_SHIP,
+    PARTNERSHIP_JOIN,
+    YEN_SHIP,
+)
+from simulator.games.import_export.powers.flag import MAPLE_SYRUP_LOAD, PAPRIKA_LOAD
+from simulator.games.import_export.powers.j import (
+    BAMBOO_PLACE,
+    POCKY_IMPORT,
+    ROBO_CATS_KEEP,
+    ROBO_CATS_PAIR,
+)
 from simulator.games.import_export.state import Ship
 from simulator.games.import_export.view import IEView
 from strategies.import_export.power_choices import Rule, Worth
@@ -392,23 +409,23 @@ def _paprika_load(decision: Decision, view: IEView, worth: Worth) -> Any:
 
 RULES: dict[str, Rule] = {
     # Capital (powers/capital.py)
-    "automation_ship": _nearest_completion,
-    "cheap_labor_ship": _cheap_labor_ship,
-    "gps_ship": _nearest_completion,
-    "yen_ship": _yen_ship,
-    "fake_money_take": _fake_money_take,
-    "fake_money_load": _fake_money_load,
-    "partnership_join": _partnership_join,
+    AUTOMATION_SHIP: _nearest_completion,
+    CHEAP_LABOR_SHIP: _cheap_labor_ship,
+    GPS_SHIP: _nearest_completion,
+    YEN_SHIP: _yen_ship,
+    FAKE_MONEY_TAKE: _fake_money_take,
+    FAKE_MONEY_LOAD: _fake_money_load,
+    PARTNERSHIP_JOIN: _partnership_join,
     # the container variants (variants.py)
-    "container_color": _container_color,
+    CONTAINER_COLOR: _container_color,
     # J (powers/j.py; Robo-Cats' pairs: actions.py, plunder.py)
-    "bamboo_place": _bamboo_place,
-    "pocky_import": _pocky_import,
-    "robo_cats_pair": _robo_cats_pair,
-    "robo_cats_keep": _robo_cats_keep,
+    BAMBOO_PLACE: _bamboo_place,
+    POCKY_IMPORT: _pocky_import,
+    ROBO_CATS_PAIR: _robo_cats_pair,
+    ROBO_CATS_KEEP: _robo_cats_keep,
     # Flag (powers/flag.py)
-    "maple_syrup_load": _maple_syrup_load,
-    "paprika_load": _paprika_load,
+    MAPLE_SYRUP_LOAD: _maple_syrup_load,
+    PAPRIKA_LOAD: _paprika_load,
 }
 """The default bot's rule for each of these kinds (heuristic.py lays them over
 power_choices.RULES)."""

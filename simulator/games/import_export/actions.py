@@ -19,6 +19,12 @@ from simulator.games.import_export import windows
 from simulator.games.import_export.auctions import import_round
 from simulator.games.import_export.cards import BARTER, CONTRACT, GREY, IMPORT, LOAD, PIRATE, SUPPLY
 from simulator.games.import_export.cargo import _fits_need
+from simulator.games.import_export.decisions import (
+    BARTER_CHOICE,
+    CONTRACT_CHOICE,
+    LOAD_CHOICE,
+    SUPPLY_CHOICE,
+)
 from simulator.games.import_export.loading import (
     FROM_HAND,
     FROM_ISLAND,
@@ -26,6 +32,14 @@ from simulator.games.import_export.loading import (
     place_contract,
 )
 from simulator.games.import_export.plunder import PlunderRules, pirate
+from simulator.games.import_export.powers.base_modifiers import (
+    CELL_PHONES_LOAD,
+    CELL_PHONES_USE,
+    MACHINE_ARMS_LOAD,
+    SMART_CARS_USE,
+)
+from simulator.games.import_export.powers.flag import JASMINE_TEA_PLACE
+from simulator.games.import_export.powers.j import ROBO_CATS_PAIR
 from simulator.games.import_export.state import IEState
 
 
@@ -144,7 +158,7 @@ class ActionRules(PlunderRules):
         island_pay = mods.get("load_to_island")
         if island_pay is not None and mods.get("load_to_island_turn") != s.turn and s.hands[p]:
             options = ("load", *(("island", c) for c in s.hands[p]))
-            choice = yield Decision(p, "smart_cars_use", options)
+            choice = yield Decision(p, SMART_CARS_USE, options)
             if choice != "load":
                 s.hands[p].remove(choice[1])
                 s.island.append(choice[1])
@@ -155,7 +169,7 @@ class ActionRules(PlunderRules):
             not ship.at_sea and ship.contracts and any(self.remaining(ship, s=s)[0].values())
             for ship in s.ships_of(p)
         ):
-            if (yield Decision(p, "cell_phones_use", ("hand", "draw"))) == "hand":
+            if (yield Decision(p, CELL_PHONES_USE, ("hand", "draw"))) == "hand":
                 return None
             card = self.deck_pop(s)
             if card is None:
@@ -175,7 +189,7 @@ class ActionRules(PlunderRules):
                 s.hands[p].append(card)  # not loadable: kept in the hand
                 return ()
             s.moving.append(card)
-            i, color = yield Decision(p, "cell_phones_load", tuple(targets), context=card)
+            i, color = yield Decision(p, CELL_PHONES_LOAD, tuple(targets), context=card)
             s.moving.remove(card)
             if len(colors) > 1:
                 self.pay(s, p, self.rules.flag_load_cost, tell.FLAG_FEE)
@@ -185,7 +199,7 @@ class ActionRules(PlunderRules):
         if pair is not None:
             pairs = self._pair_options(s, p, s.hands[p], *pair)
             if pairs:
-                choice = yield Decision(p, "robo_cats_pair", ("pass", *pairs))
+                choice = yield Decision(p, ROBO_CATS_PAIR, ("pass", *pairs))
                 if choice != "pass":
                     cards, i = choice
                     for card in cards:
@@ -287,7 +301,7 @@ def supply(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     if not options:
         return None
     s.stack.append((supplied, p))
-    return Decision(p, "supply", tuple(options))
+    return Decision(p, SUPPLY_CHOICE, tuple(options))
 
 
 def supplied(g: ActionRules, s: IEState, step: Step) -> Decision | None:
@@ -321,7 +335,7 @@ def barter(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     if not options:
         return None
     s.stack.append((bartered, p))
-    return Decision(p, "barter", options)
+    return Decision(p, BARTER_CHOICE, options)
 
 
 def bartered(g: ActionRules, s: IEState, step: Step) -> Decision | None:
@@ -349,7 +363,7 @@ def contract_actions(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     # paying for a Port card is never forced: with no hand card, one may stop
     offered = (*options, *from_port) if options else ("stop", *from_port)
     s.stack.append((contract_chosen, p, budget))
-    return Decision(p, "contract", offered)
+    return Decision(p, CONTRACT_CHOICE, offered)
 
 
 def contract_chosen(g: ActionRules, s: IEState, step: Step) -> Decision | None:
@@ -393,7 +407,7 @@ def contract_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:
         s.ret = budget
         return None
     s.stack.append((contract_more_chosen, p, budget))
-    return Decision(p, "jasmine_tea_place", ("stop", *options))
+    return Decision(p, JASMINE_TEA_PLACE, ("stop", *options))
 
 
 def contract_more_chosen(g: ActionRules, s: IEState, step: Step) -> Decision | None:
@@ -452,7 +466,7 @@ def _ask_load(g: ActionRules, s: IEState, p: int) -> Decision | None:
         s.ret = ()
         return None
     s.stack.append((loaded_from_hand, p))
-    return Decision(p, "load", options)
+    return Decision(p, LOAD_CHOICE, options)
 
 
 def loaded_from_hand(g: ActionRules, s: IEState, step: Step) -> Decision | None:
@@ -478,7 +492,7 @@ def load_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:
     if not options:
         return None
     s.stack.append((loaded_more, p))
-    return Decision(p, "machine_arms_load", ("stop", *options))
+    return Decision(p, MACHINE_ARMS_LOAD, ("stop", *options))
 
 
 def loaded_more(g: ActionRules, s: IEState, step: Step) -> Decision | None:

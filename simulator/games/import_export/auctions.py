@@ -16,9 +16,23 @@ from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
 from simulator.games.import_export.cards import IMPORT
-from simulator.games.import_export.decisions import ALONE, BIDDING, NOT_BIDDING
+from simulator.games.import_export.decisions import (
+    ALONE,
+    BID,
+    BIDDING,
+    IMPORT_PLACE,
+    IMPORT_SHIP,
+    IMPORT_TAKE,
+    IMPORT_TIE,
+    NOT_BIDDING,
+)
 from simulator.games.import_export.limits import to_goods
 from simulator.games.import_export.loading import LoadingRules
+from simulator.games.import_export.powers.base_modifiers import (
+    DARK_FLIGHT_BID,
+    DARK_FLIGHT_SOURCE,
+    SHAMPOO_TAKE,
+)
 from simulator.games.import_export.ships import ship_home
 from simulator.games.import_export.state import IEState, Ship
 
@@ -46,12 +60,12 @@ class AuctionRules(LoadingRules):
         bids = dict.fromkeys(bidders, 0)
         for q in bidders if not alone else ():
             options = tuple(range(s.credits[q] + 1))
-            bids[q] = yield Decision(q, "dark_flight_bid", options, context=leader)
+            bids[q] = yield Decision(q, DARK_FLIGHT_BID, options, context=leader)
         top = max(bids.values())
         tied = [q for q in bidders if bids[q] == top]
         winner = tied[0] if len(tied) == 1 else self.tie_winner(s, tied)
         if winner is None:  # the leader decides, unless Foxes wins it (IE-JP-3)
-            winner = yield Decision(leader, "import_tie", tuple(tied), context="island")
+            winner = yield Decision(leader, IMPORT_TIE, tuple(tied), context="island")
         if s.trace is not None:
             s.trace.say(
                 f"import round on the supply island: bids {tell.bids_text(bids)}; "
@@ -100,7 +114,7 @@ def import_round(g: AuctionRules, s: IEState, step: Step) -> Decision | None:
         ships = _import_ships(s)
         options = ("ship" if ships else "pass", "island")
         s.stack.append((dark_flight_source, step))
-        return Decision(leader, "dark_flight_source", options)
+        return Decision(leader, DARK_FLIGHT_SOURCE, options)
     return _import_ship_ask(g, s, step)
 
 
@@ -144,7 +158,7 @@ def _import_ship_ask(g: AuctionRules, s: IEState, rounds: Step) -> Decision | No
         context = ALONE
     else:  # IE-IMPORT-1: he picks every round's ship, bidding only up to his own declared
         context = BIDDING if declared[leader] >= round_number else NOT_BIDDING
-    return Decision(leader, "import_ship", ships, context=context)
+    return Decision(leader, IMPORT_SHIP, ships, context=context)
 
 
 def import_ship_chosen(g: AuctionRules, s: IEState, step: Step) -> Decision | None:
@@ -162,7 +176,7 @@ def _next_bid(
     if k < len(bidders) and not rounds[3]:
         q = bidders[k]
         s.stack.append((bid_given, rounds, i, bids))
-        return Decision(q, "bid", tuple(range(s.credits[q] + 1)), context=i)
+        return Decision(q, BID, tuple(range(s.credits[q] + 1)), context=i)
     if rounds[3]:  # alone: a lone bidder bids 0
         bids = (0,) * len(bidders)
     top = max(bids)
@@ -170,7 +184,7 @@ def _next_bid(
     winner = tied[0] if len(tied) == 1 else g.tie_winner(s, tied)
     if winner is None:  # the leader decides, unless Foxes wins it (IE-JP-3)
         s.stack.append((tie_decided, rounds, i, bids))
-        return Decision(rounds[1][0], "import_tie", tuple(tied), context=i)
+        return Decision(rounds[1][0], IMPORT_TIE, tuple(tied), context=i)
     return _import_won(g, s, rounds, i, bids, winner)
 
 
@@ -243,7 +257,7 @@ def take_from_ship(g: AuctionRules, s: IEState, step: Step) -> Decision | None:
         return None
     if optional_from is not None and k >= optional_from:
         s.stack.append((shampoo_chosen, step))
-        return Decision(p, "shampoo_take", ("take", "stop"), context=tuple(ship.cargo))
+        return Decision(p, SHAMPOO_TAKE, ("take", "stop"), context=tuple(ship.cargo))
     return _take_which(g, s, step, ship)
 
 
@@ -260,7 +274,7 @@ def _take_which(g: AuctionRules, s: IEState, taking: Step, ship: Ship) -> Decisi
     if len(ship.cargo) > 1:
         s.stack.append((take_chosen, taking))
         return Decision(
-            taking[1], "import_take", tuple(range(len(ship.cargo))), context=tuple(ship.cargo)
+            taking[1], IMPORT_TAKE, tuple(range(len(ship.cargo))), context=tuple(ship.cargo)
         )
     return _take(g, s, taking, ship, 0)
 
@@ -309,7 +323,7 @@ def _place_taken(g: AuctionRules, s: IEState, taking: Step, card: int) -> Decisi
         return take_from_ship(g, s, taking)
     s.moving.append(card)
     s.stack.append((taken_placed, taking, card))
-    return Decision(p, "import_place", tuple(options), context=card)
+    return Decision(p, IMPORT_PLACE, tuple(options), context=card)
 
 
 def taken_placed(g: AuctionRules, s: IEState, step: Step) -> Decision | None:

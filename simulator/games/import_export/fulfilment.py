@@ -14,6 +14,8 @@ from simulator.games.import_export import narration as tell
 from simulator.games.import_export import variants
 from simulator.games.import_export.cards import PAIRED
 from simulator.games.import_export.invariants import InvariantRules
+from simulator.games.import_export.powers.base_modifiers import PREFAB_HOME_COMPLETE
+from simulator.games.import_export.powers.tokyo import HENTAI_MANGA_PLACE
 from simulator.games.import_export.ships import ship_home
 from simulator.games.import_export.state import IEState, Ship
 
@@ -49,7 +51,7 @@ class FulfilmentRules(InvariantRules):
             s.fulfilled[p].insert(k, cid)
             if len(options) == 1:
                 continue
-            where = yield Decision(p, "hentai_manga_place", tuple(options), context=cid)
+            where = yield Decision(p, HENTAI_MANGA_PLACE, tuple(options), context=cid)
             if where == "fulfilled":
                 continue
             self.leave_fulfilled(s, p, cid)
@@ -78,7 +80,7 @@ def check_complete(g: FulfilmentRules, s: IEState, step: Step) -> Decision | Non
         if fraction is None or not g._luxury_share_met(ship, s, fraction):
             return None
         s.stack.append((prefab_home_chosen, i))
-        return Decision(ship.owner, "prefab_home_complete", ("wait", "complete"), i)
+        return Decision(ship.owner, PREFAB_HOME_COMPLETE, ("wait", "complete"), i)
     return fulfil(g, s, (fulfil, i))
 
 

@@ -15,9 +15,12 @@ from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export.auctions import AuctionRules
 from simulator.games.import_export.cards import GREY, PAIRED
+from simulator.games.import_export.decisions import PIRATE_CHOICE, PIRATE_TO
 from simulator.games.import_export.game_base import emit_later
 from simulator.games.import_export.limits import to_goods
 from simulator.games.import_export.loading import load_container
+from simulator.games.import_export.powers.base_modifiers import STEM_CELLS_USE
+from simulator.games.import_export.powers.j import ROBO_CATS_KEEP, ROBO_CATS_PAIR
 from simulator.games.import_export.ships import ship_home
 from simulator.games.import_export.state import IEState
 
@@ -54,9 +57,9 @@ class PlunderRules(AuctionRules):
             return False
         s.moving.append(card)
         if len(held) + 1 < per:
-            choice = yield Decision(p, "robo_cats_keep", ("pass", "keep"), context=card)
+            choice = yield Decision(p, ROBO_CATS_KEEP, ("pass", "keep"), context=card)
         else:
-            choice = yield Decision(p, "robo_cats_pair", ("pass", *ships), context=card)
+            choice = yield Decision(p, ROBO_CATS_PAIR, ("pass", *ships), context=card)
         s.moving.remove(card)
         if choice == "pass":
             return False
@@ -112,7 +115,7 @@ def pirate(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
     if not options:
         return None
     s.stack.append((pirated, p))
-    return Decision(p, "pirate", tuple(options))
+    return Decision(p, PIRATE_CHOICE, tuple(options))
 
 
 def pirated(g: PlunderRules, s: IEState, step: Step) -> Decision | None:
@@ -212,7 +215,7 @@ def _pirate_place_rest(
     if cost is not None and s.credits[p] >= cost and g.goods_fit(s, p, card):
         s.moving.append(card)
         s.stack.append((stem_cells_chosen, p, card, colors, cost))
-        return Decision(p, "stem_cells_use", ("pass", "goods"), context=card)
+        return Decision(p, STEM_CELLS_USE, ("pass", "goods"), context=card)
     return _pirate_to(g, s, p, card, colors)
 
 
@@ -248,7 +251,7 @@ def _pirate_to(
         return None
     s.moving.append(card)
     s.stack.append((pirate_to_chosen, p, card))
-    return Decision(p, "pirate_to", (*targets, "discard"), context=card)
+    return Decision(p, PIRATE_TO, (*targets, "discard"), context=card)
 
 
 def pirate_to_chosen(g: PlunderRules, s: IEState, step: Step) -> Decision | None:

@@ -27,7 +27,9 @@ from simulator.games.import_export.cards import (
     PIRATE,
     SUPPLY,
 )
+from simulator.games.import_export.decisions import CAPITAL_DISCARD, DECLARE, FOLLOW, LEAD
 from simulator.games.import_export.powers import ANY_TIME, note_draw
+from simulator.games.import_export.powers.tokyo import JIDOHANBAIKI_USE
 from simulator.games.import_export.state import GameOver, IEState, clockwise
 
 LEAD_ANY: Final = tuple(("lead", a) for a in (SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE))
@@ -79,7 +81,7 @@ class TurnRules(ActionRules):
                 if multiplier is not None and self._rich_win(s, p, multiplier):
                     s.winners = [p]
                     s.end_reason = "card"
-                    raise GameOver("Exotic Fish")
+                    raise GameOver("win_credit_multiplier")  # Exotic Fish's rich win
         if not s.end_triggered:
             for p in range(s.n):
                 if self._reached_end(s, p):
@@ -299,7 +301,7 @@ def window_if_wanted(g: TurnRules, s: IEState, step: Step) -> Decision | None:
 def lead_ask(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     p: int = step[1]
     s.stack.append((lead_answer, p))
-    return Decision(p, "lead", g._lead_options(s, p))
+    return Decision(p, LEAD, g._lead_options(s, p))
 
 
 def lead_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
@@ -354,7 +356,7 @@ def follow_ask(g: TurnRules, s: IEState, step: Step) -> Decision | None:
         answers = (("follow",), ("draw",))
     answers += g._follow_as_options(s, q, action)
     s.stack.append((follow_answer, p, action, k))
-    return Decision(q, "follow", answers, context=action)
+    return Decision(q, FOLLOW, answers, context=action)
 
 
 def follow_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
@@ -487,7 +489,7 @@ def draw_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     credits = s.mods[p].get("lead_draw_credits") if leading else None
     if credits is not None:
         s.stack.append((jidohanbaiki_answer, p, credits))
-        return Decision(p, "jidohanbaiki_use", ("draw", "credits"))
+        return Decision(p, JIDOHANBAIKI_USE, ("draw", "credits"))
     return _draw_instead(g, s, p)
 
 
@@ -529,7 +531,7 @@ def capital_discard(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     if not grey:
         return None
     s.stack.append((capital_discarded, p))
-    return Decision(p, "capital_discard", ("pass", *grey))
+    return Decision(p, CAPITAL_DISCARD, ("pass", *grey))
 
 
 def capital_discarded(g: TurnRules, s: IEState, step: Step) -> Decision | None:
@@ -597,7 +599,7 @@ def _ask_declare(g: TurnRules, s: IEState, p: int, action: int, base: int) -> De
     else:
         options = tuple(range(base, base + extra + 1))
     s.stack.append((declared, p))
-    return Decision(p, "declare", options, context=action)
+    return Decision(p, DECLARE, options, context=action)
 
 
 def declared(g: TurnRules, s: IEState, step: Step) -> Decision | None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export.cards import ACTIONS, ANY, COLORS, GREY, PAIRED
+from simulator.games.import_export.decisions import CONTAINER_COLOR
 from simulator.games.import_export.game_api import KINDS, Containers, GameAPI
 from simulator.games.import_export.state import IEState, Ship
 
@@ -203,7 +204,7 @@ def load_token(game: GameAPI, s: IEState, p: int, ship: Ship, card: int, color: 
         fitting = [c for c in range(GREY) if game.fits(ship, c, s)]
         options = (*fitting, *(c for c in range(GREY) if c not in fitting))
         s.moving.append(card)
-        color = yield Decision(p, "container_color", options, context=card)
+        color = yield Decision(p, CONTAINER_COLOR, options, context=card)
         s.moving.remove(card)
     s.discard.append(card)
     return tokens.token(color, game.actions[card]), color

@@ -25,6 +25,7 @@ from simulator.core import machine
 from simulator.core.machine import Step
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import LOAD, PIRATE
+from simulator.games.import_export.decisions import ANY_TIME_USE
 from simulator.games.import_export.game_api import GameAPI
 from simulator.games.import_export.moments import DISCARD_CONTRACTS, MOMENTS, Moment, Use
 from simulator.games.import_export.powers import ANY_TIME, told
@@ -141,7 +142,7 @@ def window_step(game: GameAPI, s: IEState, step: Step) -> Decision | None:
             i += 1
             continue
         s.stack.append((window_answer, moment, i, first, asked))
-        return Decision(q, "any_time", ("pass", *options), context=moment)
+        return Decision(q, ANY_TIME_USE, ("pass", *options), context=moment)
     return None
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from simulator.core.cards import Need
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, GREY, RED, YELLOW, Contract
+from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -49,21 +50,34 @@ def ammunition(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     yield
 
 
-@power("Antiquities", on_fulfil=True, params={"cards": COUNT})
+ANTIQUITIES_TAKE = KINDS.declare(
+    "antiquities_take",
+    "Antiquities: which illegal card of the deck to take.",
+)
+
+
+@power("Antiquities", on_fulfil=True, params={"cards": COUNT}, asks=(ANTIQUITIES_TAKE,))
 def antiquities(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take `cards` illegal card(s) of one's choice from the deck, then shuffle it."""
     for _ in range(contract.params["cards"]):
         options = tuple(c for c in s.deck if game.color[c] == RED)
         if not options:
             break
-        card = yield Decision(owner, "antiquities_take", options)
+        card = yield Decision(owner, ANTIQUITIES_TAKE, options)
         s.deck.remove(card)
         s.hands[owner].append(card)
         s.log[owner]["drawn"].append(card)
     s.rng.shuffle(s.deck)
 
 
-@power("Apples", on_fulfil=True, params={"cards": COUNT})
+APPLES_CHOICE = KINDS.declare(
+    "apples_choice",
+    "Apples: which agricultural hand card to add to the fulfilled contracts (one must be added: "
+    "IE-POWER-12).",
+)
+
+
+@power("Apples", on_fulfil=True, params={"cards": COUNT}, asks=(APPLES_CHOICE,))
 def apples(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Add agricultural card(s) from the hand to one's fulfilled contracts, with no level
     requirement, and resolve their power as if just fulfilled (IE-POWER-12)."""
@@ -76,17 +90,23 @@ def apples(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         )
         if not options:
             return
-        card, cid = yield Decision(owner, "apples_choice", options)
+        card, cid = yield Decision(owner, APPLES_CHOICE, options)
         s.hands[owner].remove(card)
         s.fulfilled[owner].append(cid)
         s.log[owner]["fulfilled"].append(cid)
         yield from game.powers.fulfilled(game, s, owner, cid)
 
 
-@power("Beer", on_fulfil=True, params={"payment": PAY}, copy_does_nothing=True)
+BEER_CHOICE = KINDS.declare(
+    "beer_choice",
+    "Beer: the drawn card to the island, or keep it.",
+)
+
+
+@power("Beer", on_fulfil=True, params={"payment": PAY}, copy_does_nothing=True, asks=(BEER_CHOICE,))
 def beer(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Keep Beer fulfilled, or put it on the supply island for `payment` credits."""
-    choice = yield Decision(owner, "beer_choice", ("island", "keep"))
+    choice = yield Decision(owner, BEER_CHOICE, ("island", "keep"))
     if choice == "island" and contract.id in s.fulfilled[owner]:
         game.leave_fulfilled(s, owner, contract.id)
         s.island.append(game.cards.card_of_contract[contract.id])
@@ -134,13 +154,28 @@ def honey(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Insects", on_fulfil=True, params={"goods_taken": COUNT})
+INSECTS_TARGET = KINDS.declare(
+    "insects_target",
+    "Insects: the player who receives the illegal goods.",
+)
+INSECTS_TAKE = KINDS.declare(
+    "insects_take",
+    "Insects: which of that player's goods comes back (context: the player).",
+)
+
+
+@power(
+    "Insects",
+    on_fulfil=True,
+    params={"goods_taken": COUNT},
+    asks=(INSECTS_TARGET, INSECTS_TAKE),
+)
 def insects(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Give all one's illegal goods to another player (kept up to his goods limit, the rest
     discarded), then take `goods_taken` good(s) of his into one's goods (IE-POWER-13). The
     illegal goods are those counting as illegal when given, grey Capital goods borrowing it
     included; they leave together (IE-CAP-26)."""
-    target = yield Decision(owner, "insects_target", tuple(other_players(s, owner)))
+    target = yield Decision(owner, INSECTS_TARGET, tuple(other_players(s, owner)))
     illegal = goods_of_type(game, s, owner, RED)
     for c in illegal:
         s.goods[owner].remove(c)
@@ -148,7 +183,7 @@ def insects(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     for _ in range(contract.params["goods_taken"]):
         if not s.goods[target]:
             return
-        card = yield Decision(owner, "insects_take", tuple(s.goods[target]), context=target)
+        card = yield Decision(owner, INSECTS_TAKE, tuple(s.goods[target]), context=target)
         s.goods[target].remove(card)
         yield from add_goods(game, s, owner, card)
 
@@ -180,7 +215,18 @@ def massage_tables(game: GameAPI, s: IEState, owner: int, contract: Contract) ->
     yield
 
 
-@power("Opposition Leaflets", on_fulfil=True, params={"cards": COUNT})
+OPPOSITION_LEAFLETS_DISCARD = KINDS.declare(
+    "opposition_leaflets_discard",
+    "Opposition Leaflets: each other player discards a card.",
+)
+
+
+@power(
+    "Opposition Leaflets",
+    on_fulfil=True,
+    params={"cards": COUNT},
+    asks=(OPPOSITION_LEAFLETS_DISCARD,),
+)
 def opposition_leaflets(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every player, the owner first, discards `cards` card(s) of his choice."""
     for k in range(s.n):
@@ -188,7 +234,7 @@ def opposition_leaflets(game: GameAPI, s: IEState, owner: int, contract: Contrac
         for _ in range(contract.params["cards"]):
             if not s.hands[q]:
                 break
-            card = yield Decision(q, "opposition_leaflets_discard", tuple(s.hands[q]))
+            card = yield Decision(q, OPPOSITION_LEAFLETS_DISCARD, tuple(s.hands[q]))
             s.hands[q].remove(card)
             s.discard.append(card)
             s.log[q]["discarded"].append(card)
@@ -213,22 +259,34 @@ def pillows(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Potatoes", on_fulfil=True, params={"credits": PAY, "cards": COUNT})
+POTATOES_CHOICE = KINDS.declare(
+    "potatoes_choice",
+    "Potatoes: draw, or take credits.",
+)
+
+
+@power("Potatoes", on_fulfil=True, params={"credits": PAY, "cards": COUNT}, asks=(POTATOES_CHOICE,))
 def potatoes(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take `credits` or draw `cards`."""
     p = contract.params
-    choice = yield Decision(owner, "potatoes_choice", ("draw", "credits"))
+    choice = yield Decision(owner, POTATOES_CHOICE, ("draw", "credits"))
     if choice == "credits":
         game.gain(s, owner, p["credits"])
     else:
         draw(game, s, owner, p["cards"])
 
 
-@power("Rolls Royce", on_fulfil=True, params={"cards": COUNT})
+ROLLS_ROYCE_TYPE = KINDS.declare(
+    "rolls_royce_type",
+    "Rolls Royce: name a type of goods.",
+)
+
+
+@power("Rolls Royce", on_fulfil=True, params={"cards": COUNT}, asks=(ROLLS_ROYCE_TYPE,))
 def rolls_royce(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Name a good type and reveal the top `cards` card(s): a match wins the game at once;
     otherwise the card goes to the hand."""
-    named = yield Decision(owner, "rolls_royce_type", good_types(game))
+    named = yield Decision(owner, ROLLS_ROYCE_TYPE, good_types(game))
     for card in draw(game, s, owner, contract.params["cards"]):
         if game.color[card] == named:
             s.winners = [owner]
@@ -236,7 +294,18 @@ def rolls_royce(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
             raise GameOver("Rolls Royce")
 
 
-@power("Sculptures", on_fulfil=True, params={"cards_drawn": COUNT, "cards_given": COUNT})
+SCULPTURES_GIVE = KINDS.declare(
+    "sculptures_give",
+    "Sculptures: each other player gives the owner a card (context: owner).",
+)
+
+
+@power(
+    "Sculptures",
+    on_fulfil=True,
+    params={"cards_drawn": COUNT, "cards_given": COUNT},
+    asks=(SCULPTURES_GIVE,),
+)
 def sculptures(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The others draw `cards_drawn`, then each gives `cards_given` cards of his choice;
     one holding fewer gives nothing (IE-POWER-1)."""
@@ -248,16 +317,22 @@ def sculptures(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
         if len(s.hands[q]) < p["cards_given"]:
             continue
         for _ in range(p["cards_given"]):
-            card = yield Decision(q, "sculptures_give", tuple(s.hands[q]), context=owner)
+            card = yield Decision(q, SCULPTURES_GIVE, tuple(s.hands[q]), context=owner)
             s.hands[q].remove(card)
             s.hands[owner].append(card)
 
 
-@power("Showers", on_fulfil=True, params={"cards": COUNT, "payment": PAY})
+SHOWERS_TYPE = KINDS.declare(
+    "showers_type",
+    "Showers: name a type of goods.",
+)
+
+
+@power("Showers", on_fulfil=True, params={"cards": COUNT, "payment": PAY}, asks=(SHOWERS_TYPE,))
 def showers(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Name a good type and draw `cards`; if any matches, take `payment`."""
     p = contract.params
-    named = yield Decision(owner, "showers_type", good_types(game))
+    named = yield Decision(owner, SHOWERS_TYPE, good_types(game))
     drawn = draw(game, s, owner, p["cards"])
     if any(game.color[c] == named for c in drawn):
         game.gain(s, owner, p["payment"])
@@ -287,7 +362,22 @@ def vaccines(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Vacuums", on_fulfil=True, params={"luxury_goods": COUNT})
+VACUUMS_GIVE = KINDS.declare(
+    "vacuums_give",
+    "Vacuums: which luxury good to give (context: the owner).",
+)
+VACUUMS_GIVE_MORE = KINDS.declare(
+    "vacuums_give_more",
+    "Vacuums: give one more, or stop (context: the owner).",
+)
+
+
+@power(
+    "Vacuums",
+    on_fulfil=True,
+    params={"luxury_goods": COUNT},
+    asks=(VACUUMS_GIVE, VACUUMS_GIVE_MORE),
+)
 def vacuums(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player gives his whole hand or `luxury_goods` luxury good(s), his choice;
     the goods join the owner's goods within his limit (IE-POWER-5). Luxury goods are those
@@ -303,7 +393,7 @@ def vacuums(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
             options.extend(("luxury", c) for c in luxury)
         if not options:
             continue
-        choice = yield Decision(q, "vacuums_give", tuple(options), context=owner)
+        choice = yield Decision(q, VACUUMS_GIVE, tuple(options), context=owner)
         if choice[0] == "hand":
             s.hands[owner].extend(s.hands[q])
             s.hands[q].clear()
@@ -311,7 +401,7 @@ def vacuums(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         given = [choice[1]]
         while len(given) < need:  # more than one good asked: the rest of his choice
             rest = tuple(c for c in luxury if c not in given)
-            given.append((yield Decision(q, "vacuums_give_more", rest, context=owner)))
+            given.append((yield Decision(q, VACUUMS_GIVE_MORE, rest, context=owner)))
         for card in given:
             s.goods[q].remove(card)
             yield from add_goods(game, s, owner, card)
@@ -326,7 +416,19 @@ def glasses(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield from game.import_rounds(s, s.rng, [owner], declared)
 
 
-@power("Bird Feed", on_fulfil=True, params={"price": PAY}, copy_does_nothing=True)
+BIRD_FEED_BUY = KINDS.declare(
+    "bird_feed_buy",
+    "Bird Feed: buy the card, or pass (context: the owner).",
+)
+
+
+@power(
+    "Bird Feed",
+    on_fulfil=True,
+    params={"price": PAY},
+    copy_does_nothing=True,
+    asks=(BIRD_FEED_BUY,),
+)
 def bird_feed(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """After the payout, the other players in turn from the owner's left may buy Bird Feed
     for `price`; the first who does takes it into his fulfilled contracts (FAQ:
@@ -335,7 +437,7 @@ def bird_feed(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow
     for q in other_players(s, owner):
         if s.credits[q] < price or contract.id not in s.fulfilled[owner]:
             continue
-        if (yield Decision(q, "bird_feed_buy", ("pass", "buy"), context=owner)) == "buy":
+        if (yield Decision(q, BIRD_FEED_BUY, ("pass", "buy"), context=owner)) == "buy":
             transfer(game, s, q, owner, price)
             game.leave_fulfilled(s, owner, contract.id)
             s.fulfilled[q].append(contract.id)
@@ -378,11 +480,18 @@ def wind_turbines_level(sc: SheetCards) -> list[SheetProblem]:
     ]
 
 
+WIND_TURBINES_COPY = KINDS.declare(
+    "wind_turbines_copy",
+    "Wind Turbines: which fulfilled contract's power to copy.",
+)
+
+
 @power(
     "Wind Turbines",
     on_fulfil=True,
     params={"max_level": Need(0, why="a level requirement (0 or more)")},
     checks=(wind_turbines_level,),
+    asks=(WIND_TURBINES_COPY,),
 )
 def wind_turbines(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Copy the power of any player's other fulfilled contract of level `max_level` or
@@ -396,8 +505,14 @@ def wind_turbines(game: GameAPI, s: IEState, owner: int, contract: Contract) -> 
     )
     if not options:
         return
-    chosen = yield Decision(owner, "wind_turbines_copy", tuple(dict.fromkeys(options)))
+    chosen = yield Decision(owner, WIND_TURBINES_COPY, tuple(dict.fromkeys(options)))
     yield from game.powers.copied(game, s, owner, chosen)
+
+
+PLATINUM_RINGS_PLAY = KINDS.declare(
+    "platinum_rings_play",
+    "Platinum Rings: play a hand card alone, or stop (IE-POWER-48).",
+)
 
 
 @power(
@@ -410,6 +525,7 @@ def wind_turbines(game: GameAPI, s: IEState, owner: int, contract: Contract) -> 
             value=1,
         )
     },
+    asks=(PLATINUM_RINGS_PLAY,),
 )
 def platinum_rings(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Draw up to `hand_size`, then play hand cards one at a time, each discarded as it is
@@ -418,7 +534,7 @@ def platinum_rings(game: GameAPI, s: IEState, owner: int, contract: Contract) ->
     bought with extra Contract actions (FAQ: IE-POWER-48; rules.solo_action)."""
     draw(game, s, owner, contract.params["hand_size"] - len(s.hands[owner]))
     while s.hands[owner]:
-        card = yield Decision(owner, "platinum_rings_play", ("stop", *s.hands[owner]))
+        card = yield Decision(owner, PLATINUM_RINGS_PLAY, ("stop", *s.hands[owner]))
         if card == "stop":
             return
         s.hands[owner].remove(card)
@@ -427,7 +543,13 @@ def platinum_rings(game: GameAPI, s: IEState, owner: int, contract: Contract) ->
         yield from game.solo_action(s, s.rng, owner, game.actions[card])
 
 
-@power("Stolen Documents", on_fulfil=True, copy_does_nothing=True)
+STOLEN_DOCUMENTS_TAKE = KINDS.declare(
+    "stolen_documents_take",
+    "Stolen Documents: which rival's completed Tech contract to take.",
+)
+
+
+@power("Stolen Documents", on_fulfil=True, copy_does_nothing=True, asks=(STOLEN_DOCUMENTS_TAKE,))
 def stolen_documents(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take another player's fulfilled tech contract into one's fulfilled contracts, where
     its power resolves as if just fulfilled (its immediate power for the thief, its hooks
@@ -442,7 +564,7 @@ def stolen_documents(game: GameAPI, s: IEState, owner: int, contract: Contract) 
     )
     if not options or contract.id not in s.fulfilled[owner]:
         return
-    victim, cid = yield Decision(owner, "stolen_documents_take", options)
+    victim, cid = yield Decision(owner, STOLEN_DOCUMENTS_TAKE, options)
     game.powers.lost(game, s, victim, cid)
     theirs, mine = s.fulfilled[victim], s.fulfilled[owner]
     theirs[theirs.index(cid)] = contract.id

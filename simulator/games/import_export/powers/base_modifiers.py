@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from simulator.core.cards import Need
 from simulator.core.protocol import Flow
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
+from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.powers.common import add_to_mod, set_mod
 from simulator.games.import_export.powers.framework import Reach, Restated, power
 from simulator.games.import_export.powers.numbers import COUNT, GROUP, LIMIT, PAY, TIMES
@@ -205,6 +206,10 @@ _modifier(
         )
     },
 )
+SHAMPOO_TAKE = KINDS.declare(
+    "shampoo_take",
+    "With Shampoo: take one more card of the ship, or stop (context: cargo).",
+)
 _modifier(
     "Shampoo",
     "import_take",
@@ -216,6 +221,7 @@ _modifier(
             "the containers an import takes without the power (the engine's 2)", value=2
         )
     },
+    asks=(SHAMPOO_TAKE,),
 )
 _modifier(
     "Fridges",
@@ -233,6 +239,10 @@ _modifier(
     "Pirate cards in the others' crews count as the owner's crew too, outside his "
     "crew limit (FAQ: IE-POWER-10).",
 )
+SMART_CARS_USE = KINDS.declare(
+    "smart_cars_use",
+    "Smart Cars: this Load as usual, or a hand card to the island for credits.",
+)
 _modifier(
     "Smart Cars",
     "load_to_island",
@@ -241,6 +251,15 @@ _modifier(
     "(`uses_per_turn`, which the engine applies as one; IE-POWER-52).",
     params={"payment": PAY},
     restates={"uses_per_turn": Restated("its uses a turn (the engine allows one)", value=1)},
+    asks=(SMART_CARS_USE,),
+)
+CELL_PHONES_USE = KINDS.declare(
+    "cell_phones_use",
+    "Cell Phones: load from the hand, or draw the deck's top card.",
+)
+CELL_PHONES_LOAD = KINDS.declare(
+    "cell_phones_load",
+    "Cell Phones: where the drawn card is loaded (context: the card).",
 )
 _modifier(
     "Cell Phones",
@@ -249,6 +268,11 @@ _modifier(
     "A Load may instead draw the top card (`cards`), loaded if it can be, else kept"
     " (FAQ: IE-POWER-34).",
     params={"cards": COUNT},
+    asks=(CELL_PHONES_USE, CELL_PHONES_LOAD),
+)
+STEM_CELLS_USE = KINDS.declare(
+    "stem_cells_use",
+    "Stem Cells: the plundered card to the goods, or pass (context: card).",
 )
 _modifier(
     "Stem Cells",
@@ -256,6 +280,7 @@ _modifier(
     "cost",
     "A plundered container may go to the goods for `cost` (IE-POWER-35).",
     params={"cost": PAY},
+    asks=(STEM_CELLS_USE,),
 )
 _modifier(
     "Exotic Fish",
@@ -265,11 +290,24 @@ _modifier(
     "the game (checked at the end of each turn: IE-POWER-32).",
     params={"credit_multiplier": Need(1, whole=False, why=TIMES.why)},
 )
+MACHINE_ARMS_LOAD = KINDS.declare(
+    "machine_arms_load",
+    "Machine Arms: load one more hand card, or stop (IE-POWER-41).",
+)
 _modifier(
     "Machine Arms",
     "load_unlimited",
     None,
     "Leading a Load, the owner may load as many hand cards as he wants and can (IE-POWER-41).",
+    asks=(MACHINE_ARMS_LOAD,),
+)
+DARK_FLIGHT_SOURCE = KINDS.declare(
+    "dark_flight_source",
+    "Dark Flight: the import round on a ship, or on the island.",
+)
+DARK_FLIGHT_BID = KINDS.declare(
+    "dark_flight_bid",
+    "Dark Flight: a bid for the island's cards (context: the leader).",
 )
 _modifier(
     "Dark Flight",
@@ -277,6 +315,7 @@ _modifier(
     None,
     "Choosing the ship of an import round, the owner may choose the supply island; "
     "its winning bid is paid to him, even his own (rules._import_island; IE-POWER-46).",
+    asks=(DARK_FLIGHT_SOURCE, DARK_FLIGHT_BID),
 )
 _modifier(
     "Mini Van",
@@ -285,6 +324,10 @@ _modifier(
     "The owner's Pirate actions may also take a container of another player's ship at "
     "port, the deck's top card or a random card of another player's hand; unloaded, "
     "it is discarded (rules.pirate; IE-POWER-47).",
+)
+PREFAB_HOME_COMPLETE = KINDS.declare(
+    "prefab_home_complete",
+    "Prefab Home: complete the ship now, or wait (context: the ship).",
 )
 _modifier(
     "Prefab Home",
@@ -303,4 +346,5 @@ _modifier(
             why="the share of a luxury contract's containers that completes it",
         )
     },
+    asks=(PREFAB_HOME_COMPLETE,),
 )

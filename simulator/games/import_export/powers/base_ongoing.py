@@ -24,6 +24,7 @@ from simulator.games.import_export.cards import (
     YELLOW,
     Contract,
 )
+from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -49,7 +50,13 @@ if TYPE_CHECKING:
     from simulator.games.import_export.moments import Moment
 
 
-@power("A Small Tank", hook="contract_fulfilled", params={"cards": COUNT})
+SMALL_TANK_GIVE = KINDS.declare(
+    "small_tank_give",
+    "A Small Tank: the acting player gives the owner a card (context: owner).",
+)
+
+
+@power("A Small Tank", hook="contract_fulfilled", params={"cards": COUNT}, asks=(SMALL_TANK_GIVE,))
 def a_small_tank(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
 ) -> Flow:
@@ -62,7 +69,7 @@ def a_small_tank(
         if len(s.hands[actor]) < k:
             return
         for _ in range(k):
-            card = yield Decision(actor, "small_tank_give", tuple(s.hands[actor]), context=owner)
+            card = yield Decision(actor, SMALL_TANK_GIVE, tuple(s.hands[actor]), context=owner)
             s.hands[actor].remove(card)
             s.hands[owner].append(card)
 
@@ -123,14 +130,20 @@ def chapstick(
     yield
 
 
-@power("Drones", hook="contract_placed", params={"cards": COUNT})
+DRONES_DRAW = KINDS.declare(
+    "drones_draw",
+    "Drones: draw a card, or pass.",
+)
+
+
+@power("Drones", hook="contract_placed", params={"cards": COUNT}, asks=(DRONES_DRAW,))
 def drones(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, placed: int
 ) -> Flow:
     """May draw `cards` for each contract one places (FAQ: IE-POWER-20)."""
     if actor != owner:
         return
-    if (yield Decision(owner, "drones_draw", ("draw", "pass"))) == "draw":
+    if (yield Decision(owner, DRONES_DRAW, ("draw", "pass"))) == "draw":
         draw(game, s, owner, contract.params["cards"])
 
 
@@ -225,13 +238,19 @@ def rare_metals(
     yield
 
 
-@power("Shoes", hook="contract_fulfilled", params={"cards": COUNT})
+SHOES_DRAW = KINDS.declare(
+    "shoes_draw",
+    "Shoes: draw a card, or pass.",
+)
+
+
+@power("Shoes", hook="contract_fulfilled", params={"cards": COUNT}, asks=(SHOES_DRAW,))
 def shoes(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
 ) -> Flow:
     """May draw `cards` each time any contract is completed (Shoes included)."""
     for _ in fulfilled:
-        if (yield Decision(owner, "shoes_draw", ("draw", "pass"))) == "draw":
+        if (yield Decision(owner, SHOES_DRAW, ("draw", "pass"))) == "draw":
             draw(game, s, owner, contract.params["cards"])
 
 
@@ -298,7 +317,13 @@ def cannabis(
     yield
 
 
-@power("Protractors", hook="imported", params={"containers": COUNT})
+PROTRACTORS_TAKE = KINDS.declare(
+    "protractors_take",
+    "Protractors: take the container, or pass (context: the ship).",
+)
+
+
+@power("Protractors", hook="imported", params={"containers": COUNT}, asks=(PROTRACTORS_TAKE,))
 def protractors(
     game: GameAPI,
     s: IEState,
@@ -315,7 +340,7 @@ def protractors(
     ship = s.ships[index]
     if actor == owner or not ship.at_sea or not ship.cargo:
         return
-    if (yield Decision(owner, "protractors_take", ("take", "pass"), context=index)) == "take":
+    if (yield Decision(owner, PROTRACTORS_TAKE, ("take", "pass"), context=index)) == "take":
         yield from game.take_from_ship(s, owner, ship, contract.params["containers"])
 
 
@@ -380,7 +405,13 @@ def stolen_tires(
     yield
 
 
-@power("Jets", hook="ship_completed", params={"containers": COUNT})
+JETS_TAKE = KINDS.declare(
+    "jets_take",
+    "Jets: which container of the ship to take, or pass (context: the ship).",
+)
+
+
+@power("Jets", hook="ship_completed", params={"containers": COUNT}, asks=(JETS_TAKE,))
 def jets(
     game: GameAPI,
     s: IEState,
@@ -398,7 +429,7 @@ def jets(
     for _ in range(contract.params["containers"]):
         if not ship.cargo:
             break
-        card = yield Decision(owner, "jets_take", ("pass", *ship.cargo), context=index)
+        card = yield Decision(owner, JETS_TAKE, ("pass", *ship.cargo), context=index)
         if card == "pass":
             break
         good = yield from take_container(game, s, ship, card)
@@ -406,7 +437,18 @@ def jets(
             yield from add_goods(game, s, owner, good)
 
 
-@power("Flash Drives", hook="ship_completed", params={"containers_per_ship": COUNT})
+FLASH_DRIVES_TAKE = KINDS.declare(
+    "flash_drives_take",
+    "Flash Drives: which container to take, or pass (context: the ship).",
+)
+
+
+@power(
+    "Flash Drives",
+    hook="ship_completed",
+    params={"containers_per_ship": COUNT},
+    asks=(FLASH_DRIVES_TAKE,),
+)
 def flash_drives(
     game: GameAPI,
     s: IEState,
@@ -424,7 +466,7 @@ def flash_drives(
     for _ in range(contract.params["containers_per_ship"]):
         if not ship.cargo:
             break
-        card = yield Decision(owner, "flash_drives_take", ("pass", *ship.cargo), context=index)
+        card = yield Decision(owner, FLASH_DRIVES_TAKE, ("pass", *ship.cargo), context=index)
         if card == "pass":
             break
         taken = yield from take_container(game, s, ship, card)
@@ -432,11 +474,18 @@ def flash_drives(
             s.hands[owner].append(taken)
 
 
+PAPER_IMPORT = KINDS.declare(
+    "paper_import",
+    "Paper: import from which ship, or pass.",
+)
+
+
 @power(
     "Paper",
     hook="contract_fulfilled",
     params={"containers": COUNT},
     own_color=(BLACK, "imports for each Consumer Contract completed 'including this one'"),
+    asks=(PAPER_IMPORT,),
 )
 def paper(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, fulfilled: list[int]
@@ -453,14 +502,25 @@ def paper(
         ships = tuple(i for i, ship in enumerate(s.ships) if ship.at_sea and ship.cargo)
         if not ships:
             return
-        index = yield Decision(owner, "paper_import", ("pass", *ships))
+        index = yield Decision(owner, PAPER_IMPORT, ("pass", *ships))
         if index == "pass":
             continue
         yield from game.take_from_ship(s, owner, s.ships[index], contract.params["containers"])
         yield from game.ship_home(s, s.ships[index])
 
 
-@power("Satellite", hook="ship_completed", params={"cards": COUNT, "containers": COUNT})
+SATELLITE_USE = KINDS.declare(
+    "satellite_use",
+    "Satellite: draw and load when a ship completes, or pass.",
+)
+
+
+@power(
+    "Satellite",
+    hook="ship_completed",
+    params={"cards": COUNT, "containers": COUNT},
+    asks=(SATELLITE_USE,),
+)
 def satellite(
     game: GameAPI,
     s: IEState,
@@ -471,17 +531,24 @@ def satellite(
 ) -> Flow:
     """Each ship that completes (anyone's) lets the owner draw `cards` and then load
     `containers` from his hand, if he can (IE-POWER-28)."""
-    if (yield Decision(owner, "satellite_use", ("use", "pass"))) == "pass":
+    if (yield Decision(owner, SATELLITE_USE, ("use", "pass"))) == "pass":
         return
     draw(game, s, owner, contract.params["cards"])
     for _ in range(contract.params["containers"]):
         yield from game.load_from_hand(s, s.rng, owner)
 
 
+BATTERIES_USE = KINDS.declare(
+    "batteries_use",
+    "Batteries: load one more card, or pass.",
+)
+
+
 @power(
     "Batteries",
     hook="load_action",
     params={"cost": PAY, "extra_containers": COUNT, "uses_per_turn": COUNT},
+    asks=(BATTERIES_USE,),
 )
 def batteries(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: tuple[int, ...]
@@ -495,7 +562,7 @@ def batteries(
     used = used if turn == s.turn else 0
     if used >= p["uses_per_turn"] or not game.load_options(s, owner, s.hands[owner]):
         return
-    if (yield Decision(owner, "batteries_use", ("load", "pass"))) == "pass":
+    if (yield Decision(owner, BATTERIES_USE, ("load", "pass"))) == "pass":
         return
     s.mods[owner]["batteries"] = (s.turn, used + 1)
     game.pay(s, owner, p["cost"])
@@ -503,7 +570,13 @@ def batteries(
         yield from game.load_from_hand(s, s.rng, owner)
 
 
-@power("Rope", hook="turn_started", params={"uses_per_turn": COUNT})
+ROPE_SWAP = KINDS.declare(
+    "rope_swap",
+    "Rope: swap a hand card with an island card, or pass.",
+)
+
+
+@power("Rope", hook="turn_started", params={"uses_per_turn": COUNT}, asks=(ROPE_SWAP,))
 def rope(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
 ) -> Flow:
@@ -515,7 +588,7 @@ def rope(
         if not s.island or not s.hands[owner]:
             return
         swaps = tuple(("swap", i, h) for i in s.island for h in s.hands[owner])
-        choice = yield Decision(owner, "rope_swap", ("pass", *swaps))
+        choice = yield Decision(owner, ROPE_SWAP, ("pass", *swaps))
         if choice == "pass":
             return
         _, island_card, hand_card = choice
@@ -525,7 +598,18 @@ def rope(
         s.hands[owner].append(island_card)
 
 
-@power("LED Lights", hook="turn_started", params={"cards_given": COUNT, "cards_taken": COUNT})
+LED_LIGHTS_SWAP = KINDS.declare(
+    "led_lights_swap",
+    "LED Lights: hand cards to the island for island cards, or pass.",
+)
+
+
+@power(
+    "LED Lights",
+    hook="turn_started",
+    params={"cards_given": COUNT, "cards_taken": COUNT},
+    asks=(LED_LIGHTS_SWAP,),
+)
 def led_lights(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
 ) -> Flow:
@@ -537,7 +621,7 @@ def led_lights(
     given = combinations(sorted(s.hands[owner]), p["cards_given"])
     wanted = combinations(sorted(s.island), min(p["cards_taken"], len(s.island)))
     swaps = tuple(product(given, wanted))
-    choice = yield Decision(owner, "led_lights_swap", ("pass", *swaps))
+    choice = yield Decision(owner, LED_LIGHTS_SWAP, ("pass", *swaps))
     if choice == "pass":
         return
     out, into = choice
@@ -549,7 +633,18 @@ def led_lights(
     s.island.extend(out)
 
 
-@power("Contraband", hook="plundered", params={"extra_containers": COUNT, "uses_per_turn": COUNT})
+CONTRABAND_USE = KINDS.declare(
+    "contraband_use",
+    "Contraband: an extra plunder, or pass.",
+)
+
+
+@power(
+    "Contraband",
+    hook="plundered",
+    params={"extra_containers": COUNT, "uses_per_turn": COUNT},
+    asks=(CONTRABAND_USE,),
+)
 def contraband(
     game: GameAPI,
     s: IEState,
@@ -569,25 +664,37 @@ def contraband(
         return
     if not any(ship.at_sea and ship.cargo for ship in s.ships):
         return
-    if (yield Decision(owner, "contraband_use", ("pirate", "pass"))) == "pass":
+    if (yield Decision(owner, CONTRABAND_USE, ("pirate", "pass"))) == "pass":
         return
     s.mods[owner]["contraband"] = (s.turn, used + 1)
     for _ in range(p["extra_containers"]):
         yield from game.pirate(s, s.rng, owner, ships_only=True)
 
 
-@power("Lumber", hook="draw_action")
+LUMBER_DRAW = KINDS.declare(
+    "lumber_draw",
+    "Lumber: draw a card, or pass (context: the acting player).",
+)
+
+
+@power("Lumber", hook="draw_action", asks=(LUMBER_DRAW,))
 def lumber(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
 ) -> Flow:
     """Another player's Draw action lets the owner perform one too (IE-POWER-37)."""
     if actor == owner:
         return
-    if (yield Decision(owner, "lumber_draw", ("draw", "pass"), context=actor)) == "draw":
+    if (yield Decision(owner, LUMBER_DRAW, ("draw", "pass"), context=actor)) == "draw":
         game.draw_up(s, s.rng, owner)
 
 
-@power("Chairs", hook="draw_action", params={"cards": COUNT})
+CHAIRS_DISCARD = KINDS.declare(
+    "chairs_discard",
+    "Chairs: discard a hand card, or pass (context: the acting player).",
+)
+
+
+@power("Chairs", hook="draw_action", params={"cards": COUNT}, asks=(CHAIRS_DISCARD,))
 def chairs(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
 ) -> Flow:
@@ -597,7 +704,7 @@ def chairs(
     for _ in range(contract.params["cards"]):
         if not s.hands[owner]:
             return
-        card = yield Decision(owner, "chairs_discard", ("pass", *s.hands[owner]), context=actor)
+        card = yield Decision(owner, CHAIRS_DISCARD, ("pass", *s.hands[owner]), context=actor)
         if card == "pass":
             return
         s.hands[owner].remove(card)
@@ -727,12 +834,23 @@ def flour_cargo(sc: SheetCards) -> list[SheetProblem]:
     ]
 
 
+FLOUR_LOAD = KINDS.declare(
+    "flour_load",
+    "Flour: load its containers at once, or pass.",
+)
+FLOUR_CONTAINER = KINDS.declare(
+    "flour_container",
+    "Flour: which hand cards go on at once as its containers.",
+)
+
+
 @power(
     "Flour",
     card_hook="contract_placed",
     params={"containers": COUNT},
     own_level="'If you meet the Level Requirement ...'",
     checks=(flour_cargo,),
+    asks=(FLOUR_LOAD, FLOUR_CONTAINER),
 )
 def flour(
     game: GameAPI, s: IEState, contract: Contract, card: int, actor: int, payload: int
@@ -747,20 +865,35 @@ def flour(
     valid = [o for o in game.load_options(s, actor, s.hands[actor]) if o[1] == index]
     if len({o[0] for o in valid}) < need:
         return
-    if (yield Decision(actor, "flour_load", ("pass", "load"))) == "pass":
+    if (yield Decision(actor, FLOUR_LOAD, ("pass", "load"))) == "pass":
         return
     for _ in range(need):
         options = tuple(o for o in game.load_options(s, actor, s.hands[actor]) if o[1] == index)
         if not options or ship.at_sea:
             return
-        loaded, _, color = yield Decision(actor, "flour_container", options)
+        loaded, _, color = yield Decision(actor, FLOUR_CONTAINER, options)
         if len(game.cards.colors[loaded]) > 1:
             game.pay(s, actor, game.rules.flag_load_cost)
         s.hands[actor].remove(loaded)
         yield from game.load_container(s, actor, ship, loaded, color)
 
 
-@power("Shotguns", hook="action_declared", params={"credits": PAY, "cards": COUNT})
+SHOTGUNS_PAY = KINDS.declare(
+    "shotguns_pay",
+    "Shotguns: pay the owner, or give a card (context: the owner).",
+)
+SHOTGUNS_CARD = KINDS.declare(
+    "shotguns_card",
+    "Shotguns: which hand card to give (context: the owner).",
+)
+
+
+@power(
+    "Shotguns",
+    hook="action_declared",
+    params={"credits": PAY, "cards": COUNT},
+    asks=(SHOTGUNS_PAY, SHOTGUNS_CARD),
+)
 def shotguns_declared(
     game: GameAPI,
     s: IEState,
@@ -805,11 +938,11 @@ def shotguns(
         options.append("cards")
     if not options:
         return
-    choice = yield Decision(actor, "shotguns_pay", tuple(options), context=owner)
+    choice = yield Decision(actor, SHOTGUNS_PAY, tuple(options), context=owner)
     if choice == "credits":
         transfer(game, s, actor, owner, p["credits"])
         return
     for _ in range(p["cards"]):
-        card = yield Decision(actor, "shotguns_card", tuple(s.hands[actor]), context=owner)
+        card = yield Decision(actor, SHOTGUNS_CARD, tuple(s.hands[actor]), context=owner)
         s.hands[actor].remove(card)
         s.hands[owner].append(card)

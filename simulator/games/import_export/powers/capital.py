@@ -21,6 +21,7 @@ from simulator.games.import_export.cards import (
     PAIRED,
     Contract,
 )
+from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.narration import ship_name
 from simulator.games.import_export.powers.common import draw, good_types, other_players
 from simulator.games.import_export.powers.framework import Restated, power
@@ -151,7 +152,13 @@ def _move_own(game: GameAPI, s: IEState, owner: int, contract: Contract, where: 
 # ---------------------------------------------------------------- the card moves itself
 
 
-@power("The Algorithm", on_fulfil=True, copy_does_nothing=True)
+ALGORITHM_PLACE = KINDS.declare(
+    "algorithm_place",
+    "The Algorithm: to the crew, onto a ship as a grey container, or stay.",
+)
+
+
+@power("The Algorithm", on_fulfil=True, copy_does_nothing=True, asks=(ALGORITHM_PLACE,))
 def the_algorithm(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner may move The Algorithm to his crew (with room), or load it as a grey
     container on a ship at his port with an uncovered need; otherwise, or if he does
@@ -165,16 +172,22 @@ def the_algorithm(game: GameAPI, s: IEState, owner: int, contract: Contract) -> 
     options.extend(("load", i) for i in _loadable(game, s, owner))
     if len(options) == 1:
         return
-    where = yield Decision(owner, "algorithm_place", tuple(options))
+    where = yield Decision(owner, ALGORITHM_PLACE, tuple(options))
     if where != "keep":
         yield from _move_own(game, s, owner, contract, where)
 
 
-@power("Automation", on_fulfil=True, copy_does_nothing=True)
+AUTOMATION_SHIP = KINDS.declare(
+    "automation_ship",
+    "Automation: the ship at port its grey container moves to.",
+)
+
+
+@power("Automation", on_fulfil=True, copy_does_nothing=True, asks=(AUTOMATION_SHIP,))
 def automation(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Load Automation as a grey (rainbow) container on a ship at the owner's port with an
     uncovered need; with none, it is discarded (IE-CAP-13)."""
-    chosen = yield from _grey_ship_or_discard(game, s, owner, contract, "automation_ship")
+    chosen = yield from _grey_ship_or_discard(game, s, owner, contract, AUTOMATION_SHIP)
     if chosen is not None:
         yield from _move_own(game, s, owner, contract, ("load", chosen[1]))
 
@@ -198,7 +211,7 @@ def automation_moves_on(
     ships = _loadable(game, s, owner, exclude=ship)
     if not ships or card not in sailing.cargo:
         return
-    i = ships[0] if len(ships) == 1 else (yield Decision(owner, "automation_ship", ships))
+    i = ships[0] if len(ships) == 1 else (yield Decision(owner, AUTOMATION_SHIP, ships))
     j = sailing.cargo.index(card)
     sailing.cargo.pop(j)
     sailing.cargo_colors.pop(j)
@@ -208,7 +221,13 @@ def automation_moves_on(
     yield from place_grey(game, s, owner, s.ships[i], card)
 
 
-@power("Cheap Labor", on_fulfil=True, copy_does_nothing=True)
+CHEAP_LABOR_SHIP = KINDS.declare(
+    "cheap_labor_ship",
+    "Cheap Labor: the ship at port its grey container goes to.",
+)
+
+
+@power("Cheap Labor", on_fulfil=True, copy_does_nothing=True, asks=(CHEAP_LABOR_SHIP,))
 def cheap_labor(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Load Cheap Labor as a grey container on a ship at the owner's port, even one with no
     contract (then a leftover that a later contract may use); with no ship with room it
@@ -218,11 +237,17 @@ def cheap_labor(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     ships = tuple(i for i, ship in game.ships_in_port(s, owner) if _has_room(game, s, ship))
     if not ships:
         return
-    i = ships[0] if len(ships) == 1 else (yield Decision(owner, "cheap_labor_ship", ships))
+    i = ships[0] if len(ships) == 1 else (yield Decision(owner, CHEAP_LABOR_SHIP, ships))
     yield from _move_own(game, s, owner, contract, ("load", i))
 
 
-@power("Container Factory", on_fulfil=True, copy_does_nothing=True)
+CONTAINER_FACTORY_PLACE = KINDS.declare(
+    "container_factory_place",
+    "Container Factory: stay, crew, goods, a ship, or the hand.",
+)
+
+
+@power("Container Factory", on_fulfil=True, copy_does_nothing=True, asks=(CONTAINER_FACTORY_PLACE,))
 def container_factory(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Container Factory stays in the completed contracts, or moves to the crew or the goods
     (with room), onto a ship at port as a grey container (an uncovered need), or back to
@@ -236,7 +261,7 @@ def container_factory(game: GameAPI, s: IEState, owner: int, contract: Contract)
     ]
     options.extend(("load", i) for i in _loadable(game, s, owner))
     options.append("hand")
-    where = yield Decision(owner, "container_factory_place", tuple(options))
+    where = yield Decision(owner, CONTAINER_FACTORY_PLACE, tuple(options))
     if where != "keep":
         yield from _move_own(game, s, owner, contract, where)
 
@@ -259,7 +284,13 @@ def diesel_engine(game: GameAPI, s: IEState, owner: int, contract: Contract) -> 
     yield
 
 
-@power("Euros", on_fulfil=True, copy_does_nothing=True)
+EUROS_SHIP = KINDS.declare(
+    "euros_ship",
+    "Euros: the ship at sea it goes onto as a grey container.",
+)
+
+
+@power("Euros", on_fulfil=True, copy_does_nothing=True, asks=(EUROS_SHIP,))
 def euros(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Euros goes as a grey container on any ship at sea, whoever owns it; only an import
     takes it off (FAQ: IE-CAP-17). With no ship at sea it stays completed."""
@@ -268,16 +299,23 @@ def euros(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     ships = tuple(i for i, ship in enumerate(s.ships) if ship.at_sea and ship.cargo)
     if not ships:
         return
-    i = yield Decision(owner, "euros_ship", ships)
+    i = yield Decision(owner, EUROS_SHIP, ships)
     card = _take_out(game, s, owner, contract)
     yield from place_grey(game, s, owner, s.ships[i], card, loaded=False)
 
 
-@power("GPS", on_fulfil=True, copy_does_nothing=True)
+GPS_SHIP = KINDS.declare(
+    "gps_ship",
+    "GPS: the ship at port its grey container moves to (discarded, unasked, when none can take "
+    "it: IE-CAP-19).",
+)
+
+
+@power("GPS", on_fulfil=True, copy_does_nothing=True, asks=(GPS_SHIP,))
 def gps(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Load GPS as a grey (rainbow) container on a ship at the owner's port with an
     uncovered need, else discard it (IE-CAP-19); its loading arms it (`gps_loaded`)."""
-    chosen = yield from _grey_ship_or_discard(game, s, owner, contract, "gps_ship")
+    chosen = yield from _grey_ship_or_discard(game, s, owner, contract, GPS_SHIP)
     if chosen is not None:
         yield from _move_own(game, s, owner, contract, ("load", chosen[1]))
 
@@ -302,7 +340,19 @@ def gps_loaded(
     yield
 
 
-@power("Yen", on_fulfil=True, params={"cargo_reduction": COUNT}, copy_does_nothing=True)
+YEN_SHIP = KINDS.declare(
+    "yen_ship",
+    "Yen: the ship it goes under (IE-CAP-25).",
+)
+
+
+@power(
+    "Yen",
+    on_fulfil=True,
+    params={"cargo_reduction": COUNT},
+    copy_does_nothing=True,
+    asks=(YEN_SHIP,),
+)
 def yen(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Yen goes under one of the owner's ships for good: from then on, the first contract
     of each of its loads needs `cargo_reduction` container(s) fewer (mods
@@ -312,7 +362,7 @@ def yen(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     ships = tuple(i for i, ship in enumerate(s.ships) if ship.owner == owner and _live(ship))
     if not ships:
         return
-    i = ships[0] if len(ships) == 1 else (yield Decision(owner, "yen_ship", ships))
+    i = ships[0] if len(ships) == 1 else (yield Decision(owner, YEN_SHIP, ships))
     card = _take_out(game, s, owner, contract)
     mods = s.mods[owner]
     mods["held_cards"] = (*mods.get("held_cards", ()), card)
@@ -324,7 +374,22 @@ def yen(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
 # ---------------------------------------------------------------- credits and cards
 
 
-@power("Fake Money", on_fulfil=True, params={"containers_per_ship": COUNT})
+FAKE_MONEY_TAKE = KINDS.declare(
+    "fake_money_take",
+    "Fake Money: which container of an opponent's ship to take (context: the ship).",
+)
+FAKE_MONEY_LOAD = KINDS.declare(
+    "fake_money_load",
+    "Fake Money: where the taken container is loaded (context: the card).",
+)
+
+
+@power(
+    "Fake Money",
+    on_fulfil=True,
+    params={"containers_per_ship": COUNT},
+    asks=(FAKE_MONEY_TAKE, FAKE_MONEY_LOAD),
+)
 def fake_money(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """From each loaded ship of every opponent (at sea or at port), take
     `containers_per_ship` container(s) of one's choice, never a grey one (only an import
@@ -344,7 +409,7 @@ def fake_money(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
                 if not options:
                     break
                 if len(options) > 1:
-                    j = yield Decision(owner, "fake_money_take", options, context=i)
+                    j = yield Decision(owner, FAKE_MONEY_TAKE, options, context=i)
                 else:
                     j = options[0]
                 card = ship.cargo.pop(j)
@@ -357,7 +422,7 @@ def fake_money(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
                     if game.fits(other, color, s)
                 )
                 if targets:
-                    k, _ = yield Decision(owner, "fake_money_load", targets, context=card)
+                    k, _ = yield Decision(owner, FAKE_MONEY_LOAD, targets, context=card)
                     s.moving.remove(card)
                     yield from game.load_container(s, owner, s.ships[k], card, color)
                     continue
@@ -378,7 +443,22 @@ def import_tax(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     yield
 
 
-@power("Interest", on_fulfil=True, params={"goods_per_player": COUNT})
+INTEREST_GIVE = KINDS.declare(
+    "interest_give",
+    "Interest: which good each other player gives (context: the owner).",
+)
+INTEREST_KEEP = KINDS.declare(
+    "interest_keep",
+    "Interest: which of the goods given the owner keeps within his limit.",
+)
+
+
+@power(
+    "Interest",
+    on_fulfil=True,
+    params={"goods_per_player": COUNT},
+    asks=(INTEREST_GIVE, INTEREST_KEEP),
+)
 def interest(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player with goods gives `goods_per_player` good(s) of his choice; the
     owner keeps those his goods limit allows, choosing which, and discards the rest
@@ -388,7 +468,7 @@ def interest(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         for _ in range(contract.params["goods_per_player"]):
             if not s.goods[q]:
                 break
-            card = yield Decision(q, "interest_give", tuple(s.goods[q]), context=owner)
+            card = yield Decision(q, INTEREST_GIVE, tuple(s.goods[q]), context=owner)
             s.goods[q].remove(card)
             s.moving.append(card)
             given.append(card)
@@ -399,7 +479,7 @@ def interest(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
             break
         card = fitting[0]
         if choose and len(fitting) > 1:  # more than he can keep: he chooses
-            card = yield Decision(owner, "interest_keep", fitting)
+            card = yield Decision(owner, INTEREST_KEEP, fitting)
         given.remove(card)
         s.moving.remove(card)
         yield from game.to_goods(s, owner, card)
@@ -408,20 +488,38 @@ def interest(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
         game.to_discard(s, owner, card)
 
 
-@power("Lucky Cards", on_fulfil=True, params={"cost": PAY, "prize": PAY})
+LUCKY_CARDS_TYPE = KINDS.declare(
+    "lucky_cards_type",
+    "Lucky Cards: name a type of goods.",
+)
+
+
+@power("Lucky Cards", on_fulfil=True, params={"cost": PAY, "prize": PAY}, asks=(LUCKY_CARDS_TYPE,))
 def lucky_cards(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Once, on completion: pay `cost` to the bank (or nothing happens: IE-POWER-1), name a
     good type and draw a card; a match pays `prize` (IE-CAP-22)."""
     p = contract.params
     if not game.pay(s, owner, p["cost"]):
         return
-    named = yield Decision(owner, "lucky_cards_type", good_types(game))
+    named = yield Decision(owner, LUCKY_CARDS_TYPE, good_types(game))
     drawn = draw(game, s, owner, 1)
     if drawn and game.color[drawn[0]] == named:
         game.gain(s, owner, p["prize"])
 
 
-@power("Market Data", on_fulfil=True, params={"cards_per_player": COUNT}, copy_does_nothing=True)
+MARKET_DATA_GIVE = KINDS.declare(
+    "market_data_give",
+    "Market Data: which hand card to give (context: the owner).",
+)
+
+
+@power(
+    "Market Data",
+    on_fulfil=True,
+    params={"cards_per_player": COUNT},
+    copy_does_nothing=True,
+    asks=(MARKET_DATA_GIVE,),
+)
 def market_data(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player gives `cards_per_player` hand cards of his choice, or as many as
     he has; then Market Data is discarded (IE-CAP-20)."""
@@ -429,7 +527,7 @@ def market_data(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
         for _ in range(contract.params["cards_per_player"]):
             if not s.hands[q]:
                 break
-            card = yield Decision(q, "market_data_give", tuple(s.hands[q]), context=owner)
+            card = yield Decision(q, MARKET_DATA_GIVE, tuple(s.hands[q]), context=owner)
             s.hands[q].remove(card)
             s.hands[owner].append(card)
     _discard_self(game, s, owner, contract)
@@ -514,6 +612,12 @@ def partnership_cargo(sc: SheetCards) -> list[SheetProblem]:
     ]
 
 
+PARTNERSHIP_JOIN = KINDS.declare(
+    "partnership_join",
+    "Partnership: which ship to join into a Super Ship, or pass.",
+)
+
+
 @power(
     "Partnership",
     card_hook="contract_placed",
@@ -533,6 +637,7 @@ def partnership_cargo(sc: SheetCards) -> list[SheetProblem]:
         "ships": Restated("the ships the power joins (the engine joins two)", value=2),
     },
     checks=(partnership_cargo,),
+    asks=(PARTNERSHIP_JOIN,),
 )
 def partnership(
     game: GameAPI, s: IEState, contract: Contract, card: int, actor: int, payload: int
@@ -575,7 +680,7 @@ def partnership(
             options.append(i)
     if not options:
         return
-    mate_index = yield Decision(actor, "partnership_join", ("pass", *options))
+    mate_index = yield Decision(actor, PARTNERSHIP_JOIN, ("pass", *options))
     if mate_index == "pass":
         return
     if s.trace is not None:

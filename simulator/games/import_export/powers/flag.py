@@ -25,6 +25,7 @@ from simulator.games.import_export.cards import (
     YELLOW,
     Contract,
 )
+from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.powers.common import draw, set_mod
 from simulator.games.import_export.powers.framework import Reach, Restated, power
 from simulator.games.import_export.powers.numbers import COUNT, GROUP, LIMIT, PAY
@@ -68,7 +69,13 @@ def iceland_water_sell(
     yield
 
 
-@power("Maple Syrup", in_hand="load_action", params={"min_credits": PAY})
+MAPLE_SYRUP_LOAD = KINDS.declare(
+    "maple_syrup_load",
+    "Maple Syrup: where the card is loaded, or pass (context: the card).",
+)
+
+
+@power("Maple Syrup", in_hand="load_action", params={"min_credits": PAY}, asks=(MAPLE_SYRUP_LOAD,))
 def maple_syrup(
     game: GameAPI,
     s: IEState,
@@ -86,7 +93,7 @@ def maple_syrup(
     targets = tuple(o[1:] for o in game.load_options(s, holder, [card], fee=False))
     if not targets:
         return
-    choice = yield Decision(holder, "maple_syrup_load", ("pass", *targets), context=card)
+    choice = yield Decision(holder, MAPLE_SYRUP_LOAD, ("pass", *targets), context=card)
     if choice == "pass":
         return
     i, color = choice
@@ -245,7 +252,18 @@ def unpasteurized_cheese(game: GameAPI, s: IEState, owner: int, contract: Contra
 # ---------------------------------------------------------------- ongoing
 
 
-@power("Dragon Fruit", hook="action_declared", params={"cards": COUNT, "credits": PAY})
+DRAGON_FRUIT_CHOICE = KINDS.declare(
+    "dragon_fruit_choice",
+    "Dragon Fruit: draw, or take credits.",
+)
+
+
+@power(
+    "Dragon Fruit",
+    hook="action_declared",
+    params={"cards": COUNT, "credits": PAY},
+    asks=(DRAGON_FRUIT_CHOICE,),
+)
 def dragon_fruit(
     game: GameAPI,
     s: IEState,
@@ -259,13 +277,19 @@ def dragon_fruit(
     if actor != owner or payload[0] != PIRATE:
         return
     p = contract.params
-    if (yield Decision(owner, "dragon_fruit_choice", ("draw", "credits"))) == "credits":
+    if (yield Decision(owner, DRAGON_FRUIT_CHOICE, ("draw", "credits"))) == "credits":
         game.gain(s, owner, p["credits"])
     else:
         draw(game, s, owner, p["cards"])
 
 
-@power("Jasmine Tea", on_fulfil=True)
+JASMINE_TEA_PLACE = KINDS.declare(
+    "jasmine_tea_place",
+    "Jasmine Tea: place one more contract, or stop (IE-FLAGP-12).",
+)
+
+
+@power("Jasmine Tea", on_fulfil=True, asks=(JASMINE_TEA_PLACE,))
 def jasmine_tea(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Each Contract action of the owner places as many cards as he likes; a missing level
     still costs an extra action (rules._contract_more: IE-FLAGP-12)."""
@@ -295,7 +319,13 @@ def volkswagen_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -
     s.mods[owner].pop("level_per_tech_good", None)
 
 
-@power("Paprika", hook="contract_placed", params={"containers": COUNT})
+PAPRIKA_LOAD = KINDS.declare(
+    "paprika_load",
+    "Paprika: a free load of a hand card after placing a contract, or pass.",
+)
+
+
+@power("Paprika", hook="contract_placed", params={"containers": COUNT}, asks=(PAPRIKA_LOAD,))
 def paprika(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, placed: int
 ) -> Flow:
@@ -308,7 +338,7 @@ def paprika(
         options = game.load_options(s, owner, s.hands[owner], fee=False)
         if not options:
             return
-        choice = yield Decision(owner, "paprika_load", ("pass", *options))
+        choice = yield Decision(owner, PAPRIKA_LOAD, ("pass", *options))
         if choice == "pass":
             return
         card, i, color = choice

@@ -23,6 +23,7 @@ from simulator.games.import_export.cards import (
     YELLOW,
     Contract,
 )
+from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.powers.common import draw, other_players, set_mod
 from simulator.games.import_export.powers.framework import Reach, Restated, power
 from simulator.games.import_export.powers.numbers import COUNT, PAY
@@ -54,7 +55,13 @@ def _revoke(s: IEState, owner: int, key: str, values: frozenset[tuple[int, ...]]
 # ---------------------------------------------------------------- immediate powers
 
 
-@power("Bamboo", on_fulfil=True, copy_does_nothing=True)
+BAMBOO_PLACE = KINDS.declare(
+    "bamboo_place",
+    "Bamboo: the ship it goes under, or pass.",
+)
+
+
+@power("Bamboo", on_fulfil=True, copy_does_nothing=True, asks=(BAMBOO_PLACE,))
 def bamboo(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """As soon as it is completed, the owner may place Bamboo again as a contract, with no
     action, on a ship of his at port that can hold it, its level met; the ship it completed
@@ -65,7 +72,7 @@ def bamboo(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     ships = tuple(i for i, ship in game.ships_in_port(s, owner) if game.can_hold(ship, cid, s))
     if not ships:
         return
-    i = yield Decision(owner, "bamboo_place", ("pass", *ships))
+    i = yield Decision(owner, BAMBOO_PLACE, ("pass", *ships))
     if i == "pass":
         return
     game.leave_fulfilled(s, owner, cid)
@@ -88,7 +95,18 @@ def muji_pens(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow
     yield
 
 
-@power("Pocky", on_fulfil=True, params={"credits": PAY, "cards": COUNT, "containers": COUNT})
+POCKY_IMPORT = KINDS.declare(
+    "pocky_import",
+    "Pocky: the ship at sea to import from.",
+)
+
+
+@power(
+    "Pocky",
+    on_fulfil=True,
+    params={"credits": PAY, "cards": COUNT, "containers": COUNT},
+    asks=(POCKY_IMPORT,),
+)
 def pocky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Take `credits`, draw `cards`, then import `containers` container(s) from a ship at sea
     of one's choice, as in an import: to crew or goods, the ship's owner paid unless it is
@@ -100,7 +118,7 @@ def pocky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     ships = tuple(i for i, ship in enumerate(s.ships) if ship.at_sea and ship.cargo)
     if not ships:
         return
-    i = yield Decision(owner, "pocky_import", ships)
+    i = yield Decision(owner, POCKY_IMPORT, ships)
     ship = s.ships[i]
     taken = yield from game.take_from_ship(s, owner, ship, p["containers"])
     if taken and ship.owner != owner:
@@ -126,13 +144,19 @@ def rice(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     yield
 
 
-@power("Soy Sauce", on_fulfil=True, params={"pay_per_card": PAY})
+SOY_SAUCE_USE = KINDS.declare(
+    "soy_sauce_use",
+    "Soy Sauce: move the whole crew into the goods (paying), or pass.",
+)
+
+
+@power("Soy Sauce", on_fulfil=True, params={"pay_per_card": PAY}, asks=(SOY_SAUCE_USE,))
 def soy_sauce(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The owner may move his whole crew into his goods, `pay_per_card` for each card moved;
     in the order the crew was taken, the cards beyond the goods limit are discarded, and
     paid for too (IE-JP-9)."""
     crew = s.crew[owner]
-    if not crew or (yield Decision(owner, "soy_sauce_use", ("pass", "transfer"))) == "pass":
+    if not crew or (yield Decision(owner, SOY_SAUCE_USE, ("pass", "transfer"))) == "pass":
         return
     moved = crew[:]
     crew.clear()
@@ -211,6 +235,16 @@ def foxes_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Non
     s.mods[owner].pop("wins_ties", None)
 
 
+ROBO_CATS_PAIR = KINDS.declare(
+    "robo_cats_pair",
+    "Robo-Cats: which pair to load as one container (or ship), or pass.",
+)
+ROBO_CATS_KEEP = KINDS.declare(
+    "robo_cats_keep",
+    "Robo-Cats: keep the plundered card for a pair, or pass (context: card).",
+)
+
+
 @power(
     "Robo-Cats",
     on_fulfil=True,
@@ -219,6 +253,7 @@ def foxes_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Non
             2, why="containers loaded together as one tech container (a pair or more)"
         )
     },
+    asks=(ROBO_CATS_PAIR, ROBO_CATS_KEEP),
 )
 def robo_cats(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """One Load may load `containers_per_tech` hand cards of one type together as one tech
@@ -239,11 +274,18 @@ def robo_cats_lost(game: GameAPI, s: IEState, owner: int, contract: Contract) ->
 # ---------------------------------------------------------------- ongoing hooks
 
 
+SUSHI_KNIVES_CARD = KINDS.declare(
+    "sushi_knives_card",
+    "Sushi Knives: which luxury card to discard.",
+)
+
+
 @power(
     "Sushi Knives",
     any_time="fulfilled",
     params={"cards": COUNT, "payment": PAY},
     reaches={"cards": Reach((BLUE,))},
+    asks=(SUSHI_KNIVES_CARD,),
 )
 def sushi_knives(
     game: GameAPI, s: IEState, owner: int, contract: Contract, moment: Moment
@@ -265,7 +307,7 @@ def sushi_knives_use(
     chosen = luxury if len(luxury) == p["cards"] else []
     while len(chosen) < p["cards"]:
         rest = tuple(c for c in luxury if c not in chosen)
-        chosen.append((yield Decision(owner, "sushi_knives_card", rest)))
+        chosen.append((yield Decision(owner, SUSHI_KNIVES_CARD, rest)))
     for card in chosen:
         s.hands[owner].remove(card)
         game.to_discard(s, owner, card)

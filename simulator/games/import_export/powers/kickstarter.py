@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from simulator.core.cards import Need
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
+from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -58,7 +59,22 @@ def danger_pets(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     yield
 
 
-@power("Dino Bones", on_fulfil=True, params={"goods_given": COUNT, "cards_taken": COUNT})
+DINO_BONES_GIVE = KINDS.declare(
+    "dino_bones_give",
+    "Dino Bones: which good each player puts on the island (context: the owner).",
+)
+DINO_BONES_TAKE = KINDS.declare(
+    "dino_bones_take",
+    "Dino Bones: which island card to take into the goods.",
+)
+
+
+@power(
+    "Dino Bones",
+    on_fulfil=True,
+    params={"goods_given": COUNT, "cards_taken": COUNT},
+    asks=(DINO_BONES_GIVE, DINO_BONES_TAKE),
+)
 def dino_bones(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every player, the owner first and clockwise, puts `goods_given` good(s) of his choice
     on the supply island; then the owner takes `cards_taken` island cards of his choice into
@@ -69,7 +85,7 @@ def dino_bones(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
         for _ in range(p["goods_given"]):
             if not s.goods[q]:
                 break
-            card = yield Decision(q, "dino_bones_give", tuple(s.goods[q]), context=owner)
+            card = yield Decision(q, DINO_BONES_GIVE, tuple(s.goods[q]), context=owner)
             s.goods[q].remove(card)
             card = game.as_card(s, card)  # a goods container brings a card (IE-VAR-8)
             if card is not None:
@@ -77,7 +93,7 @@ def dino_bones(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     for _ in range(p["cards_taken"]):
         if not s.island:
             return
-        card = yield Decision(owner, "dino_bones_take", tuple(s.island))
+        card = yield Decision(owner, DINO_BONES_TAKE, tuple(s.island))
         s.island.remove(card)
         yield from add_goods(game, s, owner, card)
 
@@ -99,7 +115,18 @@ def flametorch(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     yield
 
 
-@power("Stretch Goal", on_fulfil=True, params={"cards": COUNT, "credits": PAY, "goods": COUNT})
+STRETCH_GOAL_IMPORT = KINDS.declare(
+    "stretch_goal_import",
+    "Stretch Goal: which container of a ship at sea to import into the goods.",
+)
+
+
+@power(
+    "Stretch Goal",
+    on_fulfil=True,
+    params={"cards": COUNT, "credits": PAY, "goods": COUNT},
+    asks=(STRETCH_GOAL_IMPORT,),
+)
 def stretch_goal(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Once, when fulfilled: every player, the owner first and clockwise, draws `cards`,
     takes `credits` and imports `goods` container(s) of his choice from ships at sea into
@@ -115,7 +142,7 @@ def stretch_goal(game: GameAPI, s: IEState, owner: int, contract: Contract) -> F
             )
             if not options:
                 break
-            i, card = yield Decision(q, "stretch_goal_import", options)
+            i, card = yield Decision(q, STRETCH_GOAL_IMPORT, options)
             ship = s.ships[i]
             good = yield from take_container(game, s, ship, card)
             if good is not None:
@@ -126,13 +153,19 @@ def stretch_goal(game: GameAPI, s: IEState, owner: int, contract: Contract) -> F
 # ---------------------------------------------------------------- ongoing powers
 
 
-@power("Backpacks", hook="ship_returned", params={"cards": COUNT})
+BACKPACKS_DRAW = KINDS.declare(
+    "backpacks_draw",
+    "Backpacks: draw, or pass (context: the ship that came home).",
+)
+
+
+@power("Backpacks", hook="ship_returned", params={"cards": COUNT}, asks=(BACKPACKS_DRAW,))
 def backpacks(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, index: int
 ) -> Flow:
     """Each time any player's ship returns to port from the open sea, the owner may draw
     `cards` (an ongoing power despite its immediate icon: IE-KS-1)."""
-    choice = yield Decision(owner, "backpacks_draw", ("pass", "draw"), context=index)
+    choice = yield Decision(owner, BACKPACKS_DRAW, ("pass", "draw"), context=index)
     if choice == "draw":
         draw(game, s, owner, contract.params["cards"])
 

@@ -20,6 +20,7 @@ from simulator.games.import_export.cards import (
     YELLOW,
     Contract,
 )
+from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.powers.common import (
     add_goods,
     draw,
@@ -42,7 +43,13 @@ NEURAL_FOLLOW = (-1, LOAD, LOAD)
 # ---------------------------------------------------------------- immediate powers
 
 
-@power("AR Glasses", on_fulfil=True, params={"actions": COUNT})
+AR_GLASSES_PLAY = KINDS.declare(
+    "ar_glasses_play",
+    "AR Glasses: play a hand card as an action alone, or stop.",
+)
+
+
+@power("AR Glasses", on_fulfil=True, params={"actions": COUNT}, asks=(AR_GLASSES_PLAY,))
 def ar_glasses(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Perform up to `actions` actions alone, each with a card from the hand performing its
     printed action (no wildcard pairs), no crew added, nobody following or drawing; played
@@ -50,13 +57,23 @@ def ar_glasses(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     for _ in range(contract.params["actions"]):
         if not s.hands[owner]:
             return
-        card = yield Decision(owner, "ar_glasses_play", ("stop", *s.hands[owner]))
+        card = yield Decision(owner, AR_GLASSES_PLAY, ("stop", *s.hands[owner]))
         if card == "stop":
             return
         s.hands[owner].remove(card)
         game.to_discard(s, owner, card)
         s.log[owner]["played"].append(card)
         yield from game.solo_action(s, s.rng, owner, game.actions[card])
+
+
+RAILGUNS_GIVE = KINDS.declare(
+    "railguns_give",
+    "Railguns: give credits, a completed contract or goods (context: the owner).",
+)
+RAILGUNS_GOOD = KINDS.declare(
+    "railguns_good",
+    "Railguns: which good to give (context: the owner).",
+)
 
 
 @power(
@@ -67,6 +84,7 @@ def ar_glasses(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
         "contracts": Restated("the completed contracts a player may give (one)", value=1),
         "options": Restated("the choices a player has (credits, a contract, goods)", value=3),
     },
+    asks=(RAILGUNS_GIVE, RAILGUNS_GOOD),
 )
 def railguns(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Every other player, clockwise, gives the owner `credits` credits, one of his completed
@@ -84,12 +102,12 @@ def railguns(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
             options.append("goods")
         if not options:
             continue
-        choice = yield Decision(q, "railguns_give", tuple(options), context=owner)
+        choice = yield Decision(q, RAILGUNS_GIVE, tuple(options), context=owner)
         if choice == "credits":
             transfer(game, s, q, owner, p["credits"])
         elif choice == "goods":
             for _ in range(p["goods"]):
-                card = yield Decision(q, "railguns_good", tuple(s.goods[q]), context=owner)
+                card = yield Decision(q, RAILGUNS_GOOD, tuple(s.goods[q]), context=owner)
                 s.goods[q].remove(card)
                 yield from add_goods(game, s, owner, card)
         else:
@@ -205,7 +223,13 @@ def fixie_bikes(
     yield
 
 
-@power("Nanobots", hook="cards_drawn", params={"free_loads": COUNT})
+NANOBOTS_LOAD = KINDS.declare(
+    "nanobots_load",
+    "Nanobots: a free Load, or pass.",
+)
+
+
+@power("Nanobots", hook="cards_drawn", params={"free_loads": COUNT}, asks=(NANOBOTS_LOAD,))
 def nanobots(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: None
 ) -> Flow:
@@ -217,12 +241,23 @@ def nanobots(
     for _ in range(contract.params["free_loads"]):
         if not game.load_options(s, owner, s.hands[owner]):
             return
-        if (yield Decision(owner, "nanobots_load", ("pass", "load"))) == "pass":
+        if (yield Decision(owner, NANOBOTS_LOAD, ("pass", "load"))) == "pass":
             return
         yield from game.load_action(s, owner)
 
 
-@power("Oat Milk", hook="container_loaded", params={"credits": PAY, "cards": COUNT})
+OAT_MILK_TAKE = KINDS.declare(
+    "oat_milk_take",
+    "Oat Milk: take credits, draw, or pass (context: the loading player).",
+)
+
+
+@power(
+    "Oat Milk",
+    hook="container_loaded",
+    params={"credits": PAY, "cards": COUNT},
+    asks=(OAT_MILK_TAKE,),
+)
 def oat_milk(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, card: int
 ) -> Flow:
@@ -231,7 +266,7 @@ def oat_milk(
     if _loaded_as(s, card) != YELLOW:
         return
     p = contract.params
-    choice = yield Decision(owner, "oat_milk_take", ("pass", "credits", "draw"), context=actor)
+    choice = yield Decision(owner, OAT_MILK_TAKE, ("pass", "credits", "draw"), context=actor)
     if choice == "credits":
         game.gain(s, owner, p["credits"])
     elif choice == "draw":

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
+from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.powers.common import add_to_mod, draw, set_mod
 from simulator.games.import_export.powers.framework import Reach, power
 from simulator.games.import_export.powers.numbers import COUNT, GROUP, PAY
@@ -31,7 +32,13 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- immediate powers
 
 
-@power("Spacecraft", on_fulfil=True)
+SPACECRAFT_PLACE = KINDS.declare(
+    "spacecraft_place",
+    "Spacecraft: which Tokyo Port card to place as a free contract, and where.",
+)
+
+
+@power("Spacecraft", on_fulfil=True, asks=(SPACECRAFT_PLACE,))
 def spacecraft(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """With a ship at his port able to take one, the owner must place a Tokyo Port (or
     Supply Island) card whose level he meets as a contract, free; the ship completing
@@ -39,7 +46,7 @@ def spacecraft(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
     options = game.contract_options(s, owner, 1, 1, list(s.island))
     if not options:
         return
-    card, cid, i = yield Decision(owner, "spacecraft_place", tuple(options))
+    card, cid, i = yield Decision(owner, SPACECRAFT_PLACE, tuple(options))
     yield from game.place_contract(s, owner, card, cid, i, source=s.island)
 
 
@@ -66,12 +73,19 @@ def squid_jerky_column(sc: SheetCards) -> list[SheetProblem]:
     ]
 
 
+SQUID_JERKY_TAKE = KINDS.declare(
+    "squid_jerky_take",
+    "Squid Jerky: which card of its Port column joins the completed contracts.",
+)
+
+
 @power(
     "Squid Jerky",
     on_fulfil=True,
     params={"column_cost": PAY},
     copy_does_nothing=True,
     checks=(squid_jerky_column,),
+    asks=(SQUID_JERKY_TAKE,),
 )
 def squid_jerky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Squid Jerky goes to the Tokyo Port and a different card of the `column_cost`-credit
@@ -89,7 +103,7 @@ def squid_jerky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Fl
     )
     if not options:
         return
-    card, cid = yield Decision(owner, "squid_jerky_take", options)
+    card, cid = yield Decision(owner, SQUID_JERKY_TAKE, options)
     game.leave_fulfilled(s, owner, contract.id)
     s.island.remove(card)
     s.island.append(game.cards.card_of_contract[contract.id])
@@ -112,10 +126,17 @@ def yakuza_art(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flo
 # ---------------------------------------------------------------- rule modifiers
 
 
+HENTAI_MANGA_PLACE = KINDS.declare(
+    "hentai_manga_place",
+    "Hentai Manga: the completed contract to fulfilled, crew or goods (context: the contract).",
+)
+
+
 @power(
     "Hentai Manga",
     on_fulfil=True,
     own_color=(RED, "works on each 'Illegal Contract (after this one)'"),
+    asks=(HENTAI_MANGA_PLACE,),
 )
 def hentai_manga(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Each illegal contract the owner completes afterwards may go to his crew or goods
@@ -130,7 +151,13 @@ def hentai_manga_lost(game: GameAPI, s: IEState, owner: int, contract: Contract)
     s.mods[owner]["tuck_elsewhere"] = frozenset(s.mods[owner].get("tuck_elsewhere", ())) - {RED}
 
 
-@power("Jidohanbaiki", on_fulfil=True, params={"credits": PAY})
+JIDOHANBAIKI_USE = KINDS.declare(
+    "jidohanbaiki_use",
+    "A leader drawing with Jidohanbaiki: draw, or take its credits.",
+)
+
+
+@power("Jidohanbaiki", on_fulfil=True, params={"credits": PAY}, asks=(JIDOHANBAIKI_USE,))
 def jidohanbaiki(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """Leading, the owner may declare a Draw action and take `credits` instead of drawing
     (rules._draw_action; IE-TOKYO-7)."""
@@ -161,11 +188,18 @@ def toto_toilets_lost(game: GameAPI, s: IEState, owner: int, contract: Contract)
 # ---------------------------------------------------------------- ongoing hooks
 
 
+PLAYSTATIONS_LOAD = KINDS.declare(
+    "playstations_load",
+    "PlayStations: an extra load from the hand after a Load, or pass.",
+)
+
+
 @power(
     "PlayStations",
     hook="load_action",
     params={"tech_goods_per_extra": GROUP, "extra_containers": COUNT},
     reaches={"tech_goods_per_extra": Reach((GREEN,))},
+    asks=(PLAYSTATIONS_LOAD,),
 )
 def playstations(
     game: GameAPI, s: IEState, owner: int, contract: Contract, actor: int, payload: tuple[int, ...]
@@ -180,7 +214,7 @@ def playstations(
         options = game.load_options(s, owner, s.hands[owner])
         if not options:
             return
-        choice = yield Decision(owner, "playstations_load", ("pass", *options))
+        choice = yield Decision(owner, PLAYSTATIONS_LOAD, ("pass", *options))
         if choice == "pass":
             return
         card, i, color = choice
