@@ -1,4 +1,6 @@
-"""Import/Export: `ImportExportGame`, the rules as one generator that yields every decision.
+"""Import/Export: `ImportExportGame`, the rules as steps on the state's stack (core/machine.py):
+a turn is data, so a game can be copied at any decision; a card power stays a generator
+frame, written as the rulebook reads.
 
 The class is assembled from one module per concern (game_base.py lists the layers): a card
 power reaches the game through its public methods. Rulebook: ../shared/seeds/000-003 (the
