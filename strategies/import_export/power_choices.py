@@ -117,6 +117,8 @@ from simulator.games.import_export.powers.kickstarter2 import (
     OAT_MILK_TAKE,
     RAILGUNS_GIVE,
     RAILGUNS_GOOD,
+    SANITIZER_DISCARD_CREW,
+    SANITIZER_DISCARD_GOODS,
 )
 from simulator.games.import_export.powers.tokyo import (
     HENTAI_MANGA_PLACE,
@@ -625,8 +627,8 @@ RULES: dict[str, Rule] = {
     AR_GLASSES_PLAY: _platinum_rings,
     RAILGUNS_GIVE: _railguns,
     RAILGUNS_GOOD: _cheapest_card,
-    "sanitizer_discard_crew": _cheapest_card,
-    "sanitizer_discard_goods": _cheapest_card,
+    SANITIZER_DISCARD_CREW: _cheapest_card,
+    SANITIZER_DISCARD_GOODS: _cheapest_card,
     NANOBOTS_LOAD: _first_of("load"),
     OAT_MILK_TAKE: _draw_if_short,
     # J (powers/j.py)

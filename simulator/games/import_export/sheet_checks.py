@@ -146,8 +146,8 @@ def cards_of_type(sc: SheetCards, color: int) -> int:
         count += sum(1 for colors in sc.cards.colors if GREY in colors)
     for name, entry in POWERS.items():
         key = entry.declared.goods_as.get(color)
-        contract = sc.contract(name) if key else None
-        if contract is not None:
+        contract = sc.contract(name) if key is not None else None
+        if key is not None and contract is not None:
             extra = contract.params.get(key, 0)
             count += extra if isinstance(extra, int) and extra > 0 else 0
     return count

@@ -10,6 +10,7 @@ from itertools import combinations
 from typing import Any, Final
 
 from simulator.core import machine
+from simulator.core.decision import DecisionKind
 from simulator.core.machine import Step
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow
@@ -27,7 +28,14 @@ from simulator.games.import_export.cards import (
     PIRATE,
     SUPPLY,
 )
-from simulator.games.import_export.decisions import CAPITAL_DISCARD, DECLARE, FOLLOW, LEAD
+from simulator.games.import_export.decisions import (
+    CAPITAL_DISCARD,
+    DECLARE,
+    FOLLOW,
+    FOLLOW_WITH,
+    LEAD,
+    LEAD_WITH,
+)
 from simulator.games.import_export.powers import ANY_TIME, note_draw
 from simulator.games.import_export.powers.tokyo import JIDOHANBAIKI_USE
 from simulator.games.import_export.state import GameOver, IEState, clockwise
@@ -328,7 +336,7 @@ def lead_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     s.t_acts = [action] * n  # the type each player performs: one a turn (IE-KSB-6, IE-JP-2)
     s.t_followers = []
     stack.append((after_lead, p, action))
-    return play_for_action(g, s, (play_for_action, p, action, "lead_with", False, action))
+    return play_for_action(g, s, (play_for_action, p, action, LEAD_WITH, False, action))
 
 
 def after_lead(g: TurnRules, s: IEState, step: Step) -> Decision | None:
@@ -377,12 +385,12 @@ def follow_answer(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     stack.append((follower_done, p, action, k))
     if answer[0] == "follow":
         s.t_followers.append(q)
-        return play_for_action(g, s, (play_for_action, q, action, "follow_with", True, action))
+        return play_for_action(g, s, (play_for_action, q, action, FOLLOW_WITH, True, action))
     if answer[0] == "follow_as":  # Neural Units, Chopsticks: another type instead
         s.t_followers.append(q)
         _, performed, played = answer
         s.t_acts[q] = performed
-        return play_for_action(g, s, (play_for_action, q, played, "follow_with", False, performed))
+        return play_for_action(g, s, (play_for_action, q, played, FOLLOW_WITH, False, performed))
     stack.append((drew_then_declare, q, action))
     return draw_action(g, s, (draw_action, q, False))  # drawn now, before anyone acts (FAQ)
 
@@ -550,7 +558,7 @@ def play_for_action(g: TurnRules, s: IEState, step: Step) -> Decision | None:
     it follow as)."""
     p: int = step[1]
     action: int = step[2]
-    kind: str = step[3]
+    kind: DecisionKind = step[3]
     following: bool = step[4]
     declaring: int = step[5]
     s.stack.append((played_for_action, p, declaring))

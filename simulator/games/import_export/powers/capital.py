@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from simulator.core.cards import Need
+from simulator.core.decision import DecisionKind
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import (
@@ -75,7 +76,7 @@ def _loadable(game: GameAPI, s: IEState, p: int, exclude: int = -1) -> tuple[int
 
 
 def _grey_ship_or_discard(
-    game: GameAPI, s: IEState, owner: int, contract: Contract, kind: str
+    game: GameAPI, s: IEState, owner: int, contract: Contract, kind: DecisionKind
 ) -> Flow:
     """For a card that loads itself as a grey container (Automation, GPS): its physical card
     and the port ship with an uncovered need the owner picks (asked as `kind` when there is a

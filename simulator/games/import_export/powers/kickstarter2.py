@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from simulator.core.decision import DecisionKind
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export.cards import (
     GREY,
@@ -123,7 +124,17 @@ def _take_contract(game: GameAPI, s: IEState, giver: int, taker: int, cid: int) 
     yield from game.powers.gained(game, s, taker, cid)
 
 
-@power("Sanitizer", on_fulfil=True)
+SANITIZER_DISCARD_CREW = KINDS.declare(
+    "sanitizer_discard_crew",
+    "Sanitizer: which card of the new crew to discard while it is over the crew limit.",
+)
+SANITIZER_DISCARD_GOODS = KINDS.declare(
+    "sanitizer_discard_goods",
+    "Sanitizer: which card of the new goods to discard while they are over the goods limit.",
+)
+
+
+@power("Sanitizer", on_fulfil=True, asks=(SANITIZER_DISCARD_CREW, SANITIZER_DISCARD_GOODS))
 def sanitizer(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     """The whole crew and the whole goods swap places; then the owner discards cards of his
     choice from each that is over its limit. Cards joining the goods are told to the powers
@@ -134,8 +145,12 @@ def sanitizer(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow
     s.crew[owner].clear()
     s.goods[owner].clear()
     s.moving.extend(crew + goods)  # swapped first, then trimmed (the rulebook's order)
-    new_crew = yield from _trim(game, s, owner, goods, game.crew_limit(s, owner), "crew")
-    new_goods = yield from _trim(game, s, owner, crew, game.goods_limit(s, owner), "goods")
+    new_crew = yield from _trim(
+        game, s, owner, goods, game.crew_limit(s, owner), SANITIZER_DISCARD_CREW
+    )
+    new_goods = yield from _trim(
+        game, s, owner, crew, game.goods_limit(s, owner), SANITIZER_DISCARD_GOODS
+    )
     for card in new_crew:
         s.moving.remove(card)
         s.crew[owner].append(card)
@@ -149,11 +164,14 @@ def sanitizer(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow
         yield from game.emit(s, "goods_added", owner, card)
 
 
-def _trim(game: GameAPI, s: IEState, owner: int, cards: list[int], limit: int, zone: str) -> Flow:
-    """Sanitizer: the owner discards cards of his choice until `cards` fit the limit."""
+def _trim(
+    game: GameAPI, s: IEState, owner: int, cards: list[int], limit: int, kind: DecisionKind
+) -> Flow:
+    """Sanitizer: the owner discards cards of his choice until `cards` fit the limit (asked
+    as `kind`: the crew's or the goods')."""
     cards = cards[:]
     while len(cards) > limit:
-        card = yield Decision(owner, f"sanitizer_discard_{zone}", tuple(cards))
+        card = yield Decision(owner, kind, tuple(cards))
         cards.remove(card)
         s.moving.remove(card)
         game.to_discard(s, owner, card)
