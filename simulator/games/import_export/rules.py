@@ -1,4 +1,4 @@
-"""Import/Export: `ImportExportGame`, the rules as one generator that yields every decision.
+"""Import/Export: `ImportExportGame`, the rules (core.spec.Game) that stop at every decision.
 
 The class is assembled from one module per concern (game_base.py lists the layers): a card
 power reaches the game through its public methods. Rulebook: ../shared/seeds/000-003 (the
@@ -10,10 +10,9 @@ ever consulted.
 
 from __future__ import annotations
 
-from typing import Any
-
 from simulator.core.protocol import Flow, Outcome, PlayerOutcome
 from simulator.core.seeding import GameRandom
+from simulator.core.spec import Game
 from simulator.games.import_export.game_api import GameAPI
 from simulator.games.import_export.game_base import SUPPORTED_SETS, SUPPORTED_VARIANTS
 from simulator.games.import_export.limits import NO_LIMIT
@@ -58,7 +57,7 @@ class ImportExportGame(TurnRules):
             k += size
         deck[:] = pool[k:] + top
 
-    def observe(self, s: IEState, player: int) -> Any:
+    def observe(self, s: IEState, player: int) -> IEView:
         """The player's view; views are live read-only windows, so one per seat is reused."""
         views = s.views
         if views is None:
@@ -100,4 +99,10 @@ class ImportExportGame(TurnRules):
 def _implements_the_api(game: ImportExportGame) -> GameAPI:
     """Nothing at run time: here mypy checks that the assembled rules implement everything
     game_api.GameAPI promises to the powers, windows, variants, views and narration."""
+    return game
+
+
+def _implements_the_contract(game: ImportExportGame) -> Game[IEState]:
+    """Nothing at run time: here mypy checks that the rules implement the game contract
+    (core.spec.Game) for their state, as the engine and the forward model play them."""
     return game
