@@ -1,5 +1,7 @@
-"""A test's hand on a game's rules: step `game.play(state, rng)` decision by decision,
-assert what is offered, send scripted answers, and check the invariants after each step.
+"""A test's hand on a game's rules: step a game started on a table the test arranged
+(core.forward.Playthrough.begin, the play loop every game goes through) decision by
+decision, assert what is offered, send scripted answers, and check the invariants after
+each step.
 Each game's tests extend it with their own turn scripts (tests/travel/conftest.py,
 tests/import_export/ie_helpers.py)."""
 
@@ -8,26 +10,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from simulator.core.forward import Playthrough
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
 
 
 class FlowDriver:
-    """Steps through `game.play(state, rng)`, checking each decision before answering it."""
+    """Steps through a game started on `state` (its rules stream drawn from `seed`),
+    checking each decision before answering it."""
 
     def __init__(self, game: Any, state: Any, seed: int = 0, check: bool = True) -> None:
         self.game = game
         self.state = state
         self.check = check
         self.rng = GameRandom.for_game(seed, 1, 0)
-        self._before_play()
-        self.flow = game.play(state, self.rng)
-        self.decision: Decision | None = None
+        self.playthrough = Playthrough.begin(game, state, self.rng)
+        self.decision: Decision | None = self.playthrough.decision
         self.history: list[tuple[Decision, Any]] = []
-        self._step(None, first=True)
-
-    def _before_play(self) -> None:
-        """A game's hook before its rules start (Import/Export gives the state the stream)."""
+        if check:
+            game.check_invariants(state)
 
     def _settle(self, wanted: str | None) -> None:
         """Answer what a test never waits for before looking at the pending decision (a
@@ -39,11 +40,8 @@ class FlowDriver:
         self._settle("")
         return self.decision is None
 
-    def _step(self, choice: Any, first: bool = False) -> None:
-        try:
-            self.decision = next(self.flow) if first else self.flow.send(choice)
-        except StopIteration:
-            self.decision = None
+    def _step(self, choice: Any) -> None:
+        self.decision = self.playthrough.apply(choice)
         if self.check:
             self.game.check_invariants(self.state)
 

@@ -86,17 +86,15 @@ def test_an_edited_hot_module_stops_the_commands_until_rebuilt(
 
 
 COPY_SCRIPT = """
-from simulator.core.seeding import RULES_STREAM, GameRandom
+from simulator.core.forward import Playthrough
 from simulator.folders.config import make_run_config
 from simulator.runs.match import Match
 for game, mods in (("import-export", ("all",)), ("travel", ("events", "characters"))):
     match = Match(make_run_config(game, 4, mods, ("random",), games=1, seed=1))
-    rng = GameRandom.for_game(1, 0, RULES_STREAM)
-    state = match.game.new_state(rng)
-    flow = match.game.play(state, rng)
-    decision = next(flow)
+    pt = Playthrough.start(match.game, 1, 0, clonable=False)
+    state = pt.state
     for _ in range(150):
-        decision = flow.send(decision.options[-1])
+        pt.apply(pt.decision.options[-1])
     copy = state.copy()
     assert copy.hands == state.hands and copy.hands is not state.hands
     assert (copy.deck, copy.turn, copy.log) == (state.deck, state.turn, state.log)

@@ -138,8 +138,13 @@ def frame_chunks(
     for first in range(0, len(rows_per_game), size):
         start, stop = int(ends[first]), int(ends[min(first + size, len(rows_per_game))])
         part = joined.slice(start, stop - start)
-        loaders.append(lambda part=part: part)
+        loaders.append(_held(part))
     return loaders
+
+
+def _held(frame: pl.DataFrame) -> ChunkLoader:
+    """The loader of a chunk already in memory."""
+    return lambda: frame
 
 
 # ---------------------------------------------------------------------------- design
@@ -174,8 +179,7 @@ class _Block:
 
     @property
     def nbytes(self) -> int:
-        arrays = (self.players, self.order, self.strategy, self.mix, self.cards, self.count)
-        arrays += (self.y,)
+        arrays = (self.players, self.order, self.strategy, self.mix, self.cards, self.count, self.y)
         return sum(a.nbytes for a in arrays)
 
 
@@ -238,8 +242,8 @@ class _Reader:
 def _y(chunk: pl.DataFrame, options: AdjustedOptions) -> np.ndarray:
     win = chunk["win"].cast(pl.Float64).fill_null(0.0).to_numpy()
     if options.shared_wins == "split":
-        k = chunk.select(pl.col("win").cast(pl.Float64).sum().over("game_id")).to_series()
-        k = k.to_numpy()
+        wins = pl.col("win").cast(pl.Float64).sum().over("game_id")
+        k = chunk.select(wins).to_series().to_numpy()
         return np.where(k > 0, win / np.maximum(k, 1.0), 0.0)
     return win
 
@@ -465,9 +469,9 @@ def fit_card_model(
     """
     options = options or AdjustedOptions()
     group_table = np.full(max(group_of, default=-1) + 1, -1, dtype=np.int64)
-    for card, g in group_of.items():
+    for card, group in group_of.items():
         if card >= 0:
-            group_table[card] = g
+            group_table[card] = group
     reader = _Reader(loaders, tuple(dict.fromkeys(events)), group_table, n_groups, options)
     survey = _survey(reader)
     if survey.rows == 0 or not 0 < survey.y_sum < survey.rows:

@@ -237,11 +237,11 @@ def sheet_differences(runs: Sequence[Run]) -> list[str | None]:
     out: list[str | None] = []
     for sheet in sheets:
         parts = []
-        for card_id, column, key in changes:
+        for card_id, column, param in changes:
             row = sheet[card_id]  # type: ignore[index]
-            if key is not None:
-                value = _params(row["params"]).get(key, "(none)")
-                parts.append(f"{row.get('name', card_id)} {key}={value}")
+            if param is not None:
+                value = _params(row["params"]).get(param, "(none)")
+                parts.append(f"{row.get('name', card_id)} {param}={value}")
             else:
                 parts.append(f"{row.get('name', card_id)} {column}={row.get(column, '')}")
         out.append(", ".join(parts))

@@ -6,6 +6,8 @@ designer never reads verdicts off games that are not the game."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import polars as pl
 
 
@@ -13,7 +15,7 @@ def degenerate_warnings(turns: pl.Series, max_turns: int | None, players: int) -
     """The warnings for a run's game lengths (player-turns per game), or none."""
     if not turns.len():
         return []
-    median = float(turns.median() or 0.0)
+    median = float(cast("float | None", turns.median()) or 0.0)
     warnings = []
     if max_turns and median >= max_turns:
         warnings.append(

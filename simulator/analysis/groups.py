@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import polars as pl
 
@@ -42,7 +42,7 @@ def _sort_key(value: Any, players: pl.DataFrame, key: str) -> tuple[int, Any]:
     """Numbers in numeric order; strategies in the order of their first slot."""
     if key == "strategy":
         slots = players.filter(pl.col("strategy") == value)["strategy_slot"]
-        return (int(slots.min()) if slots.len() else 0, value)
+        return (int(cast(int, slots.min())) if slots.len() else 0, value)
     return (0, value)
 
 

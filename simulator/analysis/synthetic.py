@@ -83,9 +83,9 @@ def synthetic_tables(
         eta += effect * held[:, card]
     if winners == "one":
         noisy = (eta - np.log(-np.log(rng.random(n_rows)))).reshape(games, players)
-        win = np.zeros((games, players), dtype=bool)
-        win[np.arange(games), noisy.argmax(axis=1)] = True
-        win = win.ravel()
+        best = np.zeros((games, players), dtype=bool)
+        best[np.arange(games), noisy.argmax(axis=1)] = True
+        win = best.ravel()
     else:
         win = rng.random(n_rows) < 1.0 / (1.0 + np.exp(-eta))
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 
-def middle_half(estimates: Sequence[float], members: Sequence[int]) -> list[int]:
+def middle_half(estimates: Sequence[float] | np.ndarray, members: Sequence[int]) -> list[int]:
     """The members (indices into `estimates`) between the quartiles of their estimates: a
     quarter of them, rounded down, dropped at each end (ties broken by index, so the choice
     is reproducible). One to three members are all kept."""
@@ -41,7 +41,10 @@ def middle_half(estimates: Sequence[float], members: Sequence[int]) -> list[int]
 
 
 def typical_weights(
-    estimates: Sequence[float], variances: Sequence[float], others: Sequence[int], size: int
+    estimates: Sequence[float] | np.ndarray,
+    variances: Sequence[float],
+    others: Sequence[int],
+    size: int,
 ) -> np.ndarray:
     """Weights (length `size`) of the typical card of `others`: the precision-weighted mean of
     their middle half (module doc). A member without a positive finite variance weighs as the

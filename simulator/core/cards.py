@@ -10,15 +10,19 @@ import codecs
 import csv
 import difflib
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from simulator.core.errors import CardSheetError, ConfigError
 from simulator.core.limits import CARD_ID
 
 ParamValue = int | float | str
+
+CellValue = str | int | float | dict[str, ParamValue] | tuple[str, ...] | None
+"""A parsed cell: text, a number, a choice, `key=value` parameters, `|`-separated names, or
+None where an optional cell is empty (which of them, a column's `Field.kind` says)."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,7 @@ class Need:
     """`least` itself is excluded."""
     why: str = ""
 
-    def fault(self, value: Any) -> str | None:
+    def fault(self, value: object) -> str | None:
         """Why `value` is outside the range, or None."""
         if not isinstance(value, int | float) or isinstance(value, bool):
             return "is not a number"
@@ -84,11 +88,13 @@ class CardRow:
 
     line: int
     values: dict[str, Any]
+    """Column -> parsed cell (a CellValue). `Any`, not the union: what a column holds its
+    schema says (a game's rules read `row["cost"]` as the number its sheet declares)."""
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> Any:
         return self.values.get(key, default)
 
 
@@ -132,7 +138,7 @@ def _number_or_text(value: str) -> ParamValue:
         return value
 
 
-def _convert(f: Field, raw: str) -> Any:
+def _convert(f: Field, raw: str) -> CellValue:
     if f.kind == "str":
         return raw
     if f.kind == "int":
@@ -160,13 +166,13 @@ def _convert(f: Field, raw: str) -> Any:
     raise AssertionError(f"unknown field kind {f.kind}")
 
 
-def cell_text(f: Field, value: Any) -> str:
+def cell_text(f: Field, value: CellValue) -> str:
     """A parsed value written back as the sheet writes it (params as key=value;...)."""
     if value is None:
         return ""
-    if f.kind == "params":
+    if f.kind == "params" and isinstance(value, dict):
         return ";".join(f"{k}={v}" for k, v in value.items())
-    if f.kind == "names":
+    if f.kind == "names" and isinstance(value, tuple):
         return "|".join(value)
     return str(value)
 
@@ -224,7 +230,7 @@ def _decoded(path: Path) -> tuple[bytes, str]:
         ) from None
 
 
-def _header(path: Path, lines: list[str], reader: Any) -> list[str]:
+def _header(path: Path, lines: list[str], reader: Iterator[list[str]]) -> list[str]:
     """The header row (line 1) of a decoded sheet, its names stripped; CardSheetError when
     there is none to read: an empty file, only blank lines, or a blank first line."""
     where = str(path)
@@ -349,7 +355,16 @@ def require_params(
     return params
 
 
-def rows_named(sheet_rows: Sequence[Any], name: str, option: str, where: str | Path) -> list[Any]:
+class _Named(Protocol):
+    """A sheet row as a CardRow or a plain dict: a cell by its column's name."""
+
+    def __getitem__(self, key: str, /) -> object: ...
+
+
+Row = TypeVar("Row", bound=_Named)
+
+
+def rows_named(sheet_rows: Sequence[Row], name: str, option: str, where: str | Path) -> list[Row]:
     """The sheet rows of the card called `name` (copies included; exact, else ignoring case).
     An unknown name is a ConfigError that names `option` and `where` and suggests the closest
     names; a name that matches two cards by case only asks for the exact one."""

@@ -10,17 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
 from simulator.core.cards import CardSheet
-from simulator.core.protocol import Outcome
+from simulator.core.outcome import Outcome
 from simulator.core.spec import GameSpec
 
-GAMES_COLUMNS = {
+if TYPE_CHECKING:
+    from polars._typing import PolarsDataType
+
+Columns = dict[str, list[object]]
+"""A table being built, column by column: name -> its values so far (each column's of its
+own type: ints, text, lists of card ids), made into a frame by `to_frames`."""
+
+GAMES_COLUMNS: dict[str, PolarsDataType] = {
     "game_id": pl.Int64,
     "deal": pl.Int64,
     "game": pl.Utf8,
@@ -34,7 +41,7 @@ GAMES_COLUMNS = {
     "end_reason": pl.Utf8,
 }
 
-PLAYER_COLUMNS = {
+PLAYER_COLUMNS: dict[str, PolarsDataType] = {
     "game_id": pl.Int64,
     "seat": pl.Int8,
     "turn_order": pl.Int8,
@@ -57,8 +64,8 @@ def rows_for_game(
     decisions: int,
     strategies: Sequence[str],
     slots: Sequence[int],
-    games: dict[str, list[Any]],
-    players: dict[str, list[Any]],
+    games: Columns,
+    players: Columns,
     deal: int | None = None,
 ) -> None:
     """Append one game's rows to column lists (cheaper than building frames per game).
@@ -103,24 +110,26 @@ def rows_for_game(
             players[event].append(po.events[event])
 
 
-def empty_columns(spec: GameSpec) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
-    games: dict[str, list[Any]] = {k: [] for k in GAMES_COLUMNS}
-    players: dict[str, list[Any]] = {k: [] for k in PLAYER_COLUMNS}
+def empty_columns(spec: GameSpec) -> tuple[Columns, Columns]:
+    games: Columns = {k: [] for k in GAMES_COLUMNS}
+    players: Columns = {k: [] for k in PLAYER_COLUMNS}
     for event in spec.event_names:
         players[event] = []
     return games, players
 
 
 def to_frames(
-    spec: GameSpec, games: dict[str, list[Any]], players: dict[str, list[Any]]
+    spec: GameSpec, games: Columns, players: Columns
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     games_df = pl.DataFrame(games, schema=GAMES_COLUMNS)
-    schema: dict[str, Any] = dict(PLAYER_COLUMNS)
+    schema: dict[str, PolarsDataType] = dict(PLAYER_COLUMNS)
     for key in players:
         if key not in schema and key not in spec.event_names:
             schema[key] = pl.Int64
     columns = [pl.Series(key, players[key], dtype=dtype) for key, dtype in schema.items()]
-    columns += [int_lists(event, players[event]) for event in spec.event_names]
+    columns += [  # an event's column holds each seat's list of card ids (rows_for_game)
+        int_lists(event, cast("list[list[int]]", players[event])) for event in spec.event_names
+    ]
     return games_df, pl.DataFrame(columns)
 
 

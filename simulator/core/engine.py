@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from simulator.core.errors import DeckhandError, PluginError, StrategyError
 from simulator.core.forward import Playthrough, SeatModel
-from simulator.core.machine import run
+from simulator.core.machine import State
 from simulator.core.narration import Narrator
 from simulator.core.plugins import blame
 from simulator.core.protocol import Decision, Outcome, Strategy
@@ -16,13 +15,13 @@ from simulator.core.spec import Game
 
 
 def play_game(
-    game: Game,
+    game: Game[State],
     strategies: Sequence[Strategy],
     master_seed: int,
     game_index: int,
     *,
     check_invariants: bool = False,
-    on_decision: Callable[[Decision, Any], None] | None = None,
+    on_decision: Callable[[Decision, object], None] | None = None,
     trace: Narrator | None = None,
     deal: int | None = None,
 ) -> tuple[Outcome, int]:
@@ -31,7 +30,8 @@ def play_game(
     A decision with one legal option is taken without asking. A strategy that raises or
     answers with an option not offered stops the game with a StrategyError that names the
     strategy, the decision, the options and how to replay the game. `trace` listens to the
-    rules' narration of the game (core/narration.py; deckhand replay). `deal` is the index
+    rules' narration of the game (core/narration.py; deckhand replay). `on_decision` is
+    told each decision and its answer (whichever option it was). `deal` is the index
     of the rules stream (default: the game's own index); duplicate mode gives the games of a
     block one deal, so they share the shuffle while the strategies keep a stream of their
     own per game.
@@ -77,9 +77,8 @@ def play_game(
                 )
         if on_decision is not None:
             on_decision(decision, choice)
-        state.answer = choice  # Playthrough.apply, inline: once a decision
         try:
-            decision = playthrough.decision = run(game, state)
+            decision = playthrough.apply(choice)
         except Exception as exc:
             _raise_if_designed(exc, master_seed, game_index)
             raise  # a bug of ours: its own traceback, untouched

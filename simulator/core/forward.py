@@ -13,59 +13,43 @@ answers plays the same game, and nothing done to the copy changes the original.
 `for_seat(seat, rng)` is a copy in which what that seat cannot see (other hands, the deck's
 order, the rules' random stream) is redealt at random, consistently with what it sees: a
 determinisation, as information-set search needs. `engine.play_game` plays every game through
-a Playthrough, so there is one way to play.
+a Playthrough, and the rules' tests step through one (`Playthrough.begin`, on a table they
+arranged), so there is one way to play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic
 
 from simulator.core import machine
 from simulator.core.decision import Decision
+from simulator.core.machine import State
 from simulator.core.narration import Narrator
-from simulator.core.protocol import Outcome, outcome_rewards, score_margin
+from simulator.core.outcome import Outcome, outcome_rewards, score_margin
 from simulator.core.seeding import RULES_STREAM, GameRandom
+from simulator.core.spec import Game
 
-Policy = Callable[[Decision, "Playthrough", GameRandom], Any]
-"""(decision, playthrough, rng) -> one of decision.options: how a playout plays on."""
+if TYPE_CHECKING:
+    from simulator.core.view import SeatView
+
+Policy = Callable[[Decision, "Playthrough[Any]", GameRandom], object]
+"""(decision, playthrough, rng) -> one of decision.options: how a playout plays on (a
+policy plays any game: it reads the decision, and the playthrough only as every game's)."""
 
 MARGIN_SHARE = 0.01
 """The share of a finished game's value given by the score margin (Playthrough.values):
 enough to break ties between equal places, never enough to trade a place for credits."""
 
 
-class ForwardGame(Protocol):
-    """What a game gives the forward model (both games' rules implement it)."""
-
-    spec: Any
-    """Its GameSpec (core/spec.py): the evaluation of an unfinished game, if it declares one."""
-
-    def new_state(self, rng: GameRandom) -> Any: ...
-
-    def begin(self, s: Any) -> None:
-        """Push the steps of a whole game onto a new state's stack."""
-
-    def copy_state(self, s: Any) -> Any:
-        """A deep copy: zones, counters, the stack, the rules' random stream."""
-
-    def redeal(self, s: Any, seat: int, rng: GameRandom) -> None:
-        """Shuffle what `seat` cannot see among the places it cannot see into (in place)."""
-
-    def ended_at_once(self, s: Any, over: machine.GameEnded) -> None: ...
-
-    def outcome(self, s: Any) -> Outcome: ...
-
-    def observe(self, s: Any, player: int) -> Any: ...
-
-
-class Playthrough:
+class Playthrough(Generic[State]):
     """One game in progress: the game (rules bound to a config and sheet), its state, and the
-    decision it waits on (None once it is over)."""
+    decision it waits on (None once it is over). Generic over the game's state class:
+    `Playthrough[IEState]` holds an Import/Export game."""
 
     __slots__ = ("game", "state", "decision", "kept_hidden")
 
-    def __init__(self, game: Any, state: Any, decision: Decision | None) -> None:
+    def __init__(self, game: Game[State], state: State, decision: Decision | None) -> None:
         self.game = game
         self.state = state
         self.decision = decision
@@ -75,14 +59,14 @@ class Playthrough:
     @classmethod
     def start(
         cls,
-        game: Any,
+        game: Game[State],
         master_seed: int,
         game_index: int,
         *,
         deal: int | None = None,
         trace: Narrator | None = None,
         clonable: bool = True,
-    ) -> Playthrough:
+    ) -> Playthrough[State]:
         """Game `game_index` of a run with `master_seed`, at its first decision. `deal` is the
         index of the rules stream (default: the game's own; duplicate deals share one).
         `clonable=False` spares the copies that make a playthrough copyable inside a power
@@ -90,10 +74,17 @@ class Playthrough:
         rules_index = game_index if deal is None else deal
         rng = GameRandom.for_game(master_seed, rules_index, RULES_STREAM)
         state = game.new_state(rng)
-        state.rng = rng
         state.clonable = clonable
         if trace is not None:
             state.trace = trace  # the rules narrate the game (deckhand replay)
+        return cls.begin(game, state, rng)
+
+    @classmethod
+    def begin(cls, game: Game[State], state: State, rng: GameRandom) -> Playthrough[State]:
+        """The game started on `state`, dealt already, with the rules stream `rng`, at its
+        first decision: how `start` starts every game, and how a rules test starts one on a
+        table it arranged by hand (tests/flow_driver.py)."""
+        state.rng = rng
         game.begin(state)
         return cls(game, state, machine.run(game, state))
 
@@ -101,7 +92,7 @@ class Playthrough:
     def over(self) -> bool:
         return self.decision is None
 
-    def apply(self, choice: Any) -> Decision | None:
+    def apply(self, choice: object) -> Decision | None:
         """Answer the pending decision with one of its options; returns the next decision
         (None: the game is over). The choice is not checked here (engine.play_game does)."""
         if self.decision is None:
@@ -154,11 +145,11 @@ class Playthrough:
             decision = self.apply(choice)
         return self.values(value)
 
-    def observe(self, player: int) -> Any:
+    def observe(self, player: int) -> SeatView:
         """What `player` may see now (the game's redacted view)."""
         return self.game.observe(self.state, player)
 
-    def clone(self) -> Playthrough:
+    def clone(self) -> Playthrough[State]:
         """An independent copy at the same decision."""
         state = self.state
         if not state.clonable:
@@ -172,7 +163,7 @@ class Playthrough:
         decision = machine.resume_flow(self.game, copy, frame)
         return Playthrough(self.game, copy, decision)
 
-    def for_seat(self, seat: int, rng: GameRandom) -> Playthrough:
+    def for_seat(self, seat: int, rng: GameRandom) -> Playthrough[State]:
         """A copy in which everything `seat` cannot see is redealt at random among the
         places it cannot see into (other hands keep their sizes, the deck its size), and the
         rules' random stream is a new one drawn from `rng`: a determinisation for that seat.
@@ -222,18 +213,18 @@ def _same_question(a: Decision, b: Decision | None, seat: int) -> bool:
     return a.player != seat or list(a.options) == list(b.options)
 
 
-class SeatModel:
+class SeatModel(Generic[State]):
     """The forward model as one seat may use it (core.protocol.Lookahead): copies of the
     game at the pending decision with what the seat cannot see redealt. The engine hands
     one to a searching strategy; the true game, hidden cards included, stays out of reach."""
 
     __slots__ = ("_playthrough", "seat")
 
-    def __init__(self, playthrough: Playthrough, seat: int) -> None:
+    def __init__(self, playthrough: Playthrough[State], seat: int) -> None:
         self._playthrough = playthrough
         self.seat = seat
 
-    def determinise(self, rng: GameRandom, copyable: bool = False) -> Playthrough:
+    def determinise(self, rng: GameRandom, copyable: bool = False) -> Playthrough[State]:
         """A determinisation for the seat (`Playthrough.for_seat`), redealt from `rng`.
         Not `copyable` (the default) spares the copy of the state each power would take as
         it starts: a search that only plays a determinisation on never copies it."""

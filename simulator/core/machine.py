@@ -25,59 +25,84 @@ on a stack of its own inside its generator (`nested`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from simulator.core.decision import Decision, Flow
 
+if TYPE_CHECKING:
+    from simulator.core.narration import Narrator
+    from simulator.core.seeding import GameRandom
+
 Step = tuple[Any, ...]
 """A pending step: (function, *arguments), the function called as function(game, state,
-step) -> Decision | None."""
+step) -> Decision | None. (Its parts are the game's own: a function of the game's rules
+class and state, and arguments of any immutable kind.)"""
 
 MakeFlow = Callable[[Any, Any], Flow]
-"""(game, state) -> the generator of a power or a rule written as one, made when it starts."""
+"""(game, state) -> the generator of a power or a rule written as one, made when it starts
+(of the game's own rules class and state, which the loop only passes on)."""
 
 
 class GameEnded(Exception):
     """Raised anywhere in a game's rules when the game ends at once (a card's win
     condition, a travel win): the loop empties the stack and tells the game
-    (`Machine.ended_at_once`)."""
+    (`Rules.ended_at_once`)."""
 
 
-class MachineState(Protocol):
-    """What the loop reads and writes of a game's state."""
+class GameState(Protocol):
+    """What the core reads and writes of a game's state, whatever else the game keeps in it:
+    the pending steps and the answer and result passed between them (this loop runs them),
+    whether it must be copyable at any decision (core/forward.py), the rules' random stream
+    and a replay's narrator (set when a game starts)."""
 
     stack: list[Step]
     answer: Any
+    """The answer to the last decision: any option the game offered."""
     ret: Any
+    """What the last finished step handed the next: whatever the game's steps pass on."""
     clonable: bool
+    rng: GameRandom
+    trace: Narrator | None
 
 
-class Machine(Protocol):
-    """What the loop needs of a game: a copy of a state (for the generators' snapshots) and
-    what to do when the game ends at once."""
-
-    def copy_state(self, s: Any) -> Any: ...
-
-    def ended_at_once(self, s: Any, over: GameEnded) -> None: ...
+State = TypeVar("State", bound=GameState)
+"""A game's own state class (IEState, TravelState): its rules, the loop and a playthrough
+of one game all hold the same one."""
 
 
-class FlowFrame:
+class Rules(Protocol[State]):
+    """What this loop needs of a game's rules, beyond the steps themselves: a copy of a state
+    (a generator's snapshot) and the end of a game that ended at once. The whole contract a
+    game implements, core.spec.Game, extends it."""
+
+    def copy_state(self, state: State) -> State:
+        """A deep copy: zones, counters, the stack, a random stream of its own that draws
+        what the original's would."""
+        ...
+
+    def ended_at_once(self, state: State, over: GameEnded) -> None:
+        """The rules raised GameEnded (a win by a card's condition): the loop emptied the
+        stack; finish the game."""
+        ...
+
+
+class FlowFrame(Generic[State]):
     """The generator being resolved: the generator, and, in a copyable state, how to make it
     again and where it started (the state then, the answers since)."""
 
     __slots__ = ("flow", "make", "snapshot", "answers", "started")
 
-    def __init__(self, flow: Flow, make: MakeFlow, snapshot: Any) -> None:
+    def __init__(self, flow: Flow, make: MakeFlow, snapshot: State | None) -> None:
         self.flow = flow
         self.make = make
         self.snapshot = snapshot
         """A copy of the state when the generator started (None unless `clonable`)."""
-        self.answers: list[Any] = []
+        self.answers: list[object] = []
         """Every answer the generator was given, in order (kept only with a snapshot)."""
         self.started = False
 
 
-def start_flow(game: Any, s: Any, step: Step) -> Decision | None:
+def start_flow(game: Rules[State], s: State, step: Step) -> Decision | None:
     """The step that starts a generator (`push_flow`): snapshot if the state must be
     copyable, then run it to its first decision."""
     make = step[1]
@@ -86,17 +111,17 @@ def start_flow(game: Any, s: Any, step: Step) -> Decision | None:
     return _send(s, frame, None)
 
 
-def run_flow(game: Any, s: Any, step: Step) -> Decision | None:
+def run_flow(game: object, s: State, step: Step) -> Decision | None:
     """The step of the generator being resolved, `(run_flow, frame)`: give it the answer,
     run to its next decision or its end."""
-    frame: FlowFrame = step[1]
+    frame: FlowFrame[State] = step[1]
     answer = s.answer
     if frame.snapshot is not None:
         frame.answers.append(answer)
     return _send(s, frame, answer)
 
 
-def _send(s: Any, frame: FlowFrame, answer: Any) -> Decision | None:
+def _send(s: State, frame: FlowFrame[State], answer: object) -> Decision | None:
     try:
         decision = frame.flow.send(answer) if frame.started else next(frame.flow)
     except StopIteration as done:
@@ -107,22 +132,22 @@ def _send(s: Any, frame: FlowFrame, answer: Any) -> Decision | None:
     return decision
 
 
-def waiting_flow(s: Any) -> FlowFrame | None:
+def waiting_flow(s: State) -> FlowFrame[State] | None:
     """The generator the state waits on (the top of its stack), if any."""
     stack = s.stack
     if stack and stack[-1][0] is run_flow:
-        frame: FlowFrame = stack[-1][1]
+        frame: FlowFrame[State] = stack[-1][1]
         return frame
     return None
 
 
-def push_flow(s: Any, make: MakeFlow) -> None:
+def push_flow(s: GameState, make: MakeFlow) -> None:
     """Push a generator to start when its turn comes (`make(game, state)` makes it then, so
     that it sees the state as it is when it starts)."""
     s.stack.append((start_flow, make))
 
 
-def run(game: Any, s: Any) -> Decision | None:
+def run(game: Rules[State], s: State) -> Decision | None:
     """Run the pending steps until one asks a decision (returned) or none is left (None:
     the game is over)."""
     stack = s.stack
@@ -139,13 +164,13 @@ def run(game: Any, s: Any) -> Decision | None:
     return None
 
 
-def answer(game: Any, s: Any, choice: Any) -> Decision | None:
+def answer(game: Rules[State], s: State, choice: object) -> Decision | None:
     """Give the pending decision its answer and run to the next decision (None: over)."""
     s.answer = choice
     return run(game, s)
 
 
-def nested(game: Any, s: Any, steps: list[Step]) -> Flow:
+def nested(game: object, s: GameState, steps: list[Step]) -> Flow:
     """Run steps on a stack of their own, as a generator: how a power (a generator) uses the
     rules written as steps (`yield from game.pirate(...)`). The steps see the state's stack
     as theirs while they run; the state's own stack is put back before each decision is
@@ -154,7 +179,7 @@ def nested(game: Any, s: Any, steps: list[Step]) -> Flow:
     the one a copy makes again."""
     own = list(reversed(steps))
     outer, clonable = s.stack, s.clonable
-    choice: Any = None
+    choice: object = None
     first = True
     while True:
         s.stack, s.clonable = own, False
@@ -170,14 +195,14 @@ def nested(game: Any, s: Any, steps: list[Step]) -> Flow:
         choice = yield decision
 
 
-def done(value: Any = None) -> Flow:
+def done(value: object = None) -> Flow:
     """A generator that asks nothing and returns `value` (a rule with nothing to do, where
     a generator is expected)."""
     return value
     yield  # unreachable: makes this a generator
 
 
-def _run_nested(game: Any, s: Any, stack: list[Step]) -> Decision | None:
+def _run_nested(game: object, s: GameState, stack: list[Step]) -> Decision | None:
     while stack:
         step = stack.pop()
         decision = step[0](game, s, step)
@@ -191,7 +216,9 @@ class ReplayDiverged(Exception):
     whose hidden cards changed what a power asks)."""
 
 
-def resume_flow(game: Any, s: Any, frame: FlowFrame, strict: bool = False) -> Decision:
+def resume_flow(
+    game: Rules[State], s: State, frame: FlowFrame[State], strict: bool = False
+) -> Decision:
     """Make the generator of `frame` again on `s` (a copy of its snapshot) and play it
     forward on the answers it was given, so that `s` stands where the original stands:
     the copy of a state in the middle of a power (core.forward.Playthrough.clone). Returns
@@ -199,7 +226,7 @@ def resume_flow(game: Any, s: Any, frame: FlowFrame, strict: bool = False) -> De
     the options asked again, or the generator ends or fails before its answers do (a
     redealt copy); an exact copy cannot diverge."""
     flow = frame.make(game, s)
-    copy = FlowFrame(flow, frame.make, frame.snapshot)
+    copy: FlowFrame[State] = FlowFrame(flow, frame.make, frame.snapshot)
     copy.answers = list(frame.answers)
     try:
         decision = next(flow)

@@ -21,9 +21,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from simulator.core.decision import Flow
 
 SEAT_MARK = re.compile(r"\{seat:(\d+)\}")
 """How a seat is written inside an event's text (see `seat` and `named`)."""
@@ -180,7 +183,7 @@ class Narrator:
         self.flush(settle=0)
         self._add(Event("result", self.turn, text=text, values=tuple(scores), seats=tuple(winners)))
 
-    def power(self, name: str, who: int, flow: Any, told: bool = False) -> Generator[Any, Any, Any]:
+    def power(self, name: str, who: int, flow: Flow, told: bool = False) -> Flow:
         """Run a card power's generator `flow` for `who` as the cause of what it does: its
         credits are said to come from it, and it is announced (a `power` event) before the
         first thing it does, or at once with `told=True` (a power just gained or used)."""

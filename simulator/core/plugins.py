@@ -15,7 +15,6 @@ import traceback
 import types
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from simulator.core.errors import ConfigError
 
@@ -100,7 +99,7 @@ def _said(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def described(value: Any) -> str:
+def described(value: object) -> str:
     """A config value as a difference or a report shows it: a plugin by file and hash."""
     if isinstance(value, dict) and "sha256" in value and "file" in value:
         return f"{value['file']} (sha256 {str(value['sha256'])[:12]})"

@@ -11,12 +11,19 @@ forward model for its seat (`Strategy.choose_ahead`, `Lookahead`).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from simulator.core.decision import Decision, Flow
+from simulator.core.outcome import (
+    Outcome,
+    PlayerOutcome,
+    lead_value,
+    outcome_rewards,
+    score_margin,
+)
+from simulator.core.view import SeatView
 
 __all__ = [
     "Decision",
@@ -32,65 +39,12 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from simulator.core.forward import Playthrough
     from simulator.core.seeding import GameRandom
 
-
-@dataclass
-class PlayerOutcome:
-    """What one seat did and got, in card-sheet ids."""
-
-    score: float
-    placement: int
-    events: dict[str, list[int]]
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class Outcome:
-    """The result of one game."""
-
-    turns: int
-    first_player: int
-    winners: list[int]
-    end_reason: str
-    players: list[PlayerOutcome]
-
-
-def lead_value(scores: Sequence[float], spread: float) -> list[float]:
-    """Each player's lead over the best of the others, as a value from 0 to 1: 0.5 level,
-    towards 1 ahead, towards 0 behind; `spread` is the lead worth about 0.98 (tanh 2).
-
-    How a search scores a position it stops short of the end: it ranks the leaders as the
-    outcome would, and a wide lead above a narrow one (a place alone cannot tell them)."""
-    n = len(scores)
-    if n < 2:
-        return [0.5] * n
-    values = []
-    for p, own in enumerate(scores):
-        best_other = max(score for q, score in enumerate(scores) if q != p)
-        values.append(0.5 + 0.5 * math.tanh(2.0 * (own - best_other) / max(spread, 1e-9)))
-    return values
-
-
-def outcome_rewards(outcome: Outcome, value: str = "placement") -> list[float]:
-    """Each player's reward in 0..1 from a finished game's outcome. `placement`:
-    (players - place) / (players - 1), 1 for first and 0 for last, ties sharing the place;
-    `win`: 1 for a winner, shared by ties."""
-    n = len(outcome.players)
-    if value == "win":
-        winners = outcome.winners
-        share = 1.0 / len(winners) if winners else 0.0
-        return [share if p in winners else 0.0 for p in range(n)]
-    if n == 1:
-        return [1.0]
-    return [(n - player.placement) / (n - 1) for player in outcome.players]
-
-
-def score_margin(outcome: Outcome) -> list[float]:
-    """The default evaluation of a game stopped before its end: each player's score margin
-    (`lead_value`), on the spread of the largest score so far (at least 1)."""
-    scores = [player.score for player in outcome.players]
-    return lead_value(scores, max(1.0, *(abs(s) for s in scores)))
+View = TypeVar("View", bound=SeatView)
+"""The view of the game a strategy plays (IEView, TravelView); a strategy for any game
+sees the SeatView every game's view extends."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +58,7 @@ class Scale:
     doc: str
     whole: bool = False
 
-    def fault(self, value: Any) -> str | None:
+    def fault(self, value: float) -> str | None:
         """Why `value` is outside the scale, or None."""
         if self.whole and not float(value).is_integer():
             return "is not a whole number"
@@ -118,11 +72,12 @@ class Scale:
         return f"{self.low:g} {joint} {self.high:g}"
 
 
-class Strategy:
+class Strategy(Generic[View]):
     """Base class for bots: `choose` returns one of `decision.options`.
 
     A strategy sees only `view`, the observation of the seat it plays, with hidden
-    information removed; `rng` is the game's strategy stream (never global random state).
+    information removed (a `Strategy[IEView]` plays Import/Export's; a bare `Strategy`
+    declares none); `rng` is the game's strategy stream (never global random state).
     Parameters come from `name:key=value` on the command line; declare them in `params`,
     each with its accepted range in `scales` (checked by `strategies.registry.resolve`).
     """
@@ -135,10 +90,11 @@ class Strategy:
     """A searching bot: the engine asks it through `choose_ahead`, with the forward model of
     its seat, and keeps its games copyable at every decision for it."""
 
-    def __init__(self, **overrides: Any) -> None:
+    def __init__(self, **overrides: object) -> None:
         self.settings: dict[str, Any] = {**self.params, **overrides}
 
-    def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+    def choose(self, decision: Decision, view: View, rng: GameRandom) -> object:
+        """One of `decision.options` (whichever value the game offers)."""
         raise NotImplementedError
 
     def looks_ahead_in(self, kinds: frozenset[str]) -> bool:
@@ -148,12 +104,14 @@ class Strategy:
         engine keeps a game copyable only for a seat that says yes."""
         return self.looks_ahead
 
-    def choose_ahead(self, decision: Decision, view: Any, rng: GameRandom, model: Lookahead) -> Any:
+    def choose_ahead(
+        self, decision: Decision, view: View, rng: GameRandom, model: Lookahead
+    ) -> object:
         """A searching bot's choice (`looks_ahead`): `model` gives copies of the game as its
         seat may believe it to be. Others never receive one."""
         return self.choose(decision, view, rng)
 
-    def bind(self, make: Callable[[str], Strategy]) -> None:
+    def bind(self, make: Callable[[str], Strategy[Any]]) -> None:
         """Called once built, with a maker of the game's strategies by `--strategy` text (a
         search bot's rollout policy); most strategies need none."""
 
@@ -164,7 +122,8 @@ class Lookahead(Protocol):
 
     seat: int
 
-    def determinise(self, rng: GameRandom, copyable: bool = False) -> Any:
-        """A copy of the game at the pending decision (a core.forward.Playthrough) with what
-        the seat cannot see redealt from `rng`; `copyable` if it will be copied in turn."""
+    def determinise(self, rng: GameRandom, copyable: bool = False) -> Playthrough[Any]:
+        """A copy of the game at the pending decision with what the seat cannot see redealt
+        from `rng`; `copyable` if it will be copied in turn. (`Any`: a strategy may search
+        any game, whose state class it does not know.)"""
         ...

@@ -12,15 +12,37 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from simulator.core.errors import ConfigError
 
-R = TypeVar("R")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+R = TypeVar("R", bound="DataclassInstance")
+"""A game's rule numbers: an instance of its frozen dataclass of `number` fields."""
+
+T = TypeVar("T")
+
+RuleValue = int | float | bool | tuple[int, ...]
+"""The value of one rule number: a number, a switch, or a list of whole numbers."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Declared:
+    """What `number` declares of a rule number, kept in its field's metadata."""
+
+    low: float | None = None
+    high: float | None = None
+    length: int | None = None
+    min_length: int | None = None
+    distinct: bool = False
+    doc: str = ""
+    source: str = ""
 
 
 def number(
-    default: Any,
+    default: T,
     *,
     doc: str,
     source: str,
@@ -29,22 +51,18 @@ def number(
     length: int | None = None,
     min_length: int | None = None,
     distinct: bool = False,
-) -> Any:
+) -> T:
     """A rule number's field: its default, allowed range (for a tuple, of each element, with
     `length` values exactly, or at least `min_length`, and, if `distinct`, none twice),
     meaning and source."""
-    return dataclasses.field(
-        default=default,
-        metadata={
-            "low": low,
-            "high": high,
-            "length": length,
-            "min_length": min_length,
-            "distinct": distinct,
-            "doc": doc,
-            "source": source,
-        },
-    )
+    declared = Declared(low, high, length, min_length, distinct, doc, source)
+    return dataclasses.field(default=default, metadata={"rule": declared})
+
+
+def _declared(f: dataclasses.Field[object]) -> Declared:
+    """The declaration of a rule dataclass's field (none, for a field not made by `number`)."""
+    declared = f.metadata.get("rule")
+    return declared if isinstance(declared, Declared) else Declared()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,12 +79,12 @@ class Relation:
         """`start_credits + sell_price below end_credits`."""
         return f"{' + '.join(self.total)} {'at most' if self.or_equal else 'below'} {self.limit}"
 
-    def holds(self, rules: Any) -> bool:
+    def holds(self, rules: DataclassInstance) -> bool:
         total = sum(getattr(rules, name) for name in self.total)
         limit = getattr(rules, self.limit)
         return bool(total <= limit if self.or_equal else total < limit)
 
-    def allowed_for(self, name: str, rules: Any) -> str:
+    def allowed_for(self, name: str, rules: DataclassInstance) -> str:
         """What `name` may be with the other numbers of the relation as they are."""
         others = sum(getattr(rules, n) for n in self.total if n != name)
         step = 0 if self.or_equal else 1
@@ -86,13 +104,14 @@ class RuleNumber:
     source: str
 
 
-def relations_of(rules: Any) -> tuple[Relation, ...]:
+def relations_of(rules: DataclassInstance) -> tuple[Relation, ...]:
     """The relations a rule dataclass declares (none if it declares none)."""
     return tuple(getattr(type(rules), "RELATIONS", ()))
 
 
-def _allowed(meta: Any, kind: Any) -> str:
-    low, high = meta.get("low"), meta.get("high")
+def _allowed(meta: Declared, kind: object) -> str:
+    """What a rule number of type `kind` (its field's type hint) may be, in words."""
+    low, high = meta.low, meta.high
     if kind is bool:
         return "true or false"
     each = "each " if typing.get_origin(kind) is tuple else ""
@@ -104,42 +123,43 @@ def _allowed(meta: Any, kind: Any) -> str:
         text = f"{each}at most {high}"
     else:
         text = "any"
-    if meta.get("length") is not None:
-        text += f", exactly {meta['length']} values"
-    if meta.get("min_length") is not None:
-        text += f", at least {meta['min_length']} value{'s' if meta['min_length'] > 1 else ''}"
-    if meta.get("distinct"):
+    if meta.length is not None:
+        text += f", exactly {meta.length} values"
+    if meta.min_length is not None:
+        text += f", at least {meta.min_length} value{'s' if meta.min_length > 1 else ''}"
+    if meta.distinct:
         text += ", no value twice"
     return text
 
 
-def _check_range(key: str, text: str, value: Any, meta: Any, kind: Any) -> None:
-    low, high = meta.get("low"), meta.get("high")
+def _check_range(key: str, text: str, value: RuleValue, meta: Declared, kind: object) -> None:
+    low, high = meta.low, meta.high
     values = value if isinstance(value, tuple) else (value,)
     if isinstance(value, bool):
         return
     allowed = _allowed(meta, kind)
-    length = meta.get("length")
+    length = meta.length
     if length is not None and len(values) != length:
         raise ConfigError(
             f"--rule {key}={text}: {len(values)} values, expected {length}; allowed: {allowed}"
         )
-    least = meta.get("min_length")
+    least = meta.min_length
     if least is not None and len(values) < least:
         raise ConfigError(
             f"--rule {key}={text}: {len(values)} values, expected at least {least}; "
             f"allowed: {allowed}"
         )
     twice = [v for i, v in enumerate(values) if v in values[:i]]
-    if meta.get("distinct") and twice:
+    if meta.distinct and twice:
         raise ConfigError(f"--rule {key}={text}: {twice[0]} is given twice; allowed: {allowed}")
     for v in values:
         if (low is not None and v < low) or (high is not None and v > high):
             raise ConfigError(f"--rule {key}={text}: out of range; allowed: {allowed}")
 
 
-def _parse(key: str, text: str, kind: Any) -> Any:
-    """One value in the type of its field: int, float, bool or a tuple of ints."""
+def _parse(key: str, text: str, kind: object) -> RuleValue:
+    """One value in the type of its field (`kind`, its type hint): int, float, bool or a
+    tuple of ints."""
     origin = typing.get_origin(kind)
     try:
         if origin is tuple:
@@ -148,19 +168,24 @@ def _parse(key: str, text: str, kind: Any) -> Any:
             if text.lower() not in ("true", "false", "1", "0"):
                 raise ValueError(text)
             return text.lower() in ("true", "1")
-        return kind(text)
+        if kind is int:
+            return int(text)
+        if kind is float:
+            return float(text)
     except ValueError:
-        wanted = "comma-separated whole numbers" if origin is tuple else kind.__name__
+        named = getattr(kind, "__name__", kind)
+        wanted = "comma-separated whole numbers" if origin is tuple else named
         raise ConfigError(f"--rule {key}={text}: expected {wanted}") from None
+    raise TypeError(f"rule number {key}: a {kind} cannot be given with --rule")
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
-def check_relations(rules: Any, given: tuple[tuple[str, str], ...] = ()) -> None:
+def check_relations(rules: DataclassInstance, given: tuple[tuple[str, str], ...] = ()) -> None:
     """Every declared relation holds; the error names the override that broke it (the last
     given of the relation's numbers), the other numbers' values and what it may be."""
     for relation in relations_of(rules):
@@ -183,36 +208,36 @@ def with_overrides(defaults: R, overrides: tuple[tuple[str, str], ...]) -> R:
     if not overrides:
         return defaults
     hints = typing.get_type_hints(type(defaults))
-    fields = {f.name: f for f in dataclasses.fields(defaults)}  # type: ignore[arg-type]
+    fields = {f.name: f for f in dataclasses.fields(defaults)}
     changes = {}
     for key, text in overrides:
         if key not in fields:
             raise ConfigError(f"--rule: unknown rule number '{key}'; accepted: {', '.join(fields)}")
         changes[key] = _parse(key, text, hints[key])
-        _check_range(key, text, changes[key], fields[key].metadata, hints[key])
-    changed = dataclasses.replace(defaults, **changes)  # type: ignore[type-var]
+        _check_range(key, text, changes[key], _declared(fields[key]), hints[key])
+    changed = dataclasses.replace(defaults, **changes)
     check_relations(changed, overrides)
     return changed
 
 
-def check_declared(rules: Any) -> None:
+def check_declared(rules: DataclassInstance) -> None:
     """Every value of `rules` inside its own declared range and every relation holding: the
     test that the defaults a game ships are ones its ranges accept."""
     hints = typing.get_type_hints(type(rules))
     for f in dataclasses.fields(rules):
         value = getattr(rules, f.name)
-        _check_range(f.name, _shown(value), value, f.metadata, hints[f.name])
+        _check_range(f.name, _shown(value), value, _declared(f), hints[f.name])
     check_relations(rules)
 
 
-def describe(defaults: Any) -> list[RuleNumber]:
+def describe(defaults: DataclassInstance) -> list[RuleNumber]:
     """Every rule number with its default, allowed range (the relations it is in included),
     meaning and source."""
     hints = typing.get_type_hints(type(defaults))
     relations = relations_of(defaults)
     out = []
     for f in dataclasses.fields(defaults):
-        meta = f.metadata
+        meta = _declared(f)
         allowed = _allowed(meta, hints[f.name])
         together = [r.text() for r in relations if f.name in (*r.total, r.limit)]
         if together:
@@ -222,8 +247,8 @@ def describe(defaults: Any) -> list[RuleNumber]:
                 f.name,
                 _shown(getattr(defaults, f.name)),
                 allowed,
-                meta.get("doc", ""),
-                meta.get("source", ""),
+                meta.doc,
+                meta.source,
             )
         )
     return out

@@ -9,7 +9,8 @@ same cards whichever strategies sit at the table (common random numbers).
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any, Final, TypeVar
 
 import numpy as np
 
@@ -17,6 +18,8 @@ RULES_STREAM: Final = 0
 STRATEGY_STREAM: Final = 1
 
 _BUFFER: Final = 256
+
+T = TypeVar("T")
 
 
 def seed_sequence(master_seed: int, game_index: int, stream: int) -> np.random.SeedSequence:
@@ -76,7 +79,7 @@ class GameRandom:
         other._state = self._state  # never changed in place: shared
         return other
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> GameRandom:
+    def __deepcopy__(self, memo: dict[int, object]) -> GameRandom:
         """A copy that draws the same numbers from here on, apart from this one (a
         look-ahead bot's own stream); written out so the compiled build copies it too."""
         return self.copy()
@@ -110,7 +113,7 @@ class GameRandom:
             self._refill()
         return int(buffer.pop() * n)
 
-    def choice(self, options):  # noqa: ANN001, ANN201 - any sequence, any element
+    def choice(self, options: Sequence[T]) -> T:
         """A uniformly chosen element of a non-empty sequence."""
         return options[self.below(len(options))]
 

@@ -3,18 +3,24 @@ and the `Game` protocol its rules implement once bound to a config and a card sh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from simulator.core.cards import CardSchema, CardSheet, Need
+from simulator.core.cards import CardRow, CardSchema, CardSheet, Need
 from simulator.core.errors import ConfigError
 from simulator.core.limits import MAX_TURNS, check_whole
+from simulator.core.machine import Rules, State
+from simulator.core.outcome import Outcome
 from simulator.core.plugins import PluginCode
-from simulator.core.protocol import Decision, Outcome
 from simulator.core.rule_numbers import with_overrides
 from simulator.core.seeding import GameRandom
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    from simulator.core.view import SeatView
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,9 @@ class GameSpec:
     opening_event: str | None
     """The event that means "in the opening hand" (17lands' OH), if the game has one."""
     end_reasons: tuple[tuple[str, str], ...]
-    factory: Callable[[GameConfig], Game] = field(repr=False)
+    factory: Callable[[GameConfig], Game[Any]] = field(repr=False)
+    """Build the game's rules for a config (reading its card sheet); `Game[Any]`: a spec
+    holds any game, whose state class its caller does not know."""
     default_max_turns: int = 1000
     card_group: str = "type"
     """The card-sheet column that groups cards in the per-card summary and report."""
@@ -83,7 +91,7 @@ class GameSpec:
     activity_events: tuple[str, ...] = ()
     """Adjusted events whose model also controls for how many cards had the event (owning
     any contract scores, so "fulfilled" compares a card with an average other contract)."""
-    rule_numbers: Any = None
+    rule_numbers: DataclassInstance | None = None
     """The game's rule numbers as a frozen dataclass instance (defaults), overridable with
     `--rule key=value`; None where the numbers live in the card sheet (travel)."""
     power_switch: str | None = None
@@ -93,12 +101,12 @@ class GameSpec:
     physical_card_column: str | None = None
     """The sheet column naming a row's physical card, where one card prints several rows
     (Import/Export's Flag cards): switching a card's power off switches all its rows."""
-    build_with_sheet: Callable[[GameConfig, CardSheet], Game] | None = field(
+    build_with_sheet: Callable[[GameConfig, CardSheet], Game[Any]] | None = field(
         default=None, repr=False
     )
     """Build the game from a card sheet already in memory (the factory reads a file); the
     experiments build one per set of powers switched off."""
-    param_ranges: Callable[[Any], Mapping[str, Need]] | None = field(default=None, repr=False)
+    param_ranges: Callable[[CardRow], Mapping[str, Need]] | None = field(default=None, repr=False)
     """A card-sheet row -> each of its parameters' meaningful range (`core.cards.Need`),
     where the game declares them (the same ranges its sheet checks hold a sheet to):
     `deckhand balance` searches within them. None where the game declares none (then the
@@ -113,7 +121,9 @@ class GameSpec:
     """(game, state) -> each player's prospects from 0 (lost) to 1 (won), at a position where
     the game is not over: how a search scores a rollout it stops early (strategies/mcts.py).
     Rules-side facts only (how near each player is to the end the rules declare), no bot's
-    judgement. None: the score margin of the outcome so far (core.protocol.score_margin)."""
+    judgement. None: the score margin of the outcome so far (core.protocol.score_margin).
+    (Typed `Any, Any`: the game's own rules class and state, which a spec, declared before
+    its rules class and shared by every game, cannot name.)"""
     decisions: tuple[tuple[str, str], ...] = ()
     """Every kind of decision the rules ask, with what it asks: (kind, text). A strategy
     answers these kinds; tests check that the rules yield exactly them."""
@@ -218,12 +228,12 @@ class GameSpec:
                 f"--players: {players} is not accepted for {self.name} with modules "
                 f"[{', '.join(modules) or 'none'}]; accepted: {self.min_players} to {max_players}"
             )
-        if rules and self.rule_numbers is None:
-            raise ConfigError(
-                f"--rule: {self.name} keeps its rule numbers in the card sheet; "
-                "edit a copy of the sheet and pass --card-sheet"
-            )
         if rules:
+            if self.rule_numbers is None:
+                raise ConfigError(
+                    f"--rule: {self.name} keeps its rule numbers in the card sheet; "
+                    "edit a copy of the sheet and pass --card-sheet"
+                )
             with_overrides(self.rule_numbers, tuple(rules))  # errors now, before any game
         turns = self.default_max_turns if max_turns is None else max_turns
         if turns < 1:
@@ -283,33 +293,46 @@ class GameConfig:
         )
 
 
-class Game(Protocol):
-    """A game bound to a config and a card sheet; its methods never touch global state.
+class Game(Rules[State], Protocol[State]):
+    """A game's rules bound to a config and a card sheet: the one contract every game
+    implements, generic over its state class (`Game[IEState]`). Its methods never touch
+    global state.
 
     Where a game stands is its state alone: `begin` pushes a new game's first step onto the
-    state's stack, and core.machine runs the steps (core/forward.py's Playthrough drives a
-    game through them; `engine.play_game` plays every game so)."""
+    state's stack and core.machine runs the steps; core.forward.Playthrough drives a game
+    through them, decision by decision: `engine.play_game` plays every game so, the search
+    bots copy and redeal playthroughs, and the rules' tests step through one. What the step
+    loop itself needs of it (copy_state, ended_at_once) is core.machine.Rules, which this
+    extends."""
 
     spec: GameSpec
     config: GameConfig
     sheet: CardSheet
 
-    def new_state(self, rng: GameRandom) -> Any: ...
+    def new_state(self, rng: GameRandom) -> State:
+        """A new game's state, dealt from the rules stream `rng`."""
+        ...
 
-    def begin(self, state: Any) -> None: ...
+    def begin(self, state: State) -> None:
+        """Push the steps of a whole game onto a new state's stack."""
+        ...
 
-    def play(self, state: Any, rng: GameRandom) -> Generator[Decision, Any, None]: ...
+    def redeal(self, state: State, seat: int, rng: GameRandom) -> None:
+        """Shuffle what `seat` cannot see among the places it cannot see into (in place)."""
+        ...
 
-    def copy_state(self, state: Any) -> Any: ...
+    def observe(self, state: State, player: int) -> SeatView:
+        """What `player` may see: the game's redacted, read-only view of its seat."""
+        ...
 
-    def redeal(self, state: Any, seat: int, rng: GameRandom) -> None: ...
+    def outcome(self, state: State) -> Outcome:
+        """Scores, winners and per-player events of a finished game."""
+        ...
 
-    def ended_at_once(self, state: Any, over: Exception) -> None: ...
+    def cards_in_game(self) -> list[int]:
+        """The card-sheet ids of the cards this config plays with."""
+        ...
 
-    def observe(self, state: Any, player: int) -> Any: ...
-
-    def outcome(self, state: Any) -> Outcome: ...
-
-    def cards_in_game(self) -> list[int]: ...
-
-    def check_invariants(self, state: Any) -> None: ...
+    def check_invariants(self, state: State) -> None:
+        """Raise InvariantError where the state breaks a rule of the game (tests, --check)."""
+        ...

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
+
+
+class Seated(Protocol):
+    """What a SeatView reads of every game's state: the players, their hands, the turn."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def hands(self) -> list[list[int]]: ...
+
+    @property
+    def turn(self) -> int: ...
 
 
 class SeatView:
@@ -15,7 +28,7 @@ class SeatView:
 
     __slots__ = ("_state", "player")
 
-    def __init__(self, state: Any, player: int) -> None:
+    def __init__(self, state: Seated, player: int) -> None:
         self._state = state
         self.player = player
 

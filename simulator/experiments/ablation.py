@@ -706,7 +706,7 @@ def _factorial_model(
         x[i, n + j] = 1.0
         if c not in off_of[g]:
             x[i, n + k + j] = 1.0
-    keep = x.any(axis=0)
+    keep = np.asarray(x.any(axis=0))
     keep[0] = True
     beta, cov = _cluster_ols(
         x[:, keep], seats["win"].to_numpy().astype(float), seats["deal"].to_numpy()

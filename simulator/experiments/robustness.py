@@ -147,7 +147,7 @@ def parse_pools(game: str, players: int, sets: Sequence[str], texts: Sequence[st
     defaults = default_pools(game, players, sets)
     if not texts:
         texts = [name for name in defaults if name not in OPT_IN]
-    pools = []
+    pools: list[Pool] = []
     for text in texts:
         name, sep, rest = text.partition("=")
         name = name.strip()

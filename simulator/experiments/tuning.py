@@ -313,7 +313,8 @@ def _search_ntbea(
     rng = np.random.default_rng(seed)
     grids = [p.grid(levels) for p in space]
     d = len(space)
-    tuples = [(i,) for i in range(d)] + [(i, j) for i in range(d) for j in range(i + 1, d)]
+    tuples: list[tuple[int, ...]] = [(i,) for i in range(d)]
+    tuples += [(i, j) for i in range(d) for j in range(i + 1, d)]
     tuples.append(tuple(range(d)))
     stats: list[dict[tuple[int, ...], list[float]]] = [{} for _ in tuples]
 
@@ -429,8 +430,11 @@ def judge_head_to_head(record: dict[str, Any], tolerance: float) -> Verdict:
     `balanced` where it lies within +-`tolerance` points of it, else `unclear` with the games
     that would decide."""
     parity = record["parity"]
+    estimate, lo, hi = (to_points(record[k] - parity) for k in ("score", "lo", "hi"))
     return decide(
-        *(to_points(record[k] - parity) for k in ("score", "lo", "hi")),
+        estimate,
+        lo,
+        hi,
         tolerance,
         games=record["games"],
     )

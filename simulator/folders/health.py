@@ -26,6 +26,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import polars as pl
 
@@ -341,9 +342,10 @@ def ablation_part_fault(path: Path) -> str | None:
     if games and name.startswith("deals-") and frame.height:
         first, end = (int(x) for x in name.removeprefix("deals-").split("-"))
         deals = frame["deal"]
-        if deals.min() < first or deals.max() >= end:  # type: ignore[operator]
+        low, high = cast(int, deals.min()), cast(int, deals.max())  # a column of deal numbers
+        if low < first or high >= end:
             return (
-                f"it holds deals {deals.min()} to {deals.max()}, where this part holds deals "
+                f"it holds deals {low} to {high}, where this part holds deals "
                 f"{first} to {end - 1}: a part of another ablation"
             )
     return None

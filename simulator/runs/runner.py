@@ -340,8 +340,8 @@ def _play_chunks(
     done = completed_chunks(folder) - set(replacing)
     stopping = _Stopping(config)
     if config.until_ci is not None:
-        for chunk in sorted(done):
-            stopping.add(chunk, _counts_on_disk(folder, chunk, config))
+        for on_disk in sorted(done):
+            stopping.add(on_disk, _counts_on_disk(folder, on_disk, config))
     todo = [c for c in range(config.chunks) if c not in done and stopping.wanted(c)]
     if not todo:
         return stopping

@@ -163,9 +163,6 @@ class Driver(FlowDriver):
         for another kind: tests written for one rule see windows only when they ask."""
         super().__init__(game, state, seed, check)
 
-    def _before_play(self) -> None:
-        self.state.rng = self.rng  # the rules' own draws share the stream the flow is given
-
     def _settle(self, wanted: str | None) -> None:
         """Answer "pass" to pending windows (IE-ANYTIME-1) unless `wanted` is any_time."""
         while (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from ie_helpers import make_game
 
+from simulator.core.forward import Playthrough
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import GREY
 
@@ -84,8 +85,8 @@ def test_the_first_player_is_random_and_follows_the_seed(sheet):
 
 def test_the_first_decision_is_the_first_players_lead(sheet):
     game, s = _deal(sheet, 3, seed=5)
-    flow = game.play(s, s.rng)
-    decision = next(flow)
+    decision = Playthrough.begin(game, s, s.rng).decision
+    assert decision is not None
     assert decision.kind == "lead" and decision.player == s.first_player
     assert ("draw",) in decision.options
     assert s.turn == 1

@@ -1,6 +1,6 @@
-"""Import/Export: `ImportExportGame`, the rules as steps on the state's stack (core/machine.py):
-a turn is data, so a game can be copied at any decision; a card power stays a generator
-frame, written as the rulebook reads.
+"""Import/Export: `ImportExportGame`, the rules (core.spec.Game) as steps on the state's
+stack (core/machine.py): a turn is data, so a game can be copied at any decision; a card
+power stays a generator frame, written as the rulebook reads.
 
 The class is assembled from one module per concern (game_base.py lists the layers): a card
 power reaches the game through its public methods. Rulebook: ../shared/seeds/000-003 (the
@@ -12,10 +12,9 @@ ever consulted.
 
 from __future__ import annotations
 
-from typing import Any
-
 from simulator.core.protocol import Flow, Outcome, PlayerOutcome
 from simulator.core.seeding import GameRandom
+from simulator.core.spec import Game
 from simulator.games.import_export.game_api import GameAPI
 from simulator.games.import_export.game_base import SUPPORTED_SETS, SUPPORTED_VARIANTS
 from simulator.games.import_export.limits import NO_LIMIT
@@ -60,7 +59,7 @@ class ImportExportGame(TurnRules):
             k += size
         deck[:] = pool[k:] + top
 
-    def observe(self, s: IEState, player: int) -> Any:
+    def observe(self, s: IEState, player: int) -> IEView:
         """The player's view; views are live read-only windows, so one per seat is reused."""
         views = s.views
         if views is None:
@@ -102,4 +101,10 @@ class ImportExportGame(TurnRules):
 def _implements_the_api(game: ImportExportGame) -> GameAPI:
     """Nothing at run time: here mypy checks that the assembled rules implement everything
     game_api.GameAPI promises to the powers, windows, variants, views and narration."""
+    return game
+
+
+def _implements_the_contract(game: ImportExportGame) -> Game[IEState]:
+    """Nothing at run time: here mypy checks that the rules implement the game contract
+    (core.spec.Game) for their state, as the engine and the forward model play them."""
     return game

@@ -51,7 +51,7 @@ def _sheet_warnings(config: GameConfig) -> list[str]:
     ]
 
 
-def _rule_numbers() -> object:
+def _rule_numbers() -> BaseRules:
     return BaseRules()
 
 

@@ -13,7 +13,7 @@ from simulator.core import machine
 from simulator.core.decision import DecisionKind
 from simulator.core.machine import Step
 from simulator.core.narration import seat
-from simulator.core.protocol import Decision, Flow
+from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export import narration as tell
 from simulator.games.import_export import windows
@@ -53,22 +53,13 @@ _COUNTS: Final = tuple(
 class TurnRules(ActionRules):
     """The turn: the leader leads or draws, the others follow or draw, everyone declares and
     performs; drawing, the options to lead and follow with, and declaring. The turn is steps
-    (core/machine.py), the module's functions below the class; `play` is the same game as a
-    generator, for tests that step through it."""
+    (core/machine.py), the module's functions below the class."""
 
     def begin(self, s: IEState) -> None:
         """Push a new game's first step (core.forward.Playthrough.start)."""
         if s.trace is not None:
             tell.start(self.whole, s)
         s.stack.append(NEXT_TURN)
-
-    def play(self, s: IEState, rng: GameRandom) -> Flow:
-        """The whole game as a generator of decisions (the steps run by core.machine)."""
-        s.rng = rng
-        self.begin(s)
-        decision = machine.run(self, s)
-        while decision is not None:
-            decision = machine.answer(self, s, (yield decision))
 
     def ended_at_once(self, s: IEState, over: machine.GameEnded) -> None:
         """A card's win condition ended the game (GameOver): no scoring (IE-POWER-32)."""

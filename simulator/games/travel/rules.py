@@ -1,4 +1,4 @@
-"""The travel game's rules, as one generator that yields every decision.
+"""The travel game's rules (core.spec.Game), steps that stop at every decision.
 
 Rulebook: ../shared/seeds/004 (Italian). Every interpretation is a ruling in
 docs/rulings.md; the code names it (e.g. `# T-TRADE-1`). Events live in events.py,
@@ -20,7 +20,7 @@ from simulator.core.machine import Step
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow, Outcome, PlayerOutcome
 from simulator.core.seeding import GameRandom
-from simulator.core.spec import GameConfig, GameSpec
+from simulator.core.spec import Game, GameConfig, GameSpec
 from simulator.games.travel import events, special_items
 from simulator.games.travel import narration as tell
 from simulator.games.travel.cards import EXPANSIONS, TravelCards
@@ -193,15 +193,6 @@ class TravelGame:
         return tied[0] if len(tied) == 1 else tied[rng.below(len(tied))]
 
     # ------------------------------------------------------------------ the game
-
-    def play(self, s: TravelState, rng: GameRandom) -> Flow:
-        """The whole game as a generator of decisions (the steps run by core.machine), for
-        tests that step through it."""
-        s.rng = rng
-        self.begin(s)
-        decision = machine.run(self, s)
-        while decision is not None:
-            decision = machine.answer(self, s, (yield decision))
 
     def _action_options(self, s: TravelState, p: int, offers: int) -> tuple[Any, ...]:
         hand = s.hands[p]
@@ -1017,3 +1008,9 @@ def smuggled(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 
 _TRADE_STEPS: Final = (trade_give, trade_given, trade_ask, trade_asked, trade_answered)
 """The steps of a trade in progress, whose fourth item is the offered cards (`_offered`)."""
+
+
+def _implements_the_contract(game: TravelGame) -> Game[TravelState]:
+    """Nothing at run time: here mypy checks that the rules implement the game contract
+    (core.spec.Game) for their state, as the engine and the forward model play them."""
+    return game
