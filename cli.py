@@ -1,6 +1,7 @@
 """The `deckhand` command: thin click wrappers over library functions.
 
-Every command calls one function of simulator/ or reports/; shared flags are decorators.
+Every command parses its options, calls a function of simulator/ or reports/ (after playing,
+its report's) and prints what it returns. Option groups are in cli_options.py.
 """
 
 from __future__ import annotations
@@ -143,8 +144,7 @@ def check(folder: str) -> None:
     from simulator.folders.health import check_folder
 
     health = check_folder(folder)
-    for line in health.lines():
-        click.echo(line)
+    _echo(health.lines())
     if not health.healthy:
         sys.exit(1)
 
@@ -179,8 +179,7 @@ def replay(run: str, game_id: int, as_html: bool, out: str | None) -> None:
         return
     from simulator.runs.replay import replay_text
 
-    for line in replay_text(run, game_id):
-        click.echo(line)
+    _echo(replay_text(run, game_id))
 
 
 @main.command()
