@@ -304,7 +304,7 @@ def compile_command(clean: bool, status: bool) -> None:
 @main.command()
 def games() -> None:
     """List the games, their player counts and their modules."""
-    from reports.catalog import games_lines
+    from simulator.folders.choices import games_lines
 
     _echo(games_lines())
 
@@ -349,7 +349,7 @@ def plan(run: str | None, tolerance: Any, **kw: Any) -> None:
 def rules_command(game: str) -> None:
     """List GAME's rule numbers: default, allowed values, meaning and source (change one with
     --rule KEY=VALUE)."""
-    from reports.catalog import rules_lines
+    from simulator.folders.choices import rules_lines
 
     _echo(rules_lines(game))
 
@@ -360,7 +360,7 @@ def rules_command(game: str) -> None:
 def strategies_command(game: str) -> None:
     """List the strategies available for GAME, their parameters (default and accepted
     range) and the shipped presets."""
-    from reports.catalog import strategies_lines
+    from simulator.folders.choices import strategies_lines
 
     _echo(strategies_lines(game))
 
@@ -416,7 +416,7 @@ def cards_list(
     game: str, card_sheet: str | None, card_type: str | None, card_set: str | None, fmt: str
 ) -> None:
     """List the cards of GAME's card sheet with their attributes (and provenance in csv/json)."""
-    from reports.catalog import cards_text
+    from simulator.folders.choices import cards_text
 
     click.echo(cards_text(game, card_sheet, card_type, card_set, fmt), nl=False)
 

@@ -1,6 +1,6 @@
-"""The catalog commands as a library, called directly: reports/catalog.py (what `deckhand
-games`, `rules`, `strategies` and `cards list` print) and simulator/folders/sheet_check.py
-(`deckhand cards validate`)."""
+"""The catalog commands as a library, called directly: simulator/folders/choices.py (what
+`deckhand games`, `rules`, `strategies` and `cards list` print) and
+simulator/folders/sheet_check.py (`deckhand cards validate`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from reports.catalog import (
+from simulator.core.errors import CardSheetError
+from simulator.folders.choices import (
     cards_text,
     cell,
     games_lines,
@@ -18,7 +19,6 @@ from reports.catalog import (
     rules_lines,
     strategies_lines,
 )
-from simulator.core.errors import CardSheetError
 from simulator.folders.sheet_check import SheetCheck, check_sheet
 from simulator.games.import_export.cards import DEFAULT_SHEET as IE_SHEET
 from simulator.games.travel.cards import DEFAULT_SHEET

@@ -1,7 +1,9 @@
-"""The catalog in words, for the terminal: the games with their modules (`deckhand games`), a
-game's rule numbers (`deckhand rules`), its strategies with their parameters and the shipped
-presets with the head-to-heads that confirmed them (`deckhand strategies`), and the cards of
-a card sheet as a table, CSV or JSON (`deckhand cards list`)."""
+"""The choices a run's config accepts, in words for the terminal: the games with their
+modules (`deckhand games`), a game's rule numbers (`deckhand rules`), its strategies with
+their parameters and the shipped presets with the head-to-heads that confirmed them
+(`deckhand strategies`), and the cards of a card sheet as a table, CSV or JSON (`deckhand
+cards list`). Beside config.py, which checks those choices; no report is needed to list
+them (a tree of simulator/ and strategies/ alone answers `deckhand games`)."""
 
 from __future__ import annotations
 
