@@ -4,6 +4,7 @@ string from the card sheet escaped."""
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 from typing import Any
@@ -329,6 +330,14 @@ def ablation_summary_line(meta: dict[str, Any], cards: pl.DataFrame, tolerance: 
     return line
 
 
+def report_ablation(folder: str | Path, tolerance: float) -> str:
+    """Write an ablation folder's report; return what `deckhand ablate` says: its summary
+    line at `tolerance` and where the report is."""
+    report = build_ablation_report(folder)
+    meta, cards = load_ablation(folder)
+    return f"{ablation_summary_line(meta, cards, tolerance)}; report written to {report}"
+
+
 def _held(meta: dict[str, Any]) -> str:
     now = meta.get("played_now", meta["games_played"])
     return f" ({now:,} of them played by its last call)" if now < meta["games_played"] else ""
@@ -644,3 +653,22 @@ def build_robustness_report(folder: str | Path, out: str | Path | None = None) -
         f"Deckhand robustness report of {folder}.",
     )
     return write_page(Path(out) if out is not None else folder / ROBUSTNESS_REPORT, page)
+
+
+def report_robustness(folder: str | Path, tolerance: float) -> str:
+    """Write a robustness folder's report; return what `deckhand robustness` says."""
+    return robustness_summary_line(folder, build_robustness_report(folder), tolerance)
+
+
+def robustness_summary_line(folder: str | Path, report: str | Path, tolerance: float) -> str:
+    """How many cards keep their verdict across the pools at `tolerance`, how many flip,
+    disagree or stay unclear, and where the report is."""
+    folder = Path(folder)
+    pools = len(json.loads((folder / PLAN_FILE).read_text())["pools"])
+    tally = counts(pl.read_parquet(folder / ROBUSTNESS_FILE))
+    return (
+        f"{tally['kept']} of {tally['cards']} cards keep their verdict across "
+        f"{pools} pools (tolerance \u00b1{tolerance:g} points); {tally['flips']} "
+        f"flip, {tally['disagrees']} disagree, {tally['unclear']} unclear; "
+        f"report written to {report}"
+    )

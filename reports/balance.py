@@ -388,3 +388,13 @@ def text_lines(data: dict[str, Any]) -> list[str]:
         f"{data['seconds']:.0f} s; stopped: {data['stop_words']}"
     )
     return lines
+
+
+def report_balance(folder: str | Path, data: dict[str, Any]) -> list[str]:
+    """Write a balance folder's report (OUT/balance.html); return what `deckhand balance`
+    says: `text_lines` of its result `data`, then where the report is."""
+    report = build_balance_report(folder)
+    return [
+        *text_lines(data),
+        f"balance of {data['card']} {data['param']}; report written to {report}",
+    ]

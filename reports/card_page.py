@@ -70,6 +70,18 @@ def write_card_page(
     return path, found
 
 
+def summary_line(found: CardEvidence, path: Path) -> str:
+    """What `deckhand card` says: the card's one verdict with its basis (or none), how much
+    evidence and how many games its page shows, and where the page is."""
+    p = found.primary
+    answer = verdict_text(p.verdict, p.than) if p and p.verdict else "no verdict"
+    basis = f" ({p.title})" if p and p.verdict else ""
+    return (
+        f"{found.name}: {answer}{basis}; {len(found.evidence)} pieces of evidence, "
+        f"{len(found.games)} games to replay; card page written to {path}"
+    )
+
+
 def _link(target: Path, page: Path, text: str) -> Html:
     href = os.path.relpath(target.resolve(), page.parent.resolve())
     return Html(f'<a href="{esc(Path(href).as_posix())}">{esc(text)}</a>')

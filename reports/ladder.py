@@ -294,3 +294,53 @@ def _focus_details(meta: dict[str, Any]) -> list[tuple[str, str]]:
         ("focused cards", ", ".join(spec["chosen"]) or DASH),
         ("focused deals", f"{spec['deals']:,}"),
     ]
+
+
+def report_ladder(folder: str | Path, tolerance: float) -> list[str]:
+    """Write a ladder folder's report; return what `deckhand ladder` says after playing
+    (`summary_lines`)."""
+    return summary_lines(folder, build_ladder_report(folder), tolerance)
+
+
+def summary_lines(folder: str | Path, report: str | Path, tolerance: float) -> list[str]:
+    """The cards per class at `tolerance` and where the report is; for a focused ladder, the
+    focused cards per class (unless a focused rung does not beat the one below it: then they
+    say nothing about skill), the flagged cards `--focus-most` left out, and the deals a
+    rung that would decide the unclear ones."""
+    meta, cards, _ = load_ladder(folder)
+    counted = tally(cards)
+    lines = [
+        f"{counted[REWARDS]} cards reward skill, {counted[PUNISHES]} punish it, "
+        f"{counted[HOLDS]} hold, {counted[UNCLEAR]} unclear, {counted[NO_FIGURE]} without "
+        f"a figure (tolerance \u00b1{tolerance:g} points); report written to {report}"
+    ]
+    focused = load_focus(folder)
+    if focused is None:
+        return lines
+    judged = tally(focused)
+    flat = meta["focus"]["not_rising"]
+    lines.append(
+        f"at the focused rungs, {focused.height} cards judged by ablation: "
+        f"{judged[REWARDS]} reward skill, {judged[PUNISHES]} punish it, "
+        f"{judged[HOLDS]} hold, {judged[UNCLEAR]} unclear, {judged[NO_FIGURE]} "
+        "without a figure"
+        + (
+            f"; but {', '.join(flat)} does not beat the rung below it, so these say "
+            "nothing about skill"
+            if flat
+            else ""
+        )
+    )
+    left_out = meta["focus"]["left_out"]
+    if left_out:
+        lines.append(
+            f"left out by --focus-most {meta['focus']['most']}: {', '.join(left_out)}; a larger "
+            "--focus-most in the same --out plays only their games"
+        )
+    needed = focus_deals_to_decide(focused)
+    if needed and not flat:
+        lines.append(
+            f"about {needed:,} deals a rung would decide the unclear ones: --focus-deals "
+            f"{needed} in the same --out plays only the new deals"
+        )
+    return lines

@@ -20,7 +20,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from reports import plots
-from reports.compare import EXTRA_CSS, fmt_p
+from reports.compare import EXTRA_CSS, build_compare_report, fmt_p
 from reports.headline import (
     HEADLINE_CSS,
     TONE_OF,
@@ -36,7 +36,14 @@ from simulator.analysis.verdicts import BALANCED, STRONGER, UNCLEAR, WEAKER
 from simulator.catalog import get_game
 from simulator.folders import run_folder
 from simulator.folders.run_folder import load_manifest
-from simulator.runs.sweep import BalanceFit, SweepPoint, SweepSummary, sweep_summary
+from simulator.runs.sweep import (
+    BalanceFit,
+    SweepPlan,
+    SweepPoint,
+    SweepSummary,
+    sweep_summary,
+    write_sweep_table,
+)
 
 SWEEP_REPORT = run_folder.SWEEP_REPORT
 MEETS_PEERS = "the value where the card meets the typical card of its kind (fitted)"
@@ -53,6 +60,21 @@ def build_sweep_report(
     page = render(summary)
     path = Path(out) if out is not None else Path(folder) / SWEEP_REPORT
     return write_page(path, page)
+
+
+def report_sweep(plan: SweepPlan, folder: str | Path) -> list[str]:
+    """Write what a played sweep leaves besides its runs: OUT/sweep.parquet (one row per
+    value), OUT/sweep.html and OUT/compare.html (its runs side by side). Returns what
+    `deckhand sweep` says: `text_lines`, then where the table and the report are."""
+    folder = Path(folder)
+    summary = sweep_summary(folder)
+    table = write_sweep_table(summary, folder)
+    report = build_sweep_report(folder, summary=summary)
+    build_compare_report([r.folder for r in plan.runs], folder / "compare.html")
+    return [
+        *text_lines(summary),
+        f"sweep of {plan.card} {plan.key} in {folder} ({table.name}); report written to {report}",
+    ]
 
 
 def _num(v: float) -> str:

@@ -70,7 +70,8 @@ def test_an_edited_hot_module_stops_the_commands_until_rebuilt(
     compile` would silently not play, so every command but `compile` refuses, naming it."""
     tree = tmp_path / "edited"
     shutil.copytree(compiled_tree, tree, ignore=shutil.ignore_patterns("build"))
-    shutil.copy(ROOT / "cli.py", tree / "cli.py")
+    for name in ("cli.py", "cli_options.py"):
+        shutil.copy(ROOT / name, tree / name)
     status = _run(tree, "-m", "simulator", "compile", "--status")
     assert status.stdout.startswith("build: compiled") and "stale" not in status.stdout
     assert _run(tree, "-m", "simulator", "games").returncode == 0

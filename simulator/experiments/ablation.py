@@ -1026,3 +1026,59 @@ def resummarise(folder: str | Path, tolerance: float = Tolerances().card) -> Pat
     owners = pl.read_parquet(folder / OWNERS_FILE)
     run_folder.write_frame(summarise(plan, games, owners, tolerance), folder / ABLATION_FILE)
     return folder
+
+
+# ---------------------------------------------------------------------------- the command
+
+
+def ablate(
+    options: RunOptions,
+    out: str | Path,
+    cards: str = "all",
+    design: str = "factorial",
+    off_share: float = 0.5,
+    duplicate: bool | None = None,
+    param: str | None = None,
+    jobs: int = 1,
+    backend: str = "loky",
+    progress: bool = True,
+    overwrite: bool = False,
+    tolerance: float = Tolerances().card,
+) -> Path:
+    """`deckhand ablate`: the powers of `cards` switched on and off (`make_plan` and
+    `run_ablation`, `options.games` deals of `options`' game, bots and seed), or with `param`
+    (KEY=VALUE) the one card's number against its printed value (`ablate_param`). Returns
+    OUT."""
+    if param:
+        if cards == "all" or "," in cards:
+            raise ConfigError("--param: name the one card with --cards NAME")
+        return ablate_param(
+            options,
+            cards,
+            param,
+            out,
+            jobs=jobs,
+            backend=backend,
+            progress=progress,
+            overwrite=overwrite,
+            tolerance=tolerance,
+        )
+    plan = make_plan(
+        options.game_config(),
+        options.strategies,
+        cards=cards,
+        design=design,
+        deals=options.games,
+        seed=options.seed,
+        off_share=off_share,
+        duplicate=duplicate,
+    )
+    return run_ablation(
+        plan,
+        out,
+        jobs=jobs,
+        backend=backend,
+        progress=progress,
+        overwrite=overwrite,
+        tolerance=tolerance,
+    )

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -301,6 +302,100 @@ def seconds_left(
         plan = focus_plan(options, rung, focus, cards)
         left += cost[rung.name] * games_to_play(out / f"{FOCUS_PREFIX}{rung.name}", plan)
     return left + steps
+
+
+@dataclass(frozen=True)
+class LadderPlan:
+    """A ladder before any game is played (`plan_ladder`): its rungs, its focus, what each
+    rung costs, and what it would cost on `workers` workers, all of it and what OUT lacks."""
+
+    rungs: tuple[Pool, ...]
+    focus: Focus | None
+    full: int
+    """How many rungs (the first ones) are played in full."""
+    costs: tuple[RungCost, ...]
+    workers: int
+    seconds: float
+    """One core's seconds for the whole ladder, its steps and focused rungs included."""
+    left: float
+    """One core's seconds of what OUT does not hold yet."""
+    lines: tuple[str, ...]
+    """What `deckhand ladder` says before it plays (`--plan`: all it says)."""
+
+
+def plan_ladder(
+    options: RunOptions,
+    rungs: Sequence[str],
+    out: str | Path,
+    jobs: int = 1,
+    focus_from: str | None = None,
+    focus_deals: int = 300,
+    focus_cards: str = "flagged",
+    focus_most: int = 8,
+) -> LadderPlan:
+    """Validate a ladder (`--rung` texts, lowest first; none: `default_rungs`) and price it
+    before any folder is written: each rung timed on two games (`estimate_costs`), the
+    focused rungs from `focus_from` up (`focus_seconds`), or, without one, the focus `--plan`
+    suggests for a dear rung (`dear_rung`); the whole on `jobs` workers (-1: every core),
+    and what OUT already holds (`seconds_left`)."""
+    chosen = parse_rungs(options.game, options.players, options.modules, rungs)
+    focus = (
+        Focus(focus_from, focus_deals, focus_cards, focus_most) if focus_from is not None else None
+    )
+    full = len(split_rungs(options, chosen, focus)[0])
+    costs = estimate_costs(options, chosen)
+    workers = max(1, jobs if jobs > 0 else (os.cpu_count() or 1))
+    lines = [
+        f"rung {c.name}: {c.seconds_per_game:.2f} s a game, about {c.seconds:,.0f} s of one "
+        f"core for {options.games:,} games"
+        for c in costs[:full]
+    ]
+    total = ladder_seconds(costs[:full])
+    if focus is not None:
+        lines += [
+            f"rung {c.name} (focused): {c.seconds_per_game:.2f} s a game" for c in costs[full:]
+        ]
+        base, per_card = focus_seconds(costs, full, focus)
+        most = focus.most if focus.cards.strip().lower() == "flagged" else None
+        cards = most if most is not None else len([n for n in focus.cards.split(",") if n.strip()])
+        lines.append(
+            f"the focused rungs: about {base:,.0f} s of one core for {focus.deals:,} printed deals "
+            f"and their strength steps, and {per_card:,.0f} s more a card"
+            + (f" (at most {most} flagged cards)" if most is not None else f" ({cards} named)")
+        )
+        total += base + per_card * cards
+    else:
+        asked = Focus("", focus_deals, focus_cards, focus_most)
+        hint = dear_rung(options, chosen, costs, asked)
+        if hint is not None:
+            base, per_card = focus_seconds(costs, [c.name for c in costs].index(hint.first), hint)
+            lines.append(
+                f"hint: --focus-from {hint.first} plays it and the rungs above only for the "
+                f"cards the rungs below flag: about {base:,.0f} s of one core and "
+                f"{per_card:,.0f} s a card, instead of the full runs"
+            )
+    lines.append(
+        f"the ladder: about {total:,.0f} s of one core with its head-to-head steps, "
+        f"{total / workers:,.0f} s on {workers} workers (timed on two games a rung)"
+    )
+    left = seconds_left(options, chosen, costs, out, focus)
+    if left <= 0:
+        lines.append(f"{out} holds all of it already: nothing left to play")
+    elif left < 0.999 * total:
+        lines.append(
+            f"{out} holds part of it already: about {left:,.0f} s of one core left to play, "
+            f"{left / workers:,.0f} s on {workers} workers"
+        )
+    return LadderPlan(
+        tuple(chosen),
+        focus,
+        full,
+        tuple(costs),
+        workers,
+        total,
+        left,
+        tuple(lines),
+    )
 
 
 def _chosen_before(out: Path, most: int) -> list[str] | None:

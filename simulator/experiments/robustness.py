@@ -398,3 +398,21 @@ def counts(table: pl.DataFrame) -> dict[str, int]:
     out["kept"] = sum(out[c] for c in KEPT)
     out["cards"] = table.height
     return out
+
+
+def robustness(
+    options: RunOptions,
+    pools: Sequence[str],
+    out: str | Path,
+    jobs: int = 1,
+    backend: str = "loky",
+    overwrite: bool = False,
+    progress: bool = True,
+    tolerance: float = Tolerances().card,
+) -> Path:
+    """`deckhand robustness`: `options` played under each of `pools` (`--pool` texts; none:
+    every default pool) into OUT/POOL, then every card judged under each (`run_robustness`).
+    Every pool's config is validated before any game is played. Returns OUT."""
+    chosen = parse_pools(options.game, options.players, options.modules, pools)
+    plans = plan_robustness(options, chosen, out)
+    return run_robustness(plans, out, jobs, backend, overwrite, progress, tolerance)

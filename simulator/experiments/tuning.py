@@ -50,6 +50,8 @@ from simulator.analysis.verdicts import Verdict, decide, to_points
 from simulator.core.errors import ConfigError
 from simulator.core.spec import GameConfig
 from simulator.folders import run_folder
+from simulator.folders.config import RunOptions
+from simulator.folders.lock import folder_lock
 from simulator.runs.experiment import Experiment, Played, Table
 from strategies.registry import resolve, scale_of
 from strategies.tuning import space_for
@@ -591,6 +593,130 @@ def write_result(result: TuneResult, out: str | Path) -> Path:
     run_folder.write_json(path, result.preset())
     run_folder.write_json(folder / "trials.json", [asdict(t) for t in result.trials])
     return path
+
+
+def tune_preset(
+    options: RunOptions,
+    out: str | Path,
+    command: str = "",
+    start: str | None = None,
+    opponents: Sequence[str] = (),
+    space: Sequence[str] = (),
+    optimiser: str = "optuna",
+    trials: int = 40,
+    games_per_trial: int = 200,
+    validate_top: int = 3,
+    validate_games: int = 1000,
+    confirm_games: int = 4000,
+    name: str = "tuned",
+    jobs: int = 1,
+    backend: str = "loky",
+    log: Callable[[str], None] | None = None,
+) -> tuple[TuneResult, Path]:
+    """`deckhand tune`: tune the one strategy of `options` (default: the heuristic) for its
+    game at its seed (`tune`), in OUT locked meanwhile, and write the preset there with
+    `command` (the command line) in its provenance (`write_result`). Returns the result and
+    the preset's path."""
+    if len(options.strategies) != 1:
+        raise ConfigError("--strategy: give the one strategy to tune, e.g. -s heuristic")
+    config = options.game_config()
+    with folder_lock(out, "tune"):
+        result = tune(
+            config,
+            options.strategies[0],
+            start_text=start,
+            pool=opponents,
+            space_overrides=space,
+            optimiser=optimiser,
+            trials=trials,
+            games_per_trial=games_per_trial,
+            validate_top=validate_top,
+            validate_games=validate_games,
+            confirm_games=confirm_games,
+            seed=options.seed,
+            name=name,
+            jobs=jobs,
+            backend=backend,
+            log=log,
+        )
+        result.provenance["command"] = command
+        path = write_result(result, out)
+    return result, path
+
+
+def tuned_lines(result: TuneResult, path: str | Path) -> list[str]:
+    """What `deckhand tune` says when done: the preset with its parameters, and its
+    confirmation head-to-head against the start with its target."""
+    c = result.confirmation
+    return [
+        f"preset {path}: {result.strategy} with "
+        + ", ".join(f"{k}={v}" for k, v in sorted(result.params.items())),
+        f"head-to-head against {c['opponent']} ({c['players']} players, {c['games']:,} games): "
+        f"{100 * c['score']:.1f}% [{100 * c['lo']:.1f}, {100 * c['hi']:.1f}] (parity "
+        f"{100 * c['parity']:.0f}%); target {c['target']}: {'met' if c['met'] else 'NOT met'}",
+    ]
+
+
+@dataclass(frozen=True)
+class Versus:
+    """A head-to-head of `deckhand versus`: `head_to_head`'s record with its verdict and
+    provenance added, the verdict, and the JSON file it was written to, if any."""
+
+    record: dict[str, Any]
+    verdict: Verdict
+    json_out: str | None = None
+
+    def lines(self) -> list[str]:
+        """The candidate's share with its interval against parity, the verdict in words,
+        and where the record was written."""
+        r = self.record
+        lines = [
+            f"{r['candidate']} against {r['opponent']}, {r['players']} players, "
+            f"{r['games']:,} games ({r['deals']:,} deals, seed {r['seed']}): "
+            f"{100 * r['score']:.1f}% [{100 * r['lo']:.1f}, {100 * r['hi']:.1f}], parity "
+            f"{100 * r['parity']:.0f}%",
+            self.verdict.words(r["opponent"]),
+        ]
+        if self.json_out:
+            lines.append(f"record written to {self.json_out}")
+        return lines
+
+
+def versus(
+    options: RunOptions,
+    candidate: str,
+    opponent: str,
+    games: int,
+    tolerance: float,
+    jobs: int = 1,
+    backend: str = "loky",
+    command: str = "",
+    json_out: str | None = None,
+) -> Versus:
+    """`deckhand versus`: `candidate` against `opponent` on `games` games of `options`' game
+    at its seed, each deal once per seat (`head_to_head`), judged at `tolerance` strategy
+    points (`judge_head_to_head`); the record (with `command`) written to `json_out` if
+    given. `games` must be whole deals."""
+    players = options.players
+    if games < players or games % players:
+        raise ConfigError(
+            f"--games {games}: a whole number of deals of {players} games each (e.g. "
+            f"{max(players, games - games % players)})"
+        )
+    config = options.game_config()
+    for text in (candidate, opponent):
+        resolve(config.game, text)
+    record = head_to_head(config, candidate, opponent, games, options.seed, jobs, backend)
+    verdict = judge_head_to_head(record, tolerance)
+    record["verdict"] = verdict.verdict
+    record["tolerance"] = tolerance
+    record["games_to_decide"] = verdict.games_to_decide
+    record["sets"] = list(config.modules)
+    record["command"] = command
+    record["deckhand"] = simulator.__version__
+    if json_out:
+        run_folder.write_json(Path(json_out), record)
+    return Versus(record, verdict, json_out)
 
 
 # ---------------------------------------------------------------------------- comparison

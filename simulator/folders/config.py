@@ -10,6 +10,7 @@ a worker or a half-made run folder.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -50,6 +51,7 @@ __all__ = [
     "config_differences",
     "extends",
     "make_run_config",
+    "options_given",
     "seat_slots",
 ]
 
@@ -139,6 +141,54 @@ class RunOptions:
     def config(self) -> RunConfig:
         """Validate into a RunConfig; errors name the option and the accepted values."""
         return make_run_config(**asdict(self))
+
+    def game_config(self) -> GameConfig:
+        """The game's own config of these options (no bots, no games), checked by the game
+        (its sets, rule numbers, card sheet) before anything is played: for the experiments
+        that seat the bots themselves (tune, versus, ablate)."""
+        spec = get_game(self.game)
+        config = spec.make_config(
+            self.players,
+            self.modules,
+            self.card_sheet,
+            self.max_turns,
+            variants=self.variants,
+            rules=self.rules,
+            powers=self.powers,
+        )
+        spec.factory(config)
+        return config
+
+
+SHARED_OPTIONS = (
+    "players",
+    "modules",
+    "strategies",
+    "variants",
+    "rules",
+    "seed",
+    "card_sheet",
+    "powers",
+    "rotate",
+    "max_turns",
+)
+"""The game options the playing commands share (`--players`, `--sets`, `--strategy`, ...),
+by their RunOptions field."""
+SEQUENCES = frozenset({"modules", "strategies", "variants", "rules"})
+
+
+def options_given(game: str, given: Mapping[str, Any], **run: Any) -> RunOptions:
+    """The RunOptions of a command: the shared game options found in `given` (one a command
+    does not take, or not given, keeps its default; no strategy given: the default bot) and
+    what the command sets itself in `run` (games, chunk size, invariants, duplicate deals)."""
+    fields: dict[str, Any] = {}
+    for key in SHARED_OPTIONS:
+        value = given.get(key)
+        if value is not None:
+            fields[key] = tuple(value) if key in SEQUENCES else value
+    if not fields.get("strategies"):
+        fields.pop("strategies", None)
+    return RunOptions(game, **fields, **run)
 
 
 def make_run_config(

@@ -6,17 +6,20 @@ the Parquet write is left out, as it is per chunk and not per game. One more, un
 pass splits the time between the rules, the bots (their `choose` calls) and the logging
 (the dataset rows), so a change can say where it bought its speed. `SUITE` is the standing
 table of configurations (`deckhand bench --suite`), recorded in docs/performance.md.
+`bench_lines` is the command: one of its four modes (the suite, a search bot's speed, the
+forward model's costs, or one configuration's rate), said line by line as it is measured.
 """
 
 from __future__ import annotations
 
 import cProfile
 import io
+import platform
 import pstats
 import statistics
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 from simulator.core import machine
@@ -24,7 +27,7 @@ from simulator.core.datasets import empty_columns, rows_for_game, to_frames
 from simulator.core.forward import Playthrough, SeatModel
 from simulator.core.protocol import Decision, Lookahead, Strategy
 from simulator.core.seeding import GameRandom
-from simulator.folders.config import RunConfig
+from simulator.folders.config import RunConfig, RunOptions, make_run_config
 from simulator.runs.match import Match
 from strategies.registry import resolve
 
@@ -230,6 +233,10 @@ def forward_costs(config: RunConfig, games: int = 40, repeats: int = 5) -> Forwa
     )
 
 
+class NotASearcher(ValueError):
+    """`--search` names a strategy that does not search (a usage error of `deckhand bench`)."""
+
+
 @dataclass(frozen=True)
 class SearchSpeed:
     """How fast a searching strategy searches (strategies/mcts.py): iterations per second at
@@ -261,7 +268,7 @@ def search_speed(
     game = match.game
     bot = resolve(config.game.game, search).build()
     if not bot.looks_ahead:
-        raise ValueError(f"--search {search}: not a searching strategy (try mcts)")
+        raise NotASearcher(f"--search {search}: not a searching strategy (try mcts)")
     seats = [choice.build() for choice in match.choices]
     searched: frozenset[str] = getattr(bot, "searched", frozenset())
 
@@ -355,3 +362,151 @@ SUITE: tuple[SuiteEntry, ...] = (
 )
 """The table of issue 11 plus 2 and 6 players and a power-heavy mix (the 70 expansion
 cards, every one with a power and many with choices)."""
+
+
+def bench_lines(
+    options: RunOptions | None,
+    games: int | None = None,
+    repeats: int = 5,
+    build: str = "pure",
+    suite: bool = False,
+    search: str | None = None,
+    forward: bool = False,
+    profile: bool = False,
+    split: bool = False,
+    check_invariants: bool = False,
+) -> Iterator[str]:
+    """What `deckhand bench` says, each line as soon as it is measured: the standing suite
+    (`suite`; no `options`), a searching strategy's speed (`search`), the forward model's
+    costs (`forward`), else the rate of one configuration (with `split`, `check_invariants`
+    and `profile`). `games` per repeat defaults by mode (the suite's own per entry, 6
+    positions searched, 40 forward games, 200 games); `build` names the build measured."""
+    if suite:
+        yield from suite_lines(games, repeats, build)
+    elif options is None:
+        raise ValueError("bench_lines: a configuration, or suite=True")
+    elif search:
+        yield from search_lines(options, search, games or 6, repeats, build)
+    elif forward:
+        yield from forward_lines(options, games or 40, repeats, build)
+    else:
+        n = games or 200
+        yield from rate_lines(options, n, repeats, build, profile, split, check_invariants)
+
+
+def _sized(options: RunOptions, games: int) -> RunConfig:
+    """The validated config of `games` games in one chunk (a benchmark plays them in this
+    process)."""
+    return options.but(games=games, chunk_size=games).config()
+
+
+def _table(config: RunConfig) -> str:
+    g = config.game
+    return f"game={g.game} players={g.players} modules={','.join(g.modules) or 'none'} "
+
+
+def suite_lines(games: int | None, repeats: int, build: str) -> Iterator[str]:
+    """The standing suite (`SUITE`): a header, then one row per entry as it is measured
+    (games/s, us per turn and decision, turns and decisions per game, the time's shares)."""
+    yield (
+        f"deckhand bench --suite: one core, full logging, median of {repeats}, "
+        f"python={platform.python_version()}, build={build}"
+    )
+    yield (
+        f"{'configuration':<48} {'games/s':>8} {'us/turn':>8} {'us/dec':>7} "
+        f"{'turns':>6} {'decs':>6} {'rules':>6} {'bots':>5} {'log':>5}"
+    )
+    for entry in SUITE:
+        n = games or entry.games
+        config = make_run_config(
+            entry.game, entry.players, entry.modules, (entry.strategy,), games=n, seed=0
+        )
+        r = benchmark(config, games=n, repeats=repeats, shares=True)
+        assert r.shares is not None
+        share = r.shares
+        yield (
+            f"{entry.label:<48} {r.median:>8.1f} {r.us_per_turn:>8.1f} "
+            f"{r.us_per_decision:>7.1f} {r.turns_per_game:>6.1f} "
+            f"{r.decisions_per_game:>6.1f} {share.rules / share.total:>6.0%} "
+            f"{share.bots / share.total:>5.0%} {share.logging / share.total:>5.0%}"
+        )
+
+
+def search_lines(
+    options: RunOptions, search: str, positions: int, repeats: int, build: str
+) -> Iterator[str]:
+    """A searching strategy timed at `positions` positions (`search_speed`): what was timed,
+    then its speed and the shares of its search (NotASearcher for a bot that does not)."""
+    config = _sized(options, positions)
+    r = search_speed(config, search, positions=positions, repeats=repeats)
+    yield (
+        _table(config) + f"strategies={','.join(config.strategies)} seed={config.seed} "
+        f"python={platform.python_version()} build={build}; {search} at "
+        f"{r.positions} positions (its first search 40 decisions in: "
+        f"{', '.join(sorted(set(r.kinds)))}), median of {repeats}"
+    )
+    yield (
+        f"{r.ms_per_decision:.1f} ms per decision searched, "
+        f"{r.iterations_per_second:.0f} iterations/s; of the search (cProfile): "
+        f"determinising {r.determinise:.0%} (the redeal {r.redeal:.0%}), rollouts "
+        f"{r.rollout:.0%}, the tree the rest"
+    )
+
+
+def forward_lines(options: RunOptions, games: int, repeats: int, build: str) -> Iterator[str]:
+    """The forward model's costs (`forward_costs`) over `games` random-answer games."""
+    config = _sized(options, games)
+    f = forward_costs(config, games=games, repeats=repeats)
+    yield (
+        _table(config) + f"seed={config.seed} python={platform.python_version()} "
+        f"build={build}; {games} random-answer games, median of {repeats}"
+    )
+    yield (
+        f"clone(): {f.clone_between:.1f} us between powers ({f.between} decisions), "
+        f"{f.clone_inside:.1f} us inside a power ({f.inside}); for_seat(): "
+        f"{f.for_seat_between:.1f} us between powers, {f.for_seat_inside:.1f} us inside"
+    )
+
+
+def rate_lines(
+    options: RunOptions,
+    games: int,
+    repeats: int,
+    build: str,
+    profile: bool = False,
+    split: bool = False,
+    check_invariants: bool = False,
+) -> Iterator[str]:
+    """One configuration's games per second (`benchmark`): what was timed, the rate with its
+    per-turn and per-decision costs; with `split` the time's shares, with `check_invariants`
+    the same games timed with the check, with `profile` the profile."""
+    config = _sized(options, games)
+    result = benchmark(config, games=games, repeats=repeats, profile=profile, shares=split)
+    g = config.game
+    yield (
+        _table(config) + f"strategies={','.join(config.strategies)} seed={config.seed} "
+        "logging=full "
+        + "".join(f"rule:{k}={v} " for k, v in g.rules)
+        + f"python={platform.python_version()} build={build}"
+    )
+    yield (
+        f"{result.median:.1f} games/s per core (median of {repeats} x {games} games; "
+        f"min {min(result.rates):.1f}, max {max(result.rates):.1f}); "
+        f"{result.turns_per_game:.1f} turns and {result.decisions_per_game:.1f} decisions per "
+        f"game; {result.us_per_turn:.1f} us per turn, {result.us_per_decision:.1f} us per decision"
+    )
+    if result.shares:
+        s = result.shares
+        yield (
+            f"time: rules {s.rules / s.total:.0%}, bots {s.bots / s.total:.0%}, "
+            f"logging {s.logging / s.total:.0%} (one more pass of {games} games)"
+        )
+    if check_invariants:
+        checked = benchmark(replace(config, check_invariants=True), games=games, repeats=repeats)
+        yield (
+            f"with --check-invariants: {checked.median:.1f} games/s per core (median of "
+            f"{repeats}; min {min(checked.rates):.1f}, max {max(checked.rates):.1f}); "
+            f"{result.median / checked.median:.2f} times the time without"
+        )
+    if result.profile:
+        yield result.profile
