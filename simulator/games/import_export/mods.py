@@ -183,6 +183,26 @@ rainbow colours, Yen, Partnership): where one is set, a bot must ask the rules a
 player's ships with the state (the view's `ship_*` queries), not about the printed rules."""
 
 
+RULE_NUMBER_MODS: dict[str, tuple[str, ...]] = {
+    "draw_to": ("draw_to",),
+    "end_credits": ("end_credits", "no_credit_end"),
+    "ship_capacity": ("capacity",),
+    "pay_2": ("pay_bands", "super_ships"),
+    "pay_3_4": ("pay_bands", "super_ships"),
+    "pay_5_6": ("pay_bands", "super_ships"),
+    "payout": ("pay_bands", "super_ships"),
+    "owner_compensation": ("owner_compensation", "super_ships"),
+    "tokyo_column_costs": ("port_contract_free",),
+}
+"""The printed rule numbers (rule_book.BaseRules attributes; `payout` reads the pay bands)
+that a player's modifiers change for him, with the keys that change them: Mineral Fuels'
+hand size, MRI Machine's and Can Openers' end, Tablets' capacity and payouts, Partnership's
+Super Ship, Pants' compensation, Toto Toilets' free Port contracts. A number here is the
+rule only for a seat without those keys, so a bot asks its view for a seat's own (`IEView`:
+`draws_to`, `end_credits_for`, `ship_capacity`, `ship_payout`, `compensation_to`,
+`port_cost`), never the printed one (tests/import_export/test_bots_ask_the_rules.py)."""
+
+
 class Mods(dict[str, Any]):
     """One player's rule modifiers: a dict whose keys must be declared in MODS (reading
     is a plain dict's; writing an undeclared key raises KeyError naming it)."""
