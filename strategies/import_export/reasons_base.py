@@ -20,8 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, cast
 
 from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import ANY, CONTRACT, GREY, RED, SUPPLY
-from simulator.games.import_export.game_base import GOOD_COLORS
+from simulator.games.import_export.cards import ANY, CONTRACT, GOOD_COLORS, GREY, RED, SUPPLY
 from simulator.games.import_export.powers import POWERS
 from simulator.games.import_export.state import Ship
 from simulator.games.import_export.view import IEView
@@ -132,21 +131,13 @@ def goods_counts(view: IEView) -> list[list[int]]:
     return [view.good_counts(q) for q in range(view.n_players)]
 
 
-def _goods_types(view: IEView, goods: Sequence[int]) -> list[int]:
-    """The type each good counts as in a goods area holding these cards (or containers) in
-    this order: a grey Capital good as the leftmost other good, as no type (GREY) while
-    there is none (IE-CAP-3, IE-CAP-4). `view.good_counts` reads the goods as they are;
-    a good joining or leaving needs the same reading of the area it would leave."""
-    color = view.facts.color
-    colors = [color[c] for c in goods]
-    first = next((c for c in colors if c != GREY), GREY)
-    return [first if c == GREY else c for c in colors]
-
-
 def _area_types(view: IEView, goods: Sequence[int]) -> list[int]:
-    """A goods area's goods by the type they count as (`_goods_types`), by colour."""
+    """A goods area's goods by the type they count as, by colour: the rules' reading of an
+    area holding these cards in this order (`view.types_of_goods`: a grey Capital good as
+    the leftmost other good; `view.good_counts` reads the goods as they are, a good joining
+    or leaving needs the same reading of the area it would leave)."""
     tally = [0] * (GREY + 1)
-    for t in _goods_types(view, goods):
+    for t in view.types_of_goods(goods):
         tally[t] += 1
     return tally
 
@@ -395,7 +386,7 @@ def _insects_target(decision: Decision, view: IEView, worth: Worth) -> Any:
     me = view.player
     counts = goods_counts(view)
     mine = list(view.goods(me))
-    illegal = [c for c, t in zip(mine, _goods_types(view, mine), strict=True) if t == RED]
+    illegal = [c for c, t in zip(mine, view.types_of_goods(mine), strict=True) if t == RED]
     kept = [c for c in mine if c not in illegal]  # they leave together (IE-CAP-26)
     my_limit = view.goods_room() + len(mine)
     base_limit = my_limit - 2 * len(view.fulfilled(me))  # limits grow 2 per completed contract

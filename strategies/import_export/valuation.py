@@ -409,17 +409,8 @@ class Table:
             missing = self._level_memo()[0]
         value = missing.get(cid)
         if value is None:
-            value = missing[cid] = self._missing_levels(cid)
+            value = missing[cid] = self.view.missing_levels(cid)
         return value
-
-    def _missing_levels(self, cid: int) -> int:
-        """`rules.missing_levels` from my levels by colour (each read once per memo)."""
-        missing = 0
-        for color, need in self.static.levels[cid]:
-            gap = need - self.level(color)
-            if gap > 0:
-                missing += gap
-        return missing
 
     def level(self, color: int) -> int:
         levels = self._levels
@@ -551,7 +542,7 @@ class Table:
         for cid, t in self.static.card_terms[card]:
             missing = missing_levels.get(cid)
             if missing is None:
-                missing = missing_levels[cid] = self._missing_levels(cid)
+                missing = missing_levels[cid] = self.view.missing_levels(cid)
             value, where = 0.0, -1
             plain = cid not in unlimited
             for port in ports:
