@@ -24,7 +24,7 @@ class Mod(NamedTuple):
 
 MODS: dict[str, Mod] = {
     # ------------------------------------------------------------------ base set
-    "draw_to": Mod("hand size a Draw action fills up to", "Mineral Fuels", "turn"),
+    "draw_to": Mod("hand size a Draw action fills up to", "Mineral Fuels", "game_base"),
     "end_credits": Mod("credits that trigger the end", "MRI Machine (every player)", "game_base"),
     "no_credit_end": Mod("the owner never triggers the end by credits", "Can Openers", "game_base"),
     "capacity": Mod("containers a ship of the owner carries", "Tablets", "game_base"),
@@ -32,7 +32,7 @@ MODS: dict[str, Mod] = {
         "(containers, payment) bands beyond the rulebook's payouts", "Tablets", "game_base"
     ),
     "owner_compensation": Mod(
-        "what another player importing from the owner's ship pays him", "Pants", "auctions"
+        "what another player importing from the owner's ship pays him", "Pants", "game_base, j"
     ),
     "import_take": Mod("cards an import round may take", "Shampoo", "auctions"),
     "wild_colors": Mod(
