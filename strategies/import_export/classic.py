@@ -49,6 +49,41 @@ Handler = Callable[["IEClassic", Decision, "Table", GameRandom], Any]
 """A decision kind's method of the bot (`IEClassic._lead`, ...)."""
 
 
+def _printed_draw_to(view: IEView) -> int:
+    """The rule book's hand size a Draw fills up to, whatever a seat's powers make it
+    (Mineral Fuels): what the classic bot reads, kept as it played (the heuristic asks
+    `view.draws_to`, power_choices.py)."""
+    return view.facts.rules.draw_to
+
+
+def _jidohanbaiki_printed(decision: Decision, view: IEView, worth: power_choices.Worth) -> Any:
+    """Jidohanbaiki: take the credits when drawing would bring a single card, by the
+    printed hand size (the classic bot)."""
+    return "credits" if len(view.hand) >= _printed_draw_to(view) - 1 else "draw"
+
+
+def _capital_discard_printed(decision: Decision, view: IEView, worth: power_choices.Worth) -> Any:
+    """Before drawing: discard the least useful Capital card when the draw then brings one
+    more card (a hand below the printed draw-up size) and the card is worth less than a
+    new one (the classic bot)."""
+    cards = [o for o in decision.options if isinstance(o, int)]
+    if cards and len(view.hand) < _printed_draw_to(view):
+        card = min(cards, key=lambda c: (worth(c), c))
+        if worth(card) < 1.0:
+            return card
+    return "pass"
+
+
+CLASSIC_RULES: Final[dict[str, power_choices.Rule]] = {
+    **power_choices.RULES,
+    "jidohanbaiki_use": _jidohanbaiki_printed,
+    "capital_discard": _capital_discard_printed,
+}
+"""The classic bot's rules for card powers' questions: power_choices.py's, with the two
+that read the hand size a Draw fills to reading the printed one, as the classic bot played
+before the heuristic asked each seat's (deckhand 0.2.5)."""
+
+
 class IEClassic(Strategy):
     """A greedy Import/Export player valuing every option in credits (`classic`).
 
@@ -65,8 +100,9 @@ class IEClassic(Strategy):
     # registry reads `cls.params` and `cls.name`. (The ignore: Strategy declares `name` as
     # an instance attribute, which wrappers such as the benchmark's timer set per instance.)
     name: ClassVar[str] = "classic"  # type: ignore[misc]
-    power_rules: ClassVar[dict[str, power_choices.Rule]] = power_choices.RULES
-    """A card power's question: its rule by decision kind (power_choices.py)."""
+    power_rules: ClassVar[dict[str, power_choices.Rule]] = CLASSIC_RULES
+    """A card power's question: its rule by decision kind (power_choices.py, as the
+    classic bot played: `CLASSIC_RULES`)."""
     params: ClassVar[dict[str, Any]] = {
         "contract_bias": 1.0,
         "load_bias": 1.0,
@@ -179,9 +215,10 @@ class IEClassic(Strategy):
 
     def _draw_value(self, t: Table) -> float:
         n = len(t.hand)
-        if n < t.base.draw_to:
-            return CARD_VALUE * (t.base.draw_to - n) * self.weights.draw
-        return CARD_VALUE * max(0.1, 1.0 - 0.3 * (n + 1 - t.base.draw_to)) * self.weights.draw
+        draw_to = t.draws_to
+        if n < draw_to:
+            return CARD_VALUE * (draw_to - n) * self.weights.draw
+        return CARD_VALUE * max(0.1, 1.0 - 0.3 * (n + 1 - draw_to)) * self.weights.draw
 
     def _action_value(
         self, t: Table, action: int, count: int, excluded: tuple[int, ...], leader: bool
@@ -568,7 +605,7 @@ class IEClassic(Strategy):
 
     def _ahead(self, t: Table) -> bool:
         """Whether I lead on estimated score and the end is near (race for 50)."""
-        if max(t.credits) < 0.6 * t.base.end_credits:
+        if t.late < 0.6:
             return False
         me = t.me
         mine = t.estimate(me)

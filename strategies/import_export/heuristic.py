@@ -51,6 +51,12 @@ What differs from the classic bot:
   their owners play them): against the 0.2.3 heuristic, duplicate deals, seed 2026, 4,000
   games each, 50.7% [49.7, 51.7] at 2 players (base), and in one seat of four 25.2% [24.2,
   26.3] (base) and 25.5% [24.5, 26.6] (all sets).
+- it asks its view for each seat's rule facts (deckhand 0.2.5, `Weights.rules_seats`;
+  issue 48): the hand size a Draw fills to (`draws_to`: Mineral Fuels), the credits that
+  end the game for each seat (`end_credits_for`: MRI Machine, Can Openers; `credit_race`),
+  a rival's own goods limit (Insects' target), a ship's payout by its owner's bands and the
+  compensation its owner takes (`ship_payout`, `compensation_to`: Tablets, Pants), where it
+  read the printed numbers or applied its own modifiers to every rival. EVIDENCE.
 """
 
 from __future__ import annotations
@@ -109,6 +115,7 @@ class IEHeuristic(IEClassic):
         super().__init__(**overrides)
         self.weights.rules_crew = True
         self.weights.rules_ships = True
+        self.weights.rules_seats = True
 
     def _power_value(self, t: Table, cid: int) -> float:
         """A contract's power counts (contract_choice.power_bonus): where it chooses a

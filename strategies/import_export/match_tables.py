@@ -221,7 +221,10 @@ class MatchTables:
         self.base: BaseRules = rules.rules
         base = self.base
         cards = self.cards
-        self.payout: Callable[[int], int] = base.payout
+        self.printed_payout: Callable[[int], int] = base.payout
+        """The rule book's payouts: a ship's whose owner has no power changing them (Tablets,
+        Partnership). The heuristic asks the rules for the others (`live_port`: its view's
+        `ship_payout`); the classic bot, kept as it played, reads these for every ship."""
         self.color: tuple[int, ...] = rules.color
         """A card's colour in hand, as a good or as crew (a Flag card's first side), and a
         physical container's (the container variants)."""
@@ -230,12 +233,14 @@ class MatchTables:
         `Table.best_contract`'s memo."""
         self.actions: tuple[int, ...] = rules.actions
         """A card's action, and the action a physical container remembers (IE-VAR-10)."""
-        self.capacity: int = base.ship_capacity
+        self.printed_capacity: int = base.ship_capacity
+        """The rule book's ship capacity: a ship's whose owner has no power changing it
+        (Tablets), as `printed_payout`."""
         self.majority: tuple[int, ...] = base.majority
         """The majority bonuses by colour (tech, agriculture, consumer, luxury)."""
         self.by_id: dict[int, Contract] = cards.contract_by_id
         self.terms: dict[int, Terms] = {
-            cid: Terms(c, self.payout) for cid, c in cards.contract_by_id.items()
+            cid: Terms(c, self.printed_payout) for cid, c in cards.contract_by_id.items()
         }
         terms = self.terms
         self.card_terms: tuple[tuple[tuple[int, Terms], ...], ...] = tuple(
@@ -247,10 +252,6 @@ class MatchTables:
             for contracts in cards.contracts
         )
         """By card: its contracts' level requirements as (colour, level) pairs."""
-        self.levels: dict[int, tuple[tuple[int, int], ...]] = {
-            cid: tuple(c.level.items()) for cid, c in cards.contract_by_id.items()
-        }
-        """By contract id: its level requirements as (colour, level) pairs."""
         self.colors: tuple[tuple[int, ...], ...] = cards.colors
         """A card's colours as a container (two for a Flag card)."""
         self.cargo: dict[int, tuple[tuple[int, int], ...]] = {
@@ -298,8 +299,8 @@ class MatchTables:
                 total = sum(by_id[cid].cargo_total for cid in contracts)
             else:
                 need, unmatched, total = {}, len(row[3]), 0
-            room = self.capacity - total - unmatched
-            port = self._ports[key] = Port(index, row, need, total, room, self.payout)
+            room = self.printed_capacity - total - unmatched
+            port = self._ports[key] = Port(index, row, need, total, room, self.printed_payout)
         return port
 
     def trial(self, port: Port, cid: int, unlimited: bool = False) -> Trial:
@@ -327,8 +328,9 @@ class MatchTables:
                 ship = port.ship = _ship(owner, contracts, cargo, colors)
             need, unmatched = self.rules.remaining(ship, cid)
             trial = NO_ROOM
-            if unlimited or port.total + self.by_id[cid].cargo_total + unmatched <= self.capacity:
-                trial = _trial_of(need, len(tried), cargo, self.payout)
+            total = port.total + self.by_id[cid].cargo_total + unmatched
+            if unlimited or total <= self.printed_capacity:
+                trial = _trial_of(need, len(tried), cargo, self.printed_payout)
             cache[key] = trial
         if not unlimited:
             port.trials[cid] = trial

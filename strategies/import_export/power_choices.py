@@ -314,8 +314,9 @@ def _hentai_manga(decision: Decision, view: IEView, worth: Worth) -> Any:
 
 
 def _jidohanbaiki(decision: Decision, view: IEView, worth: Worth) -> Any:
-    """Jidohanbaiki: take the credits when drawing would bring a single card."""
-    return "credits" if len(view.hand) >= view.facts.rules.draw_to - 1 else "draw"
+    """Jidohanbaiki: take the credits when drawing would bring a single card (my hand
+    size to draw to: `view.draws_to`, Mineral Fuels)."""
+    return "credits" if len(view.hand) >= view.draws_to() - 1 else "draw"
 
 
 def _load_cheapest(decision: Decision, view: IEView, worth: Worth) -> Any:
@@ -375,9 +376,10 @@ def _soy_sauce(decision: Decision, view: IEView, worth: Worth) -> Any:
 
 def _capital_discard(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Before drawing: discard the least useful Capital card when the draw then brings one
-    more card (a hand below the draw-up size) and the card is worth less than a new one."""
+    more card (a hand below my draw-up size: `view.draws_to`) and the card is worth less
+    than a new one."""
     cards = [o for o in decision.options if isinstance(o, int)]
-    if cards and len(view.hand) < view.facts.rules.draw_to:
+    if cards and len(view.hand) < view.draws_to():
         card = min(cards, key=lambda c: (worth(c), c))
         if worth(card) < 1.0:
             return card

@@ -20,8 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, cast
 
 from simulator.core.protocol import Decision
-from simulator.games.import_export.cards import ANY, CONTRACT, GREY, RED, SUPPLY
-from simulator.games.import_export.game_base import GOOD_COLORS
+from simulator.games.import_export.cards import ANY, CONTRACT, GOOD_COLORS, GREY, RED, SUPPLY
 from simulator.games.import_export.powers import POWERS
 from simulator.games.import_export.powers.base_immediate import (
     ANTIQUITIES_TAKE,
@@ -50,7 +49,7 @@ from simulator.games.import_export.state import Ship
 from simulator.games.import_export.view import IEView
 from strategies.import_export.match_tables import FULFIL_BONUS, TEMPO
 from strategies.import_export.power_choices import Rule, Worth
-from strategies.import_export.valuation import HOLD
+from strategies.import_export.valuation import HOLD, credit_race
 
 SWAP_MARGIN: Final = 0.5
 """Credits a swap (Rope, LED Lights) must gain before the bot makes it."""
@@ -85,11 +84,12 @@ the payout) and its needs left uncovered by my hand."""
 
 
 def _late(view: IEView) -> float:
-    """How near the end the game is: the richest player's share of the end threshold, 1.0
-    once the end is triggered."""
+    """How near the end the game is: the largest share a seat holds of the credits that
+    end it for him (`credit_race`: MRI Machine, Can Openers), 1.0 once the end is
+    triggered."""
     if view.end_triggered:
         return 1.0
-    return min(1.0, max(view.credits) / view.facts.rules.end_credits)
+    return min(1.0, credit_race(view))
 
 
 def _power_score(view: IEView, contract_id: int, copy: bool) -> float:
@@ -125,21 +125,13 @@ def goods_counts(view: IEView) -> list[list[int]]:
     return [view.good_counts(q) for q in range(view.n_players)]
 
 
-def _goods_types(view: IEView, goods: Sequence[int]) -> list[int]:
-    """The type each good counts as in a goods area holding these cards (or containers) in
-    this order: a grey Capital good as the leftmost other good, as no type (GREY) while
-    there is none (IE-CAP-3, IE-CAP-4). `view.good_counts` reads the goods as they are;
-    a good joining or leaving needs the same reading of the area it would leave."""
-    color = view.facts.color
-    colors = [color[c] for c in goods]
-    first = next((c for c in colors if c != GREY), GREY)
-    return [first if c == GREY else c for c in colors]
-
-
 def _area_types(view: IEView, goods: Sequence[int]) -> list[int]:
-    """A goods area's goods by the type they count as (`_goods_types`), by colour."""
+    """A goods area's goods by the type they count as, by colour: the rules' reading of an
+    area holding these cards in this order (`view.types_of_goods`: a grey Capital good as
+    the leftmost other good; `view.good_counts` reads the goods as they are, a good joining
+    or leaving needs the same reading of the area it would leave)."""
     tally = [0] * (GREY + 1)
-    for t in _goods_types(view, goods):
+    for t in view.types_of_goods(goods):
         tally[t] += 1
     return tally
 
@@ -224,12 +216,13 @@ def _colors(view: IEView, card: int) -> tuple[int, ...]:
 
 
 def _slot(view: IEView, need: dict[int, int], cargo: int) -> float:
-    """What one more fitting container is worth on a ship with these needs left: its share
-    of the payout, more when it completes the ship (as valuation.py)."""
+    """What one more fitting container is worth on a ship of mine with these needs left:
+    its share of the payout (mine: `view.ship_payout`, Tablets), more when it completes the
+    ship (as valuation.py)."""
     left = sum(v for v in need.values() if v > 0)
     if left <= 0:
         return 0.0
-    slot = view.facts.rules.payout(cargo + left) / left
+    slot = view.ship_payout(cargo + left) / left
     return slot + FULFIL_BONUS if left == 1 else slot
 
 
@@ -274,9 +267,10 @@ def _fill_worth(view: IEView, ports: list[Port], card: int) -> float:
 
 
 def _contract_value(view: IEView, cid: int, loads: list[tuple[int, ...]]) -> float:
-    """A contract placed on an empty ship of mine: its payout and the completion bonus,
-    `TEMPO` for each container the cards loaded as `loads` (their colours) leave missing,
-    `LEVEL_SHORT` of it when its levels are beyond my contract actions."""
+    """A contract placed on an empty ship of mine: its payout (mine: `view.ship_payout`)
+    and the completion bonus, `TEMPO` for each container the cards loaded as `loads`
+    (their colours) leave missing, `LEVEL_SHORT` of it when its levels are beyond my
+    contract actions."""
     contract = view.facts.cards.contract_by_id[cid]
     need = dict(contract.cargo)
     for colors in loads:
@@ -284,7 +278,7 @@ def _contract_value(view: IEView, cid: int, loads: list[tuple[int, ...]]) -> flo
         if covered is not None:
             need[covered] -= 1
     left = sum(v for v in need.values() if v > 0)
-    value = (view.facts.rules.payout(contract.cargo_total) + FULFIL_BONUS) * TEMPO**left
+    value = (view.ship_payout(contract.cargo_total) + FULFIL_BONUS) * TEMPO**left
     if view.missing_levels(cid) >= 1 + view.crew_actions(CONTRACT):
         value *= LEVEL_SHORT
     return value
@@ -383,22 +377,20 @@ def _wind_turbines(decision: Decision, view: IEView, worth: Worth) -> Any:
 
 def _insects_target(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Insects: the rival whose goods give me the best take (my gain and his loss) less what
-    my illegal goods do for him; a rival with no goods would give my own back. The richest
-    on a tie."""
+    my illegal goods do for him (those his own goods limit holds: `view.goods_room`); a
+    rival with no goods would give my own back. The richest on a tie."""
     me = view.player
     counts = goods_counts(view)
     mine = list(view.goods(me))
-    illegal = [c for c, t in zip(mine, _goods_types(view, mine), strict=True) if t == RED]
+    illegal = [c for c, t in zip(mine, view.types_of_goods(mine), strict=True) if t == RED]
     kept = [c for c in mine if c not in illegal]  # they leave together (IE-CAP-26)
-    my_limit = view.goods_room() + len(mine)
-    base_limit = my_limit - 2 * len(view.fulfilled(me))  # limits grow 2 per completed contract
-    room = my_limit - len(kept)
+    room = view.goods_limit() - len(kept)
     given = _regoods(view, counts, me, mine, kept)
     credits = view.credits
 
     def score(q: int) -> tuple[float, int, int]:
         his = list(view.goods(q))
-        his_room = base_limit + 2 * len(view.fulfilled(q)) - len(his)
+        his_room = view.goods_room(q)
         received = [*his, *illegal[: max(0, his_room)]]  # the rest discarded
         after = _regoods(view, given, q, his, received)
         his_value = _goods_value(view, after, q)

@@ -84,12 +84,13 @@ def _hand_cover(view: IEView, need: dict[int, int], skip: Sequence[int] = ()) ->
 
 def _outlook(view: IEView, ship: Ship, skip: Sequence[int] = ()) -> Outlook:
     """(short, left, -payout) of a ship at port: its needs my hand cannot fill, all its
-    uncovered needs, and what it pays once they are filled (by its containers then, a
-    Robo-Cats pair counting both cards: IE-PAY-1, IE-JP-8). Smaller is better."""
+    uncovered needs, and what it pays its owner once they are filled (by its containers
+    then, a Robo-Cats pair counting both cards: IE-PAY-1, IE-JP-8; his powers applied:
+    `view.ship_payout`, Tablets). Smaller is better."""
     need = _needs(view, ship)
     left = sum(need.values())
     short = left - _hand_cover(view, need, skip)
-    return short, left, -view.facts.rules.payout(len(ship.cargo_colors) + left)
+    return short, left, -view.ship_payout(len(ship.cargo_colors) + left, ship.owner)
 
 
 def _after(view: IEView, ship: Ship, colors: Sequence[int], skip: Sequence[int] = ()) -> Outlook:
@@ -304,18 +305,17 @@ def _bamboo_place(decision: Decision, view: IEView, worth: Worth) -> Any:
 
 def _pocky_import(decision: Decision, view: IEView, worth: Worth) -> Any:
     """Pocky: the ship at sea whose best container is worth most to me as a good or crew,
-    less the compensation its owner takes (none from my own ship); the poorer owner on a
-    tie."""
+    less the compensation its owner takes (his own: `view.compensation_to`, Pants; none
+    from my own ship); the poorer owner on a tie."""
     rows = view.ships
     me = view.player
     credits = view.credits
-    pay = view.facts.rules.owner_compensation
     counts = goods_counts(view)
 
     def key(i: int) -> tuple[float, int, int]:
         owner, _, _, cargo, _ = rows[i]
         best = max((import_worth(view, counts, card) for card in cargo), default=0.0)
-        cost = 0 if owner == me else pay
+        cost = 0 if owner == me else view.compensation_to(owner)
         return best - cost, -credits[owner] if owner != me else 1, -i
 
     return max(decision.options, key=key)
@@ -346,7 +346,7 @@ def _robo_cats_pair(decision: Decision, view: IEView, worth: Worth) -> Any:
         ship = _ship(view, i)
         _, left, pay = _outlook(view, ship)
         n = len(ship.cargo_colors) + left
-        band = view.facts.rules.payout(n + len(cards) - 1) + pay
+        band = view.ship_payout(n + len(cards) - 1, ship.owner) + pay
         spent = [worth(c) for c in cards]
         if single:
             return band - (sum(spent) - max(spent))

@@ -59,6 +59,21 @@ Best = tuple[float, int, int, int]
 """`best_contract`'s answer: (value, contract id, missing levels, ship index)."""
 
 
+def credit_race(view: IEView) -> float:
+    """How near its credits bring the game to its end: the largest share any seat holds of
+    the credits that end it for him (`view.end_credits_for`: MRI Machine moves every
+    seat's; a seat whose credits never end it, Can Openers, counts for nothing)."""
+    credits = view.credits
+    share = 0.0
+    for q in range(len(credits)):
+        threshold = view.end_credits_for(q)
+        if threshold is not None:
+            mine = credits[q] / threshold
+            if mine > share:
+                share = mine
+    return share
+
+
 class Weights:
     """A heuristic bot's parameters (`IEClassic.params`, described there) as numbers,
     what follows from them (tastes per action and per crew card, the fulfil bonus), and the
@@ -100,6 +115,11 @@ class Weights:
         view's `ship_*` queries: Tablets, the wild and rainbow colours, Yen, Partnership,
         Legos) and my wild colours' cards fill any slot, or the printed rules' (the classic
         bot, kept as it played)."""
+        self.rules_seats = False
+        """Whether the rule numbers a card changes for a seat (the hand size a Draw fills
+        to, the credits that end the game) are each seat's own, asked of the view
+        (`draws_to`, `end_credits_for`: Mineral Fuels, MRI Machine, Can Openers), or the
+        printed ones for every seat (the classic bot, kept as it played)."""
         self.rules_crew = False
         """Whether my crew actions per type are the rules' count (the view's
         `crew_actions`: printed crew and what powers add) or my crew cards' printed types
@@ -409,17 +429,8 @@ class Table:
             missing = self._level_memo()[0]
         value = missing.get(cid)
         if value is None:
-            value = missing[cid] = self._missing_levels(cid)
+            value = missing[cid] = self.view.missing_levels(cid)
         return value
-
-    def _missing_levels(self, cid: int) -> int:
-        """`rules.missing_levels` from my levels by colour (each read once per memo)."""
-        missing = 0
-        for color, need in self.static.levels[cid]:
-            gap = need - self.level(color)
-            if gap > 0:
-                missing += gap
-        return missing
 
     def level(self, color: int) -> int:
         levels = self._levels
@@ -551,7 +562,7 @@ class Table:
         for cid, t in self.static.card_terms[card]:
             missing = missing_levels.get(cid)
             if missing is None:
-                missing = missing_levels[cid] = self._missing_levels(cid)
+                missing = missing_levels[cid] = self.view.missing_levels(cid)
             value, where = 0.0, -1
             plain = cid not in unlimited
             for port in ports:
@@ -773,11 +784,24 @@ class Table:
 
     @property
     def late(self) -> float:
-        """How near the end the richest player is (1.0 at the end threshold)."""
+        """How near its credits bring the game to its end (1.0 at a seat's end threshold):
+        each seat's own threshold with `rules_seats` (`credit_race`), else the richest
+        player's share of the printed one (the classic bot)."""
         late = self._late
         if late is None:
-            late = self._late = max(self.credits) / self.base.end_credits
+            if self.weights.rules_seats:
+                late = self._late = credit_race(self.view)
+            else:
+                late = self._late = max(self.credits) / self.base.end_credits
         return late
+
+    @property
+    def draws_to(self) -> int:
+        """The hand size my Draw fills up to: my seat's (`view.draws_to`: Mineral Fuels)
+        with `rules_seats`, else the printed one (the classic bot)."""
+        if self.weights.rules_seats:
+            return self.view.draws_to()
+        return self.base.draw_to
 
     def goods_value(self, card: int, room: int | None = None, extra: int = -1) -> float:
         """End-game points, majority, set progress and levels a good brings me (0 without

@@ -223,9 +223,8 @@ def import_taken(g: AuctionRules, s: IEState, step: Step) -> Decision | None:
     taken = s.ret
     ship = s.ships[i]
     if winner != ship.owner:
-        compensation = g._super(s, ship, 4, None) or s.mods[ship.owner].get(
-            "owner_compensation", g.rules.owner_compensation
-        )  # Partnership (IE-CAP-23), Pants
+        # Partnership (IE-CAP-23), Pants
+        compensation = g._super(s, ship, 4, None) or g.compensation_to(s, ship.owner)
         g.gain(s, ship.owner, compensation, tell.COMPENSATION)
     stack = s.stack
     stack.append((import_round_over, rounds, winner))

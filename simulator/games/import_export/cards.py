@@ -26,6 +26,9 @@ ANY: Final = 6
 PAIRED: Final = 7
 """A ship's container colour: the card rides with the container before it, the two loaded
 as one (Robo-Cats); it fills no need and takes no room, but counts for the payout."""
+GOOD_COLORS: Final = (GREEN, YELLOW, BLACK, BLUE, RED)
+"""The five good types a player scores and collects for the set (tech, agriculture,
+consumer, luxury, illegal): grey Capital goods count as another type (IE-CAP-3)."""
 GOOD_TYPES = ("tech", "agriculture", "consumer", "luxury", "illegal", "capital")
 ACTIONS = ("supply", "import", "contract", "load", "pirate", "barter")
 SUPPLY: Final = 0

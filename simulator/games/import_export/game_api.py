@@ -150,6 +150,8 @@ class GameAPI(Protocol):
 
     def goods_colors(self, s: IEState, p: int) -> list[int]: ...  # limits.py
 
+    def types_of_goods(self, goods: list[int]) -> list[int]: ...  # limits.py
+
     def good_counts(self, s: IEState, p: int) -> list[int]: ...  # scoring.py
 
     def goods_score_of(self, s: IEState, counts: list[list[int]], p: int) -> int: ...  # scoring.py
@@ -163,6 +165,12 @@ class GameAPI(Protocol):
     def capacity(self, s: IEState | None, p: int) -> int: ...  # game_base.py
 
     def payout(self, s: IEState, p: int, containers: int) -> int: ...  # game_base.py
+
+    def draws_to(self, s: IEState, p: int) -> int: ...  # game_base.py
+
+    def end_threshold(self, s: IEState, p: int) -> int | None: ...  # game_base.py
+
+    def compensation_to(self, s: IEState, owner: int) -> int: ...  # game_base.py
 
     def port_column(self, card: int) -> int: ...  # tokyo_port.py
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, Final, cast
+from typing import Any, cast
 
 from simulator.core import machine
 from simulator.core.cards import CardSheet
@@ -31,9 +31,6 @@ from simulator.games.import_export.powers.designer import designed
 from simulator.games.import_export.rule_book import BaseRules
 from simulator.games.import_export.state import IEState, Ship
 from simulator.games.import_export.view import GameFacts
-
-GOOD_COLORS: Final = (GREEN, YELLOW, BLACK, BLUE, RED)
-
 
 SUPPORTED_SETS = ("base", "capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag")
 """Sets playable: those with their printed attributes, Tokyo with its Tokyo Port
@@ -232,6 +229,17 @@ class GameBase:
             if containers >= least:
                 return pay
         return self.rules.payout(containers)
+
+    def draws_to(self, s: IEState, p: int) -> int:
+        """The hand size p's Draw fills up to (Mineral Fuels), or 1 card at or above it."""
+        size: int = s.mods[p].get("draw_to", self.rules.draw_to)
+        return size
+
+    def compensation_to(self, s: IEState, owner: int) -> int:
+        """What the owner of a ship takes when another player imports from it (Pants); a
+        Partnership Super Ship pays its own (ships.py, `_super`)."""
+        pay: int = s.mods[owner].get("owner_compensation", self.rules.owner_compensation)
+        return pay
 
     def end_threshold(self, s: IEState, p: int) -> int | None:
         """Credits at which p triggers the end (MRI Machine), None if never (Can Openers)."""

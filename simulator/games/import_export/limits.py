@@ -12,8 +12,17 @@ from simulator.core import machine
 from simulator.core.machine import Step
 from simulator.core.protocol import Decision, Flow
 from simulator.games.import_export import variants
-from simulator.games.import_export.cards import ANY, BARTER, BLUE, GREEN, GREY, LOAD, PIRATE
-from simulator.games.import_export.game_base import GOOD_COLORS, GameBase
+from simulator.games.import_export.cards import (
+    ANY,
+    BARTER,
+    BLUE,
+    GOOD_COLORS,
+    GREEN,
+    GREY,
+    LOAD,
+    PIRATE,
+)
+from simulator.games.import_export.game_base import GameBase
 from simulator.games.import_export.state import IEState
 
 TECHLIKE: Final = (GREEN, GREY)

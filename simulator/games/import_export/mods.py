@@ -24,7 +24,7 @@ class Mod(NamedTuple):
 
 MODS: dict[str, Mod] = {
     # ------------------------------------------------------------------ base set
-    "draw_to": Mod("hand size a Draw action fills up to", "Mineral Fuels", "turn"),
+    "draw_to": Mod("hand size a Draw action fills up to", "Mineral Fuels", "game_base"),
     "end_credits": Mod("credits that trigger the end", "MRI Machine (every player)", "game_base"),
     "no_credit_end": Mod("the owner never triggers the end by credits", "Can Openers", "game_base"),
     "capacity": Mod("containers a ship of the owner carries", "Tablets", "game_base"),
@@ -32,7 +32,7 @@ MODS: dict[str, Mod] = {
         "(containers, payment) bands beyond the rulebook's payouts", "Tablets", "game_base"
     ),
     "owner_compensation": Mod(
-        "what another player importing from the owner's ship pays him", "Pants", "auctions"
+        "what another player importing from the owner's ship pays him", "Pants", "game_base, j"
     ),
     "import_take": Mod("cards an import round may take", "Shampoo", "auctions"),
     "wild_colors": Mod(
@@ -181,6 +181,26 @@ SHIP_RULE_MODS: tuple[str, ...] = (
 """The keys that change what the owner's ships need, hold or pay (Tablets, the wild and
 rainbow colours, Yen, Partnership): where one is set, a bot must ask the rules about that
 player's ships with the state (the view's `ship_*` queries), not about the printed rules."""
+
+
+RULE_NUMBER_MODS: dict[str, tuple[str, ...]] = {
+    "draw_to": ("draw_to",),
+    "end_credits": ("end_credits", "no_credit_end"),
+    "ship_capacity": ("capacity",),
+    "pay_2": ("pay_bands", "super_ships"),
+    "pay_3_4": ("pay_bands", "super_ships"),
+    "pay_5_6": ("pay_bands", "super_ships"),
+    "payout": ("pay_bands", "super_ships"),
+    "owner_compensation": ("owner_compensation", "super_ships"),
+    "tokyo_column_costs": ("port_contract_free",),
+}
+"""The printed rule numbers (rule_book.BaseRules attributes; `payout` reads the pay bands)
+that a player's modifiers change for him, with the keys that change them: Mineral Fuels'
+hand size, MRI Machine's and Can Openers' end, Tablets' capacity and payouts, Partnership's
+Super Ship, Pants' compensation, Toto Toilets' free Port contracts. A number here is the
+rule only for a seat without those keys, so a bot asks its view for a seat's own (`IEView`:
+`draws_to`, `end_credits_for`, `ship_capacity`, `ship_payout`, `compensation_to`,
+`port_cost`), never the printed one (tests/import_export/test_bots_ask_the_rules.py)."""
 
 
 class Mods(dict[str, Any]):

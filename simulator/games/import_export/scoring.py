@@ -6,8 +6,7 @@ One layer of ImportExportGame (rules.py; the layers are listed in game_base.py).
 from __future__ import annotations
 
 from simulator.games.import_export import narration as tell
-from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
-from simulator.games.import_export.game_base import GOOD_COLORS
+from simulator.games.import_export.cards import BLACK, BLUE, GOOD_COLORS, GREEN, RED, YELLOW
 from simulator.games.import_export.state import IEState, Scoring
 from simulator.games.import_export.tokyo_port import TokyoPortRules
 

@@ -101,7 +101,7 @@ class TurnRules(ActionRules):
     def draw_up(self, s: IEState, rng: GameRandom, p: int) -> None:
         """Draw up to five, or one if holding five or more (Turn, option A)."""
         hand = s.hands[p]
-        count = max(1, s.mods[p].get("draw_to", self.rules.draw_to) - len(hand))
+        count = max(1, self.draws_to(s, p) - len(hand))
         deck = s.deck
         if len(deck) > count:  # the deck outlasts the draw: no reshuffle, no end (deck_pop)
             drawn = deck[-count:]

@@ -4,6 +4,8 @@ turned it face up) and all but the top discard."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from simulator.core.view import SeatView
 from simulator.games.import_export.cards import IECards
 from simulator.games.import_export.game_api import GameAPI
@@ -35,7 +37,9 @@ class GameFacts:
         """A copy of the card tables (their dicts are mutable): a bot writing into the rules'
         own would change its worker's later games."""
         self.rules: BaseRules = game.rules
-        """The rule numbers (rule_book.BaseRules, with the run's --rule overrides)."""
+        """The rule numbers (rule_book.BaseRules, with the run's --rule overrides), as
+        printed: those of mods.RULE_NUMBER_MODS are a seat's only while no power of his
+        changes them, so a bot asks its view for a seat's own (`IEView.draws_to`, ...)."""
         self.color: tuple[int, ...] = game.color
         """A card's (or physical container's) colour as a good, crew, wildcard."""
         self.actions: tuple[int, ...] = game.actions
@@ -61,8 +65,10 @@ class GameFacts:
 
 class IEView(SeatView):
     """A read-only window for one player: what the table shows, the queries the rules
-    answer for this seat (levels, limits, costs), and `facts` (GameFacts). The game itself
-    stays private: no method of a view changes the state."""
+    answer for this seat (levels, limits, costs), the rule facts of any seat with his
+    powers applied (hand size, end credits, goods limit, payouts, compensation: all public,
+    since every fulfilled power is), and `facts` (GameFacts). The game itself stays
+    private: no method of a view changes the state."""
 
     __slots__ = ("_s", "_game", "facts")
 
@@ -193,8 +199,11 @@ class IEView(SeatView):
         """Whether the end is triggered: the current turn is the last (IE-END-1)."""
         return self._s.end_triggered
 
-    def missing_levels(self, contract_id: int) -> int:
-        return self._game.missing_levels(self._s, self.player, contract_id)
+    def missing_levels(self, contract_id: int, player: int | None = None) -> int:
+        """The levels a seat (me by default) lacks to place this contract: by the rules'
+        own levels (limits.missing_levels: port, goods, Volkswagen, Joe Wiggins)."""
+        p = self.player if player is None else player
+        return self._game.missing_levels(self._s, p, contract_id)
 
     def crew_actions(self, action: int) -> int:
         """The crew actions of this type I may add to a declaration: my crew cards of it and
@@ -236,9 +245,33 @@ class IEView(SeatView):
         """The containers the ship could still add for new contracts (cargo.room)."""
         return self._game.room(self._s.ships[index], self._s)
 
-    def ship_payout(self, containers: int) -> int:
-        """What a ship of mine leaving with this many containers pays (Tablets' bands)."""
-        return self._game.payout(self._s, self.player, containers)
+    def ship_payout(self, containers: int, owner: int | None = None) -> int:
+        """What a ship of a seat's (mine by default) leaving with this many containers pays,
+        his powers applied (Tablets' bands): game_base.payout, which the rules pay by (a
+        Partnership Super Ship then multiplies it)."""
+        return self._game.payout(self._s, self.player if owner is None else owner, containers)
+
+    def ship_capacity(self, owner: int | None = None) -> int:
+        """The containers a ship of a seat's (mine by default) may carry, his powers applied
+        (Tablets): game_base.capacity, as the rules read it."""
+        return self._game.capacity(self._s, self.player if owner is None else owner)
+
+    def compensation_to(self, owner: int) -> int:
+        """What the owner of a ship takes when another player imports from it, his powers
+        applied (Pants): game_base.compensation_to, which the rules pay (a Partnership
+        Super Ship pays its own)."""
+        return self._game.compensation_to(self._s, owner)
+
+    def draws_to(self, player: int | None = None) -> int:
+        """The hand size a seat's (mine by default) Draw fills up to, his powers applied
+        (Mineral Fuels; one card at or above it): game_base.draws_to, as the rules draw."""
+        return self._game.draws_to(self._s, self.player if player is None else player)
+
+    def end_credits_for(self, player: int | None = None) -> int | None:
+        """The credits at which a seat's (mine by default) credits end the game, his powers
+        applied (MRI Machine sets every seat's), or None where his credits never end it (Can
+        Openers): game_base.end_threshold, the rules' own test."""
+        return self._game.end_threshold(self._s, self.player if player is None else player)
 
     def crew_room(self) -> int:
         return self._game.crew_limit(self._s, self.player) - len(self._s.crew[self.player])
@@ -248,5 +281,23 @@ class IEView(SeatView):
         powers' ways to count cards (3D Printers, Rice Cookers, Chopsticks)."""
         return self._game.play_options(self._s, self.player, action, following)
 
-    def goods_room(self) -> int:
-        return self._game.goods_limit(self._s, self.player) - len(self._s.goods[self.player])
+    def goods_limit(self, player: int | None = None) -> int:
+        """The goods a seat (me by default) may hold, his powers applied (Scotch's luxury
+        pairs): limits.goods_limit, which the rules hold him to."""
+        return self._game.goods_limit(self._s, self.player if player is None else player)
+
+    def goods_room(self, player: int | None = None) -> int:
+        """The goods a seat (me by default) may still add before the limit."""
+        p = self.player if player is None else player
+        return self._game.goods_limit(self._s, p) - len(self._s.goods[p])
+
+    def goods_types(self, player: int | None = None) -> tuple[int, ...]:
+        """The type each of a seat's goods counts as, in order (a grey Capital good as his
+        leftmost other type: IE-CAP-3): limits.goods_colors, the rules' reading."""
+        return tuple(self._game.goods_colors(self._s, self.player if player is None else player))
+
+    def types_of_goods(self, goods: Sequence[int]) -> list[int]:
+        """The type each of these goods would count as in a goods area holding them in this
+        order (a good joining or leaving one, weighed before it moves): limits.types_of_goods,
+        the rules' reading (IE-CAP-3, IE-CAP-4). A fresh list."""
+        return self._game.types_of_goods(list(goods))
