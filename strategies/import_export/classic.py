@@ -30,7 +30,14 @@ from simulator.games.import_export.cards import (
     PIRATE,
     SUPPLY,
 )
-from simulator.games.import_export.decisions import ALONE, DECLARE, FOLLOW, IMPORT_TIE
+from simulator.games.import_export.decisions import (
+    ALONE,
+    CAPITAL_DISCARD,
+    DECLARE,
+    FOLLOW,
+    IMPORT_TIE,
+)
+from simulator.games.import_export.powers.tokyo import JIDOHANBAIKI_USE
 from simulator.games.import_export.view import IEView
 from strategies.import_export import power_choices
 from strategies.import_export.match_tables import MatchTables, tables_for
@@ -76,8 +83,8 @@ def _capital_discard_printed(decision: Decision, view: IEView, worth: power_choi
 
 CLASSIC_RULES: Final[dict[str, power_choices.Rule]] = {
     **power_choices.RULES,
-    "jidohanbaiki_use": _jidohanbaiki_printed,
-    "capital_discard": _capital_discard_printed,
+    JIDOHANBAIKI_USE: _jidohanbaiki_printed,
+    CAPITAL_DISCARD: _capital_discard_printed,
 }
 """The classic bot's rules for card powers' questions: power_choices.py's, with the two
 that read the hand size a Draw fills to reading the printed one, as the classic bot played
