@@ -10,9 +10,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
+from simulator.core.decision import DecisionKind
 from simulator.core.protocol import Decision, Scale, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.games.travel.cards import TravelCards
+from simulator.games.travel.decisions import (
+    ACTION,
+    DISCARD_OVER_LIMIT,
+    DISPOSE_WITH,
+    FOUND_TAKE,
+    GUIDE_TAKE,
+    LUGGAGE_DISCARD,
+    MAP_TARGET,
+    MOUSETRAP,
+    PICKPOCKET_TARGET,
+    POST_DISCARD,
+    RECYCLE_COST,
+    RECYCLE_TAKE,
+    SMUGGLE_TO,
+    STEAL_COST,
+    STRIKE_PASS,
+    TRADE_ANSWER,
+    TRADE_ASK,
+    TRADE_GIVE,
+)
 from simulator.games.travel.rules import ACCEPT, DONE, REJECT
 from simulator.games.travel.view import TravelView
 
@@ -22,33 +43,21 @@ PASSPORT: Final = 9.0
 FORBIDDEN: Final = -5.0
 
 
-CHEAPEST_CARD = frozenset(
-    {
-        "discard_over_limit",
-        "recycle_cost",
-        "steal_cost",
-        "luggage_discard",
-        "strike_pass",
-        "dispose_with",
-    }
+CHEAPEST_CARD: Final = frozenset(
+    {DISCARD_OVER_LIMIT, RECYCLE_COST, STEAL_COST, LUGGAGE_DISCARD, STRIKE_PASS, DISPOSE_WITH}
 )
 """Decisions that give up a card (costs, the hand limit, lost luggage, the strike,
 disposing of a forbidden item): the heuristic gives the one worth least to it."""
-ANSWERED = frozenset(
-    {
-        "action",
-        "trade_give",
-        "trade_ask",
-        "trade_answer",
-        "recycle_take",
-        "guide_take",
-        "found_take",
-        "post_discard",
-        "mousetrap",
-        "smuggle_to",
-        "pickpocket_target",
-        "map_target",
-    }
+TAKE_BEST: Final = frozenset({RECYCLE_TAKE, GUIDE_TAKE, FOUND_TAKE})
+"""Decisions that take a card (recycling, the Local Guide, Lost and Found): the one worth
+most to it."""
+TARGET_LEADER: Final = frozenset({SMUGGLE_TO, PICKPOCKET_TARGET})
+"""Decisions that pick a player to hurt (a forbidden item handed on, a pickpocket): the
+opponent closest to winning."""
+ANSWERED: Final = frozenset(
+    {ACTION, TRADE_GIVE, TRADE_ASK, TRADE_ANSWER, POST_DISCARD, MOUSETRAP, MAP_TARGET}
+    | TAKE_BEST
+    | TARGET_LEADER
 )
 """Decisions `choose` answers by a rule of their own."""
 
@@ -229,32 +238,32 @@ class TravelHeuristic(Strategy):
     def choose(self, decision: Decision, view: TravelView, rng: GameRandom) -> Any:
         kind = decision.kind
         options = decision.options
-        if kind == "trade_give" or kind == "trade_ask":
-            partner = decision.context if kind == "trade_give" else decision.context[0]
+        if kind == TRADE_GIVE or kind == TRADE_ASK:
+            partner = decision.context if kind == TRADE_GIVE else decision.context[0]
             key = self._plan_key
             if key is None or key[0] is not view or key[1] != partner:
                 self._plan_for(view, partner)
-            return self._next_planned(options, 1 if kind == "trade_give" else 2)
+            return self._next_planned(options, 1 if kind == TRADE_GIVE else 2)
         self._plan_key = None  # any other answer: the offer's steps are over
-        if kind == "action":
+        if kind == ACTION:
             return self._action(options, view, rng)
-        if kind == "trade_answer":
+        if kind == TRADE_ANSWER:
             return self._answer(decision, view)
-        if kind in ("recycle_take", "guide_take", "found_take"):
+        if kind in TAKE_BEST:
             values = self._worth(view, options, view.hand)
             best = max(values, key=lambda c: (values[c], -c))
-            if kind == "found_take" and values[best] < NEED_LATER:
+            if kind == FOUND_TAKE and values[best] < NEED_LATER:
                 return DONE
             return best
-        if kind == "post_discard":
+        if kind == POST_DISCARD:
             values = self._hand_values(view)
             junk = [c for c in options if c != DONE and values.get(c, 0.0) <= 0.0]
             return min(junk) if junk else DONE
-        if kind == "mousetrap":
+        if kind == MOUSETRAP:
             return ACCEPT
-        if kind in ("smuggle_to", "pickpocket_target"):
+        if kind in TARGET_LEADER:
             return self._leader(view, options)
-        if kind == "map_target":
+        if kind == MAP_TARGET:
             others = [q for q in options if q != view.player]
             return self._leader(view, others) if others else options[0]
         if kind in CHEAPEST_CARD:  # a card to give up: the one worth least to me
@@ -265,7 +274,7 @@ class TravelHeuristic(Strategy):
         )
 
     @classmethod
-    def answers(cls, kind: str) -> bool:
+    def answers(cls, kind: DecisionKind) -> bool:
         """Whether `choose` has an answer of its own for this kind of decision."""
         return kind in ANSWERED or kind in CHEAPEST_CARD
 
