@@ -7,9 +7,10 @@ its TravelView: its hand, the public table and the cards known to be in other ha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from collections.abc import Iterable, Sequence
+from typing import ClassVar, Final, TypeAlias
 
+from simulator.core.cards import ParamValue
 from simulator.core.decision import DecisionKind
 from simulator.core.protocol import Decision, Scale, Strategy
 from simulator.core.seeding import GameRandom
@@ -33,9 +34,15 @@ from simulator.games.travel.decisions import (
     TRADE_ANSWER,
     TRADE_ASK,
     TRADE_GIVE,
+    Action,
+    Option,
 )
 from simulator.games.travel.rules import ACCEPT, DONE, REJECT
 from simulator.games.travel.view import TravelView
+
+_ValuesKey: TypeAlias = tuple[TravelCards, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+"""What `_hand_values` is computed from: the sheet, the hand, the goals now and later, and
+whether a passport is needed."""
 
 NEED_NOW: Final = 10.0
 NEED_LATER: Final = 4.0
@@ -73,7 +80,7 @@ class TravelHeuristic(Strategy):
     """
 
     name = "heuristic"
-    params: ClassVar[dict[str, Any]] = {
+    params: ClassVar[dict[str, ParamValue]] = {
         "aggression": 0.3,
         "race_aggression": 0.3,
         "blind_trade": 0.9,
@@ -86,7 +93,7 @@ class TravelHeuristic(Strategy):
         "deny": Scale(0, 1, "1 keeps cards opponents need when discarding, 0 does not", True),
     }
 
-    def __init__(self, **overrides: Any) -> None:
+    def __init__(self, **overrides: ParamValue) -> None:
         super().__init__(**overrides)
         self.aggression = float(self.settings["aggression"])
         self.race_aggression = float(self.settings["race_aggression"])
@@ -106,7 +113,7 @@ class TravelHeuristic(Strategy):
         self._turn = -1
         self._refused: set[tuple[int, int]] = set()
         """(partner, kind) offers refused this turn: not asked again."""
-        self._values_memo: tuple[tuple[Any, ...], dict[int, float]] | None = None
+        self._values_memo: tuple[_ValuesKey, dict[int, float]] | None = None
         """The last `_hand_values`, with what it was computed from."""
 
     # ------------------------------------------------------------------ values
@@ -149,7 +156,7 @@ class TravelHeuristic(Strategy):
         return cards, cards.requires[view.target(me)], later
 
     def _worth(
-        self, view: TravelView, cards_: Any, hand: tuple[int, ...] | list[int]
+        self, view: TravelView, cards_: Iterable[int], hand: tuple[int, ...] | list[int]
     ) -> dict[int, float]:
         """What each card of `cards_` would be worth on top of `hand`."""
         cards, now, later = self._goals(view)
@@ -173,7 +180,7 @@ class TravelHeuristic(Strategy):
         cards, now, later = self._goals(view)
         hand = view.hand
         needs = view.rule("needs_passport")
-        key = (cards, hand, now, later, needs)
+        key: _ValuesKey = (cards, hand, now, later, needs)
         memo = self._values_memo
         if memo is not None and memo[0] == key:
             return memo[1]
@@ -219,7 +226,7 @@ class TravelHeuristic(Strategy):
         """Seats clockwise from me to q: ties broken by it are the same from every seat."""
         return (q - view.player) % view.n_players
 
-    def _cheapest(self, view: TravelView, options: Sequence[Any]) -> int:
+    def _cheapest(self, view: TravelView, options: Sequence[int]) -> int:
         """The option card worth least to me; with `deny`, keep what opponents need."""
         values = self._hand_values(view)
         wanted: set[int] = set()
@@ -235,7 +242,7 @@ class TravelHeuristic(Strategy):
 
     # ------------------------------------------------------------------ decisions
 
-    def choose(self, decision: Decision, view: TravelView, rng: GameRandom) -> Any:
+    def choose(self, decision: Decision, view: TravelView, rng: GameRandom) -> Option:
         kind = decision.kind
         options = decision.options
         if kind == TRADE_GIVE or kind == TRADE_ASK:
@@ -278,7 +285,7 @@ class TravelHeuristic(Strategy):
         """Whether `choose` has an answer of its own for this kind of decision."""
         return kind in ANSWERED or kind in CHEAPEST_CARD
 
-    def _next_planned(self, options: Sequence[Any], part: int) -> Any:
+    def _next_planned(self, options: Sequence[int], part: int) -> int:
         """The planned offer's next card to give (part 1) or kind to ask for (part 2), then
         done. Each kind is asked for once: the plan needs one card of it (a kind counts
         once), and a partner can accept only holding every copy asked for (T-TRADE-1)."""
@@ -321,7 +328,7 @@ class TravelHeuristic(Strategy):
         # junk for junk costs nothing and keeps the game moving
         return ACCEPT if gain > loss or (loss <= 0.0 and gain >= 0.0) else REJECT
 
-    def _action(self, options: Sequence[Any], view: TravelView, rng: GameRandom) -> Any:
+    def _action(self, options: Sequence[Action], view: TravelView, rng: GameRandom) -> Action:
         if view.turn != self._turn:
             self._turn = view.turn
             self._refused.clear()
@@ -330,14 +337,18 @@ class TravelHeuristic(Strategy):
             partner, _, kinds = self._plan
             self._refused.update((partner, k) for k in kinds)
         self._plan = None
-        by_verb: dict[str, list[Any]] = {}
+        alone: set[str] = set()  # the verbs offered alone: ("draw",), ("travel",), ...
+        by_verb: dict[str, list[tuple[str, int]]] = {}  # the others: ("trade", q), ...
         for o in options:
+            if len(o) == 1:
+                alone.add(o[0])
+                continue
             group = by_verb.get(o[0])
             if group is None:
                 by_verb[o[0]] = [o]
             else:
                 group.append(o)
-        if "travel" in by_verb:  # ("travel",) is the one option of its verb
+        if "travel" in alone:
             return ("travel",)
         cards = view.cards
         specials = {cards.effects[o[1]]: o for o in by_verb.get("special", ())}
@@ -351,12 +362,12 @@ class TravelHeuristic(Strategy):
         spare = self._spare(values)
         missing = self._missing_kinds(view)
         kind_of, types = cards.kind_of, cards.types  # read once: the sheet is not compiled
-        if missing and ("lost_and_found" in specials or "recycle" in by_verb):
+        if missing and ("lost_and_found" in specials or "recycle" in alone):
             # a kind I miss lies in the discard (events excepted): what both actions fetch
             in_discard = any(kind_of[c] in missing and types[c] != "event" for c in view.discard)
             if in_discard and "lost_and_found" in specials:
                 return specials["lost_and_found"]
-            if in_discard and "recycle" in by_verb and len(spare) >= view.rule("recycle_cost"):
+            if in_discard and "recycle" in alone and len(spare) >= view.rule("recycle_cost"):
                 return ("recycle",)
         trade = self._plan_trade(view, by_verb.get("trade", ()), spare, missing, rng)
         if trade is not None:
@@ -390,11 +401,11 @@ class TravelHeuristic(Strategy):
     def _plan_trade(
         self,
         view: TravelView,
-        trades: list[Any] | tuple[Any, ...],
+        trades: Sequence[tuple[str, int]],
         spare: list[int],
         missing: set[int],
         rng: GameRandom,
-    ) -> Any:
+    ) -> Action | None:
         """Offer a spare card (one the partner needs first) for a needed kind."""
         if not trades or not spare or not missing:
             return None
@@ -446,7 +457,9 @@ class TravelHeuristic(Strategy):
             (c for c, v in values.items() if 0.0 <= v <= 0.5), key=lambda c: (values[c], c)
         )
 
-    def _offer(self, view: TravelView, q: int, spare: list[int], wanted: list[int]) -> Any:
+    def _offer(
+        self, view: TravelView, q: int, spare: list[int], wanted: list[int]
+    ) -> tuple[str, int]:
         cards = view.cards
         their_need = set(cards.requires[view.target(q)])
         kind_of, types = cards.kind_of, cards.types

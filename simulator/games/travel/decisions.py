@@ -9,12 +9,20 @@ text says who is asked, what the options are and what `context` holds.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
 
 from simulator.core.decision_kinds import DecisionKinds
 
 KINDS: Final = DecisionKinds("travel")
 """Every decision kind of the travel game and what it asks (GameSpec.decisions)."""
+
+Action: TypeAlias = tuple[str] | tuple[str, int]
+"""An option of an ACTION decision: its verb alone, ("draw",), ("travel",), ("recycle",), or
+with the player or card it acts on, ("trade", q), ("steal", q), ("dispose", card),
+("smuggle", card), ("special", card)."""
+Option: TypeAlias = int | str | Action
+"""An option of any travel decision: a card, a kind of card, a player or DONE (ints),
+ACCEPT or REJECT (strs), or an Action."""
 
 # ---------------------------------------------------------------------- the turn (rules.py)
 
