@@ -64,7 +64,7 @@ class TravelGame:
         other.rng = s.rng.copy()
         return other
 
-    def ended_at_once(self, s: TravelState, over: machine.GameEnded) -> None:
+    def ended_at_once(self, s: TravelState, over: Exception) -> None:
         """A win ended the game (GameOver, raised wherever the rules stood)."""
         s.between_turns = True
         if s.trace is not None:
