@@ -6,13 +6,10 @@ sheet's params. Registered by the `effect` column in EFFECTS.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
 from simulator.games.travel.decisions import LUGGAGE_DISCARD, STRIKE_PASS
-from simulator.games.travel.game_api import TravelAPI
+from simulator.games.travel.game_api import Effect, TravelAPI
 from simulator.games.travel.state import TravelState
 
 
@@ -80,7 +77,7 @@ def customs_check(game: TravelAPI, s: TravelState, rng: GameRandom, drawer: int,
     yield  # a generator like the other effects
 
 
-EFFECTS: dict[str, Callable[..., Any]] = {
+EFFECTS: dict[str, Effect] = {
     "airport_strike": airport_strike,
     "lost_luggage": lost_luggage,
     "duty_free": duty_free,

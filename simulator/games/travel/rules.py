@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from simulator.core import machine
 from simulator.core.cards import CardSheet
@@ -37,8 +36,9 @@ from simulator.games.travel.decisions import (
     TRADE_ANSWER,
     TRADE_ASK,
     TRADE_GIVE,
+    Action,
 )
-from simulator.games.travel.game_api import TravelAPI
+from simulator.games.travel.game_api import Effect, TravelAPI
 from simulator.games.travel.special_items import usable
 from simulator.games.travel.state import EVENT_NAMES, GameOver, TravelState
 from simulator.games.travel.view import TravelView
@@ -217,10 +217,10 @@ class TravelGame:
         while decision is not None:
             decision = machine.answer(self, s, (yield decision))
 
-    def _action_options(self, s: TravelState, p: int, offers: int) -> tuple[Any, ...]:
+    def _action_options(self, s: TravelState, p: int, offers: int) -> tuple[Action, ...]:
         hand = s.hands[p]
         rules = s.rules[p]
-        options: list[Any] = [("draw",)]
+        options: list[Action] = [("draw",)]
         if self._can_travel(s, p) is not None:
             options.append(("travel",))
         forbidden_held = [c for c in hand if self.is_forbidden[c]] if self.use_forbidden else []
@@ -625,7 +625,7 @@ def action_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     return None
 
 
-def _special(effect: Callable[..., Flow], p: int, card: int) -> machine.MakeFlow:
+def _special(effect: Effect, p: int, card: int) -> machine.MakeFlow:
     def make(g: TravelGame, s: TravelState) -> Flow:
         flow: Flow = effect(g, s, s.rng, p, card)
         return flow
@@ -708,7 +708,7 @@ def draw(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     return None
 
 
-def _event(effect: Callable[..., Flow], p: int, card: int) -> machine.MakeFlow:
+def _event(effect: Effect, p: int, card: int) -> machine.MakeFlow:
     def make(g: TravelGame, s: TravelState) -> Flow:
         flow: Flow = effect(g, s, s.rng, p, card)
         return flow

@@ -7,8 +7,7 @@ Mousetrap inside the steal rule (rules.mousetrap). Numbers come from the card sh
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow
@@ -20,7 +19,7 @@ from simulator.games.travel.decisions import (
     PICKPOCKET_TARGET,
     POST_DISCARD,
 )
-from simulator.games.travel.game_api import TravelAPI
+from simulator.games.travel.game_api import Effect, TravelAPI
 from simulator.games.travel.state import TravelState
 
 DONE: Final = -1
@@ -126,11 +125,11 @@ def usable(game: TravelAPI, s: TravelState, p: int, card: int) -> bool:
     return effect == "red_eye_flight"
 
 
-ACTIONS: dict[str, Callable[..., Any]] = {
+ACTIONS: dict[str, Effect] = {
     "local_guide": local_guide,
     "trading_post": trading_post,
     "poorly_drawn_map": poorly_drawn_map,
     "lost_and_found": lost_and_found,
     "pickpocket_kit": pickpocket_kit,
 }
-ANY_TIME: dict[str, Callable[..., Any]] = {"red_eye_flight": red_eye_flight}
+ANY_TIME: dict[str, Effect] = {"red_eye_flight": red_eye_flight}
