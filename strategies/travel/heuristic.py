@@ -40,9 +40,11 @@ from simulator.games.travel.decisions import (
 from simulator.games.travel.rules import ACCEPT, DONE, REJECT
 from simulator.games.travel.view import TravelView
 
-_ValuesKey: TypeAlias = tuple[TravelCards, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+_ValuesKey: TypeAlias = tuple[object, ...]
 """What `_hand_values` is computed from: the sheet, the hand, the goals now and later, and
-whether a passport is needed."""
+whether a passport is needed. A plain tuple, compared as one: the compiled build compares a
+typed one part by part, without the identity check that spares comparing the sheet (a
+dataclass) field by field."""
 
 NEED_NOW: Final = 10.0
 NEED_LATER: Final = 4.0
