@@ -46,8 +46,10 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar, NoReturn
 
+from simulator.core.cards import ParamValue
+from simulator.core.forward import Playthrough
 from simulator.core.protocol import (
     Decision,
     Lookahead,
@@ -81,7 +83,7 @@ class MCTS(Strategy):
 
     name = "mcts"
     looks_ahead = True
-    params: ClassVar[dict[str, Any]] = {
+    params: ClassVar[dict[str, ParamValue]] = {
         "iterations": 200,
         "ms": 0.0,
         "c": 0.7,
@@ -104,7 +106,7 @@ class MCTS(Strategy):
         "depth": Scale(0, 1_000, "the tree's depth in decisions (0: no limit; 1: flat)", True),
     }
 
-    def __init__(self, **overrides: Any) -> None:
+    def __init__(self, **overrides: ParamValue) -> None:
         super().__init__(**overrides)
         value = self.settings["value"]
         if value not in VALUES:
@@ -141,10 +143,12 @@ class MCTS(Strategy):
                 raise ValueError("rollout: a searching strategy cannot be the rollout policy")
             self.rollout_bot = bot
 
-    def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+    def choose(self, decision: Decision, view: object, rng: GameRandom) -> NoReturn:
         raise TypeError("mcts searches: the engine asks it through choose_ahead")
 
-    def choose_ahead(self, decision: Decision, view: Any, rng: GameRandom, model: Lookahead) -> Any:
+    def choose_ahead(
+        self, decision: Decision, view: object, rng: GameRandom, model: Lookahead
+    ) -> object:
         if self.searched and decision.kind not in self.searched:
             return self._policy_answer(decision, view, rng)  # a kind not searched
         own = GameRandom.from_seed(rng.below(2**31))
@@ -165,7 +169,7 @@ class MCTS(Strategy):
 
     # ------------------------------------------------------------------ one iteration
 
-    def _iterate(self, root: Node, playthrough: Any, rng: GameRandom) -> None:
+    def _iterate(self, root: Node, playthrough: Playthrough, rng: GameRandom) -> None:
         path: list[tuple[Node, int]] = []  # (node, the player who chose the edge to it)
         node = root
         decision = _next_asked(playthrough)
@@ -199,7 +203,7 @@ class MCTS(Strategy):
     def _expanded(
         self,
         decision: Decision,
-        playthrough: Any,
+        playthrough: Playthrough,
         rng: GameRandom,
         keys: Sequence[Hashable],
         untried: list[int],
@@ -237,19 +241,19 @@ class MCTS(Strategy):
                 best, best_score = i, score
         return best
 
-    def _rollout(self, playthrough: Any, rng: GameRandom) -> list[float]:
+    def _rollout(self, playthrough: Playthrough, rng: GameRandom) -> list[float]:
         """Play on by the rollout policy (to the end, or `rollout_decisions` decisions), then
         each player's reward."""
         rewards: list[float] = playthrough.play_out(self._policy, rng, self.cutoff, self.value)
         return rewards
 
-    def _policy(self, decision: Decision, playthrough: Any, rng: GameRandom) -> Any:
+    def _policy(self, decision: Decision, playthrough: Playthrough, rng: GameRandom) -> object:
         """A rollout's move: the rollout policy's answer from the seat's view."""
         if self.rollout_bot is None:  # random needs no view
             return decision.options[rng.below(len(decision.options))]
         return self._policy_answer(decision, playthrough.observe(decision.player), rng)
 
-    def _policy_answer(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+    def _policy_answer(self, decision: Decision, view: object, rng: GameRandom) -> object:
         """The rollout policy's answer: random, or the rollout bot's choice."""
         bot = self.rollout_bot
         if bot is None:
@@ -257,7 +261,7 @@ class MCTS(Strategy):
         return bot.choose(decision, view, rng)
 
 
-def _next_asked(playthrough: Any) -> Decision | None:
+def _next_asked(playthrough: Playthrough) -> Decision | None:
     """Take the decisions with one option (the engine does not ask them either) and return
     the next real one, or None at the end."""
     decision: Decision | None = playthrough.decision
@@ -266,7 +270,7 @@ def _next_asked(playthrough: Any) -> Decision | None:
     return decision
 
 
-def _key(option: Any) -> Hashable:
+def _key(option: object) -> Hashable:
     """An option as a dictionary key: itself, or its text when it cannot be hashed."""
     try:
         hash(option)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from simulator.core.cards import ParamValue
 from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
 
@@ -12,8 +13,8 @@ class RandomStrategy(Strategy):
     """Picks uniformly among the legal options of every decision, for any game."""
 
     name = "random"
-    params: ClassVar[dict[str, Any]] = {}
+    params: ClassVar[dict[str, ParamValue]] = {}
 
-    def choose(self, decision: Decision, view: Any, rng: GameRandom) -> Any:
+    def choose(self, decision: Decision, view: object, rng: GameRandom) -> object:
         options = decision.options
         return options[rng.below(len(options))]

@@ -168,7 +168,7 @@ def resolve(game: str, text: str) -> StrategyChoice:
     return choice
 
 
-def _check_scale(cls: type[Strategy], key: str, value: Any, text: str, preset: str) -> None:
+def _check_scale(cls: type[Strategy], key: str, value: object, text: str, preset: str) -> None:
     """A parameter inside its declared scale (`Strategy.scales`); the error names the
     strategy, the parameter, its value, the scale and where the value came from."""
     scale = cls.scales.get(key)
@@ -192,7 +192,7 @@ def scale_of(game: str, strategy: str, key: str) -> Scale | None:
     return None if cls is None else cls.scales.get(key)
 
 
-def _kind_of(default: Any) -> str:
+def _kind_of(default: object) -> str:
     """What a parameter's default says its values must be ('' for anything)."""
     if isinstance(default, bool):
         return "true or false"
@@ -201,7 +201,7 @@ def _kind_of(default: Any) -> str:
     return ""
 
 
-def _is_kind(value: Any, kind: str) -> bool:
+def _is_kind(value: object, kind: str) -> bool:
     if kind == "true or false":
         return isinstance(value, bool)
     return isinstance(value, int | float) and not isinstance(value, bool)

@@ -15,7 +15,6 @@ Game-agnostic: it knows the core only. The rule-based bot supplies the playout p
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from simulator.core.forward import Policy
 from simulator.core.protocol import Decision, Lookahead
@@ -36,7 +35,7 @@ def best_by_playouts(
     policy: Policy,
     playouts: int = PLAYOUTS,
     depth: int = DEPTH,
-) -> Any:
+) -> object:
     """The option of `decision` whose playouts are worth most to the deciding seat."""
     seeds = [rng.below(2**31) for _ in range(playouts)]
     seat = decision.player

@@ -7,14 +7,44 @@ its TravelView: its hand, the public table and the cards known to be in other ha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from collections.abc import Iterable, Sequence
+from typing import ClassVar, Final, TypeAlias
 
+from simulator.core.cards import ParamValue
+from simulator.core.decision import DecisionKind
 from simulator.core.protocol import Decision, Scale, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.games.travel.cards import TravelCards
+from simulator.games.travel.decisions import (
+    ACTION,
+    DISCARD_OVER_LIMIT,
+    DISPOSE_WITH,
+    FOUND_TAKE,
+    GUIDE_TAKE,
+    LUGGAGE_DISCARD,
+    MAP_TARGET,
+    MOUSETRAP,
+    PICKPOCKET_TARGET,
+    POST_DISCARD,
+    RECYCLE_COST,
+    RECYCLE_TAKE,
+    SMUGGLE_TO,
+    STEAL_COST,
+    STRIKE_PASS,
+    TRADE_ANSWER,
+    TRADE_ASK,
+    TRADE_GIVE,
+    Action,
+    Option,
+)
 from simulator.games.travel.rules import ACCEPT, DONE, REJECT
 from simulator.games.travel.view import TravelView
+
+_ValuesKey: TypeAlias = tuple[object, ...]
+"""What `_hand_values` is computed from: the sheet, the hand, the goals now and later, and
+whether a passport is needed. A plain tuple, compared as one: the compiled build compares a
+typed one part by part, without the identity check that spares comparing the sheet (a
+dataclass) field by field."""
 
 NEED_NOW: Final = 10.0
 NEED_LATER: Final = 4.0
@@ -22,33 +52,21 @@ PASSPORT: Final = 9.0
 FORBIDDEN: Final = -5.0
 
 
-CHEAPEST_CARD = frozenset(
-    {
-        "discard_over_limit",
-        "recycle_cost",
-        "steal_cost",
-        "luggage_discard",
-        "strike_pass",
-        "dispose_with",
-    }
+CHEAPEST_CARD: Final = frozenset(
+    {DISCARD_OVER_LIMIT, RECYCLE_COST, STEAL_COST, LUGGAGE_DISCARD, STRIKE_PASS, DISPOSE_WITH}
 )
 """Decisions that give up a card (costs, the hand limit, lost luggage, the strike,
 disposing of a forbidden item): the heuristic gives the one worth least to it."""
-ANSWERED = frozenset(
-    {
-        "action",
-        "trade_give",
-        "trade_ask",
-        "trade_answer",
-        "recycle_take",
-        "guide_take",
-        "found_take",
-        "post_discard",
-        "mousetrap",
-        "smuggle_to",
-        "pickpocket_target",
-        "map_target",
-    }
+TAKE_BEST: Final = frozenset({RECYCLE_TAKE, GUIDE_TAKE, FOUND_TAKE})
+"""Decisions that take a card (recycling, the Local Guide, Lost and Found): the one worth
+most to it."""
+TARGET_LEADER: Final = frozenset({SMUGGLE_TO, PICKPOCKET_TARGET})
+"""Decisions that pick a player to hurt (a forbidden item handed on, a pickpocket): the
+opponent closest to winning."""
+ANSWERED: Final = frozenset(
+    {ACTION, TRADE_GIVE, TRADE_ASK, TRADE_ANSWER, POST_DISCARD, MOUSETRAP, MAP_TARGET}
+    | TAKE_BEST
+    | TARGET_LEADER
 )
 """Decisions `choose` answers by a rule of their own."""
 
@@ -64,7 +82,7 @@ class TravelHeuristic(Strategy):
     """
 
     name = "heuristic"
-    params: ClassVar[dict[str, Any]] = {
+    params: ClassVar[dict[str, ParamValue]] = {
         "aggression": 0.3,
         "race_aggression": 0.3,
         "blind_trade": 0.9,
@@ -77,7 +95,7 @@ class TravelHeuristic(Strategy):
         "deny": Scale(0, 1, "1 keeps cards opponents need when discarding, 0 does not", True),
     }
 
-    def __init__(self, **overrides: Any) -> None:
+    def __init__(self, **overrides: ParamValue) -> None:
         super().__init__(**overrides)
         self.aggression = float(self.settings["aggression"])
         self.race_aggression = float(self.settings["race_aggression"])
@@ -97,7 +115,7 @@ class TravelHeuristic(Strategy):
         self._turn = -1
         self._refused: set[tuple[int, int]] = set()
         """(partner, kind) offers refused this turn: not asked again."""
-        self._values_memo: tuple[tuple[Any, ...], dict[int, float]] | None = None
+        self._values_memo: tuple[_ValuesKey, dict[int, float]] | None = None
         """The last `_hand_values`, with what it was computed from."""
 
     # ------------------------------------------------------------------ values
@@ -140,7 +158,7 @@ class TravelHeuristic(Strategy):
         return cards, cards.requires[view.target(me)], later
 
     def _worth(
-        self, view: TravelView, cards_: Any, hand: tuple[int, ...] | list[int]
+        self, view: TravelView, cards_: Iterable[int], hand: tuple[int, ...] | list[int]
     ) -> dict[int, float]:
         """What each card of `cards_` would be worth on top of `hand`."""
         cards, now, later = self._goals(view)
@@ -164,7 +182,7 @@ class TravelHeuristic(Strategy):
         cards, now, later = self._goals(view)
         hand = view.hand
         needs = view.rule("needs_passport")
-        key = (cards, hand, now, later, needs)
+        key: _ValuesKey = (cards, hand, now, later, needs)
         memo = self._values_memo
         if memo is not None and memo[0] == key:
             return memo[1]
@@ -210,7 +228,7 @@ class TravelHeuristic(Strategy):
         """Seats clockwise from me to q: ties broken by it are the same from every seat."""
         return (q - view.player) % view.n_players
 
-    def _cheapest(self, view: TravelView, options: Sequence[Any]) -> int:
+    def _cheapest(self, view: TravelView, options: Sequence[int]) -> int:
         """The option card worth least to me; with `deny`, keep what opponents need."""
         values = self._hand_values(view)
         wanted: set[int] = set()
@@ -226,35 +244,35 @@ class TravelHeuristic(Strategy):
 
     # ------------------------------------------------------------------ decisions
 
-    def choose(self, decision: Decision, view: TravelView, rng: GameRandom) -> Any:
+    def choose(self, decision: Decision, view: TravelView, rng: GameRandom) -> Option:
         kind = decision.kind
         options = decision.options
-        if kind == "trade_give" or kind == "trade_ask":
-            partner = decision.context if kind == "trade_give" else decision.context[0]
+        if kind == TRADE_GIVE or kind == TRADE_ASK:
+            partner = decision.context if kind == TRADE_GIVE else decision.context[0]
             key = self._plan_key
             if key is None or key[0] is not view or key[1] != partner:
                 self._plan_for(view, partner)
-            return self._next_planned(options, 1 if kind == "trade_give" else 2)
+            return self._next_planned(options, 1 if kind == TRADE_GIVE else 2)
         self._plan_key = None  # any other answer: the offer's steps are over
-        if kind == "action":
+        if kind == ACTION:
             return self._action(options, view, rng)
-        if kind == "trade_answer":
+        if kind == TRADE_ANSWER:
             return self._answer(decision, view)
-        if kind in ("recycle_take", "guide_take", "found_take"):
+        if kind in TAKE_BEST:
             values = self._worth(view, options, view.hand)
             best = max(values, key=lambda c: (values[c], -c))
-            if kind == "found_take" and values[best] < NEED_LATER:
+            if kind == FOUND_TAKE and values[best] < NEED_LATER:
                 return DONE
             return best
-        if kind == "post_discard":
+        if kind == POST_DISCARD:
             values = self._hand_values(view)
             junk = [c for c in options if c != DONE and values.get(c, 0.0) <= 0.0]
             return min(junk) if junk else DONE
-        if kind == "mousetrap":
+        if kind == MOUSETRAP:
             return ACCEPT
-        if kind in ("smuggle_to", "pickpocket_target"):
+        if kind in TARGET_LEADER:
             return self._leader(view, options)
-        if kind == "map_target":
+        if kind == MAP_TARGET:
             others = [q for q in options if q != view.player]
             return self._leader(view, others) if others else options[0]
         if kind in CHEAPEST_CARD:  # a card to give up: the one worth least to me
@@ -265,11 +283,11 @@ class TravelHeuristic(Strategy):
         )
 
     @classmethod
-    def answers(cls, kind: str) -> bool:
+    def answers(cls, kind: DecisionKind) -> bool:
         """Whether `choose` has an answer of its own for this kind of decision."""
         return kind in ANSWERED or kind in CHEAPEST_CARD
 
-    def _next_planned(self, options: Sequence[Any], part: int) -> Any:
+    def _next_planned(self, options: Sequence[int], part: int) -> int:
         """The planned offer's next card to give (part 1) or kind to ask for (part 2), then
         done. Each kind is asked for once: the plan needs one card of it (a kind counts
         once), and a partner can accept only holding every copy asked for (T-TRADE-1)."""
@@ -312,7 +330,7 @@ class TravelHeuristic(Strategy):
         # junk for junk costs nothing and keeps the game moving
         return ACCEPT if gain > loss or (loss <= 0.0 and gain >= 0.0) else REJECT
 
-    def _action(self, options: Sequence[Any], view: TravelView, rng: GameRandom) -> Any:
+    def _action(self, options: Sequence[Action], view: TravelView, rng: GameRandom) -> Action:
         if view.turn != self._turn:
             self._turn = view.turn
             self._refused.clear()
@@ -321,14 +339,18 @@ class TravelHeuristic(Strategy):
             partner, _, kinds = self._plan
             self._refused.update((partner, k) for k in kinds)
         self._plan = None
-        by_verb: dict[str, list[Any]] = {}
+        alone: set[str] = set()  # the verbs offered alone: ("draw",), ("travel",), ...
+        by_verb: dict[str, list[tuple[str, int]]] = {}  # the others: ("trade", q), ...
         for o in options:
+            if len(o) == 1:
+                alone.add(o[0])
+                continue
             group = by_verb.get(o[0])
             if group is None:
                 by_verb[o[0]] = [o]
             else:
                 group.append(o)
-        if "travel" in by_verb:  # ("travel",) is the one option of its verb
+        if "travel" in alone:
             return ("travel",)
         cards = view.cards
         specials = {cards.effects[o[1]]: o for o in by_verb.get("special", ())}
@@ -342,12 +364,12 @@ class TravelHeuristic(Strategy):
         spare = self._spare(values)
         missing = self._missing_kinds(view)
         kind_of, types = cards.kind_of, cards.types  # read once: the sheet is not compiled
-        if missing and ("lost_and_found" in specials or "recycle" in by_verb):
+        if missing and ("lost_and_found" in specials or "recycle" in alone):
             # a kind I miss lies in the discard (events excepted): what both actions fetch
             in_discard = any(kind_of[c] in missing and types[c] != "event" for c in view.discard)
             if in_discard and "lost_and_found" in specials:
                 return specials["lost_and_found"]
-            if in_discard and "recycle" in by_verb and len(spare) >= view.rule("recycle_cost"):
+            if in_discard and "recycle" in alone and len(spare) >= view.rule("recycle_cost"):
                 return ("recycle",)
         trade = self._plan_trade(view, by_verb.get("trade", ()), spare, missing, rng)
         if trade is not None:
@@ -381,11 +403,11 @@ class TravelHeuristic(Strategy):
     def _plan_trade(
         self,
         view: TravelView,
-        trades: list[Any] | tuple[Any, ...],
+        trades: Sequence[tuple[str, int]],
         spare: list[int],
         missing: set[int],
         rng: GameRandom,
-    ) -> Any:
+    ) -> Action | None:
         """Offer a spare card (one the partner needs first) for a needed kind."""
         if not trades or not spare or not missing:
             return None
@@ -437,7 +459,9 @@ class TravelHeuristic(Strategy):
             (c for c, v in values.items() if 0.0 <= v <= 0.5), key=lambda c: (values[c], c)
         )
 
-    def _offer(self, view: TravelView, q: int, spare: list[int], wanted: list[int]) -> Any:
+    def _offer(
+        self, view: TravelView, q: int, spare: list[int], wanted: list[int]
+    ) -> tuple[str, int]:
         cards = view.cards
         their_need = set(cards.requires[view.target(q)])
         kind_of, types = cards.kind_of, cards.types

@@ -110,7 +110,7 @@ MODULE_OF_TYPE = {
 DEFAULT_SHEET = Path(__file__).parent / "data" / "travel_cards.csv"
 
 
-def param_ranges_of(row: Any) -> dict[str, Need]:
+def param_ranges_of(row: CardRow) -> dict[str, Need]:
     """The parameters a row's card reads, with their ranges: the rules row's rule numbers,
     an effect's own numbers, none for any other card (the game's `GameSpec.param_ranges`)."""
     if row["type"] == "rules":

@@ -6,12 +6,10 @@ sheet's params. Registered by the `effect` column in EFFECTS.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
-from simulator.games.travel.game_api import TravelAPI
+from simulator.games.travel.decisions import LUGGAGE_DISCARD, STRIKE_PASS
+from simulator.games.travel.game_api import Effect, TravelAPI
 from simulator.games.travel.state import TravelState
 
 
@@ -27,7 +25,7 @@ def airport_strike(
     passed: list[int | None] = [None] * s.n
     for p in _from_drawer(s, drawer):
         if s.hands[p]:
-            passed[p] = yield Decision(p, "strike_pass", tuple(s.hands[p]), context=card)
+            passed[p] = yield Decision(p, STRIKE_PASS, tuple(s.hands[p]), context=card)
     for p, c in enumerate(passed):
         if c is not None:
             game.remove(s, p, c)
@@ -49,7 +47,7 @@ def lost_luggage(game: TravelAPI, s: TravelState, rng: GameRandom, drawer: int, 
             options = tuple(c for c in hand if not game.is_forbidden[c])
             if not options:
                 break
-            c = yield Decision(p, "luggage_discard", options, context=card)
+            c = yield Decision(p, LUGGAGE_DISCARD, options, context=card)
             game.discard(s, p, c)
 
 
@@ -79,7 +77,7 @@ def customs_check(game: TravelAPI, s: TravelState, rng: GameRandom, drawer: int,
     yield  # a generator like the other effects
 
 
-EFFECTS: dict[str, Callable[..., Any]] = {
+EFFECTS: dict[str, Effect] = {
     "airport_strike": airport_strike,
     "lost_luggage": lost_luggage,
     "duty_free": duty_free,

@@ -4,7 +4,8 @@ protocol, not the rules, so no circle of imports forms, not even for type hints.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeAlias
 
 from simulator.core.protocol import Flow
 from simulator.core.seeding import GameRandom
@@ -41,3 +42,10 @@ class TravelAPI(Protocol):
     def mousetrap(self, s: TravelState, victim: int, thief: int) -> Flow: ...
 
     def take_random(self, s: TravelState, rng: GameRandom, p: int, q: int, count: int) -> Flow: ...
+
+
+Effect: TypeAlias = Callable[[TravelAPI, TravelState, GameRandom, int, int], Flow]
+"""An event's or a special item's power, registered by its `effect` name (events.EFFECTS,
+special_items.ACTIONS and ANY_TIME): `(game, state, rng, player, card)`, a generator of the
+decisions it asks, returning what the rules need next (a special item: whether a Mousetrap
+ended the turn, or the actions it adds)."""

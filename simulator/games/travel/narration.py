@@ -7,6 +7,7 @@ follows is the players table's score: the countries each player has travelled to
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from simulator.core.narration import Table, seat
@@ -19,7 +20,7 @@ TALLY = "countries"
 """What the replay's chart follows: countries travelled to (the players table's score)."""
 
 
-def cards_text(game: TravelAPI, cards: Any) -> str:
+def cards_text(game: TravelAPI, cards: Iterable[int]) -> str:
     return ", ".join(game.cards.names[c] for c in cards) or "nothing"
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from simulator.core import machine
 from simulator.core.cards import CardSheet
+from simulator.core.decision import DecisionKind
 from simulator.core.errors import ConfigError, InvariantError
 from simulator.core.machine import Step
 from simulator.core.narration import seat
@@ -24,7 +24,21 @@ from simulator.core.spec import Game, GameConfig, GameSpec
 from simulator.games.travel import events, special_items
 from simulator.games.travel import narration as tell
 from simulator.games.travel.cards import EXPANSIONS, TravelCards
-from simulator.games.travel.game_api import TravelAPI
+from simulator.games.travel.decisions import (
+    ACTION,
+    DISCARD_OVER_LIMIT,
+    DISPOSE_WITH,
+    MOUSETRAP,
+    RECYCLE_COST,
+    RECYCLE_TAKE,
+    SMUGGLE_TO,
+    STEAL_COST,
+    TRADE_ANSWER,
+    TRADE_ASK,
+    TRADE_GIVE,
+    Action,
+)
+from simulator.games.travel.game_api import Effect, TravelAPI
 from simulator.games.travel.special_items import usable
 from simulator.games.travel.state import EVENT_NAMES, GameOver, TravelState
 from simulator.games.travel.view import TravelView
@@ -50,7 +64,7 @@ class TravelGame:
         other.rng = s.rng.copy()
         return other
 
-    def ended_at_once(self, s: TravelState, over: machine.GameEnded) -> None:
+    def ended_at_once(self, s: TravelState, over: Exception) -> None:
         """A win ended the game (GameOver, raised wherever the rules stood)."""
         s.between_turns = True
         if s.trace is not None:
@@ -194,10 +208,10 @@ class TravelGame:
 
     # ------------------------------------------------------------------ the game
 
-    def _action_options(self, s: TravelState, p: int, offers: int) -> tuple[Any, ...]:
+    def _action_options(self, s: TravelState, p: int, offers: int) -> tuple[Action, ...]:
         hand = s.hands[p]
         rules = s.rules[p]
-        options: list[Any] = [("draw",)]
+        options: list[Action] = [("draw",)]
         if self._can_travel(s, p) is not None:
             options.append(("travel",))
         forbidden_held = [c for c in hand if self.is_forbidden[c]] if self.use_forbidden else []
@@ -552,7 +566,7 @@ def action_ask(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     if actions <= 0:
         return None
     s.stack.append((action_chosen, p, actions, offers))
-    return Decision(p, "action", g._action_options(s, p, offers))
+    return Decision(p, ACTION, g._action_options(s, p, offers))
 
 
 def action_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
@@ -581,7 +595,7 @@ def action_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     if verb == "recycle":
         stack.append(next_action)
         stack.append((recycle_take, p))
-        return pay(g, s, (pay, p, s.rules[p]["recycle_cost"], "recycle_cost"))
+        return pay(g, s, (pay, p, s.rules[p]["recycle_cost"], RECYCLE_COST))
     if verb == "dispose":  # getting rid of one is the whole turn (T-FORBID-1)
         return dispose(g, s, (dispose, p, choice[1]))
     if verb == "smuggle":
@@ -602,7 +616,7 @@ def action_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     return None
 
 
-def _special(effect: Callable[..., Flow], p: int, card: int) -> machine.MakeFlow:
+def _special(effect: Effect, p: int, card: int) -> machine.MakeFlow:
     def make(g: TravelGame, s: TravelState) -> Flow:
         flow: Flow = effect(g, s, s.rng, p, card)
         return flow
@@ -685,7 +699,7 @@ def draw(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     return None
 
 
-def _event(effect: Callable[..., Flow], p: int, card: int) -> machine.MakeFlow:
+def _event(effect: Effect, p: int, card: int) -> machine.MakeFlow:
     def make(g: TravelGame, s: TravelState) -> Flow:
         flow: Flow = effect(g, s, s.rng, p, card)
         return flow
@@ -710,7 +724,7 @@ def over_limit(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     if not options:
         return None  # T-FORBID-3: only forbidden items left, keep them
     s.stack.append((over_limit_chosen, p))
-    return Decision(p, "discard_over_limit", options)
+    return Decision(p, DISCARD_OVER_LIMIT, options)
 
 
 def over_limit_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
@@ -723,7 +737,7 @@ def pay(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     """Discard `cost` cards of one's choice; never a forbidden item (T-FORBID-2)."""
     p: int = step[1]
     cost: int = step[2]
-    kind: str = step[3]
+    kind: DecisionKind = step[3]
     if cost <= 0:
         return None
     options = tuple(c for c in s.hands[p] if not g.is_forbidden[c])
@@ -734,7 +748,7 @@ def pay(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
 def paid(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     p: int = step[1]
     cost: int = step[2]
-    kind: str = step[3]
+    kind: DecisionKind = step[3]
     g.discard(s, p, s.answer)
     return pay(g, s, (pay, p, cost - 1, kind))
 
@@ -771,7 +785,7 @@ def recycle_take(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     if not options:
         return None
     s.stack.append((recycle_taken, p))
-    return Decision(p, "recycle_take", options)
+    return Decision(p, RECYCLE_TAKE, options)
 
 
 def recycle_taken(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
@@ -789,7 +803,7 @@ def steal(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     p: int = step[1]
     q: int = step[2]
     s.stack.append((steal_after_cost, p, q))
-    return pay(g, s, (pay, p, s.rules[p]["steal_cost"], "steal_cost"))
+    return pay(g, s, (pay, p, s.rules[p]["steal_cost"], STEAL_COST))
 
 
 def steal_after_cost(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
@@ -827,7 +841,7 @@ def mousetrap(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
         return None
     # T-SPECIAL-2: sprung after the cost is paid, before the card is taken
     s.stack.append((mousetrap_chosen, victim, thief, traps[0]))
-    return Decision(victim, "mousetrap", (ACCEPT, REJECT), context=thief)
+    return Decision(victim, MOUSETRAP, (ACCEPT, REJECT), context=thief)
 
 
 def mousetrap_chosen(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
@@ -875,7 +889,7 @@ def trade_give(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     if give:
         options = options + (DONE,)
     s.stack.append((trade_given, p, q, give))
-    return Decision(p, "trade_give", options, context=q)
+    return Decision(p, TRADE_GIVE, options, context=q)
 
 
 def trade_given(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
@@ -909,7 +923,7 @@ def trade_ask(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
             options = options + (DONE,)
         if options:
             s.stack.append((trade_asked, p, q, give, kinds, left, ask))
-            return Decision(p, "trade_ask", options, context=(q, give))
+            return Decision(p, TRADE_ASK, options, context=(q, give))
     return _trade_offer(g, s, p, q, give, ask)
 
 
@@ -935,7 +949,7 @@ def _trade_offer(
     taken = g._cards_of_kinds(s.hands[q], list(ask))
     s.stack.append((trade_answered, p, q, give, ask, None if taken is None else tuple(taken)))
     options = (ACCEPT, REJECT) if taken is not None else (REJECT,)
-    return Decision(q, "trade_answer", options, context=offer)
+    return Decision(q, TRADE_ANSWER, options, context=offer)
 
 
 def trade_answered(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
@@ -978,7 +992,7 @@ def dispose(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     g.discard(s, p, card)
     options = tuple(c for c in s.hands[p] if not g.is_forbidden[c])
     s.stack.append((disposed_with, p))
-    return Decision(p, "dispose_with", options, context=card)
+    return Decision(p, DISPOSE_WITH, options, context=card)
 
 
 def disposed_with(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
@@ -992,7 +1006,7 @@ def smuggle(g: TravelGame, s: TravelState, step: Step) -> Decision | None:
     card: int = step[2]
     others = tuple(q for q in range(s.n) if q != p)
     s.stack.append((smuggled, p, card))
-    return Decision(p, "smuggle_to", others, context=card)
+    return Decision(p, SMUGGLE_TO, others, context=card)
 
 
 def smuggled(g: TravelGame, s: TravelState, step: Step) -> Decision | None:

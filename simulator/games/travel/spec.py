@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from simulator.core.spec import CardMeasure, GameConfig, GameSpec, ModuleSpec
 from simulator.games.travel.cards import DEFAULT_SHEET, SCHEMA, load_travel_sheet, param_ranges_of
-from simulator.games.travel.decisions import DECISIONS
+from simulator.games.travel.decisions import KINDS
 from simulator.games.travel.prospects import prospects
 from simulator.games.travel.rules import TravelGame
 from simulator.games.travel.state import EVENTS
@@ -158,6 +158,6 @@ TRAVEL = GameSpec(
     factory=_make,
     card_measures=CARD_MEASURES,
     event_labels=EVENT_LABELS,
-    decisions=tuple(DECISIONS.items()),
+    decisions=tuple(KINDS.items()),
     evaluation=prospects,
 )

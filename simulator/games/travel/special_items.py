@@ -7,13 +7,19 @@ Mousetrap inside the steal rule (rules.mousetrap). Numbers come from the card sh
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from simulator.core.narration import seat
 from simulator.core.protocol import Decision, Flow
 from simulator.core.seeding import GameRandom
-from simulator.games.travel.game_api import TravelAPI
+from simulator.games.travel.decisions import (
+    FOUND_TAKE,
+    GUIDE_TAKE,
+    MAP_TARGET,
+    PICKPOCKET_TARGET,
+    POST_DISCARD,
+)
+from simulator.games.travel.game_api import Effect, TravelAPI
 from simulator.games.travel.state import TravelState
 
 DONE: Final = -1
@@ -30,7 +36,7 @@ def local_guide(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card: 
     options = tuple(c for c in top if not game.is_event[c])
     chosen = None
     if options:
-        chosen = yield Decision(p, "guide_take", options, context=tuple(top))
+        chosen = yield Decision(p, GUIDE_TAKE, options, context=tuple(top))
     del s.deck[len(s.deck) - len(top) :]
     rest = [c for c in top if c != chosen]
     s.deck[0:0] = rest[::-1]
@@ -48,7 +54,7 @@ def trading_post(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card:
         options = tuple(c for c in s.hands[p] if not game.is_forbidden[c])
         if not options:
             break
-        c = yield Decision(p, "post_discard", options + (DONE,), context=card)
+        c = yield Decision(p, POST_DISCARD, options + (DONE,), context=card)
         if c == DONE:
             break
         game.discard(s, p, c)
@@ -62,7 +68,7 @@ def trading_post(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card:
 def poorly_drawn_map(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
     """Replace a player's country with a random set-aside one; never the central (T-SPECIAL-6)."""
     targets = tuple(q for q in range(s.n) if s.country[q] >= 0)
-    q = yield Decision(p, "map_target", targets, context=card)
+    q = yield Decision(p, MAP_TARGET, targets, context=card)
     old = s.country[q]
     new = s.set_aside_countries.pop(rng.below(len(s.set_aside_countries)))
     s.set_aside_countries.append(old)
@@ -79,7 +85,7 @@ def lost_and_found(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, car
         options = tuple(dict.fromkeys(c for c in s.discard if not game.is_event[c] and c != card))
         if not options:
             break
-        chosen = yield Decision(p, "found_take", options + (DONE,), context=card)
+        chosen = yield Decision(p, FOUND_TAKE, options + (DONE,), context=card)
         if chosen == DONE:
             break
         s.discard.remove(chosen)
@@ -92,7 +98,7 @@ def lost_and_found(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, car
 def pickpocket_kit(game: TravelAPI, s: TravelState, rng: GameRandom, p: int, card: int) -> Flow:
     """Take `take` random cards from another player's hand at no cost (T-SPECIAL-8)."""
     targets = tuple(q for q in range(s.n) if q != p and s.hands[q])
-    q = yield Decision(p, "pickpocket_target", targets, context=card)
+    q = yield Decision(p, PICKPOCKET_TARGET, targets, context=card)
     if (yield from game.mousetrap(s, q, p)):
         return True
     yield from game.take_random(s, rng, p, q, game.cards.params[card]["take"])
@@ -119,11 +125,11 @@ def usable(game: TravelAPI, s: TravelState, p: int, card: int) -> bool:
     return effect == "red_eye_flight"
 
 
-ACTIONS: dict[str, Callable[..., Any]] = {
+ACTIONS: dict[str, Effect] = {
     "local_guide": local_guide,
     "trading_post": trading_post,
     "poorly_drawn_map": poorly_drawn_map,
     "lost_and_found": lost_and_found,
     "pickpocket_kit": pickpocket_kit,
 }
-ANY_TIME: dict[str, Callable[..., Any]] = {"red_eye_flight": red_eye_flight}
+ANY_TIME: dict[str, Effect] = {"red_eye_flight": red_eye_flight}
