@@ -16,8 +16,9 @@ that mypyc can compile it into native classes; as plain Python it runs the same 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
+from simulator.core.forward import Playthrough
 from simulator.core.protocol import Decision, Lookahead, Scale, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.games.import_export.cards import (
@@ -38,10 +39,11 @@ from simulator.games.import_export.decisions import (
     IMPORT_TIE,
 )
 from simulator.games.import_export.powers.tokyo import JIDOHANBAIKI_USE
+from simulator.games.import_export.state import IEState
 from simulator.games.import_export.view import IEView
 from strategies.import_export import power_choices
 from strategies.import_export.match_tables import MatchTables, tables_for
-from strategies.import_export.valuation import Table, Weights, best_open_slot
+from strategies.import_export.valuation import Play, Table, Weights, best_open_slot
 from strategies.short_search import best_by_playouts
 
 CARD_VALUE: Final = 1.5
@@ -52,8 +54,12 @@ an option is valued at already drowns every other consideration (the tuner searc
 2, the archetypes use up to 1.6); 0 ignores it, and a negative weight would turn the bot
 against what it is meant to value."""
 
-Handler = Callable[["IEClassic", Decision, "Table", GameRandom], Any]
-"""A decision kind's method of the bot (`IEClassic._lead`, ...)."""
+Handler = Callable[["IEClassic", Decision, "Table", GameRandom], object]
+"""A decision kind's method of the bot (`IEClassic._lead`, ...): one of the decision's
+options (`object`, as core's `Strategy.choose` returns; some methods say which, `int`)."""
+FollowAnswer = tuple[str] | tuple[str, int, int]
+"""An answer to a follow decision: ("follow",), ("draw",), or ("follow_as", performed type,
+played type) (turn.py)."""
 
 
 def _printed_draw_to(view: IEView) -> int:
@@ -63,13 +69,15 @@ def _printed_draw_to(view: IEView) -> int:
     return view.facts.rules.draw_to
 
 
-def _jidohanbaiki_printed(decision: Decision, view: IEView, worth: power_choices.Worth) -> Any:
+def _jidohanbaiki_printed(decision: Decision, view: IEView, worth: power_choices.Worth) -> str:
     """Jidohanbaiki: take the credits when drawing would bring a single card, by the
     printed hand size (the classic bot)."""
     return "credits" if len(view.hand) >= _printed_draw_to(view) - 1 else "draw"
 
 
-def _capital_discard_printed(decision: Decision, view: IEView, worth: power_choices.Worth) -> Any:
+def _capital_discard_printed(
+    decision: Decision, view: IEView, worth: power_choices.Worth
+) -> object:
     """Before drawing: discard the least useful Capital card when the draw then brings one
     more card (a hand below the printed draw-up size) and the card is worth less than a
     new one (the classic bot)."""
@@ -136,7 +144,7 @@ class IEClassic(Strategy):
     }
     """The archetypes (archetypes.py) share these: they only change the defaults."""
 
-    def __init__(self, **overrides: Any) -> None:
+    def __init__(self, **overrides: object) -> None:
         super().__init__(**overrides)
         self.weights = Weights(self.settings)
         """The parameters as numbers, and the valuation's memos across decisions."""
@@ -176,7 +184,7 @@ class IEClassic(Strategy):
 
     def choose_ahead(
         self, decision: Decision, view: IEView, rng: GameRandom, model: Lookahead
-    ) -> Any:
+    ) -> object:
         """A kind with an answer of its own: that answer. Another: each option played out a
         few times by these same rules and valued by the game's evaluation
         (strategies/short_search.py), the best taken, never a silent first option."""
@@ -184,7 +192,9 @@ class IEClassic(Strategy):
             return self.choose(decision, view, rng)
         return best_by_playouts(decision, model, rng, self._play_on)
 
-    def _play_on(self, decision: Decision, playthrough: Any, rng: GameRandom) -> Any:
+    def _play_on(
+        self, decision: Decision, playthrough: Playthrough[IEState], rng: GameRandom
+    ) -> object:
         """A playout's move: each seat by a fresh copy of this bot; a kind without an answer
         at random (a search inside a search would cost the square)."""
         bots = self._playout_bots
@@ -193,9 +203,10 @@ class IEClassic(Strategy):
         if not self.answers(decision.kind):
             return decision.options[rng.below(len(decision.options))]
         bot = bots[decision.player]
-        return bot.choose(decision, playthrough.observe(decision.player), rng)
+        view = cast(IEView, playthrough.observe(decision.player))  # (typed as any game's)
+        return bot.choose(decision, view, rng)
 
-    def choose(self, decision: Decision, view: IEView, rng: GameRandom) -> Any:
+    def choose(self, decision: Decision, view: IEView, rng: GameRandom) -> object:
         kind = decision.kind
         if kind == DECLARE and decision.context not in (SUPPLY, CONTRACT, BARTER):
             count = decision.options[-1]  # crew actions cost nothing: use them all
@@ -273,7 +284,7 @@ class IEClassic(Strategy):
         """What `count` Barter actions are worth: the swaps worth making (IE-CAP-8)."""
         return sum(gain for gain, _, _ in self._barter_swaps(t, count, excluded))
 
-    def _barter(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _barter(self, d: Decision, t: Table, rng: GameRandom) -> object:
         """Give the hand card worth least for the island card worth most (forced: the best
         swap even when none gains)."""
         worth = t.worth()
@@ -288,18 +299,19 @@ class IEClassic(Strategy):
                 best, best_value = option, value
         return best
 
-    def _barter_follow(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _barter_follow(self, d: Decision, t: Table, rng: GameRandom) -> FollowAnswer:
         """Following with a Barter card from the hand (IE-CAP-8) against the best of the
         other answers: its swaps, with my Barter crew, less the card played."""
         barter = ("follow_as", BARTER, BARTER)
         rest = tuple(o for o in d.options if o != barter)
         plain = self._follow(Decision(d.player, d.kind, rest, d.context), t, rng)
         plain_value = self._answer_value(t, d.context, plain)
-        card, cost = t.cheapest_play(t.play_options(BARTER))
+        play, cost = t.cheapest_play(t.play_options(BARTER))
+        card = cast(int, play)  # a Barter card of my hand: no pair declares Barter (IE-CAP-8)
         value = self._barter_value(t, 1 + t.crew_actions[BARTER], (card,)) - cost
         return barter if value > plain_value else plain
 
-    def _answer_value(self, t: Table, action: int, answer: Any) -> float:
+    def _answer_value(self, t: Table, action: int, answer: FollowAnswer) -> float:
         """What an answer to a follow decision on the led `action` is worth, valued as
         `_follow` and `_lead` value actions: ("follow",) its actions (the card and my crew of
         the action) less the cheapest play; ("follow_as", performed, played) the same for
@@ -313,8 +325,8 @@ class IEClassic(Strategy):
             return self._draw_value(t) + max(without, self._barter_value(t, bc, ()) if bc else 0.0)
         if kind == FOLLOW:
             performed, options = action, t.play_options(action, following=True)
-        else:
-            _, performed, played = answer
+        else:  # ("follow_as", performed, played)
+            _, performed, played = cast("tuple[str, int, int]", answer)
             options = t.play_options(played)
         if not options:
             return float("-inf")
@@ -459,11 +471,11 @@ class IEClassic(Strategy):
 
     # ------------------------------------------------------------------ turn decisions
 
-    def _lead(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _lead(self, d: Decision, t: Table, rng: GameRandom) -> object:
         for option in d.options:
             if option[0] == "discard_contracts" and self._stuck(t, option[1]):
                 return option
-        best: Any = ("draw",)
+        best: object = ("draw",)
         best_value = self._draw_value(t)
         if len(t.hand) <= 1:
             best_value *= 1.3
@@ -496,13 +508,13 @@ class IEClassic(Strategy):
                 return any(t.best_contract(card, -1, 1)[0] > 2.0 for card in t.hand)
         return False
 
-    def _lead_with(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _lead_with(self, d: Decision, t: Table, rng: GameRandom) -> Play:
         return t.cheapest_play(d.options)[0]
 
-    def _follow_with(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _follow_with(self, d: Decision, t: Table, rng: GameRandom) -> Play:
         return t.cheapest_play(d.options)[0]
 
-    def _follow(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _follow(self, d: Decision, t: Table, rng: GameRandom) -> FollowAnswer:
         """Follow, draw, or follow with another type where a power offers one (Barter cards:
         `_barter_follow`; Neural Units, Chopsticks: the best answer by `_answer_value`)."""
         if ("follow_as", BARTER, BARTER) in d.options:
@@ -519,7 +531,7 @@ class IEClassic(Strategy):
                 best, best_value = option, value
         return best
 
-    def _follow_or_draw(self, d: Decision, t: Table) -> Any:
+    def _follow_or_draw(self, d: Decision, t: Table) -> FollowAnswer:
         """Follow the led action or draw, whichever is worth more (shortcuts: the hand's
         worth only when following can beat drawing)."""
         action = d.context
@@ -530,7 +542,7 @@ class IEClassic(Strategy):
         crew = t.crew_actions[action]
         without = self._action_value(t, action, crew, (), False)
         draw = self._draw_value(t)
-        gains: dict[Any, float] = {}
+        gains: dict[Play, float] = {}
         if action in (IMPORT, PIRATE, LOAD) and self.weights.least_costs:
             # The hand's worth (the costly part) only when following can beat drawing: a
             # card played costs at least its share of my taste for its action.
@@ -560,7 +572,7 @@ class IEClassic(Strategy):
             gain = known
         return follow if gain - cost > draw else ("draw",)
 
-    def _least_cost(self, t: Table, option: Any) -> float:
+    def _least_cost(self, t: Table, option: Play) -> float:
         """A floor under `t.play_cost(option)`: each card's worth is at least its share of
         my taste for its action (the rest of it is never negative: see `Weights.least_costs`)."""
         pref = self.weights.pref
@@ -569,7 +581,7 @@ class IEClassic(Strategy):
             return 0.3 * pref[actions[option[0]]] + 0.3 * pref[actions[option[1]]]
         return 0.3 * pref[actions[option]]
 
-    def _declare(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _declare(self, d: Decision, t: Table, rng: GameRandom) -> int:
         action = d.context
         options = d.options
         count = options[-1]
@@ -592,7 +604,7 @@ class IEClassic(Strategy):
 
     # ------------------------------------------------------------------ performing
 
-    def _supply(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _supply(self, d: Decision, t: Table, rng: GameRandom) -> object:
         worth = t.worth()
         ahead = self._ahead(t)
         best, best_value = d.options[0], float("-inf")
@@ -621,7 +633,7 @@ class IEClassic(Strategy):
                 return False
         return True
 
-    def _contract(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _contract(self, d: Decision, t: Table, rng: GameRandom) -> object:
         worth = t.worth()
         ports = {p.index: p for p in t.ports}
         best, best_value = d.options[0], float("-inf")
@@ -655,7 +667,7 @@ class IEClassic(Strategy):
         classic bot (the heuristic discounts Pirate and Supply leads: heuristic.LEAD_SHARED)."""
         return 1.0
 
-    def _load(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _load(self, d: Decision, t: Table, rng: GameRandom) -> object:
         ports = {p.index: p for p in t.ports}
         colors = t.cards.colors
         best, best_value = d.options[0], float("-inf")
@@ -671,7 +683,7 @@ class IEClassic(Strategy):
                 best, best_value = option, value
         return best
 
-    def _pirate(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _pirate(self, d: Decision, t: Table, rng: GameRandom) -> object:
         slots = t.slots()
         rival = t.rival_needs() if self.weights.deny else [0] * 7
         rows = t.rows
@@ -723,7 +735,7 @@ class IEClassic(Strategy):
                 best, best_value = option, value
         return best
 
-    def _pirate_to(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _pirate_to(self, d: Decision, t: Table, rng: GameRandom) -> object:
         """Load the container where it is worth most (the ship nearest completion)."""
         ports = {p.index: p for p in t.ports}
         targets = [o for o in d.options if isinstance(o, tuple)]
@@ -733,7 +745,7 @@ class IEClassic(Strategy):
 
     # ------------------------------------------------------------------ imports
 
-    def _import_ship(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _import_ship(self, d: Decision, t: Table, rng: GameRandom) -> int:
         """Kept as it played (runs reproducible): the leader counts its own bidding rounds
         from the declare it was asked, so a declare of one option, which is not asked, leaves
         it believing it does not bid. The heuristic reads the rules' answer instead."""
@@ -755,7 +767,7 @@ class IEClassic(Strategy):
             return min(mine, key=lambda i: len(rows[i][3]))
         return min(d.options, key=lambda i: (t.credits[rows[i][0]], i))
 
-    def _bid(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _bid(self, d: Decision, t: Table, rng: GameRandom) -> int:
         credits = t.credits[t.me]
         value = self.weights.import_bias * t.ship_import_value(d.context)
         share = self.weights.bid_share
@@ -765,16 +777,16 @@ class IEClassic(Strategy):
         cap = credits - int(self.weights.race * 0.2 * credits)
         return max(0, min(bid, cap, d.options[-1]))
 
-    def _import_tie(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _import_tie(self, d: Decision, t: Table, rng: GameRandom) -> int:
         if t.me in d.options:
             return t.me
         return min(d.options, key=t.estimate)
 
-    def _import_take(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _import_take(self, d: Decision, t: Table, rng: GameRandom) -> int:
         cargo = d.context
         return max(d.options, key=lambda j: t.import_value(cargo[j]))
 
-    def _import_place(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _import_place(self, d: Decision, t: Table, rng: GameRandom) -> str:
         if len(d.options) == 1:
             return d.options[0]
         card = d.context

@@ -111,7 +111,7 @@ class IEHeuristic(IEClassic):
         "race": 0.4767,
     }
 
-    def __init__(self, **overrides: Any) -> None:
+    def __init__(self, **overrides: object) -> None:
         super().__init__(**overrides)
         self.weights.rules_crew = True
         self.weights.rules_ships = True
@@ -127,7 +127,7 @@ class IEHeuristic(IEClassic):
         """Never: a ship's contracts are kept (contract_choice.py says why)."""
         return False
 
-    def _import_ship(self, d: Decision, t: Table, rng: GameRandom) -> Any:
+    def _import_ship(self, d: Decision, t: Table, rng: GameRandom) -> int:
         """The ship worth most to me where I bid; where I do not, the classic choice. Whether
         I bid is the rules' fact (the decision's context), not a count kept from my declares,
         which missed the declares of one option that nobody is asked."""

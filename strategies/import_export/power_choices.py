@@ -11,7 +11,7 @@ kind the game does not declare, saying where to declare it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from simulator.core.protocol import Decision
 from simulator.core.seeding import GameRandom
@@ -132,8 +132,10 @@ from simulator.games.import_export.view import IEView
 
 Worth = Callable[[int], float]
 """A hand card's worth to the bot (0 for a card not in the hand)."""
-Rule = Callable[[Decision, IEView, Worth], Any]
-"""How the bot answers one kind of power decision."""
+Rule = Callable[[Decision, IEView, Worth], object]
+"""How the bot answers one kind of power decision: one of its options (`object`, as core's
+`Strategy.choose` returns: an option is whatever the rules offered; a rule returning a
+literal it knows is typed by it, `str`)."""
 
 COMFORT: Final = 12
 """Credits a bot keeps before paying for an optional power."""
@@ -145,7 +147,7 @@ for credits now (Olive Oil)."""
 def _first_of(*wanted: str) -> Rule:
     """Answer with the first of `wanted` that is offered (the beneficial choice)."""
 
-    def rule(decision: Decision, view: IEView, worth: Worth) -> Any:
+    def rule(decision: Decision, view: IEView, worth: Worth) -> object:
         for w in wanted:
             if w in decision.options:
                 return w
@@ -157,26 +159,26 @@ def _first_of(*wanted: str) -> Rule:
 def _if_rich(yes: str, no: str) -> Rule:
     """Pay for an optional power only with credits to spare."""
 
-    def rule(decision: Decision, view: IEView, worth: Worth) -> Any:
+    def rule(decision: Decision, view: IEView, worth: Worth) -> str:
         rich = view.credits[view.player] >= COMFORT
         return yes if rich and yes in decision.options else no
 
     return rule
 
 
-def _cheapest_card(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _cheapest_card(decision: Decision, view: IEView, worth: Worth) -> object:
     """Give or discard the card worth least to me."""
     cards = [o for o in decision.options if isinstance(o, int)]
     return min(cards, key=lambda c: (worth(c), c)) if cards else decision.options[0]
 
 
-def _best_card(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _best_card(decision: Decision, view: IEView, worth: Worth) -> object:
     """Take the card worth most to me (skipping 'pass')."""
     cards = [o for o in decision.options if isinstance(o, int)]
     return max(cards, key=lambda c: (worth(c), -c)) if cards else decision.options[0]
 
 
-def _first_real(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _first_real(decision: Decision, view: IEView, worth: Worth) -> object:
     """The first option that does something (powers list 'pass'/'stop' first)."""
     for o in decision.options:
         if o not in ("pass", "stop", "keep"):
@@ -193,18 +195,18 @@ never): the classic bot's; the default bot gives every kind a reasoned rule inst
 (reasons_base.py, reasons_expansions.py; tests/import_export/test_heuristic_bot.py)."""
 
 
-def _discard_if_crowded(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _discard_if_crowded(decision: Decision, view: IEView, worth: Worth) -> object:
     """Chairs: thin the hand only when it is large."""
     if len(view.hand) > 6:
         return _cheapest_card(decision, view, worth)
     return "pass" if "pass" in decision.options else decision.options[0]
 
 
-def _potatoes(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _potatoes(decision: Decision, view: IEView, worth: Worth) -> str:
     return "draw" if len(view.hand) <= 3 else "credits"
 
 
-def _name_a_type(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _name_a_type(decision: Decision, view: IEView, worth: Worth) -> object:
     """Rolls Royce, Showers: the colour least seen on the table is likeliest in the deck."""
     color = view.facts.color  # cards and physical containers (IE-VAR-5)
     seen = {o: 0 for o in decision.options}
@@ -219,7 +221,7 @@ def _name_a_type(decision: Decision, view: IEView, worth: Worth) -> Any:
     return min(decision.options, key=lambda o: (seen.get(o, 0), str(o)))
 
 
-def _vacuums(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _vacuums(decision: Decision, view: IEView, worth: Worth) -> object:
     """Give one luxury good rather than a hand of three or more cards."""
     goods = [o for o in decision.options if o[0] == "luxury"]
     if goods and len(view.hand) >= 3:
@@ -227,18 +229,18 @@ def _vacuums(decision: Decision, view: IEView, worth: Worth) -> Any:
     return ("hand",) if ("hand",) in decision.options else decision.options[0]
 
 
-def _shotguns(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _shotguns(decision: Decision, view: IEView, worth: Worth) -> object:
     rich = view.credits[view.player] >= COMFORT
     if rich and "credits" in decision.options:
         return "credits"
     return "cards" if "cards" in decision.options else decision.options[0]
 
 
-def _cell_phones_load(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _cell_phones_load(decision: Decision, view: IEView, worth: Worth) -> object:
     return next((o for o in decision.options if o[1] != GREY), decision.options[0])
 
 
-def _to_an_empty_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _to_an_empty_ship(decision: Decision, view: IEView, worth: Worth) -> object:
     """Jasmine Tea: a further contract only for a ship of mine without one, the card I
     value least; otherwise stop."""
     ships = view.ships
@@ -248,13 +250,13 @@ def _to_an_empty_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
     return decision.options[0]
 
 
-def _dark_flight_bid(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _dark_flight_bid(decision: Decision, view: IEView, worth: Worth) -> object:
     """Dark Flight's island round: its owner (the context) keeps his own winning bid, so he
     bids all he has; any other bidder would pay him, so bids nothing."""
     return decision.options[-1] if decision.context == view.player else decision.options[0]
 
 
-def _stolen_documents(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _stolen_documents(decision: Decision, view: IEView, worth: Worth) -> object:
     """Take the tech contract of the highest level (the sheet ranks powers by level), from
     the richest player on a tie."""
     by_id = view.facts.cards.contract_by_id
@@ -265,7 +267,7 @@ def _stolen_documents(decision: Decision, view: IEView, worth: Worth) -> Any:
     )
 
 
-def _platinum_rings(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _platinum_rings(decision: Decision, view: IEView, worth: Worth) -> object:
     """Platinum Rings: play, the least useful first, a card whose action helps now (a
     contract placeable with its level met, a hand card to load, a container to plunder that
     fits, a ship at sea to import from, an island card for the crew); otherwise stop."""
@@ -304,7 +306,7 @@ def _platinum_rings(decision: Decision, view: IEView, worth: Worth) -> Any:
     return "stop"
 
 
-def _hentai_manga(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _hentai_manga(decision: Decision, view: IEView, worth: Worth) -> str:
     """Hentai Manga: an illegal contract whose immediate power is spent goes to the crew
     while the crew has room to spare; otherwise it stays completed (it raises the limits)."""
     contract = view.facts.cards.contract_by_id[decision.context]
@@ -313,13 +315,13 @@ def _hentai_manga(decision: Decision, view: IEView, worth: Worth) -> Any:
     return "fulfilled"
 
 
-def _jidohanbaiki(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _jidohanbaiki(decision: Decision, view: IEView, worth: Worth) -> str:
     """Jidohanbaiki: take the credits when drawing would bring a single card (my hand
     size to draw to: `view.draws_to`, Mineral Fuels)."""
     return "credits" if len(view.hand) >= view.draws_to() - 1 else "draw"
 
 
-def _load_cheapest(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _load_cheapest(decision: Decision, view: IEView, worth: Worth) -> object:
     """A free extra load (PlayStations): load the hand card worth least to keep."""
     loads = [o for o in decision.options if isinstance(o, tuple)]
     if not loads:
@@ -336,7 +338,7 @@ def _cargo_in_hand(view: IEView, contract_id: int) -> int:
     return sum(1 for c in view.hand if any(color in cargo for color in cards.colors[c]))
 
 
-def _contract_with_cargo(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _contract_with_cargo(decision: Decision, view: IEView, worth: Worth) -> object:
     """Spacecraft (a forced placement): the contract the hand can best fill."""
     options = [o for o in decision.options if isinstance(o, tuple)]
     if not options:
@@ -344,12 +346,12 @@ def _contract_with_cargo(decision: Decision, view: IEView, worth: Worth) -> Any:
     return max(options, key=lambda o: (_cargo_in_hand(view, o[1]), -o[1], -o[2]))
 
 
-def _stretch_goal_import(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _stretch_goal_import(decision: Decision, view: IEView, worth: Worth) -> object:
     """Stretch Goal: the container worth most to me, of any ship at sea."""
     return max(decision.options, key=lambda o: (worth(o[1]), -o[1]))
 
 
-def _railguns(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _railguns(decision: Decision, view: IEView, worth: Worth) -> object:
     """Railguns: credits with some to spare, else two goods, else a completed contract (the
     last completed, whose limits matter least), else whatever is asked."""
     options = decision.options
@@ -363,18 +365,18 @@ def _railguns(decision: Decision, view: IEView, worth: Worth) -> Any:
     return "credits" if "credits" in options else options[0]
 
 
-def _draw_if_short(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _draw_if_short(decision: Decision, view: IEView, worth: Worth) -> str:
     """Oat Milk: cards with a short hand, credits otherwise."""
     return "draw" if len(view.hand) <= 3 else "credits"
 
 
-def _soy_sauce(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _soy_sauce(decision: Decision, view: IEView, worth: Worth) -> str:
     """Soy Sauce: move the crew (2 credits a card) when the goods have room for all of it."""
     crew = len(view.crew(view.player))
     return "transfer" if 0 < crew <= view.goods_room() else "pass"
 
 
-def _capital_discard(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _capital_discard(decision: Decision, view: IEView, worth: Worth) -> object:
     """Before drawing: discard the least useful Capital card when the draw then brings one
     more card (a hand below my draw-up size: `view.draws_to`) and the card is worth less
     than a new one."""
@@ -386,7 +388,7 @@ def _capital_discard(decision: Decision, view: IEView, worth: Worth) -> Any:
     return "pass"
 
 
-def _capital_place(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _capital_place(decision: Decision, view: IEView, worth: Worth) -> object:
     """The Algorithm, Container Factory: load the card as a wild container where a ship
     needs one; otherwise keep it completed (it raises the limits)."""
     for option in decision.options:
@@ -395,7 +397,7 @@ def _capital_place(decision: Decision, view: IEView, worth: Worth) -> Any:
     return "keep" if "keep" in decision.options else decision.options[0]
 
 
-def _euros_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _euros_ship(decision: Decision, view: IEView, worth: Worth) -> object:
     """Strand a ship of the richest rival; my own only if there is nothing else."""
     rows = view.ships
     credits = view.credits
@@ -405,7 +407,7 @@ def _euros_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
     return max(rivals, key=lambda i: (credits[rows[i][0]], len(rows[i][3]), -i))
 
 
-def _goods_by_count(decision: Decision, view: IEView, most: bool) -> Any:
+def _goods_by_count(decision: Decision, view: IEView, most: bool) -> object:
     color = view.facts.color
     mine = [color[c] for c in view.goods(view.player)]
     return (max if most else min)(
@@ -413,12 +415,12 @@ def _goods_by_count(decision: Decision, view: IEView, most: bool) -> Any:
     )
 
 
-def _interest_give(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _interest_give(decision: Decision, view: IEView, worth: Worth) -> object:
     """Give a good of the type I hold most of (the others keep the set and majorities)."""
     return _goods_by_count(decision, view, most=True)
 
 
-def _interest_keep(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _interest_keep(decision: Decision, view: IEView, worth: Worth) -> object:
     """Keep a good of the type I hold fewest of (towards the set bonus)."""
     return _goods_by_count(decision, view, most=False)
 
@@ -530,7 +532,7 @@ ANY_TIME_RULES: dict[str, AnyTimeRule] = {
 his actions (DISCARD_CONTRACTS) is not listed: the bot decides it when it leads."""
 
 
-def _any_time(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _any_time(decision: Decision, view: IEView, worth: Worth) -> object:
     """A window (IE-ANYTIME-1): the first power, in the order offered, whose rule finds a
     use worth making now; otherwise pass."""
     by_power: dict[str, list[Use]] = {}
@@ -655,7 +657,7 @@ class UnansweredDecision(LookupError):
 
 def answer(
     decision: Decision, view: IEView, worth: Worth, rng: GameRandom, rules: dict[str, Rule] = RULES
-) -> Any:
+) -> object:
     """The bot's answer to a power's decision (`rules`, one per kind: RULES for the classic
     bot)."""
     rule = rules.get(decision.kind)

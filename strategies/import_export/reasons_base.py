@@ -17,7 +17,7 @@ stops when every real option costs more than it brings. Used by the default bot
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import ANY, CONTRACT, GOOD_COLORS, GREY, RED, SUPPLY
@@ -74,6 +74,12 @@ LEVEL_SHORT: Final = 0.3
 (as valuation.py)."""
 Swap = tuple[tuple[int, ...], tuple[int, ...]]
 """A swap read from a power's option: (hand cards given, island cards taken)."""
+RopeSwap = tuple[str, int, int]
+"""Rope's option (powers/base_ongoing.py): ("swap", island card, hand card)."""
+LedLightsSwap = tuple[tuple[int, ...], tuple[int, ...]]
+"""LED Lights' option (powers/base_ongoing.py): (hand cards given, island cards taken)."""
+SwapParts = Callable[[RopeSwap], Swap] | Callable[[LedLightsSwap], Swap]
+"""How `_best_swap` reads one power's option as a `Swap`."""
 
 Port = tuple[float, dict[int, int]]
 """A ship of mine at port: what one more fitting container is worth there (its share of
@@ -360,7 +366,7 @@ def _flag_fee(view: IEView, card: int) -> int:
 # ---------------------------------------------------------------- the rules
 
 
-def _apples(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _apples(decision: Decision, view: IEView, worth: Worth) -> object:
     """Apples: complete the agricultural card whose power (level, timing) is worth most for
     the hand card it costs; levels are waived, so a card I cannot place costs little."""
     options = [o for o in decision.options if isinstance(o, tuple)]
@@ -369,13 +375,13 @@ def _apples(decision: Decision, view: IEView, worth: Worth) -> Any:
     return max(options, key=lambda o: (_power_score(view, o[1], False) - worth(o[0]), -o[1]))
 
 
-def _wind_turbines(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _wind_turbines(decision: Decision, view: IEView, worth: Worth) -> object:
     """Wind Turbines: copy the strongest power (level, then an ongoing power early and an
     immediate one late), never one that does nothing as a copy."""
     return max(decision.options, key=lambda cid: (_power_score(view, cid, True), -cid))
 
 
-def _insects_target(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _insects_target(decision: Decision, view: IEView, worth: Worth) -> object:
     """Insects: the rival whose goods give me the best take (my gain and his loss) less what
     my illegal goods do for him (those his own goods limit holds: `view.goods_room`); a
     rival with no goods would give my own back. The richest on a tie."""
@@ -408,13 +414,13 @@ def _insects_target(decision: Decision, view: IEView, worth: Worth) -> Any:
     return max(decision.options, key=score)
 
 
-def _paper_import(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _paper_import(decision: Decision, view: IEView, worth: Worth) -> object:
     """Paper: import from the ship whose best container is worth most in my goods or crew
     (emptying a rival's ship sends it home for him, emptying mine frees it); pass when no
     container is worth taking (no room, or only goods that cost me)."""
     counts = goods_counts(view)
     rows = view.ships
-    best: Any = "pass"
+    best: object = "pass"
     best_value = 0.0
     for option in decision.options:
         if not isinstance(option, int):
@@ -427,7 +433,7 @@ def _paper_import(decision: Decision, view: IEView, worth: Worth) -> Any:
     return best
 
 
-def _flour_container(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _flour_container(decision: Decision, view: IEView, worth: Worth) -> object:
     """Flour: load the hand cards worth least kept (a Flag card's fee counted), each as the
     colour its ship needs most."""
     options = [o for o in decision.options if isinstance(o, tuple)]
@@ -443,12 +449,12 @@ def _flour_container(decision: Decision, view: IEView, worth: Worth) -> Any:
     )
 
 
-def _best_swap(decision: Decision, view: IEView, worth: Worth, parts: Callable[[Any], Swap]) -> Any:
+def _best_swap(decision: Decision, view: IEView, worth: Worth, parts: SwapParts) -> object:
     """The swap whose island cards, in my hand beside the cards I keep, are worth more than
     the hand cards given by the most, at least `SWAP_MARGIN`; else "pass". `parts` reads an
     option as (hand cards given, island cards taken)."""
     hand = list(view.hand)
-    best: Any = "pass"
+    best: object = "pass"
     best_gain = SWAP_MARGIN
     known: Known = {}
     for option in decision.options:
@@ -463,23 +469,33 @@ def _best_swap(decision: Decision, view: IEView, worth: Worth, parts: Callable[[
     return best
 
 
-def _rope_swap(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _rope_swap(decision: Decision, view: IEView, worth: Worth) -> object:
     """Rope: swap when the island card, in my hand, is worth more than the hand card given:
     a container a ship of mine needs and my hand cannot fill, for a card of little use."""
-    return _best_swap(decision, view, worth, lambda o: ((o[2],), (o[1],)))
+    return _best_swap(decision, view, worth, _rope_parts)
 
 
-def _led_lights_swap(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _rope_parts(option: RopeSwap) -> Swap:
+    """Rope's option as a swap: its hand card given, its island card taken."""
+    return (option[2],), (option[1],)
+
+
+def _led_lights_swap(decision: Decision, view: IEView, worth: Worth) -> object:
     """LED Lights: give two hand cards for an island card only when it is worth more than
     both together."""
-    return _best_swap(decision, view, worth, lambda o: (tuple(o[0]), tuple(o[1])))
+    return _best_swap(decision, view, worth, _led_lights_parts)
 
 
-def _machine_arms_load(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _led_lights_parts(option: LedLightsSwap) -> Swap:
+    """LED Lights' option as a swap: its hand cards given, its island cards taken."""
+    return tuple(option[0]), tuple(option[1])
+
+
+def _machine_arms_load(decision: Decision, view: IEView, worth: Worth) -> object:
     """Machine Arms: load the card whose container is worth more on my ship (its share of
     the payout) than kept in hand (a contract to place, a container for later); else stop."""
     slots: dict[int, float] = {}
-    best: Any = "stop"
+    best: object = "stop"
     best_gain = 0.0
     for option in decision.options:
         if not isinstance(option, tuple):
@@ -504,7 +520,7 @@ def _fits_any(view: IEView) -> bool:
     )
 
 
-def _smart_cars_use(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _smart_cars_use(decision: Decision, view: IEView, worth: Worth) -> object:
     """Smart Cars: when no hand card can be loaded (the Load would do nothing), put the card
     worth least on the island for the power's credits if it is worth less than they are;
     otherwise the Load as usual. Weighing the island against a Load that does something
@@ -519,7 +535,7 @@ def _smart_cars_use(decision: Decision, view: IEView, worth: Worth) -> Any:
     return ("island", card) if worth(card) < pay else "load"
 
 
-def _cell_phones_use(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _cell_phones_use(decision: Decision, view: IEView, worth: Worth) -> str:
     """Cell Phones: draw the deck's top card when no hand card can be loaded: a drawn card
     that fits must be loaded, one that does not joins the hand (IE-POWER-34), either better
     than a Load that loads nothing. Drawing also in place of a hand card worth more kept
@@ -528,7 +544,7 @@ def _cell_phones_use(decision: Decision, view: IEView, worth: Worth) -> Any:
     return "hand" if _fits_any(view) else "draw"
 
 
-def _cell_phones_load(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _cell_phones_load(decision: Decision, view: IEView, worth: Worth) -> object:
     """Cell Phones' drawn card: onto the need of my ship whose slot is worth most."""
 
     def slot(option: tuple[int, int]) -> tuple[float, int]:
@@ -538,7 +554,7 @@ def _cell_phones_load(decision: Decision, view: IEView, worth: Worth) -> Any:
     return max(decision.options, key=slot)
 
 
-def _squid_jerky_take(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _squid_jerky_take(decision: Decision, view: IEView, worth: Worth) -> object:
     """Squid Jerky: complete the Port card whose power is worth most to me now (one column,
     one level: an ongoing power early, an immediate one late)."""
     options = [o for o in decision.options if isinstance(o, tuple)]
@@ -547,7 +563,7 @@ def _squid_jerky_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     return max(options, key=lambda o: (_power_score(view, o[1], False), -o[1]))
 
 
-def _antiquities_take(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _antiquities_take(decision: Decision, view: IEView, worth: Worth) -> object:
     """Antiquities: the illegal card of the deck worth most in my hand, where it goes: a
     container a ship of mine needs that my hand cannot fill, or a contract to place on an
     empty ship of mine (one must be taken)."""
@@ -556,7 +572,7 @@ def _antiquities_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     return max(decision.options, key=lambda c: (_island_worth(view, worth, c, hand, known), -c))
 
 
-def _insects_take(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _insects_take(decision: Decision, view: IEView, worth: Worth) -> object:
     """Insects: the rival's good (my illegal goods just given included) whose move into my
     goods gains me most and costs him most, by the goods score (the take is compulsory:
     IE-POWER-13)."""
@@ -565,13 +581,13 @@ def _insects_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     return max(decision.options, key=lambda c: (_take_gain(view, counts, c, source), -c))
 
 
-def _jets_take(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _jets_take(decision: Decision, view: IEView, worth: Worth) -> object:
     """Jets: the container of my completed ship that adds most to my goods score (taking
     the last one brings the ship home); pass when none adds anything (no room, or only
     goods that cost me, such as an illegal good bringing the penalty)."""
     index = cast(int, decision.context)
     counts = goods_counts(view)
-    best: Any = "pass"
+    best: object = "pass"
     best_value = 0.0
     for option in decision.options:
         if option == "pass":
@@ -582,7 +598,7 @@ def _jets_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     return best
 
 
-def _flash_drives_take(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _flash_drives_take(decision: Decision, view: IEView, worth: Worth) -> object:
     """Flash Drives: the container of my completed ship worth most in my hand (what it
     fills on my ships at port that my hand cannot, or a contract to place; in a short hand
     at least a card to play; taking the last one brings the ship home); pass when none is
@@ -590,7 +606,7 @@ def _flash_drives_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     index = cast(int, decision.context)
     hand = list(view.hand)
     floor = CARD_TO_PLAY if len(hand) <= SHORT_HAND else 0.0
-    best: Any = "pass"
+    best: object = "pass"
     best_value = 0.0
     for option in decision.options:
         if option == "pass":
@@ -601,14 +617,14 @@ def _flash_drives_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     return best
 
 
-def _dino_bones_take(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _dino_bones_take(decision: Decision, view: IEView, worth: Worth) -> object:
     """Dino Bones: the island card that adds most to my goods score (the take is
     compulsory; beyond my goods limit the card is discarded: IE-KS-5)."""
     counts = goods_counts(view)
     return max(decision.options, key=lambda c: (_take_gain(view, counts, c, None), -c))
 
 
-def _stretch_goal_import(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _stretch_goal_import(decision: Decision, view: IEView, worth: Worth) -> object:
     """Stretch Goal: the container of a ship at sea that adds most to my goods score, its
     last container taken sending the ship home (mine freed, a rival's back to him); the
     import is compulsory (IE-KS-13)."""

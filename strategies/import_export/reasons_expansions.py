@@ -10,7 +10,7 @@ cards only, with no search and no copy of the state; the default bot (heuristic.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from simulator.core.protocol import Decision
 from simulator.games.import_export.cards import ANY, GREEN, GREY, PAIRED
@@ -128,7 +128,7 @@ def _per_container(view: IEView, index: int) -> float:
 # ---------------------------------------------------------------- Capital
 
 
-def _nearest_completion(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _nearest_completion(decision: Decision, view: IEView, worth: Worth) -> object:
     """Automation, GPS: the wild container goes on the ship it leaves nearest completion
     (one completing now pays at once, and Automation moves on), the larger payout first."""
     ships = [o for o in decision.options if isinstance(o, int)]
@@ -137,7 +137,7 @@ def _nearest_completion(decision: Decision, view: IEView, worth: Worth) -> Any:
     return min(ships, key=lambda i: _load_key(view, i, (GREY,)))
 
 
-def _cheap_labor_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _cheap_labor_ship(decision: Decision, view: IEView, worth: Worth) -> object:
     """Cheap Labor: a ship it fills a need of, the nearest completion; else a leftover (wild
     for a later contract) on the ship with the most room."""
     ships = [o for o in decision.options if isinstance(o, int)]
@@ -150,7 +150,7 @@ def _cheap_labor_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
     return min(ships, key=lambda i: (len(rows[i][3]), i))
 
 
-def _yen_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _yen_ship(decision: Decision, view: IEView, worth: Worth) -> object:
     """Yen: a ship at port whose first contract it cuts now, the one nearest completion
     (one container short completes it); else a ship at port for its next contract; one of
     the dealt ships, not a Diesel Engine's single-use one that Yen would leave with."""
@@ -170,7 +170,7 @@ def _yen_ship(decision: Decision, view: IEView, worth: Worth) -> Any:
     return min(ships, key=key) if ships else decision.options[0]
 
 
-def _fake_money_take(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _fake_money_take(decision: Decision, view: IEView, worth: Worth) -> object:
     """Fake Money: the container a ship of mine needs (loaded where it leaves a ship
     nearest completion); then one whose loss sets the rival's ship at port back."""
     index = decision.context
@@ -193,13 +193,13 @@ def _fake_money_take(decision: Decision, view: IEView, worth: Worth) -> Any:
     return min(decision.options, key=key)
 
 
-def _fake_money_load(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _fake_money_load(decision: Decision, view: IEView, worth: Worth) -> object:
     """Fake Money: the taken container goes where it leaves a ship of mine nearest
     completion, the larger payout first."""
     return min(decision.options, key=lambda o: _load_key(view, o[0], (o[1],)))
 
 
-def _partnership_join(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _partnership_join(decision: Decision, view: IEView, worth: Worth) -> object:
     """Partnership: join the ship whose Super Ship pays most per container still needed
     (its payout multiplied, Partnership's own cargo waived), when that beats the two ships
     apart; otherwise pass."""
@@ -243,7 +243,7 @@ def _partnership_join(decision: Decision, view: IEView, worth: Worth) -> Any:
 # ---------------------------------------------------------------- the container variants
 
 
-def _container_color(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _container_color(decision: Decision, view: IEView, worth: Worth) -> object:
     """A grey card's physical container (IE-VAR-9): the colour that leaves the ship being
     loaded nearest completion (a need of its own colour before a rainbow slot a hand card
     could fill), then the Market's best marker, then a colour my hand's contracts need."""
@@ -281,7 +281,7 @@ def _container_color(decision: Decision, view: IEView, worth: Worth) -> Any:
 # ---------------------------------------------------------------- J
 
 
-def _bamboo_place(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _bamboo_place(decision: Decision, view: IEView, worth: Worth) -> object:
     """Bamboo: placed again on the ship whose expected payout it raises most (an empty ship
     rather than one it would slow down); pass in the last turn, when leaving the completed
     contracts would put me over a limit, or where no ship gains."""
@@ -303,7 +303,7 @@ def _bamboo_place(decision: Decision, view: IEView, worth: Worth) -> Any:
     return -best if value > 0 else "pass"
 
 
-def _pocky_import(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _pocky_import(decision: Decision, view: IEView, worth: Worth) -> object:
     """Pocky: the ship at sea whose best container is worth most to me as a good or crew,
     less the compensation its owner takes (his own: `view.compensation_to`, Pants; none
     from my own ship); the poorer owner on a tie."""
@@ -321,7 +321,7 @@ def _pocky_import(decision: Decision, view: IEView, worth: Worth) -> Any:
     return max(decision.options, key=key)
 
 
-def _robo_cats_pair(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _robo_cats_pair(decision: Decision, view: IEView, worth: Worth) -> object:
     """Robo-Cats: a plundered pair always loads (else the kept card is lost), nearest a ship's
     completion; in a Load, a pair only when its extra card lifts the payout by more than it
     is worth kept (the whole pair's worth when no single card could load), else pass."""
@@ -360,7 +360,7 @@ def _robo_cats_pair(decision: Decision, view: IEView, worth: Worth) -> Any:
     return best if value(best) > 0 else "pass"
 
 
-def _robo_cats_keep(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _robo_cats_keep(decision: Decision, view: IEView, worth: Worth) -> str:
     """Robo-Cats: keep a plundered container for a pair only when no ship of mine takes it
     alone (passing would discard it) and another of its type is at sea or on the island
     for a later plunder; otherwise pass and load it now."""
@@ -390,7 +390,7 @@ def _free_load(
     return min(good, key=lambda o: (_load_key(view, o[1], (o[2],), (o[0],)), worth(o[0]), o))
 
 
-def _maple_syrup_load(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _maple_syrup_load(decision: Decision, view: IEView, worth: Worth) -> object:
     """Maple Syrup: load itself for free where it leaves a ship nearest completion, unless
     the card is worth more kept in the hand than the container it makes."""
     card = decision.context
@@ -399,7 +399,7 @@ def _maple_syrup_load(decision: Decision, view: IEView, worth: Worth) -> Any:
     return "pass" if best is None else best[1:]
 
 
-def _paprika_load(decision: Decision, view: IEView, worth: Worth) -> Any:
+def _paprika_load(decision: Decision, view: IEView, worth: Worth) -> object:
     """Paprika: the free load leaving a ship nearest completion, of a card worth less kept
     than the container it makes; pass when every card is worth more in the hand."""
     loads = [o for o in decision.options if isinstance(o, tuple)]

@@ -20,8 +20,8 @@ plain Python it runs the same code.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from collections.abc import Mapping, Sequence
+from typing import Final, SupportsFloat, cast
 
 from simulator.games.import_export.cards import (
     ANY,
@@ -58,6 +58,10 @@ HOLD: Final = 0.6
 Best = tuple[float, int, int, int]
 """`best_contract`'s answer: (value, contract id, missing levels, ship index)."""
 
+Play = int | tuple[int, int]
+"""What declares an action (turn.py's `play_options`): a hand card, or two hand cards of one
+colour as a wildcard (IE-TURN-1)."""
+
 
 def credit_race(view: IEView) -> float:
     """How near its credits bring the game to its end: the largest share any seat holds of
@@ -79,7 +83,7 @@ class Weights:
     what follows from them (tastes per action and per crew card, the fulfil bonus), and the
     values the valuation keeps from one decision to the next (one per bot, so per seat)."""
 
-    def __init__(self, settings: Mapping[str, Any]) -> None:
+    def __init__(self, settings: Mapping[str, SupportsFloat]) -> None:
         self.contract_bias = float(settings["contract_bias"])
         self.load_bias = float(settings["load_bias"])
         self.import_bias = float(settings["import_bias"])
@@ -243,8 +247,8 @@ class Table:
         self._ship_values: dict[int, float] = {}
         self._home: float | None = None
         self._slots: dict[int, list[float]] | None = None
-        self._by_action: list[list[Any]] | None = None
-        self._pairs: list[Any] | None = None
+        self._by_action: list[list[Play]] | None = None
+        self._pairs: list[Play] | None = None
         self._unlimited: frozenset[int] = static.unlimited if weights.rules_ships else NOTHING
         """Legos-like contract ids whose trials ask the rules (`rules_ships`; else none)."""
         self._wild: tuple[int, ...] | None = None
@@ -689,13 +693,13 @@ class Table:
         hand's worth is computed only if a rule asks)."""
         return self.worth().get(card, 0.0) if self.hand else 0.0
 
-    def play_cost(self, option: Any) -> float:
+    def play_cost(self, option: Play) -> float:
         worth = self.worth()
         if isinstance(option, tuple):
             return worth[option[0]] + worth[option[1]]
         return worth[option]
 
-    def cheapest_play(self, options: Any) -> tuple[Any, float]:
+    def cheapest_play(self, options: Sequence[Play]) -> tuple[Play, float]:
         best, cost = options[0], float("inf")
         worth = self.worth()
         for option in options:
@@ -704,7 +708,7 @@ class Table:
                 best, cost = option, c
         return best, cost
 
-    def play_options(self, action: int, following: bool = False) -> list[Any]:
+    def play_options(self, action: int, following: bool = False) -> list[Play]:
         """The cards (or same-colour pairs) that could declare this action; with none, the
         ways my powers give (3D Printers, Rice Cookers, Chopsticks: the view asks the rules).
         Shared for the decision: never mutate."""
@@ -726,7 +730,8 @@ class Table:
                 for b in hand[i + 1 :]:
                     if color[a] == color[b]:
                         pairs.append((a, b))
-        return pairs or list(self.view.play_options(action, following))
+        # (the view types its plays `object`: they are cards and pairs, turn.py's)
+        return pairs or list(cast("tuple[Play, ...]", self.view.play_options(action, following)))
 
     # ------------------------------------------------------------------ goods and crew
 
