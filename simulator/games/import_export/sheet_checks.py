@@ -27,15 +27,10 @@ from typing import Any
 
 from simulator.core.cards import CardSheet, Need, load_card_sheet
 from simulator.games.import_export.cards import (
-    BLACK,
-    BLUE,
     COLORS,
     COLUMNS,
     DEFAULT_SHEET,
-    GREEN,
     GREY,
-    RED,
-    YELLOW,
 )
 from simulator.games.import_export.powers.framework import POWER_OFF, POWERS
 from simulator.games.import_export.rule_book import BaseRules
@@ -46,9 +41,6 @@ from simulator.games.import_export.sheet_rows import (
     SheetProblem,
     number,
 )
-
-GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
-
 
 # ---------------------------------------------------------------- level, colour
 

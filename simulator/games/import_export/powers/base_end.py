@@ -7,15 +7,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
+from simulator.games.import_export.cards import (
+    BLACK,
+    BLUE,
+    GOOD_COLORS,
+    GREEN,
+    RED,
+    YELLOW,
+    Contract,
+)
 from simulator.games.import_export.powers.framework import Reach, Restated, power
 from simulator.games.import_export.powers.numbers import COUNT, GROUP, PAY, TIMES
 from simulator.games.import_export.state import IEState, Scoring
 
 if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
-
-GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 
 
 @power(

@@ -18,6 +18,7 @@ from simulator.games.import_export.cards import (
     ACTIONS,
     BLACK,
     BLUE,
+    GOOD_COLORS,
     GREEN,
     PIRATE,
     RED,
@@ -39,8 +40,6 @@ from simulator.games.import_export.state import IEState, Scoring
 if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
     from simulator.games.import_export.moments import Moment
-
-GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 
 
 # ---------------------------------------------------------------- any time

@@ -122,8 +122,7 @@ def pocky(game: GameAPI, s: IEState, owner: int, contract: Contract) -> Flow:
     ship = s.ships[i]
     taken = yield from game.take_from_ship(s, owner, ship, p["containers"])
     if taken and ship.owner != owner:
-        pay = s.mods[ship.owner].get("owner_compensation", game.rules.owner_compensation)
-        game.gain(s, ship.owner, pay)
+        game.gain(s, ship.owner, game.compensation_to(s, ship.owner))
     yield from game.emit(s, "imported", owner, (i, taken))
     yield from game.ship_home(s, ship)
 

@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 from simulator.core.cards import Need
 from simulator.core.protocol import Decision, Flow
-from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW, Contract
+from simulator.games.import_export.cards import (
+    BLACK,
+    BLUE,
+    GOOD_COLORS,
+    GREEN,
+    RED,
+    YELLOW,
+    Contract,
+)
 from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.powers.common import (
     add_goods,
@@ -29,7 +37,6 @@ if TYPE_CHECKING:
     from simulator.games.import_export.game_api import GameAPI
     from simulator.games.import_export.moments import Moment
 
-GOOD_COLORS = (GREEN, YELLOW, BLACK, BLUE, RED)
 """The five coloured good types; grey Capital cards are none of them (Improbability)."""
 JOE_WIGGINS_GOODS = (
     ("tech_goods", GREEN),
