@@ -55,3 +55,14 @@ def test_cli_plan() -> None:
     assert "14,832 games to detect +1.0 points on a 25.0% baseline (seat" in out.output
     missing = CliRunner().invoke(main, ["plan", "-q", "seat"])
     assert missing.exit_code == 2 and "--difference POINTS, or --run RUN" in missing.output
+
+
+def test_games_to_decide_past_the_float_range_is_none_not_an_error() -> None:
+    """An estimate a hair from its tolerance (or from zero) asks more games than a float
+    holds: that target is unreachable (None), the other may still answer; never an
+    OverflowError (a hypothesis example in test_typical found it)."""
+    from simulator.analysis.planning import games_to_decide
+
+    assert games_to_decide(1000, 1e-300, -1.0, 1.0, 1e-300) is None
+    near = games_to_decide(1000, 3.0 - 1e-300, 2.0, 4.0, 3.0)  # balanced out of reach
+    assert near is not None and near > 0  # the difference from zero is still reachable

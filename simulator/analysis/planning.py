@@ -132,7 +132,8 @@ def games_to_decide(
     1/sqrt(games). `balanced` needs |estimate| + (z_alpha/2 + z_power) se' <= tolerance, a
     difference needs (z_alpha/2 + z_power) se' <= |estimate|; the answer is the smaller of the
     two, each assuming the estimate stays where it is (None when neither can be reached: a zero
-    estimate with a zero tolerance gap). Units: any, as long as all four figures share it.
+    estimate with a zero tolerance gap, or a gap so small that no float counts the games).
+    Units: any, as long as all four figures share it.
     Where the figure is one of `family` compared at once (a BH q decides the difference), the
     difference is planned at alpha / family, Bonferroni's level: BH never asks more, so the
     games are an upper bound there."""
@@ -142,8 +143,10 @@ def games_to_decide(
     if not (games > 0 and se > 0 and math.isfinite(se)):
         return None
     options = [(tolerance - abs(estimate), za), (abs(estimate), zd)]
-    needed = [games * (se * (z + zb) / gap) ** 2 for gap, z in options if gap > 0]
-    return math.ceil(min(needed)) if needed else None
+    ratios = [se * (z + zb) / gap for gap, z in options if gap > 0]
+    needed = [games * r * r for r in ratios]  # r * r: inf past the float range, never raises
+    reachable = [n for n in needed if math.isfinite(n)]
+    return math.ceil(min(reachable)) if reachable else None
 
 
 def games_to_detect(
