@@ -308,11 +308,13 @@ def restated_numbers(sc: SheetCards) -> list[SheetProblem]:
     return problems
 
 
-def known_params(sc: SheetCards, name: str) -> tuple[str, ...]:
-    """The parameters a card's row may hold: the numbers its power reads (`PARAMS`), the
-    numbers it restates (`restated_expectations`) and the power switch (`power_off`)."""
-    restated = [key for card, key in restated_expectations(sc) if card == name]
-    return (*PARAMS.get(name, {}), *restated, POWER_OFF)
+def known_params(name: str) -> tuple[str, ...]:
+    """The parameters a card's row may hold: the numbers its power reads and those it
+    restates (its declaration's `params` and `restates`), and the power switch
+    (`power_off`)."""
+    entry = POWERS.get(name)
+    declared = (*entry.declared.params, *entry.declared.restates) if entry is not None else ()
+    return (*declared, POWER_OFF)
 
 
 def unknown_params(sc: SheetCards) -> list[SheetProblem]:
@@ -331,7 +333,7 @@ def unknown_params(sc: SheetCards) -> list[SheetProblem]:
         name = row["name"]
         if name not in POWERS:
             continue
-        known = known_params(sc, name)
+        known = known_params(name)
         for key, value in row["params"].items():
             if key in known:
                 continue
