@@ -313,3 +313,28 @@ def test_a_power_without_yield_asks_nothing_and_does_its_work() -> None:
 
     flow = designed(code).powers["Almonds"].on_fulfil
     assert flow is not None and list(flow(Game(), None, 2, None)) == [] and gained == [(2, 7)]
+
+
+DECLARED = (
+    EXAMPLE.read_text()
+    .replace(
+        'PARAMS = {"Harbour Master": ("cost", "cards")}',
+        "from simulator.games.import_export.powers.numbers import COUNT, PAY",
+    )
+    .replace(
+        '@power("Harbour Master", hook="ship_completed")',
+        '@power("Harbour Master", hook="ship_completed", params={"cost": PAY, "cards": COUNT})',
+    )
+)
+
+
+def test_a_designer_may_declare_numbers_as_the_shipped_cards_do(tmp_path: Path) -> None:
+    """`params=` on the card's first registration is the same declaration as PARAMS: the
+    row is held to it, and giving both is refused."""
+    assert "PARAMS =" not in DECLARED and "params={" in DECLARED
+    _config(tmp_path, _file(tmp_path, DECLARED))  # the row cost=2;cards=2 matches
+    with pytest.raises(ConfigError, match="needs cards"):
+        _config(tmp_path, _file(tmp_path, DECLARED), _sheet(tmp_path, params="cost=2"))
+    both = DECLARED + '\nPARAMS = {"Harbour Master": ("cost", "cards")}\n'
+    with pytest.raises(ConfigError, match="declares the numbers of Harbour Master twice"):
+        _config(tmp_path, _file(tmp_path, both))

@@ -4,7 +4,8 @@ The file is Python, written like the shipped power modules: `@power("Name", ...)
 function per card of the card sheet (a new card, or a shipped card whose power it replaces
 in this run), its numbers read from the sheet's `params`; and, where a power asks a kind of
 question the game does not know, `DECISIONS` naming each new kind with what it asks; and
-`PARAMS`, the sheet numbers each power reads (the card's row is held to them). The
+`PARAMS`, the sheet numbers each power reads (the card's row is held to them), or, as the
+shipped cards do, `params=` on the card's first `@power(...)` (powers/framework.Declared). The
 default bot answers a new kind by a short search over its options (strategies/
 short_search.py) until someone writes it a rule. docs/designer-powers.md walks through one.
 docs/examples/harbour_master.py is one such file (an ongoing power asking a new kind).
@@ -130,6 +131,13 @@ def designed(code: PluginCode) -> DesignedPowers:
             f"--powers: {code.file}: PARAMS must map a card's name to the names of the sheet "
             'numbers its power reads, e.g. {"Harbour Master": ("cost", "cards")}'
         )
+    declared = {name: tuple(e.declared.params) for name, e in registry.items() if e.declared.params}
+    for name in declared.keys() & params.keys():
+        raise ConfigError(
+            f"--powers: {code.file} declares the numbers of {name} twice, in PARAMS and in its "
+            "@power(..., params=...): keep one"
+        )
+    params = {**params, **declared}  # a card declared as the shipped ones are (framework)
     kinds = frozenset(GAME_DECISIONS) | frozenset(decisions)
     for entry in registry.values():
         _check_what_it_asks(entry, code.file, kinds)
