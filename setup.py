@@ -1,0 +1,71 @@
+"""The native core's build: simulator/native/src/*.cpp into simulator.native._core.
+
+Everything else about the package is in pyproject.toml. The core is optional: where no C++
+compiler (or no working one) exists, the install still succeeds, says once why the core was
+not built, and every run plays with the Python engine (`deckhand engine` says the same).
+Flags: C++17, warnings as errors, no fast-math and no floating-point contraction, so that
+the native engine sums floats exactly as the Python reference does (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from glob import glob
+
+from pybind11.setup_helpers import Pybind11Extension
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+FLAGS = ["-O2", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off", "-fno-fast-math"]
+SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", "-g", "-O1"]
+"""DECKHAND_NATIVE_SANITIZE=1 builds with AddressSanitizer and UBSan (CI's bounded
+differential test; run it with the sanitizers' runtime preloaded: tests/native/README)."""
+
+
+def _flags() -> tuple[list[str], list[str]]:
+    if os.environ.get("DECKHAND_NATIVE_SANITIZE") == "1":
+        flags = [f for f in FLAGS if f != "-O2"] + SANITIZE
+        return flags, ["-fsanitize=address,undefined"]
+    return FLAGS, []
+
+
+class OptionalBuildExt(build_ext):
+    """Build the native core if a compiler allows; otherwise say so and go on."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # no compiler at all: setuptools' own CompileError and kin
+            _said(exc)
+
+    def build_extension(self, ext: Pybind11Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            _said(exc)
+
+
+def _said(exc: Exception) -> None:
+    print(
+        "deckhand: the native core was not built "
+        f"({type(exc).__name__}: {str(exc).strip()[:300]}); "
+        "every run will play with the Python engine (deckhand engine says so too)",
+        file=sys.stderr,
+    )
+
+
+compile_flags, link_flags = _flags()
+setup(
+    ext_modules=[
+        Pybind11Extension(
+            "simulator.native._core",
+            sorted(glob("simulator/native/src/*.cpp")),
+            include_dirs=["simulator/native/src"],
+            cxx_std=17,
+            extra_compile_args=compile_flags,
+            extra_link_args=link_flags,
+        )
+    ],
+    cmdclass={"build_ext": OptionalBuildExt},
+)
