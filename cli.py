@@ -98,9 +98,10 @@ def simulate(
     from simulator.runs.summaries import simulate as play
 
     run = {"games": games, "chunk_size": chunk_size, "check_invariants": check_invariants}
-    config = options_given(game, kw, duplicate=duplicate, until_ci=until_ci, **run).config()
+    options = options_given(game, kw, duplicate=duplicate, until_ci=until_ci, **run)
+    config = options.config()
     try:
-        summary = play(config, out, jobs, backend, overwrite, not quiet, address)
+        summary = play(config, out, jobs, backend, overwrite, not quiet, address, options.engine)
     except KeyboardInterrupt:
         click.echo(interrupted_line(out, config.games), err=True)
         sys.exit(130)
@@ -301,6 +302,21 @@ def compile_command(clean: bool, status: bool) -> None:
     )
 
 
+@main.command(name="engine")
+@click.argument("game", required=False)
+@game_options
+@fail_cleanly
+def engine_command(game: str | None, **kw: Any) -> None:
+    """Say whether the native core is built and what it plays; with GAME and its options,
+    which engine such a run would use (--engine auto by default) and why."""
+    from simulator.folders.config import options_given
+    from simulator.native.status import engine_lines
+
+    options = options_given(game, kw) if game is not None else None
+    config = options.config() if options is not None else None
+    _echo(engine_lines(config, kw.get("engine") or "auto"))
+
+
 @main.command()
 def games() -> None:
     """List the games, their player counts and their modules."""
@@ -498,7 +514,14 @@ def mixes(
         raise ConfigError("--modules: deckhand mixes takes its sets from --mix")
     grid = options_given(game, kw, games=games, chunk_size=chunk_size)
     plans = plan_mixes(grid.but(check_invariants=check_invariants), mixes, out)
-    folders = run_mixes(plans, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
+    folders = run_mixes(
+        plans,
+        jobs=jobs,
+        backend=backend,
+        overwrite=overwrite,
+        progress=not quiet,
+        engine=grid.engine,
+    )
     path = build_compare_report(folders, Path(out) / "compare.html", top=top, tolerances=tolerance)
     click.echo(f"{len(folders)} runs in {out}; comparison written to {path}")
 
@@ -546,7 +569,14 @@ def sweep(
     run = {"games": games, "chunk_size": chunk_size, "check_invariants": check_invariants}
     options = options_given(game, kw, **run)
     plan = plan_sweep(options, card, param, out, overwrite, tolerance=tolerance.card)
-    folder = run_sweep(plan, jobs=jobs, backend=backend, overwrite=overwrite, progress=not quiet)
+    folder = run_sweep(
+        plan,
+        jobs=jobs,
+        backend=backend,
+        overwrite=overwrite,
+        progress=not quiet,
+        engine=options.engine,
+    )
     _echo(report_sweep(plan, folder))
 
 

@@ -180,6 +180,16 @@ def _game_option_list(rotate: bool) -> list[Callable[..., Any]]:
             help="Stop a game with no winner after this many turns.",
         ),
         click.option(
+            "--engine",
+            type=click.Choice(["auto", "native", "python"]),
+            default="auto",
+            show_default=True,
+            help="Which engine plays: native (the C++ core: Import/Export's base set with the "
+            "random and heuristic bots), python (the reference), or auto: native when "
+            "everything in the run is native, else Python, saying why. Both play the same "
+            "games; `deckhand engine` says what is built.",
+        ),
+        click.option(
             "--seed",
             type=int,
             default=0,

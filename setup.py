@@ -9,9 +9,11 @@ the native engine sums floats exactly as the Python reference does (docs/perform
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from glob import glob
+from pathlib import Path
 
 from pybind11.setup_helpers import Pybind11Extension
 from setuptools import setup
@@ -55,6 +57,17 @@ def _said(exc: Exception) -> None:
     )
 
 
+def sources_hash() -> str:
+    """The SHA-256 of the core's sources (every file under simulator/native/src, by path):
+    built into the module, so that a build older than its sources is noticed
+    (simulator/native/__init__.py computes the same and refuses a stale core)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path("simulator/native/src").rglob("*")):
+        if path.is_file():
+            digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 compile_flags, link_flags = _flags()
 setup(
     ext_modules=[
@@ -65,6 +78,7 @@ setup(
             cxx_std=17,
             extra_compile_args=compile_flags,
             extra_link_args=link_flags,
+            define_macros=[("DECKHAND_SOURCES", f'"{sources_hash()}"')],
         )
     ],
     cmdclass={"build_ext": OptionalBuildExt},

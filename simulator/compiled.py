@@ -70,9 +70,13 @@ HOT_MODULES: tuple[str, ...] = (
 state, rules and views, and the bots (where a game's time goes; docs/performance.md has the
 profile)."""
 
-GROUP = "simulator.native"
-"""The shared library of the compiled group (`simulator/native__mypyc...so`), inside a
-package so that an installed `deckhand` finds it wherever it runs."""
+GROUP = "simulator.mypyc_group"
+"""The shared library of the compiled group (`simulator/mypyc_group__mypyc...so`), inside a
+package so that an installed `deckhand` finds it wherever it runs. (Not `simulator.native`:
+that package is the C++ core, built by pip install, which this build leaves alone.)"""
+
+NATIVE_CORE = Path("simulator") / "native"
+"""The C++ core's package (simulator/native/): its extension is not part of this build."""
 
 
 MYPY_OPTIONS = ("--ignore-missing-imports", "--follow-imports=silent")
@@ -96,8 +100,11 @@ def extension_files(root: Path = ROOT) -> list[Path]:
     """The compiled extension files present under `root` (the build in place)."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     found = []
+    native = root / NATIVE_CORE
     for pattern in ("simulator/**/*", "strategies/**/*"):
-        found += [p for p in root.glob(pattern) if p.name.endswith(suffixes)]
+        found += [
+            p for p in root.glob(pattern) if p.name.endswith(suffixes) and native not in p.parents
+        ]
     return sorted(found)
 
 

@@ -936,7 +936,14 @@ def ablate_param(
         sweep_folder = folder / ABLATION_SWEEP
         plan = plan_sweep(options, card, f"{key}={printed},{value}", sweep_folder, overwrite)
         start = time.perf_counter()
-        run_sweep(plan, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress)
+        run_sweep(
+            plan,
+            jobs=jobs,
+            backend=backend,
+            overwrite=overwrite,
+            progress=progress,
+            engine=options.engine,
+        )
         seconds = time.perf_counter() - start
         summary = sweep_summary(sweep_folder)
         frame = _param_row(summary, rows, key, value, printed)

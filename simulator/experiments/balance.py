@@ -365,7 +365,13 @@ class _Design:
             tolerance=self.tolerance,
             games=self.games_at,
         )
-        run_sweep(plan, jobs=self.jobs, backend=self.backend, progress=self.progress)
+        run_sweep(
+            plan,
+            jobs=self.jobs,
+            backend=self.backend,
+            progress=self.progress,
+            engine=self.options.engine,
+        )
         self.summary = sweep_summary(self.folder)
         judged = self.measure_of.judge(self.summary.points, float(self.printed), self.tolerance)
         self.points = {p.value: p for p in judged}

@@ -450,12 +450,18 @@ def run_ladder(
         ]
         if focus.cards.strip().lower() != "flagged":  # names checked now, spelt as printed
             named = list(focus_plan(options, full[-1], focus, focus.cards).names)
-    run_robustness(plans, out, jobs, backend, overwrite, progress, tolerance)
+    run_robustness(plans, out, jobs, backend, overwrite, progress, tolerance, options.engine)
     strengths = []
     with folder_lock(out, "ladder"):
         for lower, upper, config, folder in steps:
             run_simulation(
-                config, folder, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress
+                config,
+                folder,
+                jobs=jobs,
+                backend=backend,
+                overwrite=overwrite,
+                progress=progress,
+                engine=options.engine,
             )
             strengths.append(step_strength(folder, lower.name, upper.name, options.players))
         table = ladder_table(out, full, tolerance, options.games)

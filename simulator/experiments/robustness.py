@@ -189,6 +189,7 @@ def run_robustness(
     overwrite: bool = False,
     progress: bool = True,
     tolerance: float = Tolerances().card,
+    engine: str = "auto",
 ) -> Path:
     """Play (or resume) every pool's run, then write OUT/robustness.parquet with each card's
     verdict under each pool at `tolerance` (points)."""
@@ -196,7 +197,13 @@ def run_robustness(
     with folder_lock(out, "robustness"):
         for _, config, folder in plans:
             run_simulation(
-                config, folder, jobs=jobs, backend=backend, overwrite=overwrite, progress=progress
+                config,
+                folder,
+                jobs=jobs,
+                backend=backend,
+                overwrite=overwrite,
+                progress=progress,
+                engine=engine,
             )
         meta = {
             "game": plans[0][1].game.game,
@@ -409,10 +416,13 @@ def robustness(
     overwrite: bool = False,
     progress: bool = True,
     tolerance: float = Tolerances().card,
+    engine: str = "auto",
 ) -> Path:
     """`deckhand robustness`: `options` played under each of `pools` (`--pool` texts; none:
     every default pool) into OUT/POOL, then every card judged under each (`run_robustness`).
     Every pool's config is validated before any game is played. Returns OUT."""
     chosen = parse_pools(options.game, options.players, options.modules, pools)
     plans = plan_robustness(options, chosen, out)
-    return run_robustness(plans, out, jobs, backend, overwrite, progress, tolerance)
+    return run_robustness(
+        plans, out, jobs, backend, overwrite, progress, tolerance, options.engine
+    )

@@ -133,6 +133,9 @@ class RunOptions:
     rules: tuple[tuple[str, str], ...] = ()
     duplicate: bool = False
     until_ci: float | None = None
+    engine: str = "auto"
+    """Which engine plays (`--engine`: auto, native, python; simulator/native/engine_choice.py):
+    not part of the config, since both engines play the same games."""
 
     def but(self, **changes: Any) -> RunOptions:
         """These options with some fields changed (a mix's sets, a sweep value's sheet)."""
@@ -140,7 +143,9 @@ class RunOptions:
 
     def config(self) -> RunConfig:
         """Validate into a RunConfig; errors name the option and the accepted values."""
-        return make_run_config(**asdict(self))
+        fields = asdict(self)
+        del fields["engine"]  # decides no game (the engines agree): not in the config
+        return make_run_config(**fields)
 
     def game_config(self) -> GameConfig:
         """The game's own config of these options (no bots, no games), checked by the game
@@ -171,6 +176,7 @@ SHARED_OPTIONS = (
     "powers",
     "rotate",
     "max_turns",
+    "engine",
 )
 """The game options the playing commands share (`--players`, `--sets`, `--strategy`, ...),
 by their RunOptions field."""

@@ -97,6 +97,7 @@ def run_mixes(
     backend: str = "loky",
     overwrite: bool = False,
     progress: bool = True,
+    engine: str = "auto",
 ) -> list[Path]:
     """Play every mix into its run folder (resuming a folder that holds the same run)."""
     folders = []
@@ -109,6 +110,7 @@ def run_mixes(
                 backend=backend,
                 overwrite=overwrite,
                 progress=progress,
+                engine=engine,
             )
         )
     return folders

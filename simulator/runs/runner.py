@@ -61,6 +61,9 @@ from simulator.folders.run_folder import (
     load_manifest,
     write_manifest,
 )
+from simulator.native import CORE, NOT_BUILT
+from simulator.native.chunk import native_frames
+from simulator.native.engine_choice import EngineChoice, choose_engine
 from simulator.runs.backends import BACKENDS, Backend, open_backend
 from simulator.runs.match import Match, game_of_run
 
@@ -116,9 +119,15 @@ def _parquet(frame: pl.DataFrame) -> bytes:
 
 
 def play_chunk(
-    config_json: dict[str, Any], chunk: int, sheet: SheetCopy, versions: dict[str, str]
+    config_json: dict[str, Any],
+    chunk: int,
+    sheet: SheetCopy,
+    versions: dict[str, str],
+    engine: str = "python",
 ) -> ChunkResult:
-    """Play one chunk's games on a worker and return its tables (the client writes them)."""
+    """Play one chunk's games on a worker and return its tables (the client writes them).
+    `engine` is the one the client chose for the run (engine_choice.py): a worker without
+    the native core refuses a native run rather than play it slower in Python."""
     start = time.perf_counter()
     mine = _engine_versions()
     if mine != versions:
@@ -131,10 +140,37 @@ def play_chunk(
     if match.game.sheet.sha256 != sheet.sha256:
         raise ConfigError(f"worker {platform.node()}: the card sheet copy does not match")
     spec = match.spec
+    indices = config.chunk_games(chunk)
+    if engine == "native":
+        if CORE is None:
+            raise ConfigError(
+                f"worker {platform.node()}: the run plays natively but {NOT_BUILT}; install "
+                "deckhand with its native core on every worker, or run with --engine python"
+            )
+        games_df, players_df = native_frames(match, indices)
+    else:
+        games_df, players_df = _python_frames(config, match, indices)
+    events_df = card_events(players_df, spec.event_names, card_names(match.game.sheet))
+    counts = group_counts(players_df, headline_column(config.strategies), config.game.players)
+    return ChunkResult(
+        chunk,
+        len(indices),
+        time.perf_counter() - start,
+        _parquet(games_df),
+        _parquet(players_df),
+        _parquet(events_df),
+        counts,
+    )
+
+
+def _python_frames(
+    config: RunConfig, match: Match, indices: range
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The games and players tables of these games, played by the Python engine."""
+    spec = match.spec
     games, players = empty_columns(spec)
     modules = ",".join(config.game.modules)
     texts = [c.text for c in match.choices]
-    indices = config.chunk_games(chunk)
     for game_index in indices:
         outcome, decisions, slots = match.play(game_index)
         rows_for_game(
@@ -150,18 +186,7 @@ def play_chunk(
             players,
             deal=config.deal(game_index),
         )
-    games_df, players_df = to_frames(spec, games, players)
-    events_df = card_events(players_df, spec.event_names, card_names(match.game.sheet))
-    counts = group_counts(players_df, headline_column(config.strategies), config.game.players)
-    return ChunkResult(
-        chunk,
-        len(indices),
-        time.perf_counter() - start,
-        _parquet(games_df),
-        _parquet(players_df),
-        _parquet(events_df),
-        counts,
-    )
+    return to_frames(spec, games, players)
 
 
 def _write_chunk(folder: Path, result: ChunkResult, repairing: bool = False) -> None:
@@ -332,6 +357,7 @@ def _play_chunks(
     max_in_flight: int | None,
     replacing: Sequence[int] = (),
     repairing: Collection[int] = (),
+    engine: str = "python",
 ) -> _Stopping:
     """Send the missing chunks (and those `replacing` lists: on disk, but to be played again
     in full) to the backend, a bounded number at a time; write each one as it comes back
@@ -363,7 +389,9 @@ def _play_chunks(
                 chunk = next(queue, None)
                 if chunk is None:
                     break
-                pending[backend.submit(play_chunk, config_json, chunk, sheet, versions)] = chunk
+                pending[backend.submit(play_chunk, config_json, chunk, sheet, versions, engine)] = (
+                    chunk
+                )
             if not pending:
                 break
             for handle in backend.wait(pending):
@@ -399,19 +427,23 @@ def run_simulation(
     progress: bool = True,
     address: str | None = None,
     max_in_flight: int | None = None,
+    engine: str = "auto",
 ) -> Path:
     """Play every missing chunk of the run into `out`; then write the per-card summary.
 
     `backend` is loky (worker processes; one job plays in this process), threading,
     sequential, dask or ray; `address` is the Dask scheduler or Ray cluster (none: a local
     one is started with `jobs` workers). Results do not depend on the backend or `jobs`.
-    At most `max_in_flight` chunks (default: twice the workers) are out at once.
+    At most `max_in_flight` chunks (default: twice the workers) are out at once. `engine`
+    (auto, native, python: engine_choice.py) picks the engine; the manifest records which
+    played and why.
     """
     folder = Path(out)
+    chosen = choose_engine(config, engine)  # before anything is written: --engine native refused
     # The backend first: a bad --backend, --jobs or an unreachable cluster writes nothing.
-    with open_backend(backend, jobs, address) as engine, folder_lock(folder, "simulate"):
+    with open_backend(backend, jobs, address) as workers, folder_lock(folder, "simulate"):
         try:
-            return _run(config, folder, engine, overwrite, progress, max_in_flight)
+            return _run(config, folder, workers, overwrite, progress, max_in_flight, chosen)
         except OSError as exc:  # a read-only folder, a full disk: completed chunks are kept
             raise RunFolderError(
                 f"{exc.filename or folder}: cannot write ({exc.strerror or exc}); no completed "
@@ -422,19 +454,27 @@ def run_simulation(
 def _run(
     config: RunConfig,
     folder: Path,
-    engine: Backend,
+    workers: Backend,
     overwrite: bool,
     progress: bool,
     max_in_flight: int | None,
+    chosen: EngineChoice,
 ) -> Path:
     """run_simulation in its locked folder."""
     manifest, config = _prepare_folder(config, folder, overwrite)
     repairing = health.recover_run(folder)  # damaged parts set aside: their games played again
     # a chunk half-renamed by a killed run: played again
     run_folder.clean_incomplete(folder, keep=repairing)
-    where = {"backend": engine.name, "where": engine.where, "workers": engine.workers}
+    where = {"backend": workers.name, "where": workers.where, "workers": workers.workers}
     stopping = _play_chunks(
-        config, folder, engine, progress, max_in_flight, manifest.get("replace", ()), repairing
+        config,
+        folder,
+        workers,
+        progress,
+        max_in_flight,
+        manifest.get("replace", ()),
+        repairing,
+        chosen.engine,
     )
     manifest.pop("replace", None)  # every chunk it listed is now written again in full
     run_folder.clean_incomplete(folder)  # leftovers of a killed run
@@ -461,6 +501,7 @@ def _run(
         manifest["deals"] = played // config.game.players
     manifest["stop"] = _stop_record(config, stopping, played)
     manifest["last_backend"] = where
+    manifest["engine"] = chosen.to_json()  # which engine played this session, and why
     manifest["finished"] = datetime.now(UTC).isoformat(timespec="seconds")
     manifest["versions"] = _versions()
     write_manifest(folder, manifest)

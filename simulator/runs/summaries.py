@@ -37,6 +37,8 @@ class RunSummary:
     seconds: float
     jobs: int
     backend: str
+    engine: dict[str, str]
+    """The manifest's record of the engine that played this call, and why."""
 
     def lines(self) -> list[str]:
         """The command's lines: why an --until-ci run stopped (or that it did not reach its
@@ -60,6 +62,8 @@ class RunSummary:
             f"{self.played:,} played in {self.seconds:.1f} s on {workers} of {self.backend} "
             f"({self.played / self.seconds:.0f} games/s); next: deckhand report {self.folder}"
         )
+        if self.engine:
+            lines.append(f"engine: {self.engine['engine']} ({self.engine['why']})")
         return lines
 
 
@@ -89,6 +93,7 @@ def summarise_run(
         seconds=seconds,
         jobs=jobs,
         backend=backend,
+        engine=manifest.get("engine") or {},
     )
 
 
@@ -100,6 +105,7 @@ def simulate(
     overwrite: bool = False,
     progress: bool = True,
     address: str | None = None,
+    engine: str = "auto",
 ) -> RunSummary:
     """Play (or resume) the run into `out` (runner.run_simulation) and summarise it, timed
     from the start of the call."""
@@ -112,6 +118,7 @@ def simulate(
         overwrite=overwrite,
         progress=progress,
         address=address,
+        engine=engine,
     )
     summary = summarise_run(folder, config, 0.0, jobs, backend)
     return replace(summary, seconds=time.perf_counter() - start)  # the reading included

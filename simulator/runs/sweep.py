@@ -379,6 +379,7 @@ def run_sweep(
     backend: str = "loky",
     overwrite: bool = False,
     progress: bool = True,
+    engine: str = "auto",
 ) -> Path:
     """Play every value's run (resuming folders that hold the same run; a finished one is
     left as it is); returns OUT, locked meanwhile (folders/lock.py)."""
@@ -393,6 +394,7 @@ def run_sweep(
                 backend=backend,
                 overwrite=overwrite,
                 progress=progress,
+                engine=engine,
             )
     return plan.out
 

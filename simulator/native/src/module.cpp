@@ -36,6 +36,8 @@ py::array_t<std::int32_t> belows(std::uint64_t state_hi, std::uint64_t state_lo,
 
 PYBIND11_MODULE(_core, m) {
     m.doc() = "Deckhand's native core: Import/Export's base set, played as the Python engine plays it";
+    // setup.py's hash of the sources it built: simulator/native/__init__.py refuses a stale core.
+    m.attr("SOURCES") = DECKHAND_SOURCES;
     m.def("uniforms", &uniforms, "The first n uniforms of a PCG64 stream, as GameRandom draws them");
     m.def("belows", &belows, "below(bound) for each bound, as GameRandom draws them");
 }

@@ -1,0 +1,29 @@
+"""What `deckhand engine` says: whether the native core is built and what it plays, and for a
+given run which engine would play it and why."""
+
+from __future__ import annotations
+
+from simulator.folders.config import RunConfig
+from simulator.native import CORE, NOT_BUILT
+from simulator.native.coverage import native_powers
+from simulator.native.engine_choice import NATIVE_GAME, NATIVE_SETS, choose_engine
+
+
+def engine_lines(config: RunConfig | None = None, requested: str = "auto") -> list[str]:
+    """The status of the native core, then (with a run's config) the engine it would use."""
+    if CORE is None:
+        lines = [f"native core: not in use: {NOT_BUILT}", "every run plays in the Python engine"]
+    else:
+        powers = native_powers()
+        heuristic = "random and heuristic" if hasattr(CORE, "heuristic_ready") else "random"
+        lines = [
+            f"native core: built ({CORE.__file__})",
+            f"plays natively: {NATIVE_GAME}, sets {', '.join(NATIVE_SETS)}, no variants; "
+            f"bots: {heuristic}; {len(powers)} card powers",
+            "everything else plays in the Python engine (the reference), which gives the "
+            "same games bit for bit",
+        ]
+    if config is not None:
+        chosen = choose_engine(config, requested)
+        lines.append(f"this run: {chosen.engine} ({chosen.why})")
+    return lines
