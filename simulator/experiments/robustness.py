@@ -423,6 +423,4 @@ def robustness(
     Every pool's config is validated before any game is played. Returns OUT."""
     chosen = parse_pools(options.game, options.players, options.modules, pools)
     plans = plan_robustness(options, chosen, out)
-    return run_robustness(
-        plans, out, jobs, backend, overwrite, progress, tolerance, options.engine
-    )
+    return run_robustness(plans, out, jobs, backend, overwrite, progress, tolerance, options.engine)

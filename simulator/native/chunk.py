@@ -28,10 +28,12 @@ EXTRA_COLUMNS = ("port", "credits_in_play")
 
 
 def play_columns(
-    match: Match, indices: Sequence[int], trace: bool = False
+    match: Match, indices: Sequence[int], trace: bool = False, timing: bool = False
 ) -> dict[str, np.ndarray]:
     """The core's columns for these games of the match's run (seats as seat_slots places
-    them, streams as engine.play_game draws them)."""
+    them, streams as engine.play_game draws them). `timing`: the core also reports its own
+    clock of the bots' choices and of its logging ("seconds_bots", "seconds_logging"), for
+    `deckhand bench --split`, where it keeps one."""
     if CORE is None:
         raise ConfigError(f"the native engine was asked for, but {NOT_BUILT}")
     from simulator.native.ie_table import native_table
@@ -44,14 +46,21 @@ def play_columns(
     seats = np.array(codes, dtype=np.int8)[slots]
     streams = game_streams(config.seed, indices, [config.deal(i) for i in indices])
     n = config.game.players
-    return dict(CORE.play_import_export(native_table(match.game), n, streams, seats, trace))
+    table = native_table(match.game)
+    if timing:
+        return dict(CORE.play_import_export(table, n, streams, seats, trace, timing))
+    return dict(CORE.play_import_export(table, n, streams, seats, trace))
 
 
-def native_frames(match: Match, indices: Sequence[int]) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """The games and players tables of these games, equal to what the Python engine's chunk
-    builds with rows_for_game and to_frames (tests/native/test_tables.py)."""
+def native_frames(
+    match: Match, indices: Sequence[int], cols: dict[str, np.ndarray] | None = None
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The games and players tables of these games (played now, or given as the core's
+    `cols`), equal to what the Python engine's chunk builds with rows_for_game and to_frames
+    (tests/native/test_tables.py)."""
     config: RunConfig = match.config
-    cols = play_columns(match, indices)
+    if cols is None:
+        cols = play_columns(match, indices)
     n = config.game.players
     g = len(indices)
     ids = np.asarray(indices, dtype=np.int64)

@@ -60,9 +60,9 @@ def blockers(config: RunConfig) -> list[str]:
     game = config.game
     if game.game != NATIVE_GAME:
         return [f"the native core plays {NATIVE_GAME} only ({game.game} plays in Python)"]
-    if not hasattr(CORE, "play_import_export"):
-        return ["this build of the native core has no Import/Export engine"]
     found: list[str] = []
+    if not hasattr(CORE, "play_import_export"):
+        found.append("this build of the native core has no Import/Export engine")
     other = [m for m in game.modules if m not in NATIVE_SETS]
     if other:
         found.append(

@@ -28,6 +28,8 @@ from simulator.core.forward import Playthrough, SeatModel
 from simulator.core.protocol import Decision, Lookahead, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.folders.config import RunConfig, RunOptions, make_run_config
+from simulator.native.chunk import native_frames, play_columns
+from simulator.native.engine_choice import choose_engine
 from simulator.runs.match import Match
 from strategies.registry import resolve
 
@@ -133,11 +135,36 @@ def _play(
     return turns, decisions
 
 
+def _play_native(match: Match, games: int, log_clock: list[float] | None = None) -> tuple[int, int]:
+    """The same games as `_play`, played by the native core, with full logging: the core's
+    columns made into the same tables (native/chunk.py); `log_clock` gets the time spent
+    making the tables from the columns (the core's own logging is inside the core's time)."""
+    start = time.perf_counter()
+    games_df, _ = native_frames(match, range(games))
+    if log_clock is not None:
+        log_clock[0] += time.perf_counter() - start
+    return int(games_df["turns"].sum()), int(games_df["decisions"].sum())
+
+
 def _shares(match: Match, games: int) -> Shares:
     bots, logging = [0.0], [0.0]
     start = time.perf_counter()
     _play(match, games, lambda seat: _Timed(seat, bots), logging)
     return Shares(time.perf_counter() - start, bots[0], logging[0])
+
+
+def _native_shares(match: Match, games: int) -> Shares:
+    """One more native pass, split: the core's own clock of its bots' choices and of its
+    logging (the columns it fills), where it keeps one, plus the tables made from them."""
+    start = time.perf_counter()
+    cols = play_columns(match, range(games), timing=True)
+    core = time.perf_counter() - start
+    start = time.perf_counter()
+    native_frames(match, range(games), cols)
+    tables = time.perf_counter() - start
+    bots = float(cols["seconds_bots"][0]) if "seconds_bots" in cols else 0.0
+    logging = float(cols["seconds_logging"][0]) if "seconds_logging" in cols else 0.0
+    return Shares(core + tables, bots, logging + tables)
 
 
 def benchmark(
@@ -146,23 +173,30 @@ def benchmark(
     repeats: int = 5,
     profile: bool = False,
     shares: bool = False,
+    engine: str = "python",
 ) -> BenchResult:
     """Time `repeats` runs of `games` games on one core; optionally split one more run's
-    time (rules, bots, logging) and profile one more."""
+    time (rules, bots, logging) and profile one more. `engine` "native" plays them with the
+    native core (native/chunk.py), the same games."""
     match = Match(config)
-    _play(match, min(games, 10))  # warm-up: imports, caches
+    native = engine == "native"
+    play = _play_native if native else _play
+    play(match, min(games, 10))  # warm-up: imports, caches
     rates = []
     turns = decisions = 0
     for _ in range(repeats):
         start = time.perf_counter()
-        turns, decisions = _play(match, games)
+        turns, decisions = play(match, games)
         rates.append(games / (time.perf_counter() - start))
-    split = _shares(match, games) if shares else None
+    if shares and native:
+        split: Shares | None = _native_shares(match, games)
+    else:
+        split = _shares(match, games) if shares else None
     text = None
     if profile:
         profiler = cProfile.Profile()
         profiler.enable()
-        _play(match, games)
+        play(match, games)
         profiler.disable()
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
@@ -479,9 +513,15 @@ def rate_lines(
 ) -> Iterator[str]:
     """One configuration's games per second (`benchmark`): what was timed, the rate with its
     per-turn and per-decision costs; with `split` the time's shares, with `check_invariants`
-    the same games timed with the check, with `profile` the profile."""
+    the same games timed with the check, with `profile` the profile. The engine is the one
+    `--engine` chooses for the configuration (engine_choice.py), named in the first line."""
     config = _sized(options, games)
-    result = benchmark(config, games=games, repeats=repeats, profile=profile, shares=split)
+    chosen = choose_engine(config, "python" if check_invariants else options.engine)
+    if chosen.engine == "native":
+        build = "native"
+    result = benchmark(
+        config, games=games, repeats=repeats, profile=profile, shares=split, engine=chosen.engine
+    )
     g = config.game
     yield (
         _table(config) + f"strategies={','.join(config.strategies)} seed={config.seed} "
@@ -489,6 +529,8 @@ def rate_lines(
         + "".join(f"rule:{k}={v} " for k, v in g.rules)
         + f"python={platform.python_version()} build={build}"
     )
+    if options.engine != "python":
+        yield f"engine: {chosen.engine} ({chosen.why})"
     yield (
         f"{result.median:.1f} games/s per core (median of {repeats} x {games} games; "
         f"min {min(result.rates):.1f}, max {max(result.rates):.1f}); "
