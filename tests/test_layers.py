@@ -24,6 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("simulator.catalog",),
     ("simulator.folders",),
     ("simulator.analysis",),
+    ("simulator.native",),
     ("simulator.runs",),
     ("simulator.experiments",),
     ("reports",),

@@ -31,12 +31,19 @@ def sources_hash() -> str | None:
     return digest.hexdigest()
 
 
+try:
+    from simulator.native import _core  # type: ignore[attr-defined]
+
+    _MISSING = ""
+except ImportError as exc:
+    _core = None
+    _MISSING = str(exc)
+
+
 def _load() -> tuple[ModuleType | None, str]:
-    try:
-        from simulator.native import _core  # type: ignore[attr-defined]
-    except ImportError as exc:
+    if _core is None:
         return None, (
-            f"the native core is not built ({exc}); install with a C++17 compiler "
+            f"the native core is not built ({_MISSING}); install with a C++17 compiler "
             "(pip install -e .) to build it"
         )
     built_from = getattr(_core, "SOURCES", None)

@@ -14,11 +14,12 @@ import pyarrow as pa
 from simulator.core.datasets import GAMES_COLUMNS, PLAYER_COLUMNS
 from simulator.core.errors import ConfigError
 from simulator.folders.config import RunConfig, seat_slots
+from simulator.games.import_export.rules import ImportExportGame
 from simulator.games.import_export.state import EVENT_NAMES
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.engine_choice import seat_code
 from simulator.native.seeds import game_streams
-from simulator.runs.match import Match
+from strategies.registry import StrategyChoice
 
 END_REASONS = ("credits", "deck_exhausted", "card", "turn_limit")
 """The core's end-reason codes, in order (`_core.play_import_export`'s "end_reason")."""
@@ -28,7 +29,12 @@ EXTRA_COLUMNS = ("port", "credits_in_play")
 
 
 def play_columns(
-    match: Match, indices: Sequence[int], trace: bool = False, timing: bool = False
+    config: RunConfig,
+    game: ImportExportGame,
+    choices: Sequence[StrategyChoice],
+    indices: Sequence[int],
+    trace: bool = False,
+    timing: bool = False,
 ) -> dict[str, np.ndarray]:
     """The core's columns for these games of the match's run (seats as seat_slots places
     them, streams as engine.play_game draws them). `timing`: the core also reports its own
@@ -38,29 +44,31 @@ def play_columns(
         raise ConfigError(f"the native engine was asked for, but {NOT_BUILT}")
     from simulator.native.ie_table import native_table
 
-    config = match.config
-    codes = [seat_code(choice) for choice in match.choices]
+    codes = [seat_code(choice) for choice in choices]
     if any(code is None for code in codes):
         raise ConfigError("the native engine was asked for a strategy it does not play")
     slots = np.array([seat_slots(config, i) for i in indices], dtype=np.int64)
     seats = np.array(codes, dtype=np.int8)[slots]
     streams = game_streams(config.seed, indices, [config.deal(i) for i in indices])
     n = config.game.players
-    table = native_table(match.game)
+    table = native_table(game)
     if timing:
         return dict(CORE.play_import_export(table, n, streams, seats, trace, timing))
     return dict(CORE.play_import_export(table, n, streams, seats, trace))
 
 
 def native_frames(
-    match: Match, indices: Sequence[int], cols: dict[str, np.ndarray] | None = None
+    config: RunConfig,
+    game: ImportExportGame,
+    choices: Sequence[StrategyChoice],
+    indices: Sequence[int],
+    cols: dict[str, np.ndarray] | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The games and players tables of these games (played now, or given as the core's
     `cols`), equal to what the Python engine's chunk builds with rows_for_game and to_frames
     (tests/native/test_tables.py)."""
-    config: RunConfig = match.config
     if cols is None:
-        cols = play_columns(match, indices)
+        cols = play_columns(config, game, choices, indices)
     n = config.game.players
     g = len(indices)
     ids = np.asarray(indices, dtype=np.int64)
@@ -70,7 +78,7 @@ def native_frames(
         {
             "game_id": ids,
             "deal": np.array([config.deal(i) for i in indices], dtype=np.int64),
-            "game": [match.spec.name] * g,
+            "game": [config.game.game] * g,
             "players": np.full(g, n, dtype=np.int8),
             "modules": [",".join(config.game.modules)] * g,
             "master_seed": np.full(g, config.seed, dtype=np.int64),
@@ -83,7 +91,7 @@ def native_frames(
         schema=GAMES_COLUMNS,
     )
     slots = np.array([seat_slots(config, i) for i in indices], dtype=np.int8).reshape(-1)
-    texts = np.array([c.text for c in match.choices], dtype=object)
+    texts = np.array([c.text for c in choices], dtype=object)
     seat = np.tile(np.arange(n, dtype=np.int8), g)
     game_of_row = np.repeat(ids, n)
     counts = np.diff(cols["winners_offsets"])

@@ -13,9 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
 from simulator.folders.config import RunConfig
-from simulator.native import CORE, NOT_BUILT
+from simulator.games.import_export.rules import ImportExportGame
+from simulator.native import CORE, NOT_BUILT, heuristic_support
+from simulator.native.coverage import missing_powers
+from strategies.random_strategy import RandomStrategy
 from strategies.registry import StrategyChoice, resolve
 
 ENGINES = ("auto", "native", "python")
@@ -43,9 +47,6 @@ class EngineChoice:
 def seat_code(choice: StrategyChoice) -> int | None:
     """The native core's code for a seat's strategy, or None where it has no native version:
     `random`; `heuristic` with its defaults or a shipped base preset once the core has it."""
-    from simulator.native import heuristic_support
-    from strategies.random_strategy import RandomStrategy
-
     if choice.cls is RandomStrategy:
         return RANDOM_SEAT
     if heuristic_support.native(choice):
@@ -84,10 +85,6 @@ def blockers(config: RunConfig) -> list[str]:
 def _power_blockers(config: RunConfig) -> list[str]:
     """Cards in play whose power the Python engine plays and the core does not (none where
     the rule card_powers is off)."""
-    from simulator.catalog import get_game
-    from simulator.games.import_export.rules import ImportExportGame
-    from simulator.native.coverage import missing_powers
-
     game = get_game(config.game.game).factory(config.game)
     assert isinstance(game, ImportExportGame)  # NATIVE_GAME, checked above
     missing = missing_powers(game)

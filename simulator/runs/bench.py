@@ -28,6 +28,7 @@ from simulator.core.forward import Playthrough, SeatModel
 from simulator.core.protocol import Decision, Lookahead, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.folders.config import RunConfig, RunOptions, make_run_config
+from simulator.games.import_export.rules import ImportExportGame
 from simulator.native.chunk import native_frames, play_columns
 from simulator.native.engine_choice import choose_engine
 from simulator.runs.match import Match
@@ -140,7 +141,7 @@ def _play_native(match: Match, games: int, log_clock: list[float] | None = None)
     columns made into the same tables (native/chunk.py); `log_clock` gets the time spent
     making the tables from the columns (the core's own logging is inside the core's time)."""
     start = time.perf_counter()
-    games_df, _ = native_frames(match, range(games))
+    games_df, _ = native_frames(match.config, _native_game(match), match.choices, range(games))
     if log_clock is not None:
         log_clock[0] += time.perf_counter() - start
     return int(games_df["turns"].sum()), int(games_df["decisions"].sum())
@@ -153,14 +154,21 @@ def _shares(match: Match, games: int) -> Shares:
     return Shares(time.perf_counter() - start, bots[0], logging[0])
 
 
+def _native_game(match: Match) -> ImportExportGame:
+    """The match's game, which the native engine plays only for Import/Export."""
+    assert isinstance(match.game, ImportExportGame)  # engine_choice.py chose native
+    return match.game
+
+
 def _native_shares(match: Match, games: int) -> Shares:
     """One more native pass, split: the core's own clock of its bots' choices and of its
     logging (the columns it fills), where it keeps one, plus the tables made from them."""
     start = time.perf_counter()
-    cols = play_columns(match, range(games), timing=True)
+    game = _native_game(match)
+    cols = play_columns(match.config, game, match.choices, range(games), timing=True)
     core = time.perf_counter() - start
     start = time.perf_counter()
-    native_frames(match, range(games), cols)
+    native_frames(match.config, game, match.choices, range(games), cols)
     tables = time.perf_counter() - start
     bots = float(cols["seconds_bots"][0]) if "seconds_bots" in cols else 0.0
     logging = float(cols["seconds_logging"][0]) if "seconds_logging" in cols else 0.0

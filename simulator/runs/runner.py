@@ -61,6 +61,7 @@ from simulator.folders.run_folder import (
     load_manifest,
     write_manifest,
 )
+from simulator.games.import_export.rules import ImportExportGame
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.chunk import native_frames
 from simulator.native.engine_choice import EngineChoice, choose_engine
@@ -147,7 +148,8 @@ def play_chunk(
                 f"worker {platform.node()}: the run plays natively but {NOT_BUILT}; install "
                 "deckhand with its native core on every worker, or run with --engine python"
             )
-        games_df, players_df = native_frames(match, indices)
+        assert isinstance(match.game, ImportExportGame)  # engine_choice: native plays it only
+        games_df, players_df = native_frames(config, match.game, match.choices, indices)
     else:
         games_df, players_df = _python_frames(config, match, indices)
     events_df = card_events(players_df, spec.event_names, card_names(match.game.sheet))
