@@ -33,28 +33,32 @@ def _flags() -> tuple[list[str], list[str]]:
 
 
 class OptionalBuildExt(build_ext):
-    """Build the native core if a compiler allows; otherwise say so and go on."""
+    """Build the native core if a compiler allows; otherwise say so once and go on."""
+
+    failed = False
 
     def run(self) -> None:
         try:
             super().run()
-        except Exception as exc:  # no compiler at all: setuptools' own CompileError and kin
-            _said(exc)
+        except Exception as exc:  # no compiler at all, or the copy of what was not built
+            self._said(exc)
 
     def build_extension(self, ext: Pybind11Extension) -> None:
         try:
             super().build_extension(ext)
         except Exception as exc:
-            _said(exc)
+            self._said(exc)
 
-
-def _said(exc: Exception) -> None:
-    print(
-        "deckhand: the native core was not built "
-        f"({type(exc).__name__}: {str(exc).strip()[:300]}); "
-        "every run will play with the Python engine (deckhand engine says so too)",
-        file=sys.stderr,
-    )
+    def _said(self, exc: Exception) -> None:
+        if OptionalBuildExt.failed:
+            return
+        OptionalBuildExt.failed = True
+        why = str(exc).strip().splitlines()[-1][-200:] if str(exc).strip() else ""
+        print(
+            f"deckhand: the native core was not built ({type(exc).__name__}: {why}); "
+            "every run will play with the Python engine (`deckhand engine` says why)",
+            file=sys.stderr,
+        )
 
 
 def sources_hash() -> str:

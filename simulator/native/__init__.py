@@ -11,6 +11,8 @@ its sources, which is refused rather than trusted).
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 from pathlib import Path
 from types import ModuleType
 
@@ -31,19 +33,19 @@ def sources_hash() -> str | None:
     return digest.hexdigest()
 
 
-try:
-    from simulator.native import _core  # type: ignore[attr-defined]
-
-    _MISSING = ""
-except ImportError as exc:
-    _core = None
-    _MISSING = str(exc)
+_core: ModuleType | None = None
+_MISSING = "no compiled module: the install found no working C++17 compiler"
+if importlib.util.find_spec("simulator.native._core") is not None:
+    try:
+        _core = importlib.import_module("simulator.native._core")
+    except ImportError as exc:  # built for another Python, or a library missing
+        _MISSING = f"its module does not load: {exc}"
 
 
 def _load() -> tuple[ModuleType | None, str]:
     if _core is None:
         return None, (
-            f"the native core is not built ({_MISSING}); install with a C++17 compiler "
+            f"the native core is not built ({_MISSING}); reinstall with a C++17 compiler "
             "(pip install -e .) to build it"
         )
     built_from = getattr(_core, "SOURCES", None)

@@ -71,3 +71,19 @@ def test_a_run_records_the_engine_that_played_and_why(tmp_path: Path) -> None:
     engine = json.loads((folder / "manifest.json").read_text())["engine"]
     assert engine["engine"] == "python"
     assert "import-export only" in engine["why"] or "not" in engine["why"]
+
+
+def test_without_a_core_every_run_plays_python_and_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An install without a C++ compiler (setup.py's OptionalBuildExt goes on without the
+    core): auto plays Python, saying the core is not built; native is refused."""
+    from simulator.native import engine_choice
+
+    monkeypatch.setattr(engine_choice, "CORE", None)
+    monkeypatch.setattr(engine_choice, "NOT_BUILT", "the native core is not built (test)")
+    config = make_run_config("import-export", 3, ("base",), ("random",))
+    auto = choose_engine(config)
+    assert auto.engine == "python" and "not built" in auto.why
+    with pytest.raises(ConfigError, match="not built"):
+        choose_engine(config, "native")
