@@ -105,7 +105,7 @@ def choose_engine(config: RunConfig, requested: str = "auto") -> EngineChoice:
         return EngineChoice("python", "--engine python: the reference engine, as asked")
     found = blockers(config)
     if not found:
-        return EngineChoice("native", "everything in this run is native (--engine auto)")
+        return EngineChoice("native", "everything in this run is native")
     why = "; ".join(found)
     if requested == "native":
         raise ConfigError(f"--engine native: this run cannot play natively: {why}")

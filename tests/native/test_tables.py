@@ -63,9 +63,10 @@ def test_a_native_chunk_is_the_python_chunk(
     players: int, seed: int, first: int, duplicate: bool
 ) -> None:
     games = 2 * players
-    config = _native_config(players, seed, first + games, duplicate=duplicate)
+    start = first - first % players  # a whole deal's first game
+    config = _native_config(players, seed, start + games, duplicate=duplicate)
     match = Match(config)
-    indices = range(first - first % players, first - first % players + games)
+    indices = range(start, start + games)
     py_games, py_players = _python_frames(config, match, indices)
     game = match.game
     assert isinstance(game, ImportExportGame)
