@@ -15,7 +15,7 @@ import sys
 from glob import glob
 from pathlib import Path
 
-from pybind11.setup_helpers import Pybind11Extension
+from pybind11.setup_helpers import ParallelCompile, Pybind11Extension
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
@@ -73,6 +73,7 @@ def sources_hash() -> str:
 
 
 compile_flags, link_flags = _flags()
+ParallelCompile("DECKHAND_BUILD_JOBS", default=0).install()  # every core; the env var caps it
 setup(
     ext_modules=[
         Pybind11Extension(
