@@ -8,9 +8,18 @@ from pathlib import Path
 
 import golden_games
 import pytest
-from golden_games import CONFIGS, Golden, fingerprint, recorded, recorded_version
+from golden_games import (
+    CONFIGS,
+    NATIVE_CANDIDATES,
+    Golden,
+    fingerprint,
+    golden_config,
+    recorded,
+    recorded_version,
+)
 
 from simulator import __version__
+from simulator.native.engine_choice import blockers
 
 SAVED = recorded()
 
@@ -41,6 +50,19 @@ def test_golden_games_are_unchanged(golden: Golden) -> None:
         "the same games, but the bots were asked a different number of decisions: record "
         "again (`python tests/golden_games.py --update`) if that is what the change meant"
     )
+
+
+@pytest.mark.parametrize("golden", NATIVE_CANDIDATES, ids=lambda g: g.name)
+def test_the_native_engine_plays_the_golden_games(golden: Golden) -> None:
+    """The base-set configurations, played by the native core, give the recorded games
+    bit for bit (decisions asked included), wherever the built core plays them."""
+    missing = blockers(golden_config(golden))
+    if missing:
+        pytest.skip("; ".join(missing))
+    saved = SAVED[golden.name]
+    now = fingerprint(golden, "native")
+    assert now["sample"] == saved["sample"], "the first games differ"
+    assert now == saved
 
 
 def test_new_games_are_not_recorded_under_the_old_version(
