@@ -111,3 +111,13 @@ def test_same_games_with_other_numbers(
     players: int, seed: int, params: list[tuple[str, str, Any]], rules: list[tuple[str, str]], easy: bool
 ) -> None:
     check(players, seed, range(3), params=params, rules=rules, easy=easy)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_beside_every_native_power(players: int) -> None:
+    """The rules' own harness, every native power of this build on the sheet (the group's and
+    whatever else is native), the others switched off."""
+    from simulator.native.differential import Setup, check_games
+
+    counts = check_games(Setup(players=players, seed=491 + players, powers="native"), range(10))
+    assert counts.games == 10
