@@ -164,6 +164,13 @@ def _outcome_diffs(out: dict[str, np.ndarray], row: int, players: int, outcome: 
     return diffs
 
 
+def _same_choice(native: tuple[int, str, int, int], python: tuple[int, str, int, int], offered: Any) -> bool:
+    """The same decision answered with equal options: Python records the first index of the
+    option chosen (`offered.index`), so among equal options (an any-time power listed twice)
+    the indices may differ while the choice is the same."""
+    return native[:3] == python[:3] and offered[native[3]] == offered[python[3]]
+
+
 def _parted(table: dict[str, Any], players: int, seed: int, index: int, k: int, python: list[Any],
             native: list[Any], options: list[Any], what: str) -> AssertionError:
     assert CORE is not None
@@ -217,11 +224,14 @@ def check(
         outcome, asked, python, options = _python_game(match, index)
         native = _native_rows(out, row, kinds)
         if native != python:
-            k = next(
-                (j for j, (a, b) in enumerate(zip(native, python, strict=False)) if a != b),
-                min(len(native), len(python)),
-            )
-            raise _parted(table, players, seed, index, k, python, native, options, what)
+            parted = [
+                j
+                for j, (a, b) in enumerate(zip(native, python, strict=False))
+                if a != b and not _same_choice(a, b, options[j])
+            ]
+            if parted or len(native) != len(python):
+                k = parted[0] if parted else min(len(native), len(python))
+                raise _parted(table, players, seed, index, k, python, native, options, what)
         diffs = _outcome_diffs(out, row, players, outcome, asked)
         if diffs:
             raise AssertionError(
@@ -236,6 +246,44 @@ def check(
                 if name_of.get(cid) in mine:
                     counts.fulfilled[name_of[cid]] += 1
     return counts
+
+
+def check_text(
+    players: int,
+    seed: int,
+    index: int,
+    params: Sequence[tuple[str, str, float]] = (),
+    rules: Sequence[tuple[str, str]] = (),
+    cards: Iterable[str] = GROUP1,
+    easy: bool = False,
+) -> Counter[str]:
+    """One game's every decision with its options compared as text (Python's repr of each
+    option and the native rendering of it: order and contents). Returns the decisions
+    compared, by kind."""
+    if CORE is None:
+        raise RuntimeError(NOT_BUILT)
+    match = match_for(players, seed, params, rules, cards, easy)
+    game = match.game
+    assert isinstance(game, ImportExportGame)
+    table = native_table(game)
+    _, _, python, options = _python_game(match, index)
+    streams = game_streams(seed, [index], [index])
+    text = list(CORE.import_export_decisions(table, players, streams[0], np.zeros(players, dtype=np.int8)))
+    kinds: Counter[str] = Counter()
+    for k, offered in enumerate(options):
+        if k >= len(text) or "options" not in text[k]:
+            raise AssertionError(f"game {index}: the native game stops at decision {k}: {text[-1:]}")
+        theirs = [repr(o) for o in offered]
+        if text[k]["options"] != theirs:
+            raise AssertionError(
+                f"game {index} (players={players} seed={seed} easy={easy}), decision {k} "
+                f"({python[k][1]}, seat {python[k][0]}): options differ\n  Python: {theirs}\n"
+                f"  native: {text[k]['options']}"
+            )
+        kinds[python[k][1]] += 1
+    if len(text) != len(options):
+        raise AssertionError(f"game {index}: native asks {len(text)} decisions, Python {len(options)}")
+    return kinds
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -11,6 +11,7 @@ The long run: `python -m tests.native.group1_diff --games 1000 [--easy]`, and
 from __future__ import annotations
 
 import os
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from simulator.core.cards import Need
 from simulator.games.import_export.powers import POWERS
 from simulator.games.import_export.powers.numbers import COUNT, GROUP, LIMIT, PAY, TIMES
 from simulator.native import CORE, NOT_BUILT
-from tests.native.group1_diff import GROUP1, check
+from tests.native.group1_diff import GROUP1, check, check_text
 
 pytestmark = pytest.mark.skipif(CORE is None, reason=NOT_BUILT)
 
@@ -41,6 +42,17 @@ def test_same_games_as_python(players: int, easy: bool) -> None:
     assert counts.games == 12 and counts.decisions > 0
     if easy:  # the easy sheet fulfils group-1 contracts in most games
         assert sum(counts.fulfilled.values()) >= 12
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_same_options_as_text(players: int) -> None:
+    """The options of every decision read as Python's repr of them, in the same order: the
+    rules' questions of these powers (Smart Cars, Cell Phones, Stem Cells, Machine Arms,
+    Dark Flight, Prefab Home, Shampoo) included, on the easy sheet where they come up."""
+    kinds = Counter()
+    for index in range(6):
+        kinds += check_text(players, 4910 + players, index, easy=True)
+    assert sum(kinds.values()) > 0
 
 
 # Where a card's number has no top of its own, the top a draw keeps to (a game must still
