@@ -11,34 +11,8 @@ namespace {
 
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-// Almonds (base.py): after payment, at most `threshold` credits takes `low_pay`, otherwise
-// `high_pay`.
-void almonds(Game& g, int owner, const Contract& c) {
-    const bool poor = g.s.credits[at(owner)] <= c.whole("threshold");
-    gain(g, owner, poor ? c.whole("low_pay") : c.whole("high_pay"));
-}
-
-// Onions (base.py): each agriculture contract the owner fulfils (this one included) pays
-// `payment`.
-void onions(Game& g, int owner, const Contract& c, int actor, const Payload& fulfilled) {
-    if (actor != owner) return;
-    for (ContractId cid : fulfilled.contracts)
-        if (g.table().contract(cid).color == YELLOW) gain(g, owner, c.whole("payment"));
-}
-
-// Gold Stuff (base.py): at the end, `pay_per_contract` per fulfilled luxury contract.
-void gold_stuff(Game& g, int owner, const Contract& c, Scoring& sc) {
-    int luxury = 0;
-    for (ContractId cid : g.s.fulfilled[at(owner)]) luxury += g.table().contract(cid).color == BLUE;
-    sc.final[at(owner)] += c.whole("pay_per_contract") * luxury;
-}
-
-// Mineral Fuels (base_modifiers.py): draw up to `hand_size` instead of the rulebook's five;
-// taken away (Stolen Documents: IE-POWER-51), the rulebook's again.
-void mineral_fuels(Game& g, int owner, const Contract& c) {
-    g.s.mods[at(owner)].draw_to = c.whole("hand_size");
-}
-void mineral_fuels_lost(Game& g, int owner, const Contract&) { g.s.mods[at(owner)].draw_to.reset(); }
+// group1: Almonds, Onions, Gold Stuff (base.py) and Mineral Fuels (base_modifiers.py) are
+// registered in ie_powers_group1_*.cpp (one registration per card).
 
 // Potatoes (base_immediate.py): take `credits` or draw `cards`.
 // Options of potatoes_choice: {0}: draw; {1}: credits (Python's ("draw", "credits")).
@@ -58,10 +32,6 @@ void drones(Game& g, int owner, const Contract& c, int actor, const Payload&) {
 std::string drones_option(const Game&, const Option& o, int) { return o.a == 0 ? "'draw'" : "'pass'"; }
 
 const PowerRegistration registered[] = {
-    power("Almonds").on_fulfil(almonds).params({"threshold", "low_pay", "high_pay"}),
-    power("Onions").hook(Event::contract_fulfilled, onions).params({"payment"}),
-    power("Gold Stuff").end(EndStageName::game, gold_stuff).params({"pay_per_contract"}),
-    power("Mineral Fuels").on_fulfil(mineral_fuels).on_lose(mineral_fuels_lost).params({"hand_size"}),
     power("Potatoes").on_fulfil(potatoes).params({"credits", "cards"}).render(Kind::potatoes_choice, potatoes_option),
     power("Drones").hook(Event::contract_placed, drones).params({"cards"}).render(Kind::drones_draw, drones_option),
 };
