@@ -3,6 +3,7 @@
 // when the contract is fulfilled (IE-FULFIL-1). Each reads its numbers from the card sheet
 // (the same names as the Python `params=`), asks the same questions in the same order with
 // the same options in the same order, and draws from the same streams at the same points.
+// (Potatoes, also of base_immediate.py, is the rules' worked example in ie_powers_base.cpp.)
 //
 // Options of the kinds asked here (the Python tuple each mirrors, in its order):
 //   antiquities_take            {card}                      a red card of the deck, deck order
@@ -11,7 +12,6 @@
 //   insects_target              {player}                    other_players, clockwise
 //   insects_take                {card}                      the target's goods, in order
 //   opposition_leaflets_discard {card}                      the hand, in order
-//   potatoes_choice             {0: draw}, {1: credits}     ("draw", "credits")
 //   rolls_royce_type            {colour}                    good_types
 //   sculptures_give             {card}                      the giver's hand, in order
 //   showers_type                {colour}                    good_types
@@ -21,6 +21,9 @@
 //   wind_turbines_copy          {contract id}               fulfilled contracts, seat order
 //   platinum_rings_play         {0: stop}, {1, card}        ("stop", *hand)
 //   stolen_documents_take       {player, contract id}       (victim, cid)
+#include <algorithm>
+#include <string>
+
 #include "ie_powers.hpp"
 
 namespace deckhand::ie {
@@ -28,7 +31,6 @@ namespace {
 
 // Verbs of the options (Python's strings), as the comment above lists them.
 constexpr int kIsland = 0, kKeep = 1;
-constexpr int kDraw = 0, kCredits = 1;
 constexpr int kHand = 0, kLuxury = 1;
 constexpr int kPass = 0, kBuy = 1;
 constexpr int kStop = 0, kPlay = 1;
@@ -201,13 +203,6 @@ void pillows(Game& g, int owner, const Contract& c) {
     int others = 0;
     for (ContractId cid : g.s.fulfilled[owner]) others += cid != c.id;
     gain(g, owner, c.whole("pay_per_card") * others);
-}
-
-// Potatoes: take `credits` or draw `cards`.
-void potatoes(Game& g, int owner, const Contract& c) {
-    const int choice = g.ask(owner, Kind::potatoes_choice, {opt(kDraw), opt(kCredits)});
-    if (choice == kCredits) gain(g, owner, c.whole("credits"));
-    else draw(g, owner, c.whole("cards"));
 }
 
 // The good types a player may name (common.good_types), as options.
@@ -408,34 +403,66 @@ void stolen_documents(Game& g, int owner, const Contract& c) {
     fulfilled(g, owner, cid);
 }
 
+
+// ---------------------------------------------------------------- options as Python's repr
+
+std::string str(int v) { return std::to_string(v); }
+std::string quoted(const char* s) { return std::string("'") + s + "'"; }
+// A card, a player, a contract id or a colour: Python's int.
+std::string number_option(const Game&, const Option& o, int) { return str(o.a); }
+// (card, contract id), (player, contract id): Python's pair.
+std::string pair_option(const Game&, const Option& o, int) { return "(" + str(o.a) + ", " + str(o.b) + ")"; }
+std::string beer_option(const Game&, const Option& o, int) { return quoted(o.a == kIsland ? "island" : "keep"); }
+std::string bird_feed_option(const Game&, const Option& o, int) { return quoted(o.a == kPass ? "pass" : "buy"); }
+std::string vacuums_option(const Game&, const Option& o, int) {
+    return o.a == kHand ? "('hand',)" : "('luxury', " + str(o.b) + ")";
+}
+std::string platinum_rings_option(const Game&, const Option& o, int) {
+    return o.a == kStop ? quoted("stop") : str(o.b);
+}
+
 const PowerRegistration registered[] = {
     power("Ammunition").on_fulfil(ammunition).params({"min_illegal_goods", "payment"}),
-    power("Antiquities").on_fulfil(antiquities).params({"cards"}),
-    power("Apples").on_fulfil(apples).params({"cards"}),
-    power("Beer").on_fulfil(beer).params({"payment"}),
+    power("Antiquities").on_fulfil(antiquities).params({"cards"})
+        .render(Kind::antiquities_take, number_option),
+    power("Apples").on_fulfil(apples).params({"cards"})
+        .render(Kind::apples_choice, pair_option),
+    power("Beer").on_fulfil(beer).params({"payment"})
+        .render(Kind::beer_choice, beer_option),
     power("Cups").on_fulfil(cups).params({"cards"}),
     power("Flowers").on_fulfil(flowers).params({"payment"}),
     power("Hawaiian Salt").on_fulfil(hawaiian_salt).params({"pay_per_card"}),
     power("Honey").on_fulfil(honey).params({"pay_per_good"}),
-    power("Insects").on_fulfil(insects).params({"goods_taken"}),
+    power("Insects").on_fulfil(insects).params({"goods_taken"})
+        .render(Kind::insects_target, number_option)
+        .render(Kind::insects_take, number_option),
     power("Massage Tables").on_fulfil(massage_tables).params({"matching_cards", "credits_per_card"}),
-    power("Opposition Leaflets").on_fulfil(opposition_leaflets).params({"cards"}),
+    power("Opposition Leaflets").on_fulfil(opposition_leaflets).params({"cards"})
+        .render(Kind::opposition_leaflets_discard, number_option),
     power("Pens").on_fulfil(pens).params({"pay_per_good"}),
     power("Pillows").on_fulfil(pillows).params({"pay_per_card"}),
-    power("Potatoes").on_fulfil(potatoes).params({"credits", "cards"}),
-    power("Rolls Royce").on_fulfil(rolls_royce).params({"cards"}),
-    power("Sculptures").on_fulfil(sculptures).params({"cards_drawn", "cards_given"}),
-    power("Showers").on_fulfil(showers).params({"cards", "payment"}),
+    power("Rolls Royce").on_fulfil(rolls_royce).params({"cards"})
+        .render(Kind::rolls_royce_type, number_option),
+    power("Sculptures").on_fulfil(sculptures).params({"cards_drawn", "cards_given"})
+        .render(Kind::sculptures_give, number_option),
+    power("Showers").on_fulfil(showers).params({"cards", "payment"})
+        .render(Kind::showers_type, number_option),
     power("Small Poodles").on_fulfil(small_poodles),
     power("Solar Panels").on_fulfil(solar_panels).params({"cost"}),
     power("Vaccines").on_fulfil(vaccines),
-    power("Vacuums").on_fulfil(vacuums).params({"luxury_goods"}),
+    power("Vacuums").on_fulfil(vacuums).params({"luxury_goods"})
+        .render(Kind::vacuums_give, vacuums_option)
+        .render(Kind::vacuums_give_more, number_option),
     power("Glasses").on_fulfil(glasses).params({"actions"}),
-    power("Bird Feed").on_fulfil(bird_feed).params({"price"}),
+    power("Bird Feed").on_fulfil(bird_feed).params({"price"})
+        .render(Kind::bird_feed_buy, bird_feed_option),
     power("Pirates").on_fulfil(pirates).params({"payment", "extra_turns"}),
-    power("Wind Turbines").on_fulfil(wind_turbines).params({"max_level"}),
-    power("Platinum Rings").on_fulfil(platinum_rings).params({"hand_size"}),
-    power("Stolen Documents").on_fulfil(stolen_documents),
+    power("Wind Turbines").on_fulfil(wind_turbines).params({"max_level"})
+        .render(Kind::wind_turbines_copy, number_option),
+    power("Platinum Rings").on_fulfil(platinum_rings).params({"hand_size"})
+        .render(Kind::platinum_rings_play, platinum_rings_option),
+    power("Stolen Documents").on_fulfil(stolen_documents)
+        .render(Kind::stolen_documents_take, pair_option),
 };
 
 }  // namespace
