@@ -271,3 +271,18 @@ def test_any_numbers_agree(
     """The group's numbers anywhere in their ranges (the sheet is data): the same game."""
     game = group_game(players, group_sheet(players, cargo=cargo, params=numbers))
     play_many([(game, seed, index), (game, seed, index + 1)])
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**63 - 1), numbers=group_numbers())
+def test_beside_every_native_power(
+    players: int, seed: int, numbers: dict[str, dict[str, int]]
+) -> None:
+    """With every card that has a native power keeping it (the rules' differential harness,
+    printed levels), the group's numbers drawn: the same decisions, options and tables."""
+    from simulator.native.differential import Setup, check_games, check_options
+
+    params = tuple((name, key, v) for name, keys in numbers.items() for key, v in keys.items())
+    setup = Setup(players=players, seed=seed, powers="native", params=params)
+    assert check_games(setup, range(3)).games == 3
+    check_options(setup, 0)
