@@ -131,8 +131,8 @@ def group4_only(easy: bool) -> Iterator[collections.Counter[str]]:
         match.game = spec.build_with_sheet(match.config.game, group4_sheet(match.game.sheet, easy))
         return match
 
-    def counted(match: Any, index: int) -> Any:
-        played = python_game(match, index)
+    def counted(*args: Any) -> Any:
+        played = python_game(*args)
         for (_, kind, n, choice), options in zip(played[2], played[3], strict=True):
             if kind in KINDS and n > 1:
                 asked[kind] += 1
