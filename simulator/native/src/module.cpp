@@ -1,14 +1,27 @@
-// The native core's Python module, simulator.native._core (built by setup.py).
+// The native core's Python module, simulator.native._core (built by setup.py): the random
+// streams (tests/native/test_random.py), and Import/Export's base set played natively,
+// handed back as columns (numpy arrays, no Python object per event).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
 
+#include "ie_game.hpp"
+#include "ie_powers.hpp"
+#include "ie_render.hpp"
 #include "rng.hpp"
 
 namespace py = pybind11;
 
 namespace {
+
+using namespace deckhand;
+using namespace deckhand::ie;
 
 // The first n uniforms of a stream from its PCG64 state: tests/native/test_random.py checks
 // them against seeding.GameRandom.
@@ -32,10 +45,332 @@ py::array_t<std::int32_t> belows(std::uint64_t state_hi, std::uint64_t state_lo,
     return out;
 }
 
+// ---------------------------------------------------------------- the table (ie_table.py)
+
+Needs read_pips(const py::handle& pairs) {
+    Needs needs;
+    for (const auto& pair : pairs) {
+        auto items = pair.cast<py::sequence>();
+        needs.add(items[0].cast<int>(), items[1].cast<int>());
+    }
+    return needs;
+}
+
+Timing read_timing(const std::string& text) {
+    if (text == "immediate") return Timing::immediate;
+    if (text == "any_time") return Timing::any_time;
+    if (text == "ongoing") return Timing::ongoing;
+    if (text == "end_game") return Timing::end_game;
+    throw NativeError("unknown timing '" + text + "'");
+}
+
+std::shared_ptr<Table> read_table(const py::dict& d) {
+    auto t = std::make_shared<Table>();
+    t->players = d["players"].cast<int>();
+    t->max_turns = d["max_turns"].cast<int>();
+    const auto actions = d["card_action"].cast<std::vector<int>>();
+    const auto colors = d["card_colors"].cast<std::vector<std::vector<int>>>();
+    const auto contracts_of = d["card_contracts"].cast<std::vector<std::vector<int>>>();
+    const auto sheet_id = d["card_sheet_id"].cast<std::vector<int>>();
+    t->n_cards = static_cast<int>(actions.size());
+    int max_id = 0;
+    for (int card = 0; card < t->n_cards; ++card) {
+        const auto k = static_cast<std::size_t>(card);
+        t->action.push_back(static_cast<std::int8_t>(actions[k]));
+        t->color.push_back(static_cast<std::int8_t>(colors[k].at(0)));
+        SmallVec<std::int8_t, 2> sides;
+        for (int c : colors[k]) sides.push_back(static_cast<std::int8_t>(c));
+        t->colors.push_back(sides);
+        SmallVec<ContractId, 2> ids;
+        for (int id : contracts_of[k]) {
+            ids.push_back(static_cast<ContractId>(id));
+            max_id = std::max(max_id, id);
+        }
+        t->contracts_of.push_back(ids);
+        t->sheet_id.push_back(static_cast<ContractId>(sheet_id[k]));
+    }
+    if (max_id > 30000) throw NativeError("contract ids above 30000 are not native");
+    t->contract_at.assign(static_cast<std::size_t>(max_id + 1), -1);
+    for (const auto& item : d["contracts"]) {
+        const auto c = item.cast<py::dict>();
+        Contract contract;
+        contract.id = c["id"].cast<int>();
+        contract.card = c["card"].cast<int>();
+        contract.name = c["name"].cast<std::string>();
+        contract.color = c["color"].cast<int>();
+        contract.level = read_pips(c["level"]);
+        contract.cargo = read_pips(c["cargo"]);
+        contract.cargo_total = contract.cargo.total();
+        contract.level_total = contract.level.total();
+        contract.timing = read_timing(c["timing"].cast<std::string>());
+        for (const auto& p : c["params"]) {
+            auto items = p.cast<py::sequence>();
+            contract.params.push_back(
+                Param{items[0].cast<std::string>(), items[1].cast<double>(), items[2].cast<bool>()});
+        }
+        contract.python_power = c["power"].cast<bool>();
+        contract.python_any_cargo = c["any_cargo"].cast<bool>();
+        contract.python_unlimited_ship = c["unlimited_ship"].cast<bool>();
+        if (contract.id < 0 || contract.id > max_id)
+            throw NativeError("contract " + contract.name + " is on no card of the table");
+        t->contract_at[static_cast<std::size_t>(contract.id)] = static_cast<std::int16_t>(t->contracts.size());
+        t->contracts.push_back(contract);
+    }
+    const auto r = d["rules"].cast<py::dict>();
+    Rules& rules = t->rules;
+    rules.start_credits = r["start_credits"].cast<int>();
+    rules.grey_bonus_at_six = r["grey_bonus_at_six"].cast<int>();
+    rules.grey_bonus_capital = r["grey_bonus_capital"].cast<int>();
+    rules.start_hand = r["start_hand"].cast<int>();
+    rules.draw_to = r["draw_to"].cast<int>();
+    rules.sell_price = r["sell_price"].cast<int>();
+    rules.owner_compensation = r["owner_compensation"].cast<int>();
+    rules.ship_capacity = r["ship_capacity"].cast<int>();
+    rules.end_credits = r["end_credits"].cast<int>();
+    rules.sea_cards_at_setup = r["sea_cards_at_setup"].cast<int>();
+    rules.pay_2 = r["pay_2"].cast<int>();
+    rules.pay_3_4 = r["pay_3_4"].cast<int>();
+    rules.pay_5_6 = r["pay_5_6"].cast<int>();
+    rules.unfulfilled_container = r["unfulfilled_container"].cast<int>();
+    rules.set_bonus = r["set_bonus"].cast<int>();
+    const auto majority = r["majority"].cast<std::vector<int>>();
+    if (majority.size() != 4) throw NativeError("majority: four numbers");
+    for (std::size_t k = 0; k < 4; ++k) rules.majority[k] = majority[k];
+    rules.illegal_penalty = r["illegal_penalty"].cast<int>();
+    rules.flag_load_cost = r["flag_load_cost"].cast<int>();
+    rules.card_powers = r["card_powers"].cast<bool>();
+    finish_table(*t);
+    return t;
+}
+
+// ---------------------------------------------------------------- playing
+
+struct TraceRows : Recorder {
+    int game = 0;
+    std::vector<std::int32_t> tr_game;
+    std::vector<std::int8_t> tr_seat;
+    std::vector<std::int16_t> tr_kind;
+    std::vector<std::int32_t> tr_options;
+    std::vector<std::int32_t> tr_choice;
+
+    void record(const Game&, const Decision& d, int choice) override {
+        tr_game.push_back(game);
+        tr_seat.push_back(static_cast<std::int8_t>(d.seat));
+        tr_kind.push_back(static_cast<std::int16_t>(d.kind));
+        tr_options.push_back(static_cast<std::int32_t>(d.options->size()));
+        tr_choice.push_back(choice);
+    }
+};
+
+struct TextRows : Recorder {
+    py::list rows;
+    void record(const Game& g, const Decision& d, int choice) override {
+        py::list options;
+        for (const Option& o : *d.options) options.append(render_option(g, d.kind, o, d.context));
+        py::dict row;
+        row["turn"] = g.s.turn;
+        row["seat"] = d.seat;
+        row["kind"] = kind_name(d.kind);
+        row["context"] = d.context;
+        row["choice"] = choice;
+        row["options"] = options;
+        rows.append(row);
+    }
+};
+
+GameRandom stream_of(const std::uint64_t* halves) {
+    return GameRandom(halves[0], halves[1], halves[2], halves[3]);
+}
+
+// The seats' bots of one game (random: none).
+std::vector<std::unique_ptr<Bot>> make_bots(const Table& t, Game& g, const std::int8_t* codes, int players) {
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (int p = 0; p < players; ++p) {
+        const int code = codes[p];
+        if (code == 0) continue;
+        BotFactory make = bot_factory(code);
+        if (make == nullptr) throw NativeError("no native strategy has the code " + std::to_string(code));
+        bots.push_back(make(t, p, ""));
+        g.bots[static_cast<std::size_t>(p)] = bots.back().get();
+    }
+    return bots;
+}
+
+void play_one(const Table& t, Game& g, const std::uint64_t* streams, const std::int8_t* seats, int row) {
+    try {
+        new_state(g, stream_of(streams), stream_of(streams + 4));
+        const auto bots = make_bots(t, g, seats, g.s.n);
+        play_game(g);
+    } catch (const std::exception& e) {
+        throw NativeError("native game row " + std::to_string(row) + " (turn " + std::to_string(g.s.turn) +
+                          "): " + e.what());
+    }
+}
+
+template <typename T>
+py::array_t<T> column(const std::vector<T>& values) {
+    py::array_t<T> out(static_cast<py::ssize_t>(values.size()));
+    if (!values.empty()) std::memcpy(out.mutable_data(), values.data(), values.size() * sizeof(T));
+    return out;
+}
+
+py::dict play_import_export(const py::dict& table_dict, int players,
+                            py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
+                            py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
+                            bool trace) {
+    const auto table = read_table(table_dict);
+    const Table& t = *table;
+    if (players != t.players) throw NativeError("players differ from the table's");
+    if (streams.ndim() != 2 || streams.shape(1) != 8) throw NativeError("streams: (games, 8) uint64");
+    const auto games = static_cast<int>(streams.shape(0));
+    if (seats.ndim() != 2 || seats.shape(0) != games || seats.shape(1) != players)
+        throw NativeError("seats: (games, players) int8");
+    const std::uint64_t* stream_data = streams.data();
+    const std::int8_t* seat_data = seats.data();
+
+    std::vector<std::int32_t> turns, decisions, winners_offsets{0};
+    std::vector<std::int8_t> first_player, end_reason, winners;
+    std::vector<double> score;
+    std::vector<std::int8_t> placement;
+    std::vector<std::int64_t> port, credits_in_play;
+    std::array<std::vector<std::int32_t>, kLogged> ev;
+    std::array<std::vector<std::int32_t>, kLogged> ev_offsets;
+    for (auto& o : ev_offsets) o.push_back(0);
+    TraceRows rows;
+    std::array<std::vector<std::int32_t>, kMaxPlayers * kLogged> buckets;
+    {
+        py::gil_scoped_release unlocked;
+        for (int i = 0; i < games; ++i) {
+            Game g(t, players);
+            rows.game = i;
+            if (trace) g.recorder = &rows;
+            play_one(t, g, stream_data + 8 * i, seat_data + players * i, i);
+            const State& s = g.s;
+            turns.push_back(s.turn);
+            decisions.push_back(g.asked);
+            first_player.push_back(static_cast<std::int8_t>(s.first_player));
+            end_reason.push_back(static_cast<std::int8_t>(s.end_reason));
+            for (auto w : s.winners) winners.push_back(w);
+            winners_offsets.push_back(static_cast<std::int32_t>(winners.size()));
+            const auto& final = s.scored ? s.final_credits : s.credits;
+            for (int p = 0; p < players; ++p) {
+                const auto pp = static_cast<std::size_t>(p);
+                int better = 0;
+                for (int q = 0; q < players; ++q) {
+                    const auto qq = static_cast<std::size_t>(q);
+                    const bool q_wins = s.winners.contains(static_cast<std::int8_t>(q));
+                    const bool p_wins = s.winners.contains(static_cast<std::int8_t>(p));
+                    better += final[qq] > final[pp] || (final[qq] == final[pp] && q_wins && !p_wins);  // Foxes
+                }
+                score.push_back(static_cast<double>(final[pp]));
+                placement.push_back(static_cast<std::int8_t>(1 + better));
+                port.push_back(s.port[pp]);
+                credits_in_play.push_back(s.credits[pp]);
+            }
+            for (auto& b : buckets) b.clear();
+            for (const LogEntry& e : s.log) {
+                const int logged = static_cast<int>(e.event);
+                const bool contract = e.event == Logged::contracted || e.event == Logged::fulfilled;
+                buckets[static_cast<std::size_t>(e.player * kLogged + logged)].push_back(
+                    contract ? e.card : t.sheet_id[static_cast<std::size_t>(e.card)]);
+            }
+            for (int p = 0; p < players; ++p)
+                for (int e = 0; e < kLogged; ++e) {
+                    const auto& b = buckets[static_cast<std::size_t>(p * kLogged + e)];
+                    auto& values = ev[static_cast<std::size_t>(e)];
+                    values.insert(values.end(), b.begin(), b.end());
+                    ev_offsets[static_cast<std::size_t>(e)].push_back(static_cast<std::int32_t>(values.size()));
+                }
+        }
+    }
+    py::dict out;
+    out["turns"] = column(turns);
+    out["decisions"] = column(decisions);
+    out["first_player"] = column(first_player);
+    out["end_reason"] = column(end_reason);
+    out["winners"] = column(winners);
+    out["winners_offsets"] = column(winners_offsets);
+    out["score"] = column(score);
+    out["placement"] = column(placement);
+    out["port"] = column(port);
+    out["credits_in_play"] = column(credits_in_play);
+    for (int e = 0; e < kLogged; ++e) {
+        const std::string name = std::string("ev_") + LOGGED_NAMES[static_cast<std::size_t>(e)];
+        out[py::str(name)] = column(ev[static_cast<std::size_t>(e)]);
+        out[py::str(name + "_offsets")] = column(ev_offsets[static_cast<std::size_t>(e)]);
+    }
+    if (trace) {
+        out["tr_game"] = column(rows.tr_game);
+        out["tr_seat"] = column(rows.tr_seat);
+        out["tr_kind"] = column(rows.tr_kind);
+        out["tr_options"] = column(rows.tr_options);
+        out["tr_choice"] = column(rows.tr_choice);
+    }
+    return out;
+}
+
+// One game's decisions as text: each a dict (turn, seat, kind, context, choice, options as
+// Python's repr writes them). The differential test's message, and a reader's replay.
+py::list import_export_decisions(const py::dict& table_dict, int players,
+                                 py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
+                                 py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats) {
+    const auto table = read_table(table_dict);
+    if (streams.size() != 8 || seats.size() != players) throw NativeError("one game: 8 stream halves, one seat each");
+    Game g(*table, players);
+    TextRows rows;
+    g.recorder = &rows;
+    try {
+        play_one(*table, g, streams.data(), seats.data(), 0);
+    } catch (const std::exception& e) {
+        py::dict row;
+        row["error"] = e.what();
+        rows.rows.append(row);
+    }
+    return rows.rows;
+}
+
+std::vector<std::string> missing_powers(const py::dict& table_dict) {
+    // the table without its check of missing powers: every power plays in Python
+    auto t = std::make_shared<Table>();
+    std::vector<std::string> names;
+    for (const auto& item : table_dict["contracts"]) {
+        const auto c = item.cast<py::dict>();
+        if (c["power"].cast<bool>() && find_power(c["name"].cast<std::string>()) == nullptr)
+            names.push_back(c["name"].cast<std::string>());
+    }
+    return names;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
     m.doc() = "Deckhand's native core: Import/Export's base set, played as the Python engine plays it";
     m.def("uniforms", &uniforms, "The first n uniforms of a PCG64 stream, as GameRandom draws them");
     m.def("belows", &belows, "below(bound) for each bound, as GameRandom draws them");
+    m.def("play_import_export", &play_import_export, py::arg("table"), py::arg("players"), py::arg("streams"),
+          py::arg("seats"), py::arg("trace") = false,
+          "Play G games (streams: (G, 8) uint64, seats: (G, players) int8 strategy codes) and return their "
+          "tables as columns");
+    m.def("import_export_decisions", &import_export_decisions, py::arg("table"), py::arg("players"),
+          py::arg("streams"), py::arg("seats"),
+          "One game's decisions, each with its options as Python's repr writes them");
+    m.def("kind_names", []() {
+        std::vector<std::string> names;
+        for (const char* n : kind_names()) names.emplace_back(n);
+        return names;
+    }, "The decision kinds, in code order (tr_kind indexes it)");
+    m.def("event_names", []() {
+        std::vector<std::string> names;
+        for (const char* n : LOGGED_NAMES) names.emplace_back(n);
+        return names;
+    });
+    m.def("end_reasons", []() {
+        std::vector<std::string> names;
+        for (const char* n : END_REASON_NAMES) names.emplace_back(n);
+        return names;
+    });
+    m.def("native_powers", &registered_powers, "The card names with a native power");
+    m.def("power_errors", []() { return power_errors(); }, "Errors in the native powers' registrations");
+    m.def("missing_powers", &missing_powers, py::arg("table"),
+          "The contracts whose power plays in Python but has no native power");
 }

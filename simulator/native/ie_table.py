@@ -1,0 +1,95 @@
+"""Every number the native Import/Export core reads, taken from a built Python game: the card
+tables (cards.IECards), each contract's power parameters from the sheet, which contracts'
+powers play (the game's power index), and the rule numbers (rule_book.BaseRules with the
+run's --rule overrides). The C++ hard-codes none of them (simulator/native/src/ie_table.hpp
+reads this dict).
+
+`why_not_native(game)` says what in a game the native core cannot play (None: nothing);
+`native_table(game)` refuses such a game with that reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from simulator.games.import_export.cards import GREY
+from simulator.games.import_export.rules import ImportExportGame
+
+NATIVE_SETS = ("base",)
+"""The sets the native core plays."""
+
+
+def why_not_native(game: ImportExportGame) -> str | None:
+    """Why the native core cannot play this game, or None if it can. (Whether every card's
+    power has a native one is the core's own check: `_core.missing_powers(table)`.)"""
+    other_sets = [s for s in game.sets if s not in NATIVE_SETS]
+    if other_sets:
+        return f"the native core plays the base set only, not {', '.join(other_sets)}"
+    if game.variants:
+        return f"the native core plays no variant ({', '.join(game.variants)})"
+    if game.config.powers is not None:
+        return "a designer's powers (--powers) play in Python only"
+    if any(GREY in colors for colors in game.cards.colors):
+        return "grey (Capital) cards play in Python only"
+    if not 2 <= game.config.players <= 6:
+        return "the native core plays 2 to 6 players"
+    return None
+
+
+def _pips(pips: dict[int, int]) -> list[list[int]]:
+    return [[color, count] for color, count in pips.items()]  # the sheet's order: a rule
+
+
+def _params(params: dict[str, Any]) -> list[list[Any]]:
+    """The numeric parameters as (name, value, whole); text values are not numbers a power
+    reads (a native power asking for one finds it missing)."""
+    out = []
+    for name, value in params.items():
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        out.append([name, float(value), isinstance(value, int)])
+    return out
+
+
+def native_table(game: ImportExportGame) -> dict[str, Any]:
+    """The dict `_core.play_import_export` plays: see the module's docstring."""
+    why = why_not_native(game)
+    if why is not None:
+        raise ValueError(f"not playable natively: {why}")
+    cards = game.cards
+    index = game.powers
+    contracts = []
+    for card, sides in enumerate(cards.contracts):
+        for c in sides:
+            entry = index.by_contract.get(c.id)
+            contracts.append(
+                {
+                    "id": c.id,
+                    "card": card,
+                    "name": c.name,
+                    "color": c.color,
+                    "level": _pips(c.level),
+                    "cargo": _pips(c.cargo),
+                    "timing": c.timing,
+                    "params": _params(c.params),
+                    "power": entry is not None,
+                    "any_cargo": c.id in index.any_cargo,
+                    "unlimited_ship": c.id in index.unlimited_ship,
+                }
+            )
+    rules = game.rules
+    numbers: dict[str, Any] = {}
+    for f in fields(rules):
+        value = getattr(rules, f.name)
+        numbers[f.name] = list(value) if isinstance(value, tuple) else value
+    return {
+        "players": game.config.players,
+        "max_turns": game.config.max_turns,
+        "card_action": list(cards.actions),
+        "card_colors": [list(colors) for colors in cards.colors],
+        "card_contracts": [list(ids) for ids in cards.ids],
+        "card_sheet_id": [ids[0] for ids in cards.ids],
+        "contracts": contracts,
+        "rules": numbers,
+    }

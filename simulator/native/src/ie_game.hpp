@@ -1,0 +1,268 @@
+// One native Import/Export game: the table, the state, the seats' bots, and the rules as
+// plain sequential C++ functions, one per rule, named after the Python function they port
+// (simulator/games/import_export/*.py; the file comment of each ie_*.cpp names its module).
+// Where Python pushes steps on the state's stack, the port calls them in the order the stack
+// runs them: "push A, then do B" is "B(); A();". A player decides through Game::ask, which
+// takes a decision with one option without asking (engine.play_game) and otherwise asks the
+// seat's bot; its answer is an index into the options, built in exactly the order Python
+// builds its tuple. This header is the rules' API for the powers (game_api.GameAPI).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ie_core.hpp"
+#include "ie_state.hpp"
+#include "ie_table.hpp"
+#include "kinds.hpp"
+
+namespace deckhand::ie {
+
+// One option of a decision: up to four small numbers whose meaning is per kind, written
+// beside the rule or power that builds them ("Options:" in its comment). A verb that Python
+// writes as a string ("draw", "pass", "stop") is a small code in `a`.
+struct Option {
+    std::int16_t a = 0;
+    std::int16_t b = 0;
+    std::int16_t c = 0;
+    std::int16_t d = 0;
+};
+using Options = std::vector<Option>;
+
+inline Option opt(int a, int b = 0, int c = 0, int d = 0) {
+    return Option{static_cast<std::int16_t>(a), static_cast<std::int16_t>(b),
+                  static_cast<std::int16_t>(c), static_cast<std::int16_t>(d)};
+}
+
+// moments.MOMENTS: where a reaction window opens (IE-ANYTIME-1).
+enum class MomentName : std::int8_t {
+    turn_start,
+    lead_declared,
+    follower_chose,
+    declaring,
+    before_action,
+    import_round,
+    turn_end,
+    before_scoring,
+};
+constexpr std::array<const char*, 8> MOMENT_NAMES = {
+    "turn_start", "lead_declared", "follower_chose", "declaring",
+    "before_action", "import_round", "turn_end", "before_scoring",
+};
+
+// moments.Moment: the context of an any_time decision.
+struct Moment {
+    MomentName name = MomentName::turn_start;
+    int actor = 0;
+    int action = -1;
+    int step = 0;  // before_action: actions of that type the actor performed before this one
+};
+
+// What a decision asks, as a bot sees it. `context` is the Python Decision's context where
+// it is a number (the led action, a ship, a card, a player; import_ship: ImportContext);
+// `moment` is set for any_time decisions.
+struct Decision {
+    int seat = 0;
+    Kind kind = Kind::lead;
+    int context = 0;
+    const Moment* moment = nullptr;
+    const Options* options = nullptr;
+};
+
+// decisions.ALONE / BIDDING / NOT_BIDDING: import_ship's context.
+enum ImportContext : int { kAlone = 0, kBidding = 1, kNotBidding = 2 };
+
+class Game;
+
+// A seat's strategy. choose() returns an index into d.options; `rng` is the game's strategy
+// stream (one for every seat, as engine.play_game draws it). A seat without a Bot plays the
+// random strategy (random_strategy.py: options[rng.below(len(options))]).
+class Bot {
+  public:
+    virtual ~Bot() = default;
+    virtual int choose(const Game& game, const Decision& d, GameRandom& rng) = 0;
+};
+// Makes a seat's bot for a game of this table; `options` is the strategy's parameter text
+// (empty: its defaults). Registered once per code (the `seats` codes play_import_export
+// takes; 0 is the random bot and is built in).
+using BotFactory = std::unique_ptr<Bot> (*)(const Table& table, int seat, const std::string& options);
+struct BotRegistration {
+    BotRegistration(int code, const char* name, BotFactory make);
+};
+BotFactory bot_factory(int code);  // nullptr if none is registered
+const char* bot_name(int code);
+
+// Told of every decision, the single-option ones included (the trace, the debug text).
+class Recorder {
+  public:
+    virtual ~Recorder() = default;
+    virtual void record(const Game& game, const Decision& d, int choice) = 0;
+};
+
+// The game ended at once (state.GameOver: a card's win condition); play_game catches it.
+struct GameOver {
+    const char* why;
+};
+
+// The end-of-game tally scoring powers read and change, stage by stage (state.Scoring).
+struct Award {
+    int player = 0;
+    int color = 0;
+    int credits = 0;
+};
+struct Scoring {
+    std::array<int, kMaxPlayers> final{};
+    std::array<std::array<int, 6>, kMaxPlayers> counts{};      // goods per colour per player
+    std::array<std::array<int, 6>, kMaxPlayers> good_value{};  // credits per good per colour
+    std::vector<Award> awards;  // majority bonuses, and the illegal penalty as negative
+};
+
+// Where a plundered card came from (the plundered payload's third item).
+enum class PlunderSource : std::int8_t { ship, island, deck, hand };
+
+// What an event tells its listeners (framework.EVENTS); each field says which events set it.
+struct Payload {
+    int card = -1;      // container_loaded, goods_added, crew_added, plundered, ship_plundered
+    int contract = -1;  // contract_placed: the contract id
+    int ship = -1;      // imported (-1: the supply island), ship_completed, ship_returned, ship_plundered
+    int action = -1;    // action_declared
+    int color = -1;     // plundered: the colour it was taken as
+    PlunderSource source = PlunderSource::ship;                 // plundered
+    SmallVec<Card, kMaxShipCargo> cards;                        // load_action: the cards loaded
+    SmallVec<ContractId, kMaxShipContracts> contracts;          // contract_fulfilled, ship_completed
+    SmallVec<std::int8_t, kMaxShipCargo> filled;                // ship_completed: per container
+    SmallVec<std::int8_t, kMaxPlayers> followers;               // action_declared
+    std::array<int, kMaxPlayers> declared{};                    // action_declared: per player
+    SmallVec<std::pair<Card, std::int8_t>, kMaxShipCargo> taken;  // imported: (card, colour)
+};
+
+class Game {
+  public:
+    Game(const Table& table, int players);
+
+    const Table& table() const { return *table_; }
+    const Rules& rules() const { return table_->rules; }
+
+    // Ask `seat` to choose one of `options` (kinds.hpp names the kind): one option is taken
+    // without asking; otherwise the seat's bot answers. Returns the index chosen.
+    int ask(int seat, Kind kind, const Options& options, int context = 0,
+            const Moment* moment = nullptr);
+
+    State s;
+    std::array<Bot*, kMaxPlayers> bots{};  // nullptr: the random strategy
+    Recorder* recorder = nullptr;
+    int asked = 0;  // decisions with more than one option (engine.play_game's count)
+
+  private:
+    const Table* table_;
+};
+
+// ---------------------------------------------------------------- the game (ie_turn.cpp)
+// Deal a new game (game_base.new_state) from its two streams.
+void new_state(Game& g, const GameRandom& rules_stream, const GameRandom& strategy_stream);
+// Play it to the end (turn.next_turn .. score); GameOver ends it at once (IE-POWER-32).
+void play_game(Game& g);
+
+// ---------------------------------------------------------------- game_base.py (ie_game_base.cpp)
+int capacity(const Game& g, int p);
+int payout(const Game& g, int p, int containers);
+int draws_to(const Game& g, int p);
+int compensation_to(const Game& g, int owner);
+std::optional<int> end_threshold(const Game& g, int p);
+bool reached_end(const Game& g, int p);
+void trigger_end(Game& g, EndReason reason, int p = -1);
+void gain(Game& g, int p, int amount);
+bool pay(Game& g, int p, int amount);
+int deck_pop(Game& g);  // -1: none
+void to_discard(Game& g, int p, int card);
+bool window_wanted(const Game& g);
+bool holds_hand_any_time(const Game& g, int p);
+bool pirate_banned(const Game& g);
+int tie_winner(const Game& g, const SmallVec<std::int8_t, kMaxPlayers>& tied);  // -1: none
+bool has_most(const Game& g, int p, const std::array<int, kMaxPlayers>& values);
+// Whether anything listens to an event (game_base.emit's test): without a listener an emit
+// does nothing, and callers build no payload.
+bool listening(const Game& g, Event event);
+// Tell the ongoing powers in play that something happened (framework.PowerIndex.emit).
+void emit(Game& g, Event event, int actor, const Payload& payload);
+void emit(Game& g, Event event, int actor);  // an event without a payload
+
+// ---------------------------------------------------------------- limits.py (ie_limits.cpp)
+int crew_limit(const Game& g, int p);
+int goods_limit(const Game& g, int p);
+bool goods_fit(const Game& g, int p, int card);
+int level(const Game& g, int p, int color);
+int goods_count(const Game& g, int p, int color = -1);  // -1: all goods
+SmallVec<std::int8_t, kMaxCards> types_of_goods(const Game& g, const Zone& goods);
+int missing_levels(const Game& g, int p, int contract_id);
+int crew_actions(const Game& g, int p, int action);
+int crew_count(const Game& g, int p, int action);
+bool to_crew(Game& g, int p, int card);  // whether it joined (the caller emits crew_added)
+void to_goods(Game& g, int p, int card);  // within the limit, else discarded; tells the powers
+int goods_in(Game& g, int p, int card);   // into the goods, logged
+
+// ---------------------------------------------------------------- cargo.py (ie_cargo.cpp)
+Needs cargo_of(const Game& g, int contract_id, std::uint8_t rainbow);
+Needs remaining(const Game& g, const Ship& ship, int* unmatched = nullptr, int extra = -1);
+bool fits_need(const Needs& need, int color, std::uint8_t wild);
+bool fits(const Game& g, const Ship& ship, int color);
+bool can_hold(const Game& g, const Ship& ship, int contract_id);
+int room(const Game& g, const Ship& ship);
+bool luxury_share_met(const Game& g, const Ship& ship, double fraction);
+// The ship's contracts in completion order, and per container the index (in that order)
+// of the contract it filled, -1 for none (cargo._completion_order, IE-FULFIL-1).
+void completion_order(const Game& g, const Ship& ship, SmallVec<ContractId, kMaxShipContracts>& order,
+                      SmallVec<std::int8_t, kMaxShipCargo>& filled);
+SmallVec<std::int8_t, kMaxShips> ships_in_port(const Game& g, int p);
+
+// ---------------------------------------------------------------- ships.py (ie_ships.cpp)
+void ship_home(Game& g, int ship);
+
+// ---------------------------------------------------------------- scoring.py (ie_scoring.cpp)
+std::array<int, 6> good_counts(const Game& g, int p);
+void score(Game& g);
+// (player, share) of the most goods of a colour; -1 favourite: none (scoring.majority_shares).
+std::vector<std::pair<int, int>> majority_shares(const std::array<std::array<int, 6>, kMaxPlayers>& counts,
+                                                 int n, int color, int amount, int favourite = -1);
+
+// ---------------------------------------------------------------- fulfilment.py, loading.py
+void check_complete(Game& g, int ship);
+void place_contract(Game& g, int p, int card, int contract_id, int ship, Zone* source = nullptr);
+void load_container(Game& g, int p, int ship, int card, int color);
+
+// ---------------------------------------------------------------- auctions.py, plunder.py
+// The Import action's rounds: `order` from the leader, `declared` per player (IE-IMPORT-1).
+void import_rounds(Game& g, const SmallVec<std::int8_t, kMaxPlayers>& order,
+                   const std::array<int, kMaxPlayers>& declared, bool alone);
+// Take up to `count` cards from ship i (the optional ones from `optional_from`: Shampoo);
+// the (card, colour) pairs taken. `island`: take from the supply island as a ship (Dark Flight).
+SmallVec<std::pair<Card, std::int8_t>, kMaxShipCargo> take_from_ship(Game& g, int p, int ship, int count,
+                                                                     int optional_from = -1);
+void pirate(Game& g, int p, bool ships_only = false);
+
+// ---------------------------------------------------------------- actions.py (ie_actions.cpp)
+// p performs his `count` declared actions of one type, a window before each (IE-ANYTIME-1).
+void perform(Game& g, int p, int action, int count);
+void contract_actions(Game& g, int p, int budget);
+void solo_action(Game& g, int p, int action);
+SmallVec<Card, kMaxShipCargo> load_action(Game& g, int p);
+SmallVec<Card, kMaxShipCargo> load_from_hand(Game& g, int p);
+// (card, ship, colour) loads of p from `cards` (actions.load_options); `fee`: a Flag card
+// needs its credits.
+void load_options(const Game& g, int p, const Zone& cards, Options& out, bool fee = true);
+// (card, contract id, ship) placements costing `cost` plus one per missing level within the
+// budget (actions.contract_options).
+void contract_options(const Game& g, int p, int budget, int cost, Options& out, const Zone* cards = nullptr);
+void discard_contracts(Game& g, int p, int ship);
+
+// ---------------------------------------------------------------- turn.py (ie_turn.cpp)
+void draw_up(Game& g, int p);
+void play_options(const Game& g, int p, int action, bool following, Options& out);
+
+// ---------------------------------------------------------------- windows.py (ie_windows.cpp)
+void window(Game& g, const Moment& moment);
+
+}  // namespace deckhand::ie

@@ -1,0 +1,249 @@
+// game_base.py: the setup, the rule numbers and the payout, credits, drawing, the simplest
+// moves between zones, asking the players; and the bots' registry.
+#include <map>
+
+#include "ie_game.hpp"
+#include "ie_powers.hpp"
+
+namespace deckhand::ie {
+
+// ---------------------------------------------------------------- asking
+
+Game::Game(const Table& table, int players) : table_(&table) { s.n = players; }
+
+int Game::ask(int seat, Kind kind, const Options& options, int context, const Moment* moment) {
+    const int n = static_cast<int>(options.size());
+    if (n == 0) throw NativeError(std::string("a decision with no option: ") + kind_name(kind));
+    Decision d{seat, kind, context, moment, &options};
+    int choice = 0;
+    if (n > 1) {  // a single option is taken without asking (engine.play_game)
+        ++asked;
+        Bot* bot = bots[static_cast<std::size_t>(seat)];
+        choice = bot == nullptr ? s.strategy_rng.below(n) : bot->choose(*this, d, s.strategy_rng);
+        if (choice < 0 || choice >= n)
+            throw NativeError(std::string("a bot answered option ") + std::to_string(choice) + " of " +
+                              std::to_string(n) + " at " + kind_name(kind));
+    }
+    if (recorder != nullptr) recorder->record(*this, d, choice);
+    return choice;
+}
+
+namespace {
+
+struct BotEntry {
+    const char* name;
+    BotFactory make;
+};
+
+std::map<int, BotEntry>& bot_registry() {
+    static std::map<int, BotEntry> bots;
+    return bots;
+}
+
+}  // namespace
+
+BotRegistration::BotRegistration(int code, const char* name, BotFactory make) {
+    bot_registry()[code] = BotEntry{name, make};
+}
+
+BotFactory bot_factory(int code) {
+    auto found = bot_registry().find(code);
+    return found == bot_registry().end() ? nullptr : found->second.make;
+}
+
+const char* bot_name(int code) {
+    if (code == 0) return "random";
+    auto found = bot_registry().find(code);
+    return found == bot_registry().end() ? "?" : found->second.name;
+}
+
+// ---------------------------------------------------------------- setup (new_state)
+
+void new_state(Game& g, const GameRandom& rules_stream, const GameRandom& strategy_stream) {
+    State& s = g.s;
+    const Table& t = g.table();
+    const Rules& rules = t.rules;
+    const int n = s.n;
+    s.rng = rules_stream;
+    s.strategy_rng = strategy_stream;
+    s.log.reserve(1024);
+    Zone& deck = s.deck;
+    for (int c = 0; c < t.n_cards; ++c) deck.push_back(static_cast<Card>(c));
+    s.rng.shuffle(deck);
+    // 3. the supply island: one card per player
+    for (int i = 0; i < n; ++i) s.island.push_back(deck.pop_back());
+    // 4. ports: grey only at six players (IE-SETUP-1); Capital is not native (ie_table.cpp)
+    SmallVec<std::int8_t, 6> colors;
+    for (int c : {GREEN, YELLOW, BLACK, BLUE, RED}) colors.push_back(static_cast<std::int8_t>(c));
+    if (n >= 6) colors.push_back(GREY);
+    s.rng.shuffle(colors);
+    for (int p = 0; p < n; ++p) {
+        s.port[static_cast<std::size_t>(p)] = colors[p];
+        s.credits[static_cast<std::size_t>(p)] = rules.start_credits;
+        if (colors[p] == GREY) s.credits[static_cast<std::size_t>(p)] += n >= 6 ? rules.grey_bonus_at_six : 0;
+        Ship home, sea;
+        home.owner = sea.owner = static_cast<std::int8_t>(p);
+        sea.at_sea = true;
+        s.ships.push_back(home);
+        s.ships.push_back(sea);
+    }
+    // 6. cards under each ship at sea, as containers (IE-SETUP-2)
+    for (Ship& ship : s.ships) {
+        if (!ship.at_sea) continue;
+        for (int k = 0; k < rules.sea_cards_at_setup; ++k) {
+            Card card = deck.pop_back();
+            while (t.color[static_cast<std::size_t>(card)] == GREY && !deck.empty()) {  // IE-CAP-2
+                s.discard.push_back(card);
+                card = deck.pop_back();
+            }
+            ship.cargo.push_back(card);
+            ship.cargo_colors.push_back(t.color[static_cast<std::size_t>(card)]);
+        }
+    }
+    // 9. the opening hands
+    for (int p = 0; p < n; ++p) {
+        for (int k = 0; k < rules.start_hand; ++k) {
+            const Card card = deck.pop_back();
+            s.hands[static_cast<std::size_t>(p)].push_back(card);
+            s.log_event(p, Logged::opening, card);
+        }
+    }
+    s.first_player = s.leader = s.rng.below(n);
+}
+
+// ---------------------------------------------------------------- rule numbers
+
+// Containers a ship of p may carry (Tablets).
+int capacity(const Game& g, int p) {
+    const auto& m = g.s.mods[static_cast<std::size_t>(p)];
+    return m.capacity ? *m.capacity : g.rules().ship_capacity;
+}
+
+// The payment for a ship of p leaving with `containers` (Tablets' higher bands).
+int payout(const Game& g, int p, int containers) {
+    for (const auto& [least, pay] : g.s.mods[static_cast<std::size_t>(p)].pay_bands)
+        if (containers >= least) return pay;
+    return g.rules().payout(containers);
+}
+
+// The hand size p's Draw fills up to (Mineral Fuels).
+int draws_to(const Game& g, int p) {
+    const auto& m = g.s.mods[static_cast<std::size_t>(p)];
+    return m.draw_to ? *m.draw_to : g.rules().draw_to;
+}
+
+// What the owner of a ship takes when another player imports from it (Pants).
+int compensation_to(const Game& g, int owner) {
+    const auto& m = g.s.mods[static_cast<std::size_t>(owner)];
+    return m.owner_compensation ? *m.owner_compensation : g.rules().owner_compensation;
+}
+
+// Credits at which p triggers the end (MRI Machine), none if never (Can Openers).
+std::optional<int> end_threshold(const Game& g, int p) {
+    const auto& m = g.s.mods[static_cast<std::size_t>(p)];
+    if (m.no_credit_end) return std::nullopt;
+    return m.end_credits ? *m.end_credits : g.rules().end_credits;
+}
+
+bool reached_end(const Game& g, int p) {
+    const auto threshold = end_threshold(g, p);
+    return threshold.has_value() && g.s.credits[static_cast<std::size_t>(p)] >= *threshold;
+}
+
+// The end is triggered; the current turn finishes (IE-END-1).
+void trigger_end(Game& g, EndReason reason, int /*p*/) {
+    State& s = g.s;
+    if (!s.end_triggered) {
+        s.end_triggered = true;
+        s.end_reason = reason;
+        s.reshuffle_allowed = false;
+    }
+}
+
+// ---------------------------------------------------------------- credits
+
+// Credits from the bank; reaching the end threshold triggers the end.
+void gain(Game& g, int p, int amount) {
+    g.s.credits[static_cast<std::size_t>(p)] += amount;
+    if (reached_end(g, p)) trigger_end(g, EndReason::credits, p);
+}
+
+// Pay the bank if one can; false (and nothing paid) if one cannot.
+bool pay(Game& g, int p, int amount) {
+    State& s = g.s;
+    if (s.credits[static_cast<std::size_t>(p)] < amount) return false;
+    s.credits[static_cast<std::size_t>(p)] -= amount;
+    if (amount > 0) {
+        for (int q = 0; q < s.n; ++q) {  // Fake DVDs (IE-POWER-33)
+            const auto& watch = s.mods[static_cast<std::size_t>(q)].spend_watch;
+            if (watch && q != p && amount >= watch->first) gain(g, q, watch->second);
+        }
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------- cards
+
+// The top card of the deck (-1: none); the discard pile is reshuffled when it runs out,
+// unless the end was triggered; deck and discard both empty trigger the end (IE-END-2).
+int deck_pop(Game& g) {
+    State& s = g.s;
+    if (s.deck.empty() && !s.discard.empty() && s.reshuffle_allowed) {
+        s.deck.extend(s.discard);
+        s.discard.clear();
+        s.rng.shuffle(s.deck);
+    }
+    if (s.deck.empty()) return -1;
+    const int card = s.deck.pop_back();
+    if (s.deck.empty() && s.discard.empty()) trigger_end(g, EndReason::deck_exhausted);
+    return card;
+}
+
+// Discard a card (logged).
+void to_discard(Game& g, int p, int card) {
+    g.s.discard.push_back(static_cast<Card>(card));
+    g.s.log_event(p, Logged::discarded, card);
+}
+
+// ---------------------------------------------------------------- powers' reach
+
+// Whether an "at any time" power is in play: fulfilled, or a card working from the hand in
+// someone's hand (the cheap test in front of every window).
+bool window_wanted(const Game& g) {
+    const PowerIndex& index = g.table().index;
+    if (!index.any_time_possible) return false;
+    if (!g.s.hooks[kAnyTimeHooks].empty()) return true;
+    if (!index.hand_any_time.empty()) {
+        for (int p = 0; p < g.s.n; ++p)
+            if (holds_hand_any_time(g, p)) return true;
+    }
+    return false;
+}
+
+// Whether p holds a card whose "at any time" power works from the hand (Lutefisk).
+bool holds_hand_any_time(const Game& g, int p) {
+    const auto& works = g.table().index.works_from_hand;
+    for (Card c : g.s.hands[static_cast<std::size_t>(p)])
+        if (works[static_cast<std::size_t>(c)]) return true;
+    return false;
+}
+
+// Whether a power forbids every Pirate action for now (Surströmming, Flag: not native).
+bool pirate_banned(const Game&) { return false; }
+
+// The one of the tied players who wins all ties (Foxes, J: not native): none.
+int tie_winner(const Game&, const SmallVec<std::int8_t, kMaxPlayers>&) { return -1; }
+
+// Whether p has the most of something: more than every other player, or tied for the most
+// and winning ties (IE-JP-3).
+bool has_most(const Game& g, int p, const std::array<int, kMaxPlayers>& values) {
+    int top = values[0];
+    for (int q = 1; q < g.s.n; ++q) top = std::max(top, values[static_cast<std::size_t>(q)]);
+    if (values[static_cast<std::size_t>(p)] < top) return false;
+    SmallVec<std::int8_t, kMaxPlayers> tied;
+    for (int q = 0; q < g.s.n; ++q)
+        if (values[static_cast<std::size_t>(q)] == top) tied.push_back(static_cast<std::int8_t>(q));
+    return tied.size() == 1 || tie_winner(g, tied) == p;
+}
+
+}  // namespace deckhand::ie

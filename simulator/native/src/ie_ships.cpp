@@ -1,0 +1,31 @@
+// ships.py: ships coming home from sea. Capital's Super Ships, single-use ships and GPS, and
+// Kickstarter 2's Aeroponics, are not native (a base game never sets their keys).
+#include "ie_game.hpp"
+#include "ie_powers.hpp"
+
+namespace deckhand::ie {
+
+namespace {
+void return_to_port(Game& g, Ship& ship) {
+    (void)g;
+    ship.at_sea = false;
+    ship.cargo.clear();
+    ship.cargo_colors.clear();
+}
+}  // namespace
+
+// A ship at sea left without containers (by an import, a plunder or a power) returns to its
+// port and tells the powers (ships.ship_home). Nothing happens to a ship at port or one
+// still carrying containers.
+void ship_home(Game& g, int index) {
+    Ship& ship = g.s.ships[index];
+    if (!ship.at_sea || !ship.cargo.empty()) return;
+    return_to_port(g, ship);
+    if (listening(g, Event::ship_returned)) {
+        Payload payload;
+        payload.ship = index;
+        emit(g, Event::ship_returned, ship.owner, payload);
+    }
+}
+
+}  // namespace deckhand::ie

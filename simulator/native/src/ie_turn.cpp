@@ -1,0 +1,288 @@
+// turn.py: the turn. The leader leads or draws, the others follow or draw, everyone declares
+// and performs; drawing, the options to lead and follow with, and declaring; the game from
+// its first turn to scoring. Each function is the Python step of the same name, its pushed
+// steps called in the order the stack runs them. Capital (Barter, grey cards), Tokyo
+// (Jidohanbaiki), Kickstarter 2 (3D Printers, Neural Units), J (Rice Cookers, Chopsticks) and
+// Flag (Surströmming) are not native.
+#include "ie_game.hpp"
+#include "ie_powers.hpp"
+
+namespace deckhand::ie {
+
+namespace {
+
+inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+// Options of the lead kind: {0}: draw; {1, action}: lead it; {2, ship}: discard the
+// contracts of that ship (IE-DISCARD-1).
+constexpr int kDraw = 0;
+constexpr int kLead = 1;
+constexpr int kDiscardContracts = 2;
+// Options of the follow kind: {0}: follow; {1}: draw.
+constexpr int kFollow = 0;
+
+bool has_pair(const Game& g, const Zone& hand) {
+    std::array<bool, kColors> seen{};
+    for (Card c : hand) {
+        const int color = g.table().color[at(c)];
+        if (seen[at(color)]) return true;
+        seen[at(color)] = true;
+    }
+    return false;
+}
+
+void lead_options(const Game& g, int p, Options& options) {
+    const State& s = g.s;
+    const Zone& hand = s.hands[at(p)];
+    options.push_back(opt(kDraw));
+    if (has_pair(g, hand)) {  // a wildcard pair can lead anything (IE-TURN-1)
+        for (int a : {SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE}) options.push_back(opt(kLead, a));
+    } else {
+        std::array<bool, 6> held{};
+        for (Card c : hand) held[at(g.table().action[at(c)])] = true;
+        for (int a : {SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE})
+            if (held[at(a)]) options.push_back(opt(kLead, a));
+    }
+    for (int i = 0; i < s.ships.size(); ++i) {
+        const Ship& ship = s.ships[i];
+        if (ship.owner == p && !ship.at_sea && !ship.contracts.empty()) options.push_back(opt(kDiscardContracts, i));
+    }
+}
+
+// Whether p holds a card (or a wildcard pair) to declare the action with.
+bool can_play_for(const Game& g, int p, int action) {
+    const Zone& hand = g.s.hands[at(p)];
+    for (Card c : hand)
+        if (g.table().action[at(c)] == action) return true;
+    return has_pair(g, hand);
+}
+
+// How many actions: the card played, plus any matching crew chosen (optional). Just before,
+// p alone may use his any-time powers (US Dollars: IE-CAP-24).
+void declare(Game& g, int p, int action, int base) {
+    State& s = g.s;
+    if (!s.hooks[kAnyTimeHooks].empty()) window(g, Moment{MomentName::declaring, p, action, 0});
+    const int extra = crew_actions(g, p, action);
+    // Options: {count}: base up to base + matching crew; context: the action.
+    Options options;
+    for (int k = base; k <= base + extra; ++k) options.push_back(opt(k));
+    s.t_declared[at(p)] = options[at(g.ask(p, Kind::declare, options, action))].a;
+}
+
+// Play one card of the action, or two cards of one colour as a wildcard (IE-TURN-1), then
+// declare the actions of type `declaring`.
+void play_for_action(Game& g, int p, int action, Kind kind, bool following, int declaring) {
+    State& s = g.s;
+    Options options;
+    play_options(g, p, action, following, options);
+    const Option choice = options[at(g.ask(p, kind, options, action))];
+    const bool pair = choice.b >= 0;
+    const Logged event = pair ? Logged::wildcard : Logged::played;
+    for (int c : {static_cast<int>(choice.a), static_cast<int>(choice.b)}) {
+        if (c < 0) continue;
+        s.hands[at(p)].remove(static_cast<Card>(c));
+        s.in_play.push_back(static_cast<Card>(c));
+        s.log_event(p, event, c);
+    }
+    declare(g, p, declaring, 1);
+}
+
+// A Draw action (a leader or a follower drawing instead of acting); tells the powers.
+void draw_action(Game& g, int p) {
+    draw_up(g, p);
+    if (listening(g, Event::draw_action)) emit(g, Event::draw_action, p);
+}
+
+void window_if_wanted(Game& g, const Moment& moment) {
+    if (window_wanted(g)) window(g, moment);
+}
+
+// The turn's last window, the powers told, then the end-of-turn checks (turn_end,
+// turn_ended, end_checks: _end_of_turn).
+void turn_end(Game& g, int p) {
+    State& s = g.s;
+    window_if_wanted(g, Moment{MomentName::turn_end, p, -1, 0});
+    if (listening(g, Event::turn_ended)) emit(g, Event::turn_ended, p);
+    s.discard.extend(s.in_play);
+    s.in_play.clear();
+    for (int q = 0; q < s.n; ++q) {  // Exotic Fish's rich win (IE-POWER-32)
+        const auto& multiplier = s.mods[at(q)].win_credit_multiplier;
+        if (!multiplier) continue;
+        // at least `multiplier` times every other player's credits (and some credits), and
+        // the most goods (tied, only by winning ties: Foxes, IE-JP-3)
+        bool rich = s.credits[at(q)] > 0;
+        for (int o = 0; o < s.n && rich; ++o)
+            if (o != q) rich = static_cast<double>(s.credits[at(q)]) >= *multiplier * s.credits[at(o)];
+        if (rich) {
+            std::array<int, kMaxPlayers> goods{};
+            for (int o = 0; o < s.n; ++o) goods[at(o)] = goods_count(g, o);
+            rich = has_most(g, q, goods);
+        }
+        if (rich) {
+            s.winners.clear();
+            s.winners.push_back(static_cast<std::int8_t>(q));
+            s.end_reason = EndReason::card;
+            throw GameOver{"win_credit_multiplier"};
+        }
+    }
+    if (!s.end_triggered) {
+        for (int q = 0; q < s.n; ++q)
+            if (reached_end(g, q)) {
+                trigger_end(g, EndReason::credits, q);
+                break;
+            }
+    }
+}
+
+// Everyone declared: the powers told, the Import rounds, then each player performs his
+// actions in turn from the leader (IE-TURN-2), then the turn's end.
+void followed(Game& g, int p, int action) {
+    State& s = g.s;
+    const int n = s.n;
+    std::array<int, kMaxPlayers> led{};
+    for (int q = 0; q < n; ++q) led[at(q)] = s.t_acts[at(q)] == action ? s.t_declared[at(q)] : 0;
+    if (listening(g, Event::action_declared)) {
+        Payload payload;
+        payload.action = action;
+        payload.followers = s.t_followers;
+        payload.declared = led;
+        emit(g, Event::action_declared, p, payload);
+    }
+    if (action == IMPORT) import_rounds(g, clockwise(p, n), led, false);
+    for (int k = 0; k < n; ++k) {  // perform_in_turn
+        const int q = (p + k) % n;
+        if (s.t_acts[at(q)] != IMPORT && s.t_declared[at(q)] > 0) perform(g, q, s.t_acts[at(q)], s.t_declared[at(q)]);
+    }
+    turn_end(g, p);
+}
+
+// The leader led: a window, then the others follow in turn, each a window after.
+void follow_round(Game& g, int p, int action) {
+    State& s = g.s;
+    const int n = s.n;
+    window_if_wanted(g, Moment{MomentName::lead_declared, p, action, 0});
+    for (int k = 1; k < n; ++k) {  // follow_ask, follow_answer, follower_done
+        const int q = (p + k) % n;
+        // Options: {0}: follow; {1}: draw; context: the led action.
+        Options answers;
+        if (can_play_for(g, q, action)) answers.push_back(opt(kFollow));
+        answers.push_back(opt(1));
+        const int answer = answers[at(g.ask(q, Kind::follow, answers, action))].a;
+        if (answer == kFollow) {
+            s.t_followers.push_back(static_cast<std::int8_t>(q));
+            play_for_action(g, q, action, Kind::follow_with, true, action);
+        } else {
+            draw_action(g, q);  // drawn now, before anyone acts (FAQ)
+            declare(g, q, action, 0);  // drew_then_declare: crew actions of the led type
+        }
+        window_if_wanted(g, Moment{MomentName::follower_chose, q, s.t_acts[at(q)], 0});
+    }
+    followed(g, p, action);
+}
+
+// A turn begins: the powers told, the turn's first window, then the lead (turn_start,
+// lead_ask, lead_answer).
+void play_turn(Game& g) {
+    State& s = g.s;
+    const int p = s.leader;
+    s.turn += 1;
+    s.sold_this_turn.fill(false);
+    if (listening(g, Event::turn_started)) emit(g, Event::turn_started, p);
+    window_if_wanted(g, Moment{MomentName::turn_start, p, -1, 0});
+    while (true) {
+        Options options;
+        lead_options(g, p, options);
+        const Option choice = options[at(g.ask(p, Kind::lead, options))];
+        if (choice.a == kDiscardContracts) {
+            discard_contracts(g, p, choice.b);  // IE-DISCARD-1: any time as leader
+            continue;
+        }
+        if (choice.a == kDraw) {
+            draw_action(g, p);
+            window_if_wanted(g, Moment{MomentName::lead_declared, p, -1, 0});
+            turn_end(g, p);
+            return;
+        }
+        const int action = choice.b;
+        s.t_action = action;
+        s.t_declared.fill(0);
+        s.t_acts.fill(action);  // the type each player performs: one a turn (IE-KSB-6)
+        s.t_followers.clear();
+        play_for_action(g, p, action, Kind::lead_with, false, action);
+        follow_round(g, p, action);
+        return;
+    }
+}
+
+// The game is over: a last window "before the bonuses" (IE-ANYTIME-1), then scoring.
+void game_end(Game& g) {
+    g.s.between_turns = true;
+    window_if_wanted(g, Moment{MomentName::before_scoring, g.s.leader, -1, 0});
+    score(g);
+}
+
+}  // namespace
+
+// Draw up to five (the hand size of draws_to), or one if holding that many or more.
+void draw_up(Game& g, int p) {
+    State& s = g.s;
+    Zone& hand = s.hands[at(p)];
+    int count = std::max(1, draws_to(g, p) - hand.size());
+    for (int k = 0; k < count; ++k) {
+        const int card = deck_pop(g);
+        if (card < 0) {
+            count = k;
+            break;
+        }
+        hand.push_back(static_cast<Card>(card));
+        s.log_event(p, Logged::drawn, card);
+    }
+    if (count > 0) note_draw(g, p);  // told to the powers at the next emit (IE-KSB-5)
+}
+
+// The cards of p's hand that declare the action, then the wildcard pairs, in the order of
+// combinations(sorted(hand), 2). Options: {card, -1}: one card; {a, b}: a pair.
+void play_options(const Game& g, int p, int action, bool /*following*/, Options& out) {
+    const Zone& hand = g.s.hands[at(p)];
+    const Table& t = g.table();
+    for (Card c : hand)
+        if (t.action[at(c)] == action) out.push_back(opt(c, -1));
+    if (action == BARTER) return;  // two matching cards are no wildcard for Barter (IE-CAP-8)
+    Zone sorted = hand;
+    std::sort(sorted.begin(), sorted.end());
+    for (int i = 0; i < sorted.size(); ++i)
+        for (int j = i + 1; j < sorted.size(); ++j)
+            if (t.color[at(sorted[i])] == t.color[at(sorted[j])]) out.push_back(opt(sorted[i], sorted[j]));
+}
+
+// The game from its first turn to scoring, or to a card's win (GameOver: no scoring,
+// IE-POWER-32).
+void play_game(Game& g) {
+    State& s = g.s;
+    try {
+        while (true) {
+            // next_turn: the next turn, or the end at the turn limit (IE-END-3)
+            if (s.turn >= g.table().max_turns) {
+                if (s.end_reason == EndReason::none) s.end_reason = EndReason::turn_limit;
+                game_end(g);
+                return;
+            }
+            s.between_turns = false;
+            play_turn(g);
+            // after_turn: the end triggered ends the game after this turn (IE-END-1);
+            // Pirates give the leader another turn (IE-POWER-39)
+            s.between_turns = true;
+            if (s.end_triggered) {
+                game_end(g);
+                return;
+            }
+            int& extra = s.mods[at(s.leader)].extra_turns;
+            if (extra != 0) extra -= 1;
+            else s.leader = (s.leader + 1) % s.n;
+        }
+    } catch (const GameOver&) {
+        s.between_turns = true;  // ended_at_once
+    }
+}
+
+}  // namespace deckhand::ie
