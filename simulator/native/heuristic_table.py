@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.games.import_export.cards import TIMINGS
 from simulator.games.import_export.rule_book import BaseRules
 from strategies.import_export import (
     classic,
@@ -140,3 +141,33 @@ def any_time_code(power: str) -> int:
         return ANY_TIME_POWERS.index(power) + 1
     except ValueError:
         return 0
+
+
+def seat_options(strategy: IEHeuristic) -> str:
+    """The text a native heuristic seat reads (bot_heuristic.cpp): its parameters and the
+    Python modules' constants as `key=value` items joined by ';', each float as its repr
+    (which C's strtod reads back exactly)."""
+    items = [f"{name}={value!r}" for name, value in params_of(strategy).items()]
+    k = constants()
+    for name in ("card_value", "hold", "tempo", "fulfil_bonus", "lead_shared"):
+        items.append(f"{name}={float(k[name])!r}")
+    items.append("shared_actions=" + ",".join(str(int(a)) for a in k["shared_actions"]))
+    for timing in TIMINGS:
+        bonus = float(contract_choice.POWER_BONUS.get(timing, 0.0))
+        items.append(f"power_bonus.{timing}={bonus!r}")
+    items.append("any_time_powers=" + "|".join(ANY_TIME_POWERS))
+    return ";".join(items)
+
+
+def register_heuristic(core: Any, code: int, strategy: IEHeuristic) -> None:
+    """Register a heuristic's parameter text for a seat code (1..15) of the native core,
+    which a seat of that code reads when play_import_export gives it no text of its own
+    (bot_heuristic.cpp's deckhand_heuristic_register, through ctypes: per process)."""
+    import ctypes
+
+    library = ctypes.CDLL(core.__file__)
+    register = library.deckhand_heuristic_register
+    register.argtypes = (ctypes.c_int, ctypes.c_char_p)
+    register.restype = ctypes.c_int
+    if register(int(code), seat_options(strategy).encode()) != 0:
+        raise ValueError(f"native heuristic codes are 1 to 15, not {code}")

@@ -45,33 +45,41 @@ constexpr int MAX_PLAYERS = 6;
     throw std::logic_error("native heuristic: " + what);
 }
 
-// A read-only view of contiguous ints (a hand, a ship's cargo, ...).
-struct Span {
-    const int* ptr = nullptr;
+// A read-only view of contiguous numbers (a hand, a ship's cargo, ...), pointing into the
+// state's own arrays: cards and contract ids are int16, colours int8, credits int.
+template <class T>
+struct SpanOf {
+    const T* ptr = nullptr;
     int len = 0;
 
-    Span() = default;
-    Span(const int* p, int n) : ptr(p), len(n) {}
+    SpanOf() = default;
+    SpanOf(const T* p, int n) : ptr(p), len(n) {}
     template <class V>
-    explicit Span(const V& v) : ptr(v.data()), len(static_cast<int>(v.size())) {}
+    explicit SpanOf(const V& v) : ptr(v.data()), len(static_cast<int>(v.size())) {}
 
     int size() const { return len; }
     bool empty() const { return len == 0; }
     int operator[](int i) const { return ptr[i]; }
-    const int* begin() const { return ptr; }
-    const int* end() const { return ptr + len; }
+    const T* begin() const { return ptr; }
+    const T* end() const { return ptr + len; }
     bool contains(int x) const {
         for (int i = 0; i < len; ++i)
             if (ptr[i] == x) return true;
         return false;
     }
-    bool operator==(const Span& o) const {
+    bool operator==(const SpanOf& o) const {
         if (len != o.len) return false;
         for (int i = 0; i < len; ++i)
             if (ptr[i] != o.ptr[i]) return false;
         return true;
     }
 };
+
+using CardT = std::int16_t;   // a card, a contract id (ie::Card, ie::ContractId)
+using ColorT = std::int8_t;   // a container's colour
+using Cards = SpanOf<CardT>;
+using Colors = SpanOf<ColorT>;
+using Ints = SpanOf<int>;
 
 // A Python dict {colour: int} of at most 8 keys, in insertion order (cargo needs).
 struct ColorCounts {

@@ -139,54 +139,56 @@ class HarnessBot {
         v.me = s["me"].cast<int>();
         v.n = s["n"].cast<int>();
         v.turn = s["turn"].cast<int>();
-        hand_ = s["hand"].cast<std::vector<int>>();
+        hand_ = s["hand"].cast<std::vector<CardT>>();
         credits_ = s["credits"].cast<std::vector<int>>();
-        island_ = s["island"].cast<std::vector<int>>();
-        v.hand = Span(hand_);
-        v.credits = Span(credits_);
-        v.island = Span(island_);
+        island_ = s["island"].cast<std::vector<CardT>>();
+        v.hand = Cards(hand_);
+        v.credits = Ints(credits_);
+        v.island = Cards(island_);
         const auto ships = s["ships"].cast<py::list>();
         v.n_ships = static_cast<int>(ships.size());
         if (v.n_ships > MAX_SHIPS) fail("too many ships");
         for (int i = 0; i < v.n_ships; ++i) {
             const auto t = ships[static_cast<std::size_t>(i)].cast<py::tuple>();
             ShipStore& st = ships_[i];
-            st.contracts = t[2].cast<std::vector<int>>();
-            st.cargo = t[3].cast<std::vector<int>>();
-            st.colors = t[4].cast<std::vector<int>>();
+            st.contracts = t[2].cast<std::vector<CardT>>();
+            st.cargo = t[3].cast<std::vector<CardT>>();
+            st.colors = t[4].cast<std::vector<ColorT>>();
             ShipRow& r = v.ships[i];
             r.owner = t[0].cast<int>();
             r.at_sea = t[1].cast<bool>();
-            r.contracts = Span(st.contracts);
-            r.cargo = Span(st.cargo);
-            r.cargo_colors = Span(st.colors);
+            r.contracts = Cards(st.contracts);
+            r.cargo = Cards(st.cargo);
+            r.cargo_colors = Colors(st.colors);
         }
-        const auto goods = s["goods"].cast<std::vector<std::vector<int>>>();
-        const auto crew = s["crew"].cast<std::vector<std::vector<int>>>();
-        const auto fulfilled = s["fulfilled"].cast<std::vector<std::vector<int>>>();
+        const auto goods = s["goods"].cast<std::vector<std::vector<CardT>>>();
+        const auto crew = s["crew"].cast<std::vector<std::vector<CardT>>>();
+        const auto fulfilled = s["fulfilled"].cast<std::vector<std::vector<CardT>>>();
         const auto port = s["port"].cast<std::vector<int>>();
         for (int p = 0; p < v.n; ++p) {
             goods_[p] = goods[static_cast<std::size_t>(p)];
             crew_[p] = crew[static_cast<std::size_t>(p)];
             fulfilled_[p] = fulfilled[static_cast<std::size_t>(p)];
-            v.goods[p] = Span(goods_[p]);
-            v.crew[p] = Span(crew_[p]);
-            v.fulfilled[p] = Span(fulfilled_[p]);
+            v.goods[p] = Cards(goods_[p]);
+            v.crew[p] = Cards(crew_[p]);
+            v.fulfilled[p] = Cards(fulfilled_[p]);
             v.port[p] = port[static_cast<std::size_t>(p)];
         }
         v.mods_free = s["mods_free"].cast<bool>();
     }
 
     struct ShipStore {
-        std::vector<int> contracts, cargo, colors;
+        std::vector<CardT> contracts, cargo;
+        std::vector<ColorT> colors;
     };
 
     std::shared_ptr<HarnessMatch> match_;
     HeuristicBot bot_;
     View view_;
-    std::vector<int> hand_, credits_, island_;
+    std::vector<CardT> hand_, island_;
+    std::vector<int> credits_;
     ShipStore ships_[MAX_SHIPS];
-    std::vector<int> goods_[MAX_PLAYERS], crew_[MAX_PLAYERS], fulfilled_[MAX_PLAYERS];
+    std::vector<CardT> goods_[MAX_PLAYERS], crew_[MAX_PLAYERS], fulfilled_[MAX_PLAYERS];
 };
 
 }  // namespace deckhand::heur

@@ -93,7 +93,7 @@ struct Trial {
 
 // cargo._match without wild colours or with the owner's (`wild`, sorted or not): give the
 // containers to the needs, lowered in place; the containers matching none.
-inline int match_containers(ColorCounts& need, Span colors, const int* wild = nullptr,
+inline int match_containers(ColorCounts& need, Colors colors, const int* wild = nullptr,
                             int n_wild = 0) {
     auto is_wild = [&](int c) {
         for (int i = 0; i < n_wild; ++i)

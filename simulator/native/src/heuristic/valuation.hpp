@@ -36,7 +36,8 @@ inline double credit_race(const View& view) {
 struct OwnedRow {
     int owner = -1;
     bool at_sea = false;
-    std::vector<int> contracts, cargo, cargo_colors;
+    std::vector<CardT> contracts, cargo;
+    std::vector<ColorT> cargo_colors;
 
     void assign(const ShipRow& r) {
         owner = r.owner;
@@ -46,12 +47,15 @@ struct OwnedRow {
         cargo_colors.assign(r.cargo_colors.begin(), r.cargo_colors.end());
     }
     bool same(const ShipRow& r) const {
-        return owner == r.owner && at_sea == r.at_sea && Span(contracts) == r.contracts &&
-               Span(cargo) == r.cargo && Span(cargo_colors) == r.cargo_colors;
+        return owner == r.owner && at_sea == r.at_sea && Cards(contracts) == r.contracts &&
+               Cards(cargo) == r.cargo && Colors(cargo_colors) == r.cargo_colors;
     }
 };
 
-inline bool same_ints(const std::vector<int>& a, Span b) { return Span(a) == b; }
+template <class T>
+inline bool same_ints(const std::vector<T>& a, SpanOf<T> b) {
+    return SpanOf<T>(a) == b;
+}
 
 // Table.worth's dict {card: worth}, in hand order.
 struct WorthMap {
@@ -115,14 +119,15 @@ class Weights {
 
     // worth_memo: the last hand worth and the table it was computed on
     bool worth_memo_set = false;
-    std::vector<int> wk_hand, wk_island, wk_credits, wk_goods, wk_crew;
+    std::vector<CardT> wk_hand, wk_island, wk_goods, wk_crew;
+    std::vector<int> wk_credits;
     std::vector<OwnedRow> wk_rows;
     bool wk_ship_mods = false;
     WorthMap worth_memo;
 
     // levels_memo: missing levels by contract index, levels by colour, and their key
     bool levels_memo_set = false;
-    std::vector<int> lk_goods, lk_crew, lk_fulfilled;
+    std::vector<CardT> lk_goods, lk_crew, lk_fulfilled;
     std::vector<int> missing_memo;  // by contract index, -1 unknown
     int levels_memo[8] = {};        // by colour, -1 unknown
 };
@@ -166,8 +171,8 @@ class Table {
     const BotTables& tables;
     int me;
     double bonus;
-    Span hand;
-    Span credits;
+    Cards hand;
+    Ints credits;
 
     int color_of(int card) const { return tables.color[static_cast<std::size_t>(card)]; }
     int action_of(int card) const { return tables.actions[static_cast<std::size_t>(card)]; }
@@ -179,7 +184,7 @@ class Table {
 
     int n_rows() const { return view.n_ships; }
     const ShipRow& row(int i) const { return view.ships[i]; }
-    Span island() const { return view.island; }
+    Cards island() const { return view.island; }
 
     int crew_room() {
         if (!have_crew_room_) {
@@ -195,8 +200,8 @@ class Table {
         }
         return goods_room_;
     }
-    Span my_goods() const { return view.goods[me]; }
-    Span my_crew() const { return view.crew[me]; }
+    Cards my_goods() const { return view.goods[me]; }
+    Cards my_crew() const { return view.crew[me]; }
 
     const int* hand_colors() {
         if (!have_hc_) {
@@ -314,7 +319,7 @@ class Table {
     // Table._level_memo
     void level_memo() {
         Weights& w = weights;
-        const Span goods = my_goods(), crew = my_crew(), fulfilled = view.fulfilled[me];
+        const Cards goods = my_goods(), crew = my_crew(), fulfilled = view.fulfilled[me];
         const bool same = w.levels_memo_set && same_ints(w.lk_goods, goods) &&
                           same_ints(w.lk_crew, crew) && same_ints(w.lk_fulfilled, fulfilled);
         if (!same) {
@@ -660,9 +665,8 @@ class Table {
             have_pairs_ = true;
         }
         if (!pairs_.empty()) return pairs_;
-        (void)following;
         std::vector<std::pair<int, int>> raw;
-        view.play_options(action, raw);
+        view.play_options(action, following, raw);
         view_plays_.clear();
         for (const auto& r : raw) view_plays_.push_back(Play{r.first, r.second});
         return view_plays_;
@@ -840,7 +844,7 @@ class Table {
     double ship_import_value(int index) {
         if (have_ship_value_[index]) return ship_value_[index];
         const ShipRow& r = row(index);
-        const Span cargo = r.cargo;
+        const Cards cargo = r.cargo;
         const double* cv = crew_values();
         int room = goods_room();
         GoodsValues* values = &goods_values(room, -1);

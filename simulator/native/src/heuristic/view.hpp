@@ -21,9 +21,9 @@ namespace deckhand::heur {
 struct ShipRow {
     int owner = -1;
     bool at_sea = false;
-    Span contracts;
-    Span cargo;
-    Span cargo_colors;
+    Cards contracts;
+    Cards cargo;
+    Colors cargo_colors;
 
     bool operator==(const ShipRow& o) const {
         return owner == o.owner && at_sea == o.at_sea && contracts == o.contracts &&
@@ -44,6 +44,9 @@ struct PowerFacts {
     virtual int draws_to(int p) const = 0;
     virtual bool end_threshold(int p, int& out) const = 0;  // false: never (Can Openers)
     virtual bool has_ship_mods(int p) const = 0;
+    // turn.play_options: the cards and pairs that may declare the action ({card, -1}: one)
+    virtual void play_options(int p, int action, bool following,
+                              std::vector<std::pair<int, int>>& out) const = 0;
 };
 
 struct View {
@@ -51,14 +54,14 @@ struct View {
     int me = 0;        // view.player
     int n = 0;         // view.n_players
     int turn = 0;      // view.turn
-    Span hand;         // view.hand
-    Span credits;      // view.credits
-    Span island;       // view.island
+    Cards hand;        // view.hand
+    Ints credits;      // view.credits
+    Cards island;      // view.island
     int n_ships = 0;
     ShipRow ships[MAX_SHIPS];  // view.ships
-    Span goods[MAX_PLAYERS];
-    Span crew[MAX_PLAYERS];
-    Span fulfilled[MAX_PLAYERS];
+    Cards goods[MAX_PLAYERS];
+    Cards crew[MAX_PLAYERS];
+    Cards fulfilled[MAX_PLAYERS];
     int port[MAX_PLAYERS] = {};  // each seat's port colour
     bool mods_free = true;       // no seat has a rule modifier set
     const PowerFacts* powers = nullptr;
@@ -164,9 +167,13 @@ struct View {
 
     // IEView.play_options (turn.play_options) without modifiers: my cards of the action in
     // hand order, then the wildcard pairs in the order of combinations(sorted(hand), 2).
-    void play_options(int action, std::vector<std::pair<int, int>>& out) const {
+    void play_options(int action, bool following, std::vector<std::pair<int, int>>& out) const {
         out.clear();
-        if (!mods_free) fail("play_options with rule modifiers");
+        if (!mods_free) {
+            need_powers();
+            powers->play_options(me, action, following, out);
+            return;
+        }
         const auto& actions = tables->actions;
         for (int c : hand)
             if (actions[static_cast<std::size_t>(c)] == action) out.emplace_back(c, -1);
