@@ -265,6 +265,50 @@ class GameFacts final : public PowerFacts {
         return (m.capacity && *m.capacity != 0) || !m.pay_bands.empty() || m.wild_colors != 0 ||
                m.rainbow_colors != 0;
     }
+    // IEView.ship_mods(): ((key, value), ...) for the keys of mods.SHIP_RULE_MODS set, in
+    // its order (capacity, pay_bands, wild_colors, rainbow_colors), as numbers
+    void ship_mods(int p, std::vector<int>& out) const override {
+        out.clear();
+        const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
+        if (m.capacity && *m.capacity != 0) {
+            out.push_back(0);
+            out.push_back(*m.capacity);
+        }
+        if (!m.pay_bands.empty()) {
+            out.push_back(1);
+            out.push_back(m.pay_bands.size());
+            for (const auto& band : m.pay_bands) {
+                out.push_back(band.first);
+                out.push_back(band.second);
+            }
+        }
+        if (m.wild_colors != 0) {
+            out.push_back(2);
+            out.push_back(m.wild_colors);
+        }
+        if (m.rainbow_colors != 0) {
+            out.push_back(3);
+            out.push_back(m.rainbow_colors);
+        }
+    }
+    int wild_colors(int p, int out[8]) const override {
+        const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
+        int n = 0;
+        for (int c = 0; c < 8; ++c)
+            if (m.wild(c)) out[n++] = c;
+        return n;
+    }
+    int ship_needs(int index, int extra, ColorCounts& out) const override {
+        int unmatched = 0;
+        const ie::Needs need = ie::remaining(*g, g->s.ships[index], &unmatched, extra);
+        out = counts_of(need);
+        return unmatched;
+    }
+    bool ship_can_hold(int index, int cid) const override {
+        return ie::can_hold(*g, g->s.ships[index], cid);
+    }
+    int ship_room(int index) const override { return ie::room(*g, g->s.ships[index]); }
+    int ship_payout(int p, int containers) const override { return ie::payout(*g, p, containers); }
     void play_options(int p, int action, bool following,
                       std::vector<std::pair<int, int>>& out) const override {
         ie::Options raw;

@@ -284,6 +284,55 @@ inline void static_port(Port& port, const MatchTables& st, int index, const Ship
     init_port(port, st, index, row, need, total, room);
 }
 
+// MatchTables.live_port: one of my ships at port as the rules see it with my powers (its
+// needs, room and payout asked through the view)
+inline void live_port(Port& port, const MatchTables& st, int index, const ShipRow& row,
+                      const View& view) {
+    ColorCounts need;
+    view.powers->ship_needs(index, -1, need);
+    const ColorCounts positive = need.positive();
+    const int room = view.powers->ship_room(index);
+    // Port(index, row, positive, 0, view.ship_room(index), view.ship_payout)
+    port.index = index;
+    port.row = &row;
+    port.contracts = row.contracts.size();
+    port.total = 0;
+    port.need = positive;
+    port.needs = need_of(positive);
+    int left = 0;
+    for (int i = 0; i < positive.n; ++i) left += positive.vals[i];
+    port.left = left;
+    port.cargo = row.cargo.size();
+    port.room = room;
+    port.slot = 0.0;
+    port.pay = view.powers->ship_payout(view.me, port.cargo + port.left);
+    port.tempo = std::pow(st.tables.k.tempo, static_cast<double>(port.left));
+    if (port.left) {
+        port.slot = static_cast<double>(port.pay) / static_cast<double>(port.left);
+        if (port.left == 1) port.slot += st.tables.k.fulfil_bonus;
+    }
+    port.live = true;
+}
+
+// MatchTables.live_trial
+inline Trial live_trial(const MatchTables& st, const Port& port, int cid, const View& view) {
+    if (!view.powers->ship_can_hold(port.index, cid)) return MatchTables::no_room();
+    ColorCounts need;
+    view.powers->ship_needs(port.index, cid, need);
+    // _trial_of(need, port.contracts + 1, port.row[3], view.ship_payout)
+    const ColorCounts items = need.positive();
+    int left = 0;
+    for (int i = 0; i < items.n; ++i) left += items.vals[i];
+    Trial t;
+    t.need = need_of(items);
+    t.left = left;
+    t.contracts = port.contracts + 1;
+    t.pay = view.powers->ship_payout(view.me, port.row->cargo.size() + left);
+    t.tempo = std::pow(st.tables.k.tempo, static_cast<double>(left));
+    t.fits = true;
+    return t;
+}
+
 // MatchTables.trial
 inline Trial static_trial(const MatchTables& st, const Port& port, int cid, bool unlimited) {
     ColorCounts need;

@@ -122,7 +122,7 @@ class Weights {
     std::vector<CardT> wk_hand, wk_island, wk_goods, wk_crew;
     std::vector<int> wk_credits;
     std::vector<OwnedRow> wk_rows;
-    bool wk_ship_mods = false;
+    std::vector<int> wk_ship_mods;
     WorthMap worth_memo;
 
     // levels_memo: missing levels by contract index, levels by colour, and their key
@@ -228,10 +228,13 @@ class Table {
         return sea_;
     }
 
-    // Table.ship_mods (rules_ships): whether my powers change my ships
+    // Table.ship_mods (rules_ships): whether my powers change my ships (their values:
+    // `ship_mods_values_`, the worth memo's key)
     bool ship_mods() {
         if (!have_ship_mods_) {
-            ship_mods_ = weights.rules_ships ? view.has_ship_mods() : false;
+            if (weights.rules_ships) view.ship_mods(ship_mods_values_);
+            else ship_mods_values_.clear();
+            ship_mods_ = !ship_mods_values_.empty();
             have_ship_mods_ = true;
         }
         return ship_mods_;
@@ -241,7 +244,7 @@ class Table {
     void wild(const int*& ptr, int& n) {
         if (!have_wild_) {
             n_wild_ = 0;
-            if (ship_mods()) fail("wild colours need the rules core");
+            if (ship_mods()) n_wild_ = view.wild_colors(wild_);
             have_wild_ = true;
         }
         ptr = wild_;
@@ -269,9 +272,11 @@ class Table {
                     if (tables.any_unlimited)
                         for (int cid : r.contracts)
                             if (tables.is_unlimited(cid)) unl = true;
-                    if (mods || unl) fail("live ports need the rules core");
                     ports_.emplace_back();
-                    static_port(ports_.back(), static_, i, r);
+                    if (mods || unl)
+                        live_port(ports_.back(), static_, i, r, view);
+                    else
+                        static_port(ports_.back(), static_, i, r);
                 }
             }
             have_ports_ = true;
@@ -281,7 +286,12 @@ class Table {
 
     // Table.trial
     const Trial& trial(Port& port, int cid) {
-        if (port.live) fail("live trials need the rules core");
+        if (port.live) {
+            const Trial* got = port.cached(cid);
+            if (got) return *got;
+            port.trials.emplace_back(cid, live_trial(static_, port, cid, view));
+            return port.trials.back().second;
+        }
         if (tables.is_unlimited(cid)) {
             scratch_trial_ = static_trial(static_, port, cid, true);
             return scratch_trial_;
@@ -614,7 +624,7 @@ class Table {
         w.wk_credits.assign(credits.begin(), credits.end());
         w.wk_goods.assign(my_goods().begin(), my_goods().end());
         w.wk_crew.assign(my_crew().begin(), my_crew().end());
-        w.wk_ship_mods = mods;
+        w.wk_ship_mods = ship_mods_values_;
         worth_ = &out;
         return out;
     }
@@ -965,9 +975,8 @@ class Table {
         if (!same_ints(w.wk_credits, credits)) return false;
         if (!same_ints(w.wk_goods, my_goods())) return false;
         if (!same_ints(w.wk_crew, my_crew())) return false;
-        if (w.wk_ship_mods != mods) return false;
-        if (mods) return false;  // (the modifiers' values: compared once the core gives them)
-        return true;
+        (void)mods;
+        return w.wk_ship_mods == ship_mods_values_;
     }
 
     struct BestEntry {
@@ -980,6 +989,7 @@ class Table {
     int hc_[7] = {};
     int sea_[7] = {};
     bool have_ship_mods_ = false, ship_mods_ = false;
+    std::vector<int> ship_mods_values_;
     bool have_wild_ = false;
     int wild_[8] = {};
     int n_wild_ = 0;

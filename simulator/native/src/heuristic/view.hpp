@@ -44,6 +44,16 @@ struct PowerFacts {
     virtual int draws_to(int p) const = 0;
     virtual bool end_threshold(int p, int& out) const = 0;  // false: never (Can Openers)
     virtual bool has_ship_mods(int p) const = 0;
+    // IEView.ship_mods(): p's SHIP_RULE_MODS values, as numbers (empty: none set)
+    virtual void ship_mods(int p, std::vector<int>& out) const = 0;
+    // IEView.wild_colors(): the container colours wild on p's ships, ascending
+    virtual int wild_colors(int p, int out[8]) const = 0;
+    // IEView.ship_needs(index, extra): the ship's needs by the rules with its owner's powers
+    // (extra: a contract added, -1 none), in the rules' order; returns the unmatched count
+    virtual int ship_needs(int index, int extra, ColorCounts& out) const = 0;
+    virtual bool ship_can_hold(int index, int cid) const = 0;
+    virtual int ship_room(int index) const = 0;
+    virtual int ship_payout(int p, int containers) const = 0;
     // turn.play_options: the cards and pairs that may declare the action ({card, -1}: one)
     virtual void play_options(int p, int action, bool following,
                               std::vector<std::pair<int, int>>& out) const = 0;
@@ -163,6 +173,19 @@ struct View {
             return powers->has_ship_mods(me);
         }
         return false;
+    }
+
+    // IEView.ship_mods() as numbers (empty: no modifier of my ships set)
+    void ship_mods(std::vector<int>& out) const {
+        out.clear();
+        if (!mods_free) {
+            need_powers();
+            powers->ship_mods(me, out);
+        }
+    }
+    int wild_colors(int out[8]) const {
+        need_powers();
+        return powers == nullptr ? 0 : powers->wild_colors(me, out);
     }
 
     // IEView.play_options (turn.play_options) without modifiers: my cards of the action in
