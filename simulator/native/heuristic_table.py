@@ -1,0 +1,173 @@
+"""What the native heuristic bot reads, from the Python objects: a built strategy's
+parameters (`params_of`: its defaults, a preset's such as heuristic@tuned-base-4p, or a run's
+overrides) and a game's card tables and rule numbers (`match_table`), with the Python
+modules' constants the valuation uses. Nothing the bot weighs is written twice: the C++
+reads these (simulator/native/src/heuristic/py_tables.hpp).
+
+`native_reason` says why a strategy cannot be played natively (None: it can): only the
+`heuristic` class itself plays natively, any parameters within its scales; a subclass, an
+archetype or `classic` (another valuation) plays in Python.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.games.import_export.cards import TIMINGS
+from simulator.games.import_export.rule_book import BaseRules
+from strategies.import_export import (
+    classic,
+    contract_choice,
+    heuristic,
+    match_tables,
+    power_choices,
+    valuation,
+)
+from strategies.import_export.heuristic import IEHeuristic
+
+PARAMS = (
+    "contract_bias",
+    "load_bias",
+    "import_bias",
+    "pirate_bias",
+    "supply_bias",
+    "bid_share",
+    "collect",
+    "deny",
+    "draw",
+    "race",
+)
+"""The heuristic's parameters (IEClassic.params), in the order the C++ reads them."""
+
+STRATEGY_CODE = 1
+"""The seat code of the native heuristic in `_core.play_import_export` (0: random)."""
+
+
+def native_reason(strategy: object) -> str | None:
+    """Why this built strategy cannot play natively, or None where it can."""
+    if type(strategy) is not IEHeuristic:
+        return f"strategy '{getattr(strategy, 'name', type(strategy).__name__)}' has no native bot"
+    settings = getattr(strategy, "settings", {})
+    unknown = sorted(set(settings) - set(PARAMS))
+    if unknown:
+        return f"heuristic parameter(s) {', '.join(unknown)} have no native reading"
+    weights = strategy.weights
+    if not (weights.rules_crew and weights.rules_ships and weights.rules_seats):
+        return "the heuristic's rule readings were changed"
+    return None
+
+
+def params_of(strategy: IEHeuristic) -> dict[str, float]:
+    """The parameters as the valuation reads them (valuation.Weights: floats)."""
+    return {name: float(strategy.settings[name]) for name in PARAMS}
+
+
+def _pairs(mapping: dict[int, int]) -> list[tuple[int, int]]:
+    """A need or level dict's items in its order (the valuation's sums follow it)."""
+    return [(int(c), int(v)) for c, v in mapping.items()]
+
+
+def _rules(rules: BaseRules, crew_limit_bonus: int) -> dict[str, Any]:
+    return {
+        "draw_to": rules.draw_to,
+        "end_credits": rules.end_credits,
+        "sell_price": rules.sell_price,
+        "flag_load_cost": rules.flag_load_cost,
+        "set_bonus": rules.set_bonus,
+        "majority": list(rules.majority),
+        "illegal_penalty": rules.illegal_penalty,
+        "pay_2": rules.pay_2,
+        "pay_3_4": rules.pay_3_4,
+        "pay_5_6": rules.pay_5_6,
+        "ship_capacity": rules.ship_capacity,
+        "crew_limit_bonus": crew_limit_bonus,
+    }
+
+
+def constants() -> dict[str, Any]:
+    """The Python modules' constants the valuation reads."""
+    return {
+        "card_value": classic.CARD_VALUE,
+        "hold": valuation.HOLD,
+        "tempo": match_tables.TEMPO,
+        "fulfil_bonus": match_tables.FULFIL_BONUS,
+        "lead_shared": heuristic.LEAD_SHARED,
+        "shared_actions": list(heuristic.SHARED_ACTIONS),
+    }
+
+
+def match_table(game: Any) -> dict[str, Any]:
+    """One match's tables as the bot's view offers them (view.GameFacts of `game`, an
+    ImportExportGame): card colours and actions, each card's contracts with their level,
+    cargo (printed, and as the rules read it without the state: `_plain_cargo`) and what
+    their power adds to placing them (contract_choice.power_bonus), the rule numbers."""
+    cards = game.cards
+    contracts = []
+    for cid, c in cards.contract_by_id.items():
+        contracts.append(
+            {
+                "id": int(cid),
+                "color": int(c.color),
+                "level": _pairs(c.level),
+                "cargo": _pairs(c.cargo),
+                "plain_cargo": _pairs(game._plain_cargo[cid]),
+                "cargo_total": int(c.cargo_total),
+                "power_bonus": float(contract_choice.power_bonus(c)),
+            }
+        )
+    return {
+        "n_cards": int(game.n_cards),
+        "color": [int(c) for c in game.color],
+        "actions": [int(a) for a in game.actions],
+        "colors": [[int(c) for c in colors] for colors in cards.colors],
+        "card_contracts": [[int(i) for i in ids] for ids in cards.ids],
+        "contracts": contracts,
+        "unlimited": sorted(int(c) for c in game.powers.unlimited_ship),
+        "tokyo_port": bool(game.tokyo_port),
+        "rules": _rules(game.rules, int(game._crew_limit_bonus)),
+        "constants": constants(),
+    }
+
+
+ANY_TIME_POWERS: tuple[str, ...] = tuple(power_choices.ANY_TIME_RULES)
+"""The "at any time" powers the bot has a rule for (power_choices.ANY_TIME_RULES), in its
+order: a window's use is told to the C++ as its power's index here + 1, 0 for a power
+without a rule (the leader's discard between his actions: never used)."""
+
+
+def any_time_code(power: str) -> int:
+    """A window use's power as the C++ reads it (`ANY_TIME_POWERS`)."""
+    try:
+        return ANY_TIME_POWERS.index(power) + 1
+    except ValueError:
+        return 0
+
+
+def seat_options(strategy: IEHeuristic) -> str:
+    """The text a native heuristic seat reads (bot_heuristic.cpp): its parameters and the
+    Python modules' constants as `key=value` items joined by ';', each float as its repr
+    (which C's strtod reads back exactly)."""
+    items = [f"{name}={value!r}" for name, value in params_of(strategy).items()]
+    k = constants()
+    for name in ("card_value", "hold", "tempo", "fulfil_bonus", "lead_shared"):
+        items.append(f"{name}={float(k[name])!r}")
+    items.append("shared_actions=" + ",".join(str(int(a)) for a in k["shared_actions"]))
+    for timing in TIMINGS:
+        bonus = float(contract_choice.POWER_BONUS.get(timing, 0.0))
+        items.append(f"power_bonus.{timing}={bonus!r}")
+    items.append("any_time_powers=" + "|".join(ANY_TIME_POWERS))
+    return ";".join(items)
+
+
+def register_heuristic(core: Any, code: int, strategy: IEHeuristic) -> None:
+    """Register a heuristic's parameter text for a seat code (1..15) of the native core,
+    which a seat of that code reads when play_import_export gives it no text of its own
+    (bot_heuristic.cpp's deckhand_heuristic_register, through ctypes: per process)."""
+    import ctypes
+
+    library = ctypes.CDLL(core.__file__)
+    register = library.deckhand_heuristic_register
+    register.argtypes = (ctypes.c_int, ctypes.c_char_p)
+    register.restype = ctypes.c_int
+    if register(int(code), seat_options(strategy).encode()) != 0:
+        raise ValueError(f"native heuristic codes are 1 to 15, not {code}")

@@ -1,0 +1,530 @@
+// The native `heuristic` bot in the native game (strategies/import_export/heuristic.py):
+// registered as strategy code 1 of _core.play_import_export (ie_game.hpp's BotRegistration),
+// it reads the seat's table from the game's state (no copy: heuristic/view.hpp's spans point
+// into it), asks the rules core for every rule fact a seat's powers change, and answers
+// through heuristic/bot.hpp, which mirrors the Python bot function for function.
+//
+// Its parameters and the Python modules' constants come from Python as a text
+// (simulator/native/heuristic_table.py, `seat_options`), which a seat's factory receives
+// as its `options`: `key=value` items joined by ';', each float written as Python's repr
+// (which reads back exactly). A factory given no text takes the text registered for its
+// code from Python (`register_heuristic`, exported for ctypes as
+// deckhand_heuristic_register): nothing the bot weighs is written in C++.
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "heuristic/bot.hpp"
+#include "ie_game.hpp"
+
+namespace deckhand::heur {
+
+namespace {
+
+namespace ie = deckhand::ie;
+
+// ------------------------------------------------------------------ the options text
+
+struct SeatSettings {
+    Params params;
+    Constants k;
+    double power_bonus[4] = {0, 0, 0, 0};  // by ie::Timing: contract_choice.POWER_BONUS
+    std::vector<std::string> any_time_powers;  // power_choices.ANY_TIME_RULES, in order
+};
+
+double number(const std::map<std::string, std::string>& items, const char* key) {
+    const auto found = items.find(key);
+    if (found == items.end())
+        throw ie::NativeError(std::string("heuristic: its parameter text lacks '") + key + "'");
+    char* end = nullptr;
+    const double v = std::strtod(found->second.c_str(), &end);
+    if (end == found->second.c_str() || *end != '\0')
+        throw ie::NativeError("heuristic: '" + found->second + "' is not a number (" + key + ")");
+    return v;
+}
+
+std::vector<std::string> split(const std::string& text, char sep) {
+    std::vector<std::string> out;
+    std::string item;
+    std::istringstream in(text);
+    while (std::getline(in, item, sep))
+        if (!item.empty()) out.push_back(item);
+    return out;
+}
+
+SeatSettings parse(const std::string& text) {
+    std::map<std::string, std::string> items;
+    for (const std::string& item : split(text, ';')) {
+        const auto eq = item.find('=');
+        if (eq == std::string::npos)
+            throw ie::NativeError("heuristic: '" + item + "' is not key=value");
+        items[item.substr(0, eq)] = item.substr(eq + 1);
+    }
+    SeatSettings s;
+    Params& p = s.params;
+    p.contract_bias = number(items, "contract_bias");
+    p.load_bias = number(items, "load_bias");
+    p.import_bias = number(items, "import_bias");
+    p.pirate_bias = number(items, "pirate_bias");
+    p.supply_bias = number(items, "supply_bias");
+    p.bid_share = number(items, "bid_share");
+    p.collect = number(items, "collect");
+    p.deny = number(items, "deny");
+    p.draw = number(items, "draw");
+    p.race = number(items, "race");
+    Constants& k = s.k;
+    k.card_value = number(items, "card_value");
+    k.hold = number(items, "hold");
+    k.tempo = number(items, "tempo");
+    k.fulfil_bonus = number(items, "fulfil_bonus");
+    k.lead_shared = number(items, "lead_shared");
+    for (bool& b : k.shared_action) b = false;
+    for (const std::string& a : split(items["shared_actions"], ',')) {
+        const int action = std::atoi(a.c_str());
+        if (action < 0 || action >= N_ACTIONS) throw ie::NativeError("heuristic: shared_actions");
+        k.shared_action[action] = true;
+    }
+    s.power_bonus[static_cast<int>(ie::Timing::immediate)] = number(items, "power_bonus.immediate");
+    s.power_bonus[static_cast<int>(ie::Timing::any_time)] = number(items, "power_bonus.any_time");
+    s.power_bonus[static_cast<int>(ie::Timing::ongoing)] = number(items, "power_bonus.ongoing");
+    s.power_bonus[static_cast<int>(ie::Timing::end_game)] = number(items, "power_bonus.end_game");
+    s.any_time_powers = split(items["any_time_powers"], '|');
+    return s;
+}
+
+// The texts registered by code from Python (a factory given none reads its code's).
+std::mutex registered_lock;
+std::array<std::string, 16> registered;
+
+// ------------------------------------------------------------------ the match's tables
+
+ColorCounts counts_of(const ie::Needs& n) {
+    ColorCounts out;
+    for (int k = 0; k < n.n; ++k)
+        out.add(n.color[static_cast<std::size_t>(k)], n.count[static_cast<std::size_t>(k)]);
+    return out;
+}
+
+// view.GameFacts of a native table, as match_table() builds it in Python.
+BotTables tables_of(const ie::Table& t, const SeatSettings& settings) {
+    BotTables b;
+    b.n_cards = t.n_cards;
+    b.color.assign(t.color.begin(), t.color.end());
+    b.actions.assign(t.action.begin(), t.action.end());
+    b.colors.resize(static_cast<std::size_t>(t.n_cards));
+    b.card_contracts.resize(static_cast<std::size_t>(t.n_cards));
+    for (int c = 0; c < t.n_cards; ++c) {
+        const auto k = static_cast<std::size_t>(c);
+        for (auto col : t.colors[k]) b.colors[k].push_back(col);
+        for (auto id : t.contracts_of[k]) b.card_contracts[k].push_back(id);
+    }
+    const int max_id = t.max_contract_id();
+    b.index_of.assign(static_cast<std::size_t>(max_id + 1), -1);
+    b.unlimited.assign(static_cast<std::size_t>(max_id + 1), 0);
+    for (const ie::Contract& c : t.contracts) {
+        ContractData d;
+        d.id = c.id;
+        d.color = c.color;
+        d.level = counts_of(c.level);
+        d.cargo = counts_of(c.cargo);
+        d.plain_cargo = counts_of(t.plain_cargo[static_cast<std::size_t>(c.id)]);
+        d.cargo_total = c.cargo_total;
+        d.power_bonus = settings.power_bonus[static_cast<int>(c.timing)];
+        b.index_of[static_cast<std::size_t>(c.id)] = static_cast<int>(b.contracts.size());
+        b.contracts.push_back(d);
+        const auto id = static_cast<std::size_t>(c.id);
+        if (id < t.index.unlimited_ship.size() && t.index.unlimited_ship[id]) {
+            b.unlimited[id] = 1;
+            b.any_unlimited = true;
+        }
+    }
+    b.tokyo_port = false;  // the native core plays the base set
+    const ie::Rules& r = t.rules;
+    RuleNumbers& n = b.rules;
+    n.draw_to = r.draw_to;
+    n.end_credits = r.end_credits;
+    n.sell_price = r.sell_price;
+    n.flag_load_cost = r.flag_load_cost;
+    n.set_bonus = r.set_bonus;
+    for (int i = 0; i < 4; ++i) n.majority[i] = r.majority[static_cast<std::size_t>(i)];
+    n.illegal_penalty = r.illegal_penalty;
+    n.pay_2 = r.pay_2;
+    n.pay_3_4 = r.pay_3_4;
+    n.pay_5_6 = r.pay_5_6;
+    n.ship_capacity = r.ship_capacity;
+    n.crew_limit_bonus = t.crew_limit_bonus;
+    b.k = settings.k;
+    return b;
+}
+
+// What the seats of one table and one parameter text share (MatchTables: built once).
+struct Shared {
+    Shared(const ie::Table& t, const std::string& text)
+        : settings(parse(text)), tables(tables_of(t, settings)), static_(tables) {
+        any_time_code.assign(t.contracts.size(), 0);
+        for (std::size_t i = 0; i < t.contracts.size(); ++i)
+            for (std::size_t k = 0; k < settings.any_time_powers.size(); ++k)
+                if (t.contracts[i].name == settings.any_time_powers[k])
+                    any_time_code[i] = static_cast<int>(k) + 1;
+    }
+    SeatSettings settings;
+    BotTables tables;
+    MatchTables static_;
+    std::vector<int> any_time_code;  // by contract index: its ANY_TIME_RULES code (0: none)
+};
+
+// A fingerprint of what the bot reads of a table (FNV-1a): the cache's check that a table
+// met at the address of an earlier one is the same.
+std::uint64_t fingerprint(const ie::Table& t) {
+    std::uint64_t h = 1469598103934665603ULL;
+    auto mix = [&h](long v) {
+        h ^= static_cast<std::uint64_t>(v);
+        h *= 1099511628211ULL;
+    };
+    auto needs = [&mix](const ie::Needs& n) {
+        mix(n.n);
+        for (int k = 0; k < n.n; ++k) {
+            mix(n.color[static_cast<std::size_t>(k)]);
+            mix(n.count[static_cast<std::size_t>(k)]);
+        }
+    };
+    mix(t.n_cards);
+    for (int c = 0; c < t.n_cards; ++c) {
+        const auto k = static_cast<std::size_t>(c);
+        mix(t.action[k]);
+        mix(t.color[k]);
+        for (auto col : t.colors[k]) mix(col);
+        for (auto id : t.contracts_of[k]) mix(id);
+    }
+    for (const ie::Contract& c : t.contracts) {
+        mix(c.id);
+        mix(c.color);
+        mix(static_cast<int>(c.timing));
+        needs(c.level);
+        needs(c.cargo);
+        needs(t.plain_cargo[static_cast<std::size_t>(c.id)]);
+        for (char ch : c.name) mix(ch);
+    }
+    for (auto u : t.index.unlimited_ship) mix(u);
+    const ie::Rules& r = t.rules;
+    for (int v : {r.draw_to, r.end_credits, r.sell_price, r.flag_load_cost, r.set_bonus,
+                  r.illegal_penalty, r.pay_2, r.pay_3_4, r.pay_5_6, r.ship_capacity,
+                  t.crew_limit_bonus})
+        mix(v);
+    for (int v : r.majority) mix(v);
+    return h;
+}
+
+// The last tables built, by table and text: a chunk's games and seats share them.
+std::mutex shared_lock;
+const ie::Table* shared_table = nullptr;
+std::uint64_t shared_print = 0;
+std::string shared_text;
+std::shared_ptr<const Shared> shared_last;
+
+std::shared_ptr<const Shared> shared_for(const ie::Table& t, const std::string& text) {
+    const std::uint64_t print = fingerprint(t);
+    std::lock_guard<std::mutex> hold(shared_lock);
+    if (shared_last && shared_table == &t && shared_print == print && shared_text == text)
+        return shared_last;
+    shared_last = std::make_shared<const Shared>(t, text);
+    shared_table = &t;
+    shared_print = print;
+    shared_text = text;
+    return shared_last;
+}
+
+// ------------------------------------------------------------------ the rule facts
+
+// The facts a seat's powers change, asked of the rules core (the view's queries).
+class GameFacts final : public PowerFacts {
+  public:
+    const ie::Game* g = nullptr;
+    int crew_limit(int p) const override { return ie::crew_limit(*g, p); }
+    int goods_limit(int p) const override { return ie::goods_limit(*g, p); }
+    void crew_actions_by_type(int p, int out[N_ACTIONS]) const override {
+        for (int a = 0; a < N_ACTIONS; ++a) out[a] = ie::crew_actions(*g, p, a);
+    }
+    int level(int p, int color) const override { return ie::level(*g, p, color); }
+    int draws_to(int p) const override { return ie::draws_to(*g, p); }
+    bool end_threshold(int p, int& out) const override {
+        const auto t = ie::end_threshold(*g, p);
+        if (!t) return false;
+        out = *t;
+        return true;
+    }
+    // IEView.ship_mods() not empty: a SHIP_RULE_MODS key set (truthy) for p
+    bool has_ship_mods(int p) const override {
+        const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
+        return (m.capacity && *m.capacity != 0) || !m.pay_bands.empty() || m.wild_colors != 0 ||
+               m.rainbow_colors != 0;
+    }
+    // IEView.ship_mods(): ((key, value), ...) for the keys of mods.SHIP_RULE_MODS set, in
+    // its order (capacity, pay_bands, wild_colors, rainbow_colors), as numbers
+    void ship_mods(int p, std::vector<int>& out) const override {
+        out.clear();
+        const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
+        if (m.capacity && *m.capacity != 0) {
+            out.push_back(0);
+            out.push_back(*m.capacity);
+        }
+        if (!m.pay_bands.empty()) {
+            out.push_back(1);
+            out.push_back(m.pay_bands.size());
+            for (const auto& band : m.pay_bands) {
+                out.push_back(band.first);
+                out.push_back(band.second);
+            }
+        }
+        if (m.wild_colors != 0) {
+            out.push_back(2);
+            out.push_back(m.wild_colors);
+        }
+        if (m.rainbow_colors != 0) {
+            out.push_back(3);
+            out.push_back(m.rainbow_colors);
+        }
+    }
+    int wild_colors(int p, int out[8]) const override {
+        const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
+        int n = 0;
+        for (int c = 0; c < 8; ++c)
+            if (m.wild(c)) out[n++] = c;
+        return n;
+    }
+    int ship_needs(int index, int extra, ColorCounts& out) const override {
+        int unmatched = 0;
+        const ie::Needs need = ie::remaining(*g, g->s.ships[index], &unmatched, extra);
+        out = counts_of(need);
+        return unmatched;
+    }
+    bool ship_can_hold(int index, int cid) const override {
+        return ie::can_hold(*g, g->s.ships[index], cid);
+    }
+    int ship_room(int index) const override { return ie::room(*g, g->s.ships[index]); }
+    int ship_payout(int p, int containers) const override { return ie::payout(*g, p, containers); }
+    void play_options(int p, int action, bool following,
+                      std::vector<std::pair<int, int>>& out) const override {
+        ie::Options raw;
+        ie::play_options(*g, p, action, following, raw);
+        out.clear();
+        for (const ie::Option& o : raw) out.emplace_back(o.a, o.b);
+    }
+};
+
+// ------------------------------------------------------------------ the seat's bot
+
+class HeuristicSeat final : public ie::Bot {
+  public:
+    explicit HeuristicSeat(std::shared_ptr<const Shared> shared)
+        : shared_(std::move(shared)), bot_(shared_->settings.params, shared_->static_) {}
+
+    int choose(const ie::Game& game, const ie::Decision& d, GameRandom& rng) override {
+        view_of(game, d.seat);
+        decision_of(game, d);
+        return bot_.choose(decision_, view_, rng);
+    }
+
+  private:
+    // IEView over the game's state: spans into its zones
+    void view_of(const ie::Game& game, int seat) {
+        const ie::State& s = game.s;
+        View& v = view_;
+        v.tables = &shared_->tables;
+        v.me = seat;
+        v.n = s.n;
+        v.turn = s.turn;
+        const auto& hand = s.hands[static_cast<std::size_t>(seat)];
+        v.hand = Cards(hand.begin(), hand.size());
+        v.credits = Ints(s.credits.data(), s.n);
+        v.island = Cards(s.island.begin(), s.island.size());
+        v.n_ships = s.ships.size();
+        for (int i = 0; i < v.n_ships; ++i) {
+            const ie::Ship& ship = s.ships[i];
+            ShipRow& r = v.ships[i];
+            r.owner = ship.owner;
+            r.at_sea = ship.at_sea;
+            r.contracts = Cards(ship.contracts.begin(), ship.contracts.size());
+            r.cargo = Cards(ship.cargo.begin(), ship.cargo.size());
+            r.cargo_colors = Colors(ship.cargo_colors.begin(), ship.cargo_colors.size());
+        }
+        for (int p = 0; p < s.n; ++p) {
+            const auto k = static_cast<std::size_t>(p);
+            v.goods[p] = Cards(s.goods[k].begin(), s.goods[k].size());
+            v.crew[p] = Cards(s.crew[k].begin(), s.crew[k].size());
+            v.fulfilled[p] = Cards(s.fulfilled[k].begin(), s.fulfilled[k].size());
+            v.port[p] = s.port[k];
+        }
+        facts_.g = &game;
+        v.mods_free = false;  // every rule fact from the rules core, powers or not
+        v.powers = &facts_;
+    }
+
+    // The decision in the bot's shapes (heuristic/options.hpp) from the core's options
+    // (each kind's encoding: the comment where the rules build it)
+    void decision_of(const ie::Game& game, const ie::Decision& d) {
+        Decision& out = decision_;
+        out.clear();
+        out.player = d.seat;
+        out.context = d.context;
+        const ie::Options& options = *d.options;
+        switch (d.kind) {
+            case ie::Kind::lead:
+                out.kind = Kind::LEAD;
+                for (const ie::Option& o : options)
+                    out.lead.push_back(LeadOption{static_cast<LeadOption::Verb>(o.a), o.b});
+                break;
+            case ie::Kind::lead_with:
+            case ie::Kind::follow_with:
+                out.kind = d.kind == ie::Kind::lead_with ? Kind::LEAD_WITH : Kind::FOLLOW_WITH;
+                for (const ie::Option& o : options) out.plays.push_back(Play{o.a, o.b});
+                break;
+            case ie::Kind::follow:
+                out.kind = Kind::FOLLOW;
+                for (const ie::Option& o : options)
+                    out.follow.push_back(FollowOption{static_cast<FollowOption::Verb>(o.a), o.b, o.c});
+                break;
+            case ie::Kind::declare:
+                out.kind = Kind::DECLARE;
+                for (const ie::Option& o : options) out.ints.push_back(o.a);
+                break;
+            case ie::Kind::supply:
+                out.kind = Kind::SUPPLY_CHOICE;
+                for (const ie::Option& o : options) out.supply.push_back(SupplyOption{o.a == 0, o.b});
+                break;
+            case ie::Kind::contract:
+                out.kind = Kind::CONTRACT_CHOICE;
+                for (const ie::Option& o : options)
+                    out.contract.push_back(ContractOption{false, o.a, o.b, o.c});
+                break;
+            case ie::Kind::load:
+                out.kind = Kind::LOAD_CHOICE;
+                for (const ie::Option& o : options) out.load.push_back(LoadOption{o.a, o.b, o.c});
+                break;
+            case ie::Kind::pirate:
+                out.kind = Kind::PIRATE_CHOICE;
+                for (const ie::Option& o : options) {
+                    PirateOption x;
+                    x.where = o.a == 0 ? PirateOption::SHIP
+                                       : o.a == 1 ? PirateOption::ISLAND : PirateOption::OTHER;
+                    x.a = o.b;
+                    x.b = o.c;
+                    out.pirate.push_back(x);
+                }
+                break;
+            case ie::Kind::pirate_to:
+                out.kind = Kind::PIRATE_TO;
+                for (const ie::Option& o : options)
+                    out.pirate_to.push_back(o.a < 0 ? PirateToOption{true, -1, -1}
+                                                    : PirateToOption{false, o.a, o.b});
+                break;
+            case ie::Kind::import_ship:
+                out.kind = Kind::IMPORT_SHIP;
+                for (const ie::Option& o : options) out.ints.push_back(o.a);
+                break;
+            case ie::Kind::bid:
+                out.kind = Kind::BID;
+                for (const ie::Option& o : options) out.ints.push_back(o.a);
+                break;
+            case ie::Kind::import_tie:
+                out.kind = Kind::IMPORT_TIE;
+                for (const ie::Option& o : options) out.ints.push_back(o.a);
+                break;
+            case ie::Kind::import_take: {
+                // the context is the ship (-1: the supply island, Dark Flight); Python's is
+                // its cargo, read here as it stands before the card leaves
+                out.kind = Kind::IMPORT_TAKE;
+                for (const ie::Option& o : options) out.ints.push_back(o.a);
+                const ie::State& s = game.s;
+                if (d.context < 0) {
+                    out.cargo.assign(s.island.begin(), s.island.end());
+                } else {
+                    const auto& cargo = s.ships[d.context].cargo;
+                    out.cargo.assign(cargo.begin(), cargo.end());
+                }
+                break;
+            }
+            case ie::Kind::import_place:
+                out.kind = Kind::IMPORT_PLACE;
+                for (const ie::Option& o : options) out.place.push_back(o.a);
+                break;
+            case ie::Kind::any_time: {
+                out.kind = Kind::ANY_TIME;
+                const ie::Table& t = game.table();
+                for (const ie::Option& o : options) {
+                    if (o.a == -1)
+                        out.uses.push_back(-1);  // pass
+                    else if (o.a < 0)
+                        out.uses.push_back(0);  // the leader's discard: no rule
+                    else
+                        out.uses.push_back(shared_->any_time_code[static_cast<std::size_t>(
+                            t.contract_at[static_cast<std::size_t>(o.a)])]);
+                }
+                break;
+            }
+            default:
+                throw ie::NativeError(std::string("the native heuristic does not answer ") +
+                                      ie::kind_name(d.kind) + " yet");
+        }
+    }
+
+    std::shared_ptr<const Shared> shared_;
+    HeuristicBot bot_;
+    View view_;
+    GameFacts facts_;
+    Decision decision_;
+};
+
+std::unique_ptr<ie::Bot> make_heuristic(int code, const ie::Table& table, const std::string& options) {
+    std::string text = options;
+    if (text.empty()) {
+        std::lock_guard<std::mutex> hold(registered_lock);
+        if (code >= 0 && code < static_cast<int>(registered.size()))
+            text = registered[static_cast<std::size_t>(code)];
+    }
+    if (text.empty())
+        throw ie::NativeError(
+            "the native heuristic needs its parameters from Python "
+            "(simulator/native/heuristic_table.py: seat_options, register_heuristic)");
+    return std::make_unique<HeuristicSeat>(shared_for(table, text));
+}
+
+template <int Code>
+std::unique_ptr<ie::Bot> factory(const ie::Table& table, int /*seat*/, const std::string& options) {
+    return make_heuristic(Code, table, options);
+}
+
+// Code 1 is `heuristic` (heuristic_table.STRATEGY_CODE); codes 2..15 are free for a run's
+// other heuristic parameter sets (presets, overrides), registered with their texts.
+const ie::BotRegistration registrations[] = {
+    {1, "heuristic", &factory<1>},   {2, "heuristic", &factory<2>},
+    {3, "heuristic", &factory<3>},   {4, "heuristic", &factory<4>},
+    {5, "heuristic", &factory<5>},   {6, "heuristic", &factory<6>},
+    {7, "heuristic", &factory<7>},   {8, "heuristic", &factory<8>},
+    {9, "heuristic", &factory<9>},   {10, "heuristic", &factory<10>},
+    {11, "heuristic", &factory<11>}, {12, "heuristic", &factory<12>},
+    {13, "heuristic", &factory<13>}, {14, "heuristic", &factory<14>},
+    {15, "heuristic", &factory<15>},
+};
+
+}  // namespace
+
+}  // namespace deckhand::heur
+
+// The text a code's factory reads when it is given none (heuristic_table.register_heuristic,
+// through ctypes: the module's own functions are module.cpp's). Returns 0, or -1 for a code
+// out of 1..15.
+extern "C" __attribute__((visibility("default"))) int deckhand_heuristic_register(int code,
+                                                                                  const char* text) {
+    using namespace deckhand::heur;
+    if (code < 1 || code >= static_cast<int>(registered.size())) return -1;
+    std::lock_guard<std::mutex> hold(registered_lock);
+    registered[static_cast<std::size_t>(code)] = text == nullptr ? "" : text;
+    return 0;
+}

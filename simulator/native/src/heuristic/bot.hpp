@@ -1,0 +1,783 @@
+// strategies/import_export/heuristic.py (IEHeuristic) on strategies/import_export/classic.py
+// (IEClassic): each decision kind's handler picks the option worth most in credits, by the
+// valuation (valuation.hpp). One method per Python method, same names without the leading
+// underscore, same order of operations; each answers the index of its option.
+//
+// Only the strategy stream's draw of `_bid` (rng.random()) is drawn here: the Python bot
+// draws nothing else in the games it plays without a search.
+#pragma once
+
+#include <limits>
+#include <vector>
+
+#include "heuristic/options.hpp"
+#include "heuristic/valuation.hpp"
+
+namespace deckhand::heur {
+
+class HeuristicBot {
+  public:
+    HeuristicBot(const Params& params, const MatchTables& st)
+        : weights(params, st.tables), static_(st), k(st.tables.k) {}
+
+    Weights weights;
+    const MatchTables& static_;
+    const Constants& k;
+
+    // IEClassic.choose (the kinds a card power asks go to reasons_base.py: not here yet)
+    template <class Rng>
+    int choose(const Decision& d, const View& view, Rng& rng) {
+        if (d.kind == Kind::DECLARE && d.context != SUPPLY && d.context != CONTRACT &&
+            d.context != BARTER)
+            return d.size() - 1;  // crew actions cost nothing: use them all
+        if (d.kind == Kind::IMPORT_TIE) {
+            for (int i = 0; i < d.size(); ++i)
+                if (d.ints[static_cast<std::size_t>(i)] == view.me) return i;
+        }
+        Table t(weights, view, static_);
+        switch (d.kind) {
+            case Kind::LEAD: return lead(d, t);
+            case Kind::LEAD_WITH:
+            case Kind::FOLLOW_WITH: return play_with(d, t);
+            case Kind::FOLLOW: return follow(d, t);
+            case Kind::DECLARE: return declare(d, t);
+            case Kind::SUPPLY_CHOICE: return supply(d, t);
+            case Kind::CONTRACT_CHOICE: return contract(d, t);
+            case Kind::LOAD_CHOICE: return load(d, t);
+            case Kind::PIRATE_CHOICE: return pirate(d, t);
+            case Kind::PIRATE_TO: return pirate_to(d, t);
+            case Kind::IMPORT_SHIP: return import_ship(d, t);
+            case Kind::BID: return bid(d, t, rng.random());
+            case Kind::IMPORT_TIE: return import_tie(d, t);
+            case Kind::IMPORT_TAKE: return import_take(d, t);
+            case Kind::IMPORT_PLACE: return import_place(d, t);
+            case Kind::ANY_TIME: return any_time(d, t);
+            default: fail("a decision kind the native heuristic does not answer yet");
+        }
+    }
+
+    // ------------------------------------------------------------------ action values
+
+    // IEClassic._draw_value
+    double draw_value(Table& t) {
+        const int n = t.hand.size();
+        const int draw_to = t.draws_to();
+        if (n < draw_to)
+            return k.card_value * static_cast<double>(draw_to - n) * weights.draw;
+        return k.card_value * py_max(0.1, 1.0 - 0.3 * static_cast<double>(n + 1 - draw_to)) *
+               weights.draw;
+    }
+
+    // IEClassic._action_value: performing `count` actions of a type, without `excluded`
+    double action_value(Table& t, int action, int count, const Play& excluded, bool leader) {
+        if (count <= 0) return 0.0;
+        if (action == LOAD) return weights.load_bias * load_value(t, count, excluded);
+        if (action == PIRATE) return weights.pirate_bias * pirate_value(t, count);
+        if (action == CONTRACT) return weights.contract_bias * contract_value(t, count, excluded);
+        if (action == SUPPLY) return weights.supply_bias * supply_value(t, count, excluded);
+        if (action == IMPORT) return weights.import_bias * import_value(t, count, leader);
+        if (action == BARTER) fail("Barter is not a base action");
+        return 0.0;
+    }
+
+    static bool excluded_has(const Play& e, int card) { return e.a == card || e.b == card; }
+
+    // IEClassic._load_value
+    double load_value(Table& t, int count, const Play& excluded) {
+        const Slots& shared = t.slots();
+        if (shared.empty()) return 0.0;
+        Slots slots;
+        slots.copy_from(shared);
+        int cards[64];
+        int nc = 0;
+        for (int c : t.hand)
+            if (!excluded_has(excluded, c)) cards[nc++] = c;
+        double total = 0.0;
+        SlotList* rainbow = slots.get(ANY);
+        const int* wild;
+        int n_wild;
+        t.wild(wild, n_wild);
+        for (int round = 0; round < count; ++round) {
+            double best = 0.0;
+            int best_key = -1, best_card = -1;
+            for (int i = 0; i < nc; ++i) {
+                const int card = cards[i];
+                for (int c : t.colors_of(card)) {
+                    if (t.is_wild(c)) {
+                        int key;
+                        const double top = best_open_slot(slots, key);
+                        if (top > best) {
+                            best = top;
+                            best_key = key;
+                            best_card = card;
+                        }
+                        continue;
+                    }
+                    if (c == GREY) continue;
+                    SlotList* own = slots.get(c);
+                    if (own && own->nonempty() && own->front() > best) {
+                        best = own->front();
+                        best_key = c;
+                        best_card = card;
+                    }
+                    if (rainbow && rainbow->nonempty() && rainbow->front() > best) {
+                        best = rainbow->front();
+                        best_key = ANY;
+                        best_card = card;
+                    }
+                }
+            }
+            if (best_card < 0) break;
+            total += best;
+            slots.get(best_key)->pop_front();
+            // cards.remove(best_card)
+            for (int i = 0; i < nc; ++i)
+                if (cards[i] == best_card) {
+                    for (int j = i + 1; j < nc; ++j) cards[j - 1] = cards[j];
+                    --nc;
+                    break;
+                }
+        }
+        (void)wild;
+        return total;
+    }
+
+    // IEClassic._pirate_value
+    double pirate_value(Table& t, int count) {
+        Slots slots;
+        slots.copy_from(t.slots());
+        const int* sea = t.sea();
+        int sources[128];
+        int ns = 0;
+        for (int c = 0; c < 6; ++c)
+            if (c != GREY)
+                for (int i = 0; i < sea[c]; ++i) {
+                    if (ns >= 128) fail("too many containers at sea");
+                    sources[ns++] = c;
+                }
+        double total = 0.0;
+        int spare = 0;
+        SlotList* rainbow = slots.get(ANY);
+        for (int round = 0; round < count; ++round) {
+            double best = 0.0;
+            int best_key = -1, best_src = -1;
+            for (int kk = 0; kk < ns; ++kk) {
+                const int c = sources[kk];
+                if (t.is_wild(c)) {
+                    int key;
+                    const double top = best_open_slot(slots, key);
+                    if (top > best) {
+                        best = top;
+                        best_key = key;
+                        best_src = kk;
+                    }
+                    continue;
+                }
+                SlotList* own = slots.get(c);
+                if (own && own->nonempty() && own->front() > best) {
+                    best = own->front();
+                    best_key = c;
+                    best_src = kk;
+                }
+                if (rainbow && rainbow->nonempty() && rainbow->front() > best) {
+                    best = rainbow->front();
+                    best_key = ANY;
+                    best_src = kk;
+                }
+            }
+            if (best_src < 0) {
+                spare += 1;
+                total += 0.3 * weights.deny;  // only denial
+                continue;
+            }
+            total += best + 0.5;  // and no hand card spent
+            slots.get(best_key)->pop_front();
+            for (int j = best_src + 1; j < ns; ++j) sources[j - 1] = sources[j];
+            --ns;
+        }
+        if (spare) {
+            bool any = false;
+            int least = 0;
+            for (int i = 0; i < t.n_rows(); ++i) {
+                const ShipRow& r = t.row(i);
+                if (r.owner == t.me && r.at_sea && !r.cargo.empty()) {
+                    const int len = r.cargo.size();
+                    if (!any || len < least) least = len;
+                    any = true;
+                }
+            }
+            if (any && least <= spare) total += t.home_value();
+        }
+        return total;
+    }
+
+    // IEClassic._contract_value
+    double contract_value(Table& t, int count, const Play& excluded) {
+        return contract_plan(t, count, excluded).first;
+    }
+
+    // IEClassic._contract_plan: the value of the contracts `count` actions would place, and
+    // the actions used
+    std::pair<double, int> contract_plan(Table& t, int count, const Play& excluded) {
+        double total = 0.0;
+        int used = 0, skip = -1;
+        int cards[64];
+        int nc = 0;
+        for (int c : t.hand)
+            if (!excluded_has(excluded, c)) cards[nc++] = c;
+        if (t.tables.tokyo_port) fail("the Tokyo Port is not base");
+        for (int round = 0; round < 2; ++round) {
+            if (used >= count) break;
+            bool have = false;
+            double best_value = 0.0;
+            int best_card = -1, best_missing = 0, best_where = -1;
+            for (int i = 0; i < nc; ++i) {
+                const int card = cards[i];
+                const int cost = -1;
+                const int drop = t.color_of(card);
+                const Best b = t.best_contract(card, drop, count - used, skip);
+                if (b.where >= 0 && used + 1 + b.missing <= count) {
+                    const double value =
+                        b.value - (0.5 * static_cast<double>(b.missing) +
+                                       static_cast<double>(py_max(0, cost)) -
+                                   power_value(t, b.cid));
+                    if (!have || value > best_value) {
+                        have = true;
+                        best_value = value;
+                        best_card = card;
+                        best_missing = b.missing;
+                        best_where = b.where;
+                    }
+                }
+            }
+            if (!have || best_value < (used == 0 ? 0.0 : 1.0)) break;
+            total += best_value;
+            used += 1 + best_missing;
+            skip = best_where;
+            for (int i = 0; i < nc; ++i)
+                if (cards[i] == best_card) {
+                    for (int j = i + 1; j < nc; ++j) cards[j - 1] = cards[j];
+                    --nc;
+                    break;
+                }
+        }
+        return {total, used};
+    }
+
+    // IEClassic._supply_value
+    double supply_value(Table& t, int count, const Play& excluded) {
+        const WorthMap& worth = t.worth();
+        double total = 0.0;
+        bool any = false;
+        double least = 0.0;
+        for (int c : t.hand)
+            if (!excluded_has(excluded, c)) {
+                const double w = worth.at(c);
+                if (!any || w < least) least = w;
+                any = true;
+            }
+        if (any) {
+            total += py_max(0.0, static_cast<double>(t.tables.rules.sell_price) - least);
+            count -= 1;
+        }
+        const double* cv = t.crew_values();
+        double crews[64];
+        int n = 0;
+        for (int c : t.island()) crews[n++] = cv[t.action_of(c)];
+        std::sort(crews, crews + n, std::greater<double>());
+        const int take = py_slice_len(n, py_min(count, t.crew_room()));
+        double s = 0.0;  // sum(): 0 + the first + ... (an empty sum adds int 0)
+        for (int i = 0; i < take; ++i) s += crews[i];
+        total += s;
+        return total;
+    }
+
+    // IEClassic._import_value
+    double import_value(Table& t, int count, bool leader) {
+        int ships[MAX_SHIPS];
+        int ns = 0;
+        for (int i = 0; i < t.n_rows(); ++i)
+            if (t.row(i).at_sea && !t.row(i).cargo.empty()) ships[ns++] = i;
+        if (ns == 0 || (t.credits[t.me] <= 0 && !leader)) return 0.0;
+        double values[MAX_SHIPS];
+        for (int i = 0; i < ns; ++i) values[i] = t.ship_import_value(ships[i]);
+        std::sort(values, values + ns, std::greater<double>());
+        if (!leader) {
+            double s = 0.0;
+            for (int i = 0; i < ns; ++i) s += values[i];
+            const double mean = s / static_cast<double>(ns);
+            for (int i = 0; i < ns; ++i) values[i] = mean;
+        }
+        const double keep = 1.0 - 0.7 * weights.bid_share;
+        double total = 0.0;
+        const int take = py_slice_len(ns, count);
+        for (int i = 0; i < take; ++i) total += py_max(0.0, values[i]) * keep;
+        return total;
+    }
+
+    // ------------------------------------------------------------------ turn decisions
+
+    // IEClassic._lead (the heuristic's _stuck is never: no discard at the lead)
+    int lead(const Decision& d, Table& t) {
+        int best = -1;
+        for (int i = 0; i < d.size(); ++i)
+            if (d.lead[static_cast<std::size_t>(i)].verb == LeadOption::DRAW) {
+                best = i;
+                break;
+            }
+        if (best < 0) fail("a lead without a draw");
+        double best_value = draw_value(t);
+        if (t.hand.size() <= 1) best_value *= 1.3;
+        for (int i = 0; i < d.size(); ++i) {
+            const LeadOption& o = d.lead[static_cast<std::size_t>(i)];
+            if (o.verb != LeadOption::LEAD) continue;
+            const int action = o.arg;
+            const auto pc = t.cheapest_play(t.play_options(action));
+            const int count = 1 + t.crew_actions()[action];
+            double value = action_value(t, action, count, pc.first, true);
+            value = value * lead_share(action) - pc.second;
+            if (value > best_value) {
+                best = i;
+                best_value = value;
+            }
+        }
+        return best;
+    }
+
+    // IEClassic._lead_with, IEClassic._follow_with: the cheapest play
+    int play_with(const Decision& d, Table& t) {
+        int best = 0;
+        double cost = std::numeric_limits<double>::infinity();
+        for (int i = 0; i < d.size(); ++i) {
+            const double c = t.worth_of(d.plays[static_cast<std::size_t>(i)]);
+            if (c < cost) {
+                best = i;
+                cost = c;
+            }
+        }
+        return best;
+    }
+
+    static int find_follow(const Decision& d, FollowOption::Verb verb) {
+        for (int i = 0; i < d.size(); ++i)
+            if (d.follow[static_cast<std::size_t>(i)].verb == verb) return i;
+        return -1;
+    }
+
+    // IEClassic._follow
+    int follow(const Decision& d, Table& t) {
+        for (const FollowOption& o : d.follow)
+            if (o.verb == FollowOption::FOLLOW_AS)
+                fail("following with another type (a power's) is not answered yet");
+        const bool follow_ = follow_or_draw(d, t);
+        const int i = find_follow(d, follow_ ? FollowOption::FOLLOW : FollowOption::DRAW);
+        if (i < 0) fail("follow: the answer is not offered");
+        return i;
+    }
+
+    // IEClassic._follow_or_draw: true to follow
+    bool follow_or_draw(const Decision& d, Table& t) {
+        const int action = d.context;
+        if (find_follow(d, FollowOption::FOLLOW) < 0) return false;
+        const std::vector<Play>& options = t.play_options(action, true);
+        const int crew = t.crew_actions()[action];
+        const double without = action_value(t, action, crew, Play{}, false);
+        const double draw = draw_value(t);
+        // gains: by play (the options evaluated)
+        std::vector<std::pair<Play, double>> gains;
+        if ((action == IMPORT || action == PIRATE || action == LOAD) && weights.least_costs) {
+            if (action == LOAD) {
+                bool broke = false;
+                for (const Play& option : options) {
+                    const double gain =
+                        action_value(t, action, crew + 1, option, false) - without;
+                    bool found = false;
+                    for (auto& g : gains)
+                        if (g.first == option) {
+                            g.second = gain;
+                            found = true;
+                        }
+                    if (!found) gains.emplace_back(option, gain);
+                    if (gain - least_cost(t, option) > draw) {
+                        broke = true;
+                        break;
+                    }
+                }
+                if (!broke) return false;
+            } else {
+                const double gain = action_value(t, action, crew + 1, Play{}, false) - without;
+                bool broke = false;
+                for (const Play& option : options)
+                    if (gain - least_cost(t, option) > draw) {
+                        broke = true;
+                        break;
+                    }
+                if (!broke) return false;
+                gains.clear();
+                for (const Play& option : options) gains.emplace_back(option, gain);
+            }
+        }
+        const auto pc = t.cheapest_play(options);
+        bool known = false;
+        double gain = 0.0;
+        for (const auto& g : gains)
+            if (g.first == pc.first) {
+                known = true;
+                gain = g.second;
+                break;
+            }
+        if (!known) gain = action_value(t, action, crew + 1, pc.first, false) - without;
+        return gain - pc.second > draw;
+    }
+
+    // IEClassic._least_cost
+    double least_cost(Table& t, const Play& option) {
+        const double* pref = weights.pref;
+        if (option.pair())
+            return 0.3 * pref[t.action_of(option.a)] + 0.3 * pref[t.action_of(option.b)];
+        return 0.3 * pref[t.action_of(option.a)];
+    }
+
+    // IEClassic._declare (Supply and Contract: the others take every crew action)
+    int declare(const Decision& d, Table& t) {
+        const int action = d.context;
+        const int first = d.ints.front();
+        int count = d.ints.back();
+        if (action == SUPPLY) {
+            const WorthMap& worth = t.worth();
+            const double price =
+                weights.supply_bias * static_cast<double>(t.tables.rules.sell_price);
+            int useful = 0;
+            for (int c : t.hand)
+                if (price - worth.at(c) > 0.5) {
+                    useful = 1;
+                    break;
+                }
+            int crew = 0;
+            for (int c : t.island())
+                if (t.crew_value(c) > 0.5) ++crew;
+            useful += py_min(t.crew_room(), crew);
+            count = py_max(first, py_min(count, useful));
+        } else if (action == CONTRACT) {
+            const int used = contract_plan(t, count, Play{}).second;
+            count = py_max(first, py_min(count, used));
+        } else {
+            fail("declare: Barter is not base");
+        }
+        for (int i = 0; i < d.size(); ++i)
+            if (d.ints[static_cast<std::size_t>(i)] == count) return i;
+        fail("declare: the count is not offered");
+    }
+
+    // ------------------------------------------------------------------ performing
+
+    // IEClassic._supply
+    int supply(const Decision& d, Table& t) {
+        const WorthMap& worth = t.worth();
+        const bool is_ahead = ahead(t);
+        int best = 0;
+        double best_value = -std::numeric_limits<double>::infinity();
+        for (int i = 0; i < d.size(); ++i) {
+            const SupplyOption& o = d.supply[static_cast<std::size_t>(i)];
+            double value;
+            if (o.sell) {
+                value = weights.supply_bias * static_cast<double>(t.tables.rules.sell_price) -
+                        worth.at(o.card);
+                if (is_ahead) value += 1.0;
+            } else {
+                value = t.crew_value(o.card);
+                if (value <= 0)  // crew full: the card is discarded; deny the most useful
+                    value = 0.1 * weights.deny * t.goods_value(o.card, 1);
+            }
+            if (value > best_value) {
+                best = i;
+                best_value = value;
+            }
+        }
+        return best;
+    }
+
+    // IEClassic._ahead: whether I lead on estimated score and the end is near
+    bool ahead(Table& t) {
+        if (t.late() < 0.6) return false;
+        const int me = t.me;
+        const double mine = t.estimate(me);
+        for (int q = 0; q < t.view.n; ++q)
+            if (q != me && mine < t.estimate(q)) return false;
+        return true;
+    }
+
+    static Port* port_at(Table& t, int index) {
+        for (Port& p : t.ports())
+            if (p.index == index) return &p;
+        fail("a ship that is not one of my ports");
+    }
+
+    // IEClassic._contract (with the heuristic's _power_value)
+    int contract(const Decision& d, Table& t) {
+        const WorthMap& worth = t.worth();
+        t.ports();
+        int best = 0;
+        double best_value = -std::numeric_limits<double>::infinity();
+        if (d.contract.front().stop) best_value = 0.5;
+        for (int i = 0; i < d.size(); ++i) {
+            const ContractOption& o = d.contract[static_cast<std::size_t>(i)];
+            if (o.stop) continue;
+            double value;
+            if (t.hand.contains(o.card)) {
+                double got = 0.0;
+                const bool fits = t.contract_value(o.cid, *port_at(t, o.ship), t.color_of(o.card), got);
+                value = (fits && got != 0.0) ? got : 0.0;  // `or 0.0`
+                value -= 1.5 * static_cast<double>(t.missing_levels(o.cid));
+                value -= 0.5 * py_max(0.0, worth.at(o.card) - weights.contract_bias * value);
+            } else {
+                fail("a contract from the Tokyo Port is not base");
+            }
+            value += power_value(t, o.cid);
+            if (value > best_value) {
+                best = i;
+                best_value = value;
+            }
+        }
+        return best;
+    }
+
+    // IEHeuristic._power_value: contract_choice.power_bonus
+    double power_value(Table& t, int cid) { return t.tables.by_id(cid).power_bonus; }
+
+    // IEHeuristic._lead_share
+    double lead_share(int action) const { return k.shared_action[action] ? k.lead_shared : 1.0; }
+
+    // IEClassic._load
+    int load(const Decision& d, Table& t) {
+        t.ports();
+        int best = 0;
+        double best_value = -std::numeric_limits<double>::infinity();
+        for (int i = 0; i < d.size(); ++i) {
+            const LoadOption& o = d.load[static_cast<std::size_t>(i)];
+            const Port* port = port_at(t, o.ship);
+            const int ncol = static_cast<int>(t.colors_of(o.card).size());
+            double value = port->slot - 0.2 * static_cast<double>(ncol);
+            if (ncol > 1) value -= static_cast<double>(t.tables.rules.flag_load_cost);
+            if (t.action_of(o.card) == LOAD) value -= 0.3;  // keep Load cards to play
+            if (value > best_value) {
+                best = i;
+                best_value = value;
+            }
+        }
+        return best;
+    }
+
+    // IEClassic._pirate
+    int pirate(const Decision& d, Table& t) {
+        const Slots& slots = t.slots();
+        int rival[7] = {};
+        if (weights.deny != 0.0) t.rival_needs(rival);
+        const int me = t.me;
+        const double deny = weights.deny;
+        double fits[8];
+        bool have_fit[8] = {};
+        const SlotList* rl = slots.get(ANY);
+        const double rainbow = (rl && rl->nonempty()) ? rl->front() : 0.0;
+        int best = 0;
+        double best_value = -std::numeric_limits<double>::infinity();
+        for (int i = 0; i < d.size(); ++i) {
+            const PirateOption& o = d.pirate[static_cast<std::size_t>(i)];
+            int owner;
+            bool at_sea;
+            int cargo_len;
+            int cols[4] = {0, 0, 0, 0};
+            int ncols;
+            if (o.where == PirateOption::SHIP) {
+                const ShipRow& r = t.row(o.a);
+                owner = r.owner;
+                at_sea = r.at_sea;
+                cargo_len = r.cargo.size();
+                cols[0] = r.cargo_colors[o.b];
+                ncols = 1;
+            } else if (o.where == PirateOption::ISLAND) {
+                owner = -1;
+                at_sea = true;
+                cargo_len = 0;
+                const auto& cs = t.colors_of(o.a);
+                ncols = static_cast<int>(cs.size());
+                for (int j = 0; j < ncols; ++j) cols[j] = cs[static_cast<std::size_t>(j)];
+            } else {
+                continue;  // Mini Van's unseen cards: skipped
+            }
+            double value = 0.0;
+            for (int j = 0; j < ncols; ++j) {
+                const int c = cols[j];
+                if (!have_fit[c]) {
+                    double top;
+                    if (t.is_wild(c)) {
+                        int key;
+                        top = best_open_slot(slots, key);
+                    } else {
+                        const SlotList* own = slots.get(c);
+                        top = (own && own->nonempty()) ? own->front() : 0.0;
+                    }
+                    fits[c] = rainbow > top ? rainbow : top;
+                    have_fit[c] = true;
+                }
+                if (fits[c] > value) value = fits[c];
+            }
+            int most;
+            if (ncols == 1) {
+                most = rival[cols[0]];
+            } else {
+                most = rival[cols[0]];
+                for (int j = 1; j < ncols; ++j) most = py_max(most, rival[cols[j]]);
+            }
+            value += deny * 0.8 * static_cast<double>(most > 2 ? 2 : most);
+            if (owner == me) {  // each container taken brings my ship nearer home
+                value += t.home_value() / static_cast<double>(cargo_len) - 0.3;
+            } else if (owner >= 0 && !at_sea) {  // Mini Van: a rival's ship at port set back
+                value += deny;
+            } else if (owner >= 0) {
+                if (cargo_len == 1) value -= 1.5;  // it would send a rival's ship home
+                value += 0.1 * weights.deny * static_cast<double>(cargo_len);
+            } else {
+                value += 0.2 * weights.deny;
+            }
+            if (value > best_value) {
+                best = i;
+                best_value = value;
+            }
+        }
+        return best;
+    }
+
+    // IEClassic._pirate_to: the ship nearest completion
+    int pirate_to(const Decision& d, Table& t) {
+        int best = -1;
+        double best_slot = 0.0;
+        bool best_any = false;
+        for (int i = 0; i < d.size(); ++i) {
+            const PirateToOption& o = d.pirate_to[static_cast<std::size_t>(i)];
+            if (o.discard) continue;
+            const double slot = port_at(t, o.ship)->slot;
+            const bool not_any = o.color != ANY;
+            // max(targets, key=(slot, colour != ANY)): the first of the greatest
+            if (best < 0 || slot > best_slot || (slot == best_slot && not_any > best_any)) {
+                best = i;
+                best_slot = slot;
+                best_any = not_any;
+            }
+        }
+        return best < 0 ? 0 : best;
+    }
+
+    // ------------------------------------------------------------------ imports
+
+    // IEHeuristic._import_ship
+    int import_ship(const Decision& d, Table& t) {
+        if (d.context == static_cast<int>(ImportContext::NOT_BIDDING)) return ship_not_bid_on(d, t);
+        int best = 0;
+        double best_value = 0.0;
+        for (int i = 0; i < d.size(); ++i) {
+            const double v = t.ship_import_value(d.ints[static_cast<std::size_t>(i)]);
+            if (i == 0 || v > best_value) {
+                best = i;
+                best_value = v;
+            }
+        }
+        return best;
+    }
+
+    // IEClassic._ship_not_bid_on
+    int ship_not_bid_on(const Decision& d, Table& t) {
+        const int me = t.me;
+        int best = -1, best_len = 0;
+        for (int i = 0; i < d.size(); ++i) {
+            const ShipRow& r = t.row(d.ints[static_cast<std::size_t>(i)]);
+            if (r.owner == me && (best < 0 || r.cargo.size() < best_len)) {
+                best = i;
+                best_len = r.cargo.size();
+            }
+        }
+        if (best >= 0) return best;
+        int best_credits = 0, best_ship = 0;
+        for (int i = 0; i < d.size(); ++i) {
+            const int ship = d.ints[static_cast<std::size_t>(i)];
+            const int c = t.credits[t.row(ship).owner];
+            if (best < 0 || c < best_credits || (c == best_credits && ship < best_ship)) {
+                best = i;
+                best_credits = c;
+                best_ship = ship;
+            }
+        }
+        return best;
+    }
+
+    // IEClassic._bid (`u`: the strategy stream's next uniform, drawn here as Python draws it)
+    int bid(const Decision& d, Table& t, double u) {
+        const int credits = t.credits[t.me];
+        const double value = weights.import_bias * t.ship_import_value(d.context);
+        double share = weights.bid_share;
+        // (the draw comes after `_ahead`, which draws nothing)
+        if (ahead(t)) share *= 1.0 - weights.race;
+        const double x = share * value + u;
+        const long bid_ = static_cast<long>(x);  // int(): truncation toward zero
+        const long cap = credits - static_cast<long>(weights.race * 0.2 * static_cast<double>(credits));
+        long out = bid_;
+        if (cap < out) out = cap;
+        const long top = d.ints.back();
+        if (top < out) out = top;
+        if (out < 0) out = 0;
+        for (int i = 0; i < d.size(); ++i)
+            if (d.ints[static_cast<std::size_t>(i)] == out) return i;
+        fail("bid: the amount is not offered");
+    }
+
+    // IEClassic._import_tie (not among the tied: the one estimated poorest)
+    int import_tie(const Decision& d, Table& t) {
+        int best = 0;
+        double best_value = 0.0;
+        for (int i = 0; i < d.size(); ++i) {
+            const double v = t.estimate(d.ints[static_cast<std::size_t>(i)]);
+            if (i == 0 || v < best_value) {
+                best = i;
+                best_value = v;
+            }
+        }
+        return best;
+    }
+
+    // IEClassic._import_take
+    int import_take(const Decision& d, Table& t) {
+        int best = 0;
+        double best_value = 0.0;
+        for (int i = 0; i < d.size(); ++i) {
+            const int j = d.ints[static_cast<std::size_t>(i)];
+            const double v = t.import_value(d.cargo[static_cast<std::size_t>(j)]);
+            if (i == 0 || v > best_value) {
+                best = i;
+                best_value = v;
+            }
+        }
+        return best;
+    }
+
+    // power_choices._any_time: the first power, in the order offered, whose rule finds a use
+    // worth making now; otherwise pass. A use without a rule (the leader's discard between
+    // his actions, IE-DISCARD-2) is never made.
+    int any_time(const Decision& d, Table& t) {
+        (void)t;
+        for (int code : d.uses)
+            if (code > 0) fail("an any-time power's rule is not answered yet");
+        return 0;  // "pass" (always offered first)
+    }
+
+    // IEClassic._import_place
+    int import_place(const Decision& d, Table& t) {
+        if (d.size() == 1) return 0;
+        const int card = d.context;
+        const int want = t.crew_value(card) > t.goods_value(card) ? 0 : 1;  // crew : goods
+        for (int i = 0; i < d.size(); ++i)
+            if (d.place[static_cast<std::size_t>(i)] == want) return i;
+        fail("import_place: the answer is not offered");
+    }
+};
+
+}  // namespace deckhand::heur

@@ -1,0 +1,1035 @@
+// strategies/import_export/valuation.py: every option of a decision valued in credits from
+// the seat's view only. `Weights` is the bot's parameters and the values it keeps from one
+// decision to the next; `Table` is one decision's valuation, each field computed on first use
+// as the Python properties are (the order of first uses decides nothing but the memos the
+// bot keeps across decisions, which are kept exactly as Python keeps them).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "heuristic/common.hpp"
+#include "heuristic/match_tables.hpp"
+#include "heuristic/slots.hpp"
+#include "heuristic/tables.hpp"
+#include "heuristic/view.hpp"
+
+namespace deckhand::heur {
+
+// valuation.credit_race
+inline double credit_race(const View& view) {
+    double share = 0.0;
+    for (int q = 0; q < view.credits.size(); ++q) {
+        int threshold;
+        if (view.end_credits_for(q, threshold)) {
+            const double mine =
+                static_cast<double>(view.credits[q]) / static_cast<double>(threshold);
+            if (mine > share) share = mine;
+        }
+    }
+    return share;
+}
+
+// A ship row owned by a memo key (the view's rows are spans into the live state).
+struct OwnedRow {
+    int owner = -1;
+    bool at_sea = false;
+    std::vector<CardT> contracts, cargo;
+    std::vector<ColorT> cargo_colors;
+
+    void assign(const ShipRow& r) {
+        owner = r.owner;
+        at_sea = r.at_sea;
+        contracts.assign(r.contracts.begin(), r.contracts.end());
+        cargo.assign(r.cargo.begin(), r.cargo.end());
+        cargo_colors.assign(r.cargo_colors.begin(), r.cargo_colors.end());
+    }
+    bool same(const ShipRow& r) const {
+        return owner == r.owner && at_sea == r.at_sea && Cards(contracts) == r.contracts &&
+               Cards(cargo) == r.cargo && Colors(cargo_colors) == r.cargo_colors;
+    }
+};
+
+template <class T>
+inline bool same_ints(const std::vector<T>& a, SpanOf<T> b) {
+    return SpanOf<T>(a) == b;
+}
+
+// Table.worth's dict {card: worth}, in hand order.
+struct WorthMap {
+    std::vector<int> cards;
+    std::vector<double> values;
+
+    int find(int card) const {
+        for (std::size_t i = 0; i < cards.size(); ++i)
+            if (cards[i] == card) return static_cast<int>(i);
+        return -1;
+    }
+    double at(int card) const {
+        const int i = find(card);
+        if (i < 0) fail("worth of a card not in the hand");
+        return values[static_cast<std::size_t>(i)];
+    }
+};
+
+// valuation.Weights
+class Weights {
+  public:
+    Weights(const Params& p, const BotTables& tables) {
+        contract_bias = p.contract_bias;
+        load_bias = p.load_bias;
+        import_bias = p.import_bias;
+        pirate_bias = p.pirate_bias;
+        supply_bias = p.supply_bias;
+        bid_share = p.bid_share;
+        collect = p.collect;
+        deny = p.deny;
+        draw = p.draw;
+        race = p.race;
+        pref[0] = supply_bias;
+        pref[1] = import_bias;
+        pref[2] = contract_bias;
+        pref[3] = load_bias;
+        pref[4] = pirate_bias;
+        pref[5] = 0.0;
+        bonus = tables.k.fulfil_bonus * (1.0 + 0.5 * collect);
+        for (int a = 0; a < N_ACTIONS; ++a)
+            crew_taste[a] = 1.0 + 3.0 * pref[a] * (a == SUPPLY ? 0.5 : 1.0);
+        least_costs = load_bias >= 0 || contract_bias >= 0;
+        // Weights.taste: by card, 0.3 * pref[action]
+        taste.resize(static_cast<std::size_t>(tables.n_cards));
+        for (int c = 0; c < tables.n_cards; ++c)
+            taste[static_cast<std::size_t>(c)] =
+                0.3 * pref[tables.actions[static_cast<std::size_t>(c)]];
+    }
+
+    double contract_bias, load_bias, import_bias, pirate_bias, supply_bias;
+    double bid_share, collect, deny, draw, race;
+    double pref[N_ACTIONS];
+    double bonus;
+    double crew_taste[N_ACTIONS];
+    bool least_costs;
+    std::vector<double> taste;
+    // The heuristic's flags (IEHeuristic.__init__)
+    bool rules_ships = true;
+    bool rules_seats = true;
+    bool rules_crew = true;
+
+    // worth_memo: the last hand worth and the table it was computed on
+    bool worth_memo_set = false;
+    std::vector<CardT> wk_hand, wk_island, wk_goods, wk_crew;
+    std::vector<int> wk_credits;
+    std::vector<OwnedRow> wk_rows;
+    std::vector<int> wk_ship_mods;
+    WorthMap worth_memo;
+
+    // levels_memo: missing levels by contract index, levels by colour, and their key
+    bool levels_memo_set = false;
+    std::vector<CardT> lk_goods, lk_crew, lk_fulfilled;
+    std::vector<int> missing_memo;  // by contract index, -1 unknown
+    int levels_memo[8] = {};        // by colour, -1 unknown
+};
+
+// Table.best_contract's answer: (value, contract id, missing levels, ship index).
+struct Best {
+    double value = 0.0;
+    int cid = -1;
+    int missing = 0;
+    int where = -1;
+};
+
+// What declares an action: a card (b == -1) or two cards of one colour.
+struct Play {
+    int a = -1;
+    int b = -1;
+    bool pair() const { return b >= 0; }
+    bool operator==(const Play& o) const { return a == o.a && b == o.b; }
+};
+
+// valuation._share
+inline double share_of(int mine, int other, int amount) {
+    if (mine <= 0 || mine < other) return 0.0;
+    if (mine > other) return static_cast<double>(amount);
+    return static_cast<double>(-py_floordiv(-amount, 2));
+}
+
+// valuation.Table
+class Table {
+  public:
+    Table(Weights& w, const View& v, const MatchTables& st)
+        : weights(w), view(v), static_(st), tables(st.tables), me(v.me) {
+        hand = v.hand;
+        credits = v.credits;
+        bonus = w.bonus;
+    }
+
+    Weights& weights;
+    const View& view;
+    const MatchTables& static_;
+    const BotTables& tables;
+    int me;
+    double bonus;
+    Cards hand;
+    Ints credits;
+
+    int color_of(int card) const { return tables.color[static_cast<std::size_t>(card)]; }
+    int action_of(int card) const { return tables.actions[static_cast<std::size_t>(card)]; }
+    const std::vector<int>& colors_of(int card) const {
+        return tables.colors[static_cast<std::size_t>(card)];
+    }
+
+    // ------------------------------------------------------------------ view fields
+
+    int n_rows() const { return view.n_ships; }
+    const ShipRow& row(int i) const { return view.ships[i]; }
+    Cards island() const { return view.island; }
+
+    int crew_room() {
+        if (!have_crew_room_) {
+            crew_room_ = view.crew_room();
+            have_crew_room_ = true;
+        }
+        return crew_room_;
+    }
+    int goods_room() {
+        if (!have_goods_room_) {
+            goods_room_ = view.goods_room();
+            have_goods_room_ = true;
+        }
+        return goods_room_;
+    }
+    Cards my_goods() const { return view.goods[me]; }
+    Cards my_crew() const { return view.crew[me]; }
+
+    const int* hand_colors() {
+        if (!have_hc_) {
+            for (int& x : hc_) x = 0;
+            for (int c : hand) hc_[color_of(c)] += 1;
+            have_hc_ = true;
+        }
+        return hc_;
+    }
+
+    // Table.sea: per colour, the containers on ships at sea and the cards on the island
+    const int* sea() {
+        if (!have_sea_) {
+            for (int& x : sea_) x = 0;
+            for (int i = 0; i < n_rows(); ++i) {
+                const ShipRow& r = row(i);
+                if (r.at_sea)
+                    for (int c : r.cargo_colors)
+                        if (c != GREY) sea_[c] += 1;
+            }
+            for (int card : island()) sea_[color_of(card)] += 1;
+            have_sea_ = true;
+        }
+        return sea_;
+    }
+
+    // Table.ship_mods (rules_ships): whether my powers change my ships (their values:
+    // `ship_mods_values_`, the worth memo's key)
+    bool ship_mods() {
+        if (!have_ship_mods_) {
+            if (weights.rules_ships) view.ship_mods(ship_mods_values_);
+            else ship_mods_values_.clear();
+            ship_mods_ = !ship_mods_values_.empty();
+            have_ship_mods_ = true;
+        }
+        return ship_mods_;
+    }
+
+    // Table.wild: container colours wild on my ships
+    void wild(const int*& ptr, int& n) {
+        if (!have_wild_) {
+            n_wild_ = 0;
+            if (ship_mods()) n_wild_ = view.wild_colors(wild_);
+            have_wild_ = true;
+        }
+        ptr = wild_;
+        n = n_wild_;
+    }
+    bool is_wild(int c) {
+        const int* w;
+        int n;
+        wild(w, n);
+        for (int i = 0; i < n; ++i)
+            if (w[i] == c) return true;
+        return false;
+    }
+
+    // Table.ports: my ships at port, in ship order
+    std::vector<Port>& ports() {
+        if (!have_ports_) {
+            const bool mods = ship_mods();
+            ports_.clear();
+            ports_.reserve(static_cast<std::size_t>(n_rows()));
+            for (int i = 0; i < n_rows(); ++i) {
+                const ShipRow& r = row(i);
+                if (r.owner == me && !r.at_sea) {
+                    bool unl = false;
+                    if (tables.any_unlimited)
+                        for (int cid : r.contracts)
+                            if (tables.is_unlimited(cid)) unl = true;
+                    ports_.emplace_back();
+                    if (mods || unl)
+                        live_port(ports_.back(), static_, i, r, view);
+                    else
+                        static_port(ports_.back(), static_, i, r);
+                }
+            }
+            have_ports_ = true;
+        }
+        return ports_;
+    }
+
+    // Table.trial
+    const Trial& trial(Port& port, int cid) {
+        if (port.live) {
+            const Trial* got = port.cached(cid);
+            if (got) return *got;
+            port.trials.emplace_back(cid, live_trial(static_, port, cid, view));
+            return port.trials.back().second;
+        }
+        if (tables.is_unlimited(cid)) {
+            scratch_trial_ = static_trial(static_, port, cid, true);
+            return scratch_trial_;
+        }
+        const Trial* got = port.cached(cid);
+        if (got) return *got;
+        port.trials.emplace_back(cid, static_trial(static_, port, cid, false));
+        return port.trials.back().second;
+    }
+
+    // Table.crew_actions
+    const int* crew_actions() {
+        if (!have_ca_) {
+            if (weights.rules_crew) {
+                view.crew_actions_by_type(ca_);
+            } else {
+                for (int& x : ca_) x = 0;
+                for (int card : my_crew()) ca_[action_of(card)] += 1;
+            }
+            have_ca_ = true;
+        }
+        return ca_;
+    }
+
+    // Table.sea_weight
+    double sea_weight() {
+        if (!have_sea_weight_) {
+            sea_weight_ = py_min(0.9, 0.3 + 0.25 * weights.pirate_bias +
+                                          0.1 * static_cast<double>(crew_actions()[PIRATE]));
+            have_sea_weight_ = true;
+        }
+        return sea_weight_;
+    }
+
+    // Table._level_memo
+    void level_memo() {
+        Weights& w = weights;
+        const Cards goods = my_goods(), crew = my_crew(), fulfilled = view.fulfilled[me];
+        const bool same = w.levels_memo_set && same_ints(w.lk_goods, goods) &&
+                          same_ints(w.lk_crew, crew) && same_ints(w.lk_fulfilled, fulfilled);
+        if (!same) {
+            w.levels_memo_set = true;
+            w.lk_goods.assign(goods.begin(), goods.end());
+            w.lk_crew.assign(crew.begin(), crew.end());
+            w.lk_fulfilled.assign(fulfilled.begin(), fulfilled.end());
+            w.missing_memo.assign(tables.contracts.size(), -1);
+            for (int& x : w.levels_memo) x = -1;
+        }
+        have_levels_ = true;
+    }
+
+    // Table.missing_levels
+    int missing_levels(int cid) {
+        if (!have_levels_) level_memo();
+        int& slot = weights.missing_memo[static_cast<std::size_t>(
+            tables.index_of[static_cast<std::size_t>(cid)])];
+        if (slot < 0) slot = view.missing_levels(cid);
+        return slot;
+    }
+
+    // Table.level
+    int level(int color) {
+        if (!have_levels_) level_memo();
+        int& slot = weights.levels_memo[color];
+        if (slot < 0) slot = view.level(color);
+        return slot;
+    }
+
+    // ------------------------------------------------------------------ availability
+
+    // Table.avail
+    const double* avail(int drop) {
+        if (!have_avail_[drop + 1]) {
+            const int* hc = hand_colors();
+            const int* sea_ = sea();
+            const double weight = sea_weight();
+            if (!have_avail_[0]) {
+                for (int c = 0; c < 7; ++c)
+                    avail_[0][c] = static_cast<double>(hc[c]) +
+                                   weight * static_cast<double>(sea_[c]) + 0.35;
+                have_avail_[0] = true;
+            }
+            if (drop < 0) return avail_[0];
+            for (int c = 0; c < 7; ++c) avail_[drop + 1][c] = avail_[0][c];
+            avail_[drop + 1][drop] = static_cast<double>(hc[drop] - 1) +
+                                     weight * static_cast<double>(sea_[drop]) + 0.35;
+            have_avail_[drop + 1] = true;
+        }
+        return avail_[drop + 1];
+    }
+    // `avails[seen] or self.avail(seen - 1)`
+    const double* avail_seen(int seen) {
+        return have_avail_[seen] ? avail_[seen] : avail(seen - 1);
+    }
+
+    // ------------------------------------------------------------------ contracts
+
+    // Table.contract_value: false where the ship cannot hold the contract (None)
+    bool contract_value(int cid, Port& port, int drop, double& out) {
+        const Trial& t = trial(port, cid);
+        if (!t.fits) return false;
+        out = placed(t, port, drop);
+        return true;
+    }
+
+    // Table._placed
+    double placed(const Trial& trial, const Port& port, int drop) {
+        double new_;
+        if (trial.left) {
+            const Need& need = trial.need;
+            const int seen = need.seen[drop + 1];
+            const double* av = avail_seen(seen);
+            const double gain =
+                static_cast<double>(trial.pay) + static_cast<double>(trial.contracts) * bonus;
+            new_ = gain * fill(need, av) * trial.tempo;
+        } else {
+            new_ = static_cast<double>(trial.pay) + static_cast<double>(trial.contracts) * bonus;
+        }
+        const Need& need = port.needs;
+        const int seen = need.seen[drop + 1];
+        const int old_key = port.index * 8 + seen;
+        for (const auto& e : olds_)
+            if (e.first == old_key) return new_ - e.second;
+        double old = 0.0;
+        if (port.left) {
+            const double gain =
+                static_cast<double>(port.pay) + static_cast<double>(port.contracts) * bonus;
+            const double* av = avail_seen(seen);
+            old = gain * fill(need, av) * port.tempo;
+        }
+        olds_.emplace_back(old_key, old);
+        return new_ - old;
+    }
+
+    // Table.island_worth (Barter)
+    double island_worth(int card) {
+        const Slots& sl = slots();
+        const SlotList* rainbow = sl.get(ANY);
+        double load = 0.0;
+        for (int c : colors_of(card)) {
+            if (is_wild(c)) {
+                int key;
+                load = py_max(load, best_open_slot(sl, key));
+            } else if (c != GREY) {
+                const SlotList* own = sl.get(c);
+                if (own && own->nonempty() && own->front() > load) load = own->front();
+                if (rainbow && rainbow->nonempty() && rainbow->front() > load)
+                    load = rainbow->front();
+            }
+        }
+        const double contract = best_contract(card, -1, 1 + crew_actions()[CONTRACT]).value;
+        const double use = py_max(weights.load_bias * load, weights.contract_bias * contract);
+        return tables.k.hold * use + 0.3 * weights.pref[action_of(card)];
+    }
+
+    // Table.home_value
+    double home_value() {
+        if (!have_home_) {
+            double home = 0.5;
+            bool room = false;
+            for (const Port& p : ports())
+                if (p.room >= 2) room = true;
+            if (!hand.empty() && !room) {
+                double best = 0.0;
+                const int budget = 1 + crew_actions()[CONTRACT];
+                for (int card : hand) {
+                    const int drop = color_of(card);
+                    for (int cid : tables.card_contracts[static_cast<std::size_t>(card)]) {
+                        const Terms& t = static_.terms_of(cid);
+                        const double* av = avail(t.need.seen[drop + 1] - 1);
+                        double value = (static_cast<double>(t.pay) + bonus) * fill(t.need, av) *
+                                       t.tempo;
+                        if (missing_levels(cid) >= budget) value *= 0.3;
+                        best = py_max(best, value);
+                    }
+                }
+                home += weights.contract_bias * best;
+            }
+            home_ = home;
+            have_home_ = true;
+        }
+        return home_;
+    }
+
+    // Table.best_contract
+    Best best_contract(int card, int drop, int budget, int skip = -1) {
+        for (const auto& e : best_memo_)
+            if (e.card == card && e.drop == drop && e.budget == budget && e.skip == skip)
+                return e.best;
+        Best best;
+        std::vector<Port>& ps = ports();
+        if (!have_levels_) level_memo();
+        for (int cid : tables.card_contracts[static_cast<std::size_t>(card)]) {
+            const Terms& t = static_.terms_of(cid);
+            const int missing = missing_levels(cid);
+            double value = 0.0;
+            int where = -1;
+            for (Port& port : ps) {
+                const int index = port.index;
+                if (index != skip) {
+                    const Trial& tr = trial(port, cid);
+                    if (tr.fits) {
+                        const double v = placed(tr, port, drop);
+                        if (where < 0 || v > value) {
+                            value = v;
+                            where = index;
+                        }
+                    }
+                }
+            }
+            if (where < 0) {
+                const double gain = static_cast<double>(t.pay) + bonus;
+                const int seen = t.need.seen[drop + 1];
+                const double* av = avail_seen(seen);
+                value = 0.3 * gain * fill(t.need, av) * t.tempo;
+            }
+            if (missing >= budget) value *= 0.3;
+            if (value > best.value) {
+                best.value = value;
+                best.cid = cid;
+                best.missing = missing;
+                best.where = where;
+            }
+        }
+        best_memo_.push_back({card, drop, budget, skip, best});
+        return best;
+    }
+
+    // ------------------------------------------------------------------ hand worth
+
+    // Table.slots: per colour, the value of each uncovered container need at my ports
+    const Slots& slots() {
+        if (!have_slots_) {
+            slots_ = Slots();
+            for (const Port& port : ports())
+                for (int i = 0; i < port.need.n; ++i)
+                    slots_.setdefault(port.need.keys[i]).push_n(port.slot, port.need.vals[i]);
+            for (int i = 0; i < slots_.n; ++i) slots_.lists[i].sort_desc();
+            have_slots_ = true;
+        }
+        return slots_;
+    }
+
+    // Table.worth: what keeping each hand card is worth
+    const WorthMap& worth() {
+        if (worth_ != nullptr) return *worth_;
+        Weights& w = weights;
+        // the key: (view, hand, rows, island, credits, my_goods, my_crew, ship_mods)
+        const bool mods = ship_mods();
+        if (w.worth_memo_set && memo_key_matches(mods)) {
+            worth_ = &w.worth_memo;
+            return *worth_;
+        }
+        const bool flag_ok = credits[me] >= tables.rules.flag_load_cost;
+        const Slots& sl = slots();
+        const int* wl;
+        int nw;
+        wild(wl, nw);
+        const int nh = hand.size();
+        double load[64];
+        if (nh > 64) fail("hand too large");
+        if (!sl.empty()) {
+            Slots copy;
+            copy.copy_from(sl);
+            for (int i = 0; i < nh; ++i) load[i] = take_slot(copy, colors_of(hand[i]), flag_ok, wl, nw);
+        } else {
+            for (int i = 0; i < nh; ++i) load[i] = 0.0;
+        }
+        const int budget = 1 + crew_actions()[CONTRACT];
+        struct Offer {
+            double value;
+            int card;
+            int cid;
+            int hand_index;
+        };
+        Offer offers[64];
+        for (int i = 0; i < nh; ++i) {
+            const int card = hand[i];
+            const Best b = best_contract(card, color_of(card), budget);
+            offers[i] = {b.value, card, b.cid, i};
+        }
+        // offers.sort(reverse=True): by value, then card (cards are unique)
+        std::sort(offers, offers + nh, [](const Offer& x, const Offer& y) {
+            if (x.value != y.value) return x.value > y.value;
+            return x.card > y.card;
+        });
+        int places = 0;
+        for (const Port& p : ports())
+            if (p.room >= 2) ++places;
+        places = py_max(1, places);
+        double contract[64];
+        bool kept[64] = {};
+        Slots demand;
+        int rank = 0;
+        for (int k = 0; k < nh; ++k) {
+            const Offer& o = offers[k];
+            if (rank < places && o.value > 0) {
+                contract[o.hand_index] = o.value;
+                kept[o.hand_index] = true;
+                const double per = static_.terms_of(o.cid).demand;
+                const ColorCounts& cargo = tables.by_id(o.cid).cargo;
+                for (int i = 0; i < cargo.n; ++i) demand.setdefault(cargo.keys[i]).push_n(per, cargo.vals[i]);
+            } else {
+                contract[o.hand_index] = 0.3 * o.value;
+            }
+            ++rank;
+        }
+        for (int i = 0; i < demand.n; ++i) demand.lists[i].sort_desc();
+        WorthMap& out = w.worth_memo;
+        out.cards.assign(hand.begin(), hand.end());
+        out.values.assign(static_cast<std::size_t>(nh), 0.0);
+        const double load_bias = w.load_bias, contract_bias = w.contract_bias;
+        for (int i = 0; i < nh; ++i) {
+            const int card = hand[i];
+            double held = load[i];
+            if (!demand.empty() && !kept[i]) {
+                const double support = take_slot(demand, colors_of(card), flag_ok, wl, nw);
+                if (support > held) held = support;
+            }
+            const double a = load_bias * held, b = contract_bias * contract[i];
+            out.values[static_cast<std::size_t>(i)] =
+                tables.k.hold * (a >= b ? a : b) + w.taste[static_cast<std::size_t>(card)];
+        }
+        // w.worth_memo = (key, worth)
+        w.worth_memo_set = true;
+        w.wk_hand.assign(hand.begin(), hand.end());
+        w.wk_rows.resize(static_cast<std::size_t>(n_rows()));
+        for (int i = 0; i < n_rows(); ++i) w.wk_rows[static_cast<std::size_t>(i)].assign(row(i));
+        w.wk_island.assign(island().begin(), island().end());
+        w.wk_credits.assign(credits.begin(), credits.end());
+        w.wk_goods.assign(my_goods().begin(), my_goods().end());
+        w.wk_crew.assign(my_crew().begin(), my_crew().end());
+        w.wk_ship_mods = ship_mods_values_;
+        worth_ = &out;
+        return out;
+    }
+
+    // Table.card_worth
+    double card_worth(int card) {
+        if (hand.empty()) return 0.0;
+        const WorthMap& w = worth();
+        const int i = w.find(card);
+        return i < 0 ? 0.0 : w.values[static_cast<std::size_t>(i)];
+    }
+
+    double worth_of(const Play& p) {
+        const WorthMap& w = worth();
+        return p.pair() ? w.at(p.a) + w.at(p.b) : w.at(p.a);
+    }
+
+    // Table.cheapest_play
+    std::pair<Play, double> cheapest_play(const std::vector<Play>& options) {
+        Play best = options[0];
+        double cost = std::numeric_limits<double>::infinity();
+        const WorthMap& w = worth();
+        for (const Play& o : options) {
+            const double c = o.pair() ? w.at(o.a) + w.at(o.b) : w.at(o.a);
+            if (c < cost) {
+                best = o;
+                cost = c;
+            }
+        }
+        return {best, cost};
+    }
+
+    // Table.play_options: my cards of the action in hand order, else same-colour pairs in
+    // hand order, else the ways my powers give (the view's)
+    const std::vector<Play>& play_options(int action, bool following = false) {
+        if (!have_by_action_) {
+            for (auto& v : by_action_) v.clear();
+            for (int c : hand) by_action_[action_of(c)].push_back(Play{c, -1});
+            have_by_action_ = true;
+        }
+        const std::vector<Play>& singles = by_action_[action];
+        if (!singles.empty()) return singles;
+        if (!have_pairs_) {
+            pairs_.clear();
+            for (int i = 0; i < hand.size(); ++i)
+                for (int j = i + 1; j < hand.size(); ++j)
+                    if (color_of(hand[i]) == color_of(hand[j])) pairs_.push_back(Play{hand[i], hand[j]});
+            have_pairs_ = true;
+        }
+        if (!pairs_.empty()) return pairs_;
+        std::vector<std::pair<int, int>> raw;
+        view.play_options(action, following, raw);
+        view_plays_.clear();
+        for (const auto& r : raw) view_plays_.push_back(Play{r.first, r.second});
+        return view_plays_;
+    }
+
+    // ------------------------------------------------------------------ goods and crew
+
+    // Table.goods_counts: per player, goods per colour
+    const int* goods_counts(int p) {
+        if (!have_goods_counts_) {
+            for (int q = 0; q < view.n; ++q) {
+                int* c = goods_counts_[q];
+                for (int k = 0; k < 6; ++k) c[k] = 0;
+                for (int card : view.goods[q]) c[color_of(card)] += 1;
+            }
+            have_goods_counts_ = true;
+        }
+        return goods_counts_[p];
+    }
+
+    // Table.rival_most
+    const int* rival_most() {
+        if (!have_rival_most_) {
+            for (int& x : rival_most_) x = 0;
+            for (int q = 0; q < view.n; ++q) {
+                if (q == me) continue;
+                const int* counts = goods_counts(q);
+                for (int c = 0; c < 6; ++c)
+                    if (counts[c] > rival_most_[c]) rival_most_[c] = counts[c];
+            }
+            have_rival_most_ = true;
+        }
+        return rival_most_;
+    }
+
+    // Table.empty_goods: the set colours I have none of (a bitmask) and how many
+    int empty_goods_count() {
+        empty_goods_mask();
+        return n_empty_;
+    }
+    unsigned empty_goods_mask() {
+        if (!have_empty_) {
+            const int* mine = goods_counts(me);
+            empty_ = 0;
+            n_empty_ = 0;
+            for (int c : GOODS)
+                if (mine[c] == 0) {
+                    empty_ |= 1u << c;
+                    ++n_empty_;
+                }
+            have_empty_ = true;
+        }
+        return empty_;
+    }
+
+    // Table.level_wants: levels still missing, per colour, for the contracts in my hand
+    int level_want(int color) {
+        if (!have_level_wants_) {
+            for (int& x : level_wants_) x = 0;
+            for (int card : hand)
+                for (int cid : tables.card_contracts[static_cast<std::size_t>(card)]) {
+                    const ColorCounts& lv = tables.by_id(cid).level;
+                    for (int i = 0; i < lv.n; ++i) {
+                        const int c = lv.keys[i];
+                        const int gap = lv.vals[i] - level(c);
+                        if (gap > 0) level_wants_[c] = py_max(level_wants_[c], gap);
+                    }
+                }
+            have_level_wants_ = true;
+        }
+        return level_wants_[color];
+    }
+
+    // Table.late
+    double late() {
+        if (!have_late_) {
+            if (weights.rules_seats) {
+                late_ = credit_race(view);
+            } else {
+                int most = credits[0];
+                for (int c : credits) most = py_max(most, c);
+                late_ = static_cast<double>(most) / static_cast<double>(tables.rules.end_credits);
+            }
+            have_late_ = true;
+        }
+        return late_;
+    }
+
+    // Table.draws_to
+    int draws_to() {
+        if (weights.rules_seats) return view.draws_to();
+        return tables.rules.draw_to;
+    }
+
+    // Table.goods_value
+    double goods_value(int card, int room = std::numeric_limits<int>::min(), int extra = -1) {
+        if (room == std::numeric_limits<int>::min()) room = goods_room();
+        if (room <= 0) return 0.0;
+        const int color = color_of(card);
+        GoodsValues& values = goods_values(room, extra);
+        if (!values.known[color]) {
+            values.v[color] = goods_value_of(color, room, extra);
+            values.known[color] = true;
+        }
+        return values.v[color];
+    }
+
+    struct GoodsValues {
+        int key = 0;
+        double v[6] = {};
+        bool known[6] = {};
+    };
+
+    // Table.goods_values
+    GoodsValues& goods_values(int room, int extra) {
+        const int key = room * 8 + extra + 1;
+        for (auto& e : goods_values_)
+            if (e.key == key) return e;
+        goods_values_.emplace_back();
+        GoodsValues& e = goods_values_.back();
+        e.key = key;
+        if (room <= 0)
+            for (bool& k : e.known) k = true;  // [0.0] * 6
+        return e;
+    }
+
+    // Table._goods_value
+    double goods_value_of(int color, int room, int extra) {
+        Weights& w = weights;
+        const int* mine = goods_counts(me);
+        const int m = mine[color] + (extra == color ? 1 : 0);
+        const int o = rival_most()[color];
+        double value = color == RED ? 2.0 : 1.0;
+        if (in_majority(color)) {
+            const int bonus_ = tables.rules.majority[color];
+            const double weight = 0.3 + 0.4 * py_min(1.0, late());
+            value += w.collect * weight * (share_of(m + 1, o, bonus_) - share_of(m, o, bonus_));
+        } else if (color == RED) {
+            const int penalty = tables.rules.illegal_penalty;
+            value -= share_of(m + 1, o, penalty) - share_of(m, o, penalty);
+        }
+        if (in_goods(color) && m == 0) {
+            const unsigned empty = empty_goods_mask();
+            const bool extra_empty = extra >= 0 && extra < 32 && (empty & (1u << extra));
+            const int missing = empty_goods_count() - (extra_empty ? 1 : 0);
+            if (room >= missing)
+                value += w.collect * static_cast<double>(tables.rules.set_bonus) /
+                         static_cast<double>(missing + 1);
+        }
+        const int gap = level_want(color) - (extra == color ? 1 : 0);
+        if (gap > 0) value += w.contract_bias * (gap == 1 ? 2.0 : 1.0);
+        return value;
+    }
+
+    // Table.crew_values
+    const double* crew_values() {
+        if (!have_crew_values_) {
+            if (crew_room() <= 0) {
+                for (double& x : crew_values_) x = 0.0;
+            } else {
+                const double l = py_max(0.2, 1.0 - late());
+                for (int a = 0; a < N_ACTIONS; ++a) crew_values_[a] = weights.crew_taste[a] * l;
+            }
+            have_crew_values_ = true;
+        }
+        return crew_values_;
+    }
+
+    double crew_value(int card) { return crew_values()[action_of(card)]; }
+
+    // Table.import_value
+    double import_value(int card) { return py_max(goods_value(card), crew_value(card)); }
+
+    // Table.ship_import_value: two cards of a ship at sea (one at most to crew), greedily
+    double ship_import_value(int index) {
+        if (have_ship_value_[index]) return ship_value_[index];
+        const ShipRow& r = row(index);
+        const Cards cargo = r.cargo;
+        const double* cv = crew_values();
+        int room = goods_room();
+        GoodsValues* values = &goods_values(room, -1);
+        double best = 0.0;
+        int first = -1;
+        bool as_crew = false;
+        for (int card : cargo) {
+            const int c = color_of(card);
+            if (!values->known[c]) {
+                const double g = goods_value_of(c, room, -1);
+                values = &goods_values(room, -1);  // (the vector may have moved)
+                values->v[c] = g;
+                values->known[c] = true;
+            }
+            const double goods = values->v[c];
+            const double crew = cv[action_of(card)];
+            const double top = crew > goods ? crew : goods;
+            if (first < 0 || top > best) {
+                best = top;
+                first = card;
+                as_crew = crew > goods;
+            }
+        }
+        if (cargo.size() > 1) {
+            const int extra = as_crew ? -1 : color_of(first);
+            room -= as_crew ? 0 : 1;
+            goods_values(room, extra);
+            double second = 0.0;
+            bool found = false;
+            int skip = 1;
+            for (int card : cargo) {
+                if (card == first && skip) {
+                    skip = 0;
+                } else {
+                    const int c = color_of(card);
+                    GoodsValues& vals = goods_values(room, extra);
+                    if (!vals.known[c]) {
+                        const double g = goods_value_of(c, room, extra);
+                        GoodsValues& again = goods_values(room, extra);
+                        again.v[c] = g;
+                        again.known[c] = true;
+                    }
+                    double v = goods_values(room, extra).v[c];
+                    if (!as_crew) {
+                        const double crew = cv[action_of(card)];
+                        if (crew > v) v = crew;
+                    }
+                    if (!found || v > second) {
+                        second = v;
+                        found = true;
+                    }
+                }
+            }
+            best += second;
+        }
+        if (r.owner == me) {
+            best -= 1.0;
+            const double home = home_value();
+            best += cargo.size() <= 2 ? home : 0.3 * home;
+        }
+        ship_value_[index] = best;
+        have_ship_value_[index] = true;
+        return best;
+    }
+
+    // ------------------------------------------------------------------ scores
+
+    // Table.estimate
+    double estimate(int player) {
+        const int* mine = goods_counts(player);
+        int goods = 0;
+        bool complete = true;
+        for (int c : GOODS) {
+            goods += mine[c];
+            complete = complete && mine[c] > 0;
+        }
+        double score = static_cast<double>(credits[player]) + static_cast<double>(goods);
+        score = score + static_cast<double>(mine[RED]);
+        if (complete) score += static_cast<double>(tables.rules.set_bonus);
+        for (int c = 0; c < 4; ++c)
+            score += share_of(mine[c], most_of_others(player, c), tables.rules.majority[c]);
+        score -= share_of(mine[RED], most_of_others(player, RED), tables.rules.illegal_penalty);
+        return score;
+    }
+
+    // valuation._most over the other players' counts
+    int most_of_others(int player, int color) {
+        int most = 0;
+        for (int q = 0; q < view.n; ++q) {
+            if (q == player) continue;
+            const int v = goods_counts(q)[color];
+            if (v > most) most = v;
+        }
+        return most;
+    }
+
+    // Table.rival_needs: per colour, how many containers rivals' ships at port still need
+    void rival_needs(int needs[7]) {
+        for (int c = 0; c < 7; ++c) needs[c] = 0;
+        for (int i = 0; i < n_rows(); ++i) {
+            const ShipRow& r = row(i);
+            if (r.owner != me && !r.at_sea && !r.contracts.empty()) {
+                ColorCounts pos;
+                static_.remaining_positive(r, pos);
+                for (int k = 0; k < pos.n; ++k) needs[pos.keys[k]] += pos.vals[k];
+            }
+        }
+    }
+
+  private:
+    bool memo_key_matches(bool mods) const {
+        const Weights& w = weights;
+        if (!same_ints(w.wk_hand, hand)) return false;
+        if (static_cast<int>(w.wk_rows.size()) != n_rows()) return false;
+        for (int i = 0; i < n_rows(); ++i)
+            if (!w.wk_rows[static_cast<std::size_t>(i)].same(row(i))) return false;
+        if (!same_ints(w.wk_island, island())) return false;
+        if (!same_ints(w.wk_credits, credits)) return false;
+        if (!same_ints(w.wk_goods, my_goods())) return false;
+        if (!same_ints(w.wk_crew, my_crew())) return false;
+        (void)mods;
+        return w.wk_ship_mods == ship_mods_values_;
+    }
+
+    struct BestEntry {
+        int card, drop, budget, skip;
+        Best best;
+    };
+
+    bool have_crew_room_ = false, have_goods_room_ = false, have_hc_ = false, have_sea_ = false;
+    int crew_room_ = 0, goods_room_ = 0;
+    int hc_[7] = {};
+    int sea_[7] = {};
+    bool have_ship_mods_ = false, ship_mods_ = false;
+    std::vector<int> ship_mods_values_;
+    bool have_wild_ = false;
+    int wild_[8] = {};
+    int n_wild_ = 0;
+    bool have_ports_ = false;
+    std::vector<Port> ports_;
+    Trial scratch_trial_;
+    bool have_ca_ = false;
+    int ca_[N_ACTIONS] = {};
+    bool have_sea_weight_ = false;
+    double sea_weight_ = 0.0;
+    bool have_levels_ = false;
+    bool have_avail_[8] = {};
+    double avail_[8][7] = {};
+    std::vector<std::pair<int, double>> olds_;
+    bool have_home_ = false;
+    double home_ = 0.0;
+    std::vector<BestEntry> best_memo_;
+    bool have_slots_ = false;
+    Slots slots_;
+    const WorthMap* worth_ = nullptr;
+    bool have_by_action_ = false, have_pairs_ = false;
+    std::vector<Play> by_action_[N_ACTIONS];
+    std::vector<Play> pairs_;
+    std::vector<Play> view_plays_;
+    bool have_goods_counts_ = false;
+    int goods_counts_[MAX_PLAYERS][6] = {};
+    bool have_rival_most_ = false;
+    int rival_most_[6] = {};
+    bool have_empty_ = false;
+    unsigned empty_ = 0;
+    int n_empty_ = 0;
+    bool have_level_wants_ = false;
+    int level_wants_[8] = {};
+    bool have_late_ = false;
+    double late_ = 0.0;
+    bool have_crew_values_ = false;
+    double crew_values_[N_ACTIONS] = {};
+    std::vector<GoodsValues> goods_values_;
+    bool have_ship_value_[MAX_SHIPS] = {};
+    double ship_value_[MAX_SHIPS] = {};
+};
+
+}  // namespace deckhand::heur
