@@ -181,14 +181,31 @@ def test_easy_sheet_asks_every_question_the_same() -> None:
     assert asked["loaded Yogurt"] and asked["pirated Yogurt"]
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_options_read_as_pythons(players: int) -> None:
+OTHER_NUMBERS = (
+    ("Flour", "containers", 3),
+    ("LED Lights", "cards_given", 2),
+    ("LED Lights", "cards_taken", 2),
+    ("Rope", "uses_per_turn", 2),
+    ("Jets", "containers", 2),
+    ("Shotguns", "cards", 1),
+    ("Chairs", "cards", 2),
+)
+"""Numbers other than the shipped ones: LED Lights' swaps of 4 cards (its ranked options)."""
+
+
+@pytest.mark.parametrize("numbers", ["shipped", "other"])
+def test_options_read_as_pythons(numbers: str) -> None:
     """Every option of every decision, as text: the native rendering of each of these
-    cards' options is Python's repr of the same option, in the same order."""
-    with group4_only(easy=True):
-        setup = differential.Setup(players, seed=99 + players, powers="all", params=(("Flour", "containers", 2),))
-        for index in range(4):
-            differential.check_options(setup, index)
+    cards' options is Python's repr of the same option, in the same order (12 games per
+    player count; LED Lights asked in some, with 4-card swaps in the other numbers)."""
+    params = (("Flour", "containers", 2),) if numbers == "shipped" else OTHER_NUMBERS
+    with group4_only(easy=True) as asked:
+        for players in PLAYERS:
+            for seed in range(4):
+                setup = differential.Setup(players, seed=seed, powers="all", params=params)
+                for index in range(3):
+                    differential.check_options(setup, index)
+    assert asked["led_lights_swap"] >= 3
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
