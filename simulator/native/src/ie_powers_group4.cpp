@@ -4,6 +4,8 @@
 // Lutefisk. One function per card (two where Python registers two), as the rulebook reads;
 // what each question's options hold: powers/group4.hpp.
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,24 +17,25 @@ namespace group4 {
 
 namespace {
 
+inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
 // The combinations of `k` items of `items` (itertools.combinations: lexicographic by
 // position), each handed to `visit` until it returns false.
 template <typename Visit>
 void combinations(const std::vector<Card>& items, int k, Visit visit) {
     const int n = static_cast<int>(items.size());
     if (k > n || k < 0) return;
-    std::vector<int> at(static_cast<std::size_t>(k));
-    for (int i = 0; i < k; ++i) at[static_cast<std::size_t>(i)] = i;
-    std::vector<Card> picked(static_cast<std::size_t>(k));
+    std::vector<int> pos(at(k));  // the positions picked, increasing
+    for (int i = 0; i < k; ++i) pos[at(i)] = i;
+    std::vector<Card> picked(at(k));
     while (true) {
-        for (int i = 0; i < k; ++i)
-            picked[static_cast<std::size_t>(i)] = items[static_cast<std::size_t>(at[static_cast<std::size_t>(i)])];
+        for (int i = 0; i < k; ++i) picked[at(i)] = items[at(pos[at(i)])];
         if (!visit(picked)) return;
         int i = k - 1;
-        while (i >= 0 && at[static_cast<std::size_t>(i)] == i + n - k) --i;
+        while (i >= 0 && pos[at(i)] == i + n - k) --i;
         if (i < 0) return;
-        ++at[static_cast<std::size_t>(i)];
-        for (int j = i + 1; j < k; ++j) at[static_cast<std::size_t>(j)] = at[static_cast<std::size_t>(j - 1)] + 1;
+        ++pos[at(i)];
+        for (int j = i + 1; j < k; ++j) pos[at(j)] = pos[at(j - 1)] + 1;
     }
 }
 
@@ -42,8 +45,6 @@ std::vector<Card> sorted_cards(const Z& zone) {
     std::sort(cards.begin(), cards.end());
     return cards;
 }
-
-inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 // One LED Lights swap as an Option (powers/group4.hpp): its cards when they fit, else the
 // ranks of its two combinations.
