@@ -25,12 +25,11 @@ from hypothesis import strategies as st
 from simulator.catalog import get_game
 from simulator.core.cards import CardRow, CardSheet
 from simulator.games.import_export.cards import COLORS
-from simulator.native import CORE, NOT_BUILT
+from simulator.native import CORE, NOT_BUILT, differential
+from simulator.native.differential import RULE_RANGES
+from tests.native.test_differential import seat_mods
 
 pytestmark = pytest.mark.skipif(CORE is None, reason=NOT_BUILT)
-
-if CORE is not None:
-    from simulator.native import differential
 
 GROUP4 = (
     "Jets",
@@ -133,7 +132,7 @@ def group4_only(easy: bool) -> Iterator[collections.Counter[str]]:
 
     def counted(*args: Any) -> Any:
         played = python_game(*args)
-        for (_, kind, n, choice), options in zip(played[2], played[3], strict=True):
+        for (_, kind, n, _), options in zip(played[2], played[3], strict=True):
             if kind in KINDS and n > 1:
                 asked[kind] += 1
             elif kind == "any_time" and n > 1:
@@ -165,7 +164,9 @@ def test_every_card_of_group4_is_native() -> None:
 def test_shipped_numbers_play_the_same_games(players: int) -> None:
     """The shipped sheet, only these cards' powers on: the same games, 30 per count."""
     with group4_only(easy=False):
-        counts = differential.check_games(differential.Setup(players, seed=4040 + players, powers="all"), range(30))
+        counts = differential.check_games(
+            differential.Setup(players, seed=4040 + players, powers="all"), range(30)
+        )
     assert counts.games == 30
 
 
@@ -174,33 +175,70 @@ def test_easy_sheet_asks_every_question_the_same() -> None:
     times over 2 to 6 players), and both engines play the same games."""
     with group4_only(easy=True) as asked:
         for players in PLAYERS:
-            setup = differential.Setup(players, seed=7 + players, powers="all", params=(("Flour", "containers", 2),))
+            setup = differential.Setup(
+                players, seed=7 + players, powers="all", params=(("Flour", "containers", 2),)
+            )
             differential.check_games(setup, range(40))
     missing = [k for k in (*KINDS, "any_time Telescopes", "any_time Lutefisk") if asked[k] < 5]
     assert not missing, f"asked too seldom: {missing} ({dict(asked)})"
     assert asked["loaded Yogurt"] and asked["pirated Yogurt"]
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_options_read_as_pythons(players: int) -> None:
+OTHER_NUMBERS = (
+    ("Flour", "containers", 3),
+    ("LED Lights", "cards_given", 2),
+    ("LED Lights", "cards_taken", 2),
+    ("Rope", "uses_per_turn", 2),
+    ("Jets", "containers", 2),
+    ("Shotguns", "cards", 1),
+    ("Chairs", "cards", 2),
+)
+"""Numbers other than the shipped ones: LED Lights' swaps of 4 cards (its ranked options)."""
+
+
+@pytest.mark.parametrize("numbers", ["shipped", "other"])
+def test_options_read_as_pythons(numbers: str) -> None:
     """Every option of every decision, as text: the native rendering of each of these
-    cards' options is Python's repr of the same option, in the same order."""
-    with group4_only(easy=True):
-        setup = differential.Setup(players, seed=99 + players, powers="all", params=(("Flour", "containers", 2),))
-        for index in range(4):
-            differential.check_options(setup, index)
+    cards' options is Python's repr of the same option, in the same order (12 games per
+    player count; LED Lights asked in some, with 4-card swaps in the other numbers)."""
+    params = (("Flour", "containers", 2),) if numbers == "shipped" else OTHER_NUMBERS
+    with group4_only(easy=True) as asked:
+        for players in PLAYERS:
+            for seed in range(4):
+                setup = differential.Setup(players, seed=seed, powers="all", params=params)
+                for index in range(3):
+                    differential.check_options(setup, index)
+    assert asked["led_lights_swap"] >= 3
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.sampled_from(PLAYERS),
     seed=st.integers(0, 2**32),
     numbers=st.fixed_dictionaries({k: st.integers(*span) for k, span in NUMBERS.items()}),
+    rules=st.lists(st.sampled_from(sorted(RULE_RANGES)), max_size=3, unique=True).flatmap(
+        lambda keys: st.tuples(
+            *(st.integers(*RULE_RANGES[k]).map(lambda v, k=k: (k, str(v))) for k in keys)
+        )
+    ),
+    mods=st.booleans(),
+    data=st.data(),
 )
 def test_sheet_numbers_play_the_same_games(
-    players: int, seed: int, numbers: dict[tuple[str, str], int]
+    players: int,
+    seed: int,
+    numbers: dict[tuple[str, str], int],
+    rules: tuple[tuple[str, str], ...],
+    mods: bool,
+    data: st.DataObject,
 ) -> None:
-    """Any numbers within their ranges: the same games (8 per example, the easy sheet)."""
+    """Any numbers within their ranges, with other rule numbers and the rule modifiers other
+    powers set (Smart Cars and Cell Phones before Satellite's and Batteries' loads, Mini Van
+    beside Contraband's plunder, ...): the same games (8 per example, the easy sheet)."""
     params = tuple((name, key, value) for (name, key), value in sorted(numbers.items()))
+    seats = tuple(data.draw(seat_mods()) for _ in range(players)) if mods else ()
+    setup = differential.Setup(
+        players, seed=seed, powers="all", params=params, rules=rules, mods=seats
+    )
     with group4_only(easy=True):
-        differential.check_games(differential.Setup(players, seed=seed, powers="all", params=params), range(8))
+        differential.check_games(setup, range(8))

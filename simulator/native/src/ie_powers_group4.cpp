@@ -4,6 +4,8 @@
 // Lutefisk. One function per card (two where Python registers two), as the rulebook reads;
 // what each question's options hold: powers/group4.hpp.
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,24 +17,25 @@ namespace group4 {
 
 namespace {
 
+inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
 // The combinations of `k` items of `items` (itertools.combinations: lexicographic by
 // position), each handed to `visit` until it returns false.
 template <typename Visit>
 void combinations(const std::vector<Card>& items, int k, Visit visit) {
     const int n = static_cast<int>(items.size());
     if (k > n || k < 0) return;
-    std::vector<int> at(static_cast<std::size_t>(k));
-    for (int i = 0; i < k; ++i) at[static_cast<std::size_t>(i)] = i;
-    std::vector<Card> picked(static_cast<std::size_t>(k));
+    std::vector<int> pos(at(k));  // the positions picked, increasing
+    for (int i = 0; i < k; ++i) pos[at(i)] = i;
+    std::vector<Card> picked(at(k));
     while (true) {
-        for (int i = 0; i < k; ++i)
-            picked[static_cast<std::size_t>(i)] = items[static_cast<std::size_t>(at[static_cast<std::size_t>(i)])];
+        for (int i = 0; i < k; ++i) picked[at(i)] = items[at(pos[at(i)])];
         if (!visit(picked)) return;
         int i = k - 1;
-        while (i >= 0 && at[static_cast<std::size_t>(i)] == i + n - k) --i;
+        while (i >= 0 && pos[at(i)] == i + n - k) --i;
         if (i < 0) return;
-        ++at[static_cast<std::size_t>(i)];
-        for (int j = i + 1; j < k; ++j) at[static_cast<std::size_t>(j)] = at[static_cast<std::size_t>(j - 1)] + 1;
+        ++pos[at(i)];
+        for (int j = i + 1; j < k; ++j) pos[at(j)] = pos[at(j - 1)] + 1;
     }
 }
 
@@ -43,12 +46,10 @@ std::vector<Card> sorted_cards(const Z& zone) {
     return cards;
 }
 
-inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 // One LED Lights swap as an Option (powers/group4.hpp): its cards when they fit, else the
 // ranks of its two combinations.
-Option led_lights_option(const std::vector<std::vector<Card>>& given, const std::vector<std::vector<Card>>& wanted,
-                         std::size_t i, std::size_t j) {
+using Combos = std::vector<std::vector<Card>>;
+Option led_lights_option(const Combos& given, const Combos& wanted, std::size_t i, std::size_t j) {
     const int give = static_cast<int>(given[i].size());
     const int take = static_cast<int>(wanted[j].size());
     if (give + take > 3) {
@@ -169,13 +170,20 @@ void led_lights(Game& g, int owner, const Contract& c, int actor, const Payload&
     const int give = c.whole("cards_given");
     if (actor != owner || hand.size() < give || s.island.empty()) return;
     const int take = std::min(c.whole("cards_taken"), s.island.size());
-    std::vector<std::vector<Card>> given;
-    std::vector<std::vector<Card>> wanted;
-    combinations(sorted_cards(hand), give, [&](const std::vector<Card>& x) { given.push_back(x); return true; });
-    combinations(sorted_cards(s.island), take, [&](const std::vector<Card>& x) { wanted.push_back(x); return true; });
-    Options options{opt(PASS)};
+    Combos given;  // combinations(sorted(hand), cards_given)
+    Combos wanted;  // combinations(sorted(island), min(cards_taken, len(island)))
+    combinations(sorted_cards(hand), give, [&](const std::vector<Card>& x) {
+        given.push_back(x);
+        return true;
+    });
+    combinations(sorted_cards(s.island), take, [&](const std::vector<Card>& x) {
+        wanted.push_back(x);
+        return true;
+    });
+    Options options{opt(PASS)};  // then product(given, wanted)
     for (std::size_t i = 0; i < given.size(); ++i)
-        for (std::size_t j = 0; j < wanted.size(); ++j) options.push_back(led_lights_option(given, wanted, i, j));
+        for (std::size_t j = 0; j < wanted.size(); ++j)
+            options.push_back(led_lights_option(given, wanted, i, j));
     const int k = g.ask(owner, Kind::led_lights_swap, options);
     if (k == 0) return;  // "pass"
     const std::vector<Card>& out = given[at(k - 1) / wanted.size()];
@@ -278,7 +286,8 @@ void flour(Game& g, const Contract& c, int, int actor, const Payload&) {
     const int need = c.whole("containers");
     if (missing_levels(g, actor, c.id)) return;
     int index = 0;  // Flour's ship: its contract was just placed under it
-    while (index < s.ships.size() && !s.ships[index].contracts.contains(static_cast<ContractId>(c.id))) ++index;
+    const auto flour_id = static_cast<ContractId>(c.id);
+    while (index < s.ships.size() && !s.ships[index].contracts.contains(flour_id)) ++index;
     if (index == s.ships.size()) throw NativeError("Flour: its contract is under no ship (a rule bug)");
     Options loads;
     load_options(g, actor, s.hands[at(actor)], loads);
