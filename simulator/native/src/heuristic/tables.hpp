@@ -82,6 +82,10 @@ struct BotTables {
             fail("unknown contract id " + std::to_string(cid));
         return contracts[static_cast<std::size_t>(index_of[cid])];
     }
+    // by_id without its check: a contract id read from the state or the table
+    const ContractData& contract(int cid) const {
+        return contracts[static_cast<std::size_t>(index_of[static_cast<std::size_t>(cid)])];
+    }
     bool is_unlimited(int cid) const {
         return any_unlimited && cid >= 0 && cid < static_cast<int>(unlimited.size()) &&
                unlimited[static_cast<std::size_t>(cid)];
