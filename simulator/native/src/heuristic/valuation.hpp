@@ -57,6 +57,19 @@ inline bool same_ints(const std::vector<T>& a, SpanOf<T> b) {
     return SpanOf<T>(a) == b;
 }
 
+// A memo key's sequence, after its length.
+template <class T>
+inline int* flat(int* out, SpanOf<T> items) {
+    *out++ = items.size();
+    for (int i = 0; i < items.size(); ++i) *out++ = items[i];
+    return out;
+}
+
+inline bool same_key(const std::vector<int>& a, const std::vector<int>& b) {
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin());
+}
+
 // Table.worth's dict {card: worth}, in hand order.
 struct WorthMap {
     std::vector<int> cards;
@@ -119,10 +132,9 @@ class Weights {
 
     // worth_memo: the last hand worth and the table it was computed on
     bool worth_memo_set = false;
-    std::vector<CardT> wk_hand, wk_island, wk_goods, wk_crew;
-    std::vector<int> wk_credits;
-    std::vector<OwnedRow> wk_rows;
-    std::vector<int> wk_ship_mods;
+    std::vector<int> worth_key;   // (view, hand, rows, island, credits, my goods, my crew,
+                                  // ship_mods) flattened, each sequence after its length
+    std::vector<int> key_scratch;
     WorthMap worth_memo;
 
     // My ports as MatchTables keeps them across decisions (`port`, `live_port`: by ship
@@ -139,7 +151,8 @@ class Weights {
 
     // levels_memo: missing levels by contract index, levels by colour, and their key
     bool levels_memo_set = false;
-    std::vector<CardT> lk_goods, lk_crew, lk_fulfilled;
+    std::vector<int> levels_key;  // (view, my goods, my crew, my fulfilled) flattened
+    std::vector<int> levels_scratch;
     std::vector<int> missing_memo;  // by contract index, -1 unknown
     int levels_memo[8] = {};        // by colour, -1 unknown
 };
@@ -394,13 +407,16 @@ class Table {
     void level_memo() {
         Weights& w = weights;
         const Cards goods = my_goods(), crew = my_crew(), fulfilled = view.fulfilled[me];
-        const bool same = w.levels_memo_set && same_ints(w.lk_goods, goods) &&
-                          same_ints(w.lk_crew, crew) && same_ints(w.lk_fulfilled, fulfilled);
+        std::vector<int>& key = w.levels_scratch;
+        key.resize(static_cast<std::size_t>(3 + goods.size() + crew.size() + fulfilled.size()));
+        int* out = key.data();
+        out = flat(out, goods);
+        out = flat(out, crew);
+        flat(out, fulfilled);
+        const bool same = w.levels_memo_set && same_key(w.levels_key, key);
         if (!same) {
             w.levels_memo_set = true;
-            w.lk_goods.assign(goods.begin(), goods.end());
-            w.lk_crew.assign(crew.begin(), crew.end());
-            w.lk_fulfilled.assign(fulfilled.begin(), fulfilled.end());
+            w.levels_key.swap(key);
             w.missing_memo.assign(tables.contracts.size(), -1);
             for (int& x : w.levels_memo) x = -1;
         }
@@ -619,7 +635,7 @@ class Table {
         Weights& w = weights;
         // the key: (view, hand, rows, island, credits, my_goods, my_crew, ship_mods)
         const bool mods = ship_mods();
-        if (w.worth_memo_set && memo_key_matches(mods)) {
+        if (memo_key_matches(mods)) {
             worth_ = &w.worth_memo;
             return *worth_;
         }
@@ -695,14 +711,7 @@ class Table {
         }
         // w.worth_memo = (key, worth)
         w.worth_memo_set = true;
-        w.wk_hand.assign(hand.begin(), hand.end());
-        w.wk_rows.resize(static_cast<std::size_t>(n_rows()));
-        for (int i = 0; i < n_rows(); ++i) w.wk_rows[static_cast<std::size_t>(i)].assign(row(i));
-        w.wk_island.assign(island().begin(), island().end());
-        w.wk_credits.assign(credits.begin(), credits.end());
-        w.wk_goods.assign(my_goods().begin(), my_goods().end());
-        w.wk_crew.assign(my_crew().begin(), my_crew().end());
-        w.wk_ship_mods = ship_mods_values_;
+        w.worth_key.swap(w.key_scratch);  // (the key built by memo_key_matches)
         worth_ = &out;
         return out;
     }
@@ -1054,18 +1063,40 @@ class Table {
     }
 
   private:
-    bool memo_key_matches(bool mods) const {
-        const Weights& w = weights;
-        if (!same_ints(w.wk_hand, hand)) return false;
-        if (static_cast<int>(w.wk_rows.size()) != n_rows()) return false;
-        for (int i = 0; i < n_rows(); ++i)
-            if (!w.wk_rows[static_cast<std::size_t>(i)].same(row(i))) return false;
-        if (!same_ints(w.wk_island, island())) return false;
-        if (!same_ints(w.wk_credits, credits)) return false;
-        if (!same_ints(w.wk_goods, my_goods())) return false;
-        if (!same_ints(w.wk_crew, my_crew())) return false;
+    // Build the worth memo's key of this decision into the bot's scratch, and compare it
+    // with the last one kept (Python compares the tuples: same lengths, same items).
+    bool memo_key_matches(bool mods) {
         (void)mods;
-        return w.wk_ship_mods == ship_mods_values_;
+        Weights& w = weights;
+        std::size_t size = 6 + static_cast<std::size_t>(hand.size() + island().size() +
+                                                        credits.size() + my_goods().size() +
+                                                        my_crew().size()) +
+                           ship_mods_values_.size();
+        for (int i = 0; i < n_rows(); ++i) {
+            const ShipRow& r = row(i);
+            size += 5 + static_cast<std::size_t>(r.contracts.size() + r.cargo.size() +
+                                                 r.cargo_colors.size());
+        }
+        std::vector<int>& key = w.key_scratch;
+        key.resize(size + 1);
+        int* out = key.data();
+        out = flat(out, hand);
+        *out++ = n_rows();
+        for (int i = 0; i < n_rows(); ++i) {
+            const ShipRow& r = row(i);
+            *out++ = r.owner;
+            *out++ = r.at_sea ? 1 : 0;
+            out = flat(out, r.contracts);
+            out = flat(out, r.cargo);
+            out = flat(out, r.cargo_colors);
+        }
+        out = flat(out, island());
+        out = flat(out, credits);
+        out = flat(out, my_goods());
+        out = flat(out, my_crew());
+        *out++ = static_cast<int>(ship_mods_values_.size());
+        for (int v : ship_mods_values_) *out++ = v;
+        return w.worth_memo_set && same_key(w.worth_key, key);
     }
 
     struct BestEntry {  // (plain: an array of them is scratch space)
