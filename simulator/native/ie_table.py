@@ -5,7 +5,9 @@ run's --rule overrides). The C++ hard-codes none of them (simulator/native/src/i
 reads this dict).
 
 `why_not_native(game)` says what in a game the native core cannot play (None: nothing);
-`native_table(game)` refuses such a game with that reason.
+`native_table(game)` refuses such a game with that reason. (`game` is an ImportExportGame,
+read through its public attributes only: this module sits in the core's layer, below the
+games, as the rest of simulator.native.)
 """
 
 from __future__ import annotations
@@ -13,14 +15,12 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from simulator.games.import_export.cards import GREY
-from simulator.games.import_export.rules import ImportExportGame
 
 NATIVE_SETS = ("base",)
 """The sets the native core plays."""
 
 
-def why_not_native(game: ImportExportGame) -> str | None:
+def why_not_native(game: Any) -> str | None:
     """Why the native core cannot play this game, or None if it can. (Whether every card's
     power has a native one is the core's own check: `_core.missing_powers(table)`.)"""
     other_sets = [s for s in game.sets if s not in NATIVE_SETS]
@@ -30,7 +30,7 @@ def why_not_native(game: ImportExportGame) -> str | None:
         return f"the native core plays no variant ({', '.join(game.variants)})"
     if game.config.powers is not None:
         return "a designer's powers (--powers) play in Python only"
-    if any(GREY in colors for colors in game.cards.colors):
+    if game.capital:  # grey cards in the deck (game_base.py)
         return "grey (Capital) cards play in Python only"
     if not 2 <= game.config.players <= 6:
         return "the native core plays 2 to 6 players"
@@ -52,7 +52,7 @@ def _params(params: dict[str, Any]) -> list[list[Any]]:
     return out
 
 
-def native_table(game: ImportExportGame) -> dict[str, Any]:
+def native_table(game: Any) -> dict[str, Any]:
     """The dict `_core.play_import_export` plays: see the module's docstring."""
     why = why_not_native(game)
     if why is not None:

@@ -110,10 +110,9 @@ bool load_instead(Game& g, int p, SmallVec<Card, kMaxShipCargo>& loaded) {
 void load_more(Game& g, int p) {
     State& s = g.s;
     while (true) {
-        Options options;  // {-1}: stop; then the load options {card, ship, colour}
+        Options options = {opt(-1)};  // {-1}: stop; then the load options {card, ship, colour}
         load_options(g, p, s.hands[at(p)], options);
-        if (options.empty()) return;
-        options.insert(options.begin(), opt(-1));
+        if (options.size() == 1) return;
         const Option choice = options[at(g.ask(p, Kind::machine_arms_load, options))];
         if (choice.a < 0) return;
         if (g.table().colors[at(choice.a)].size() > 1) pay(g, p, g.rules().flag_load_cost);

@@ -143,6 +143,53 @@ std::shared_ptr<Table> read_table(const py::dict& d) {
     return t;
 }
 
+// Rule modifiers every game starts with, as powers would set them (mods.py keys and Python
+// values): the differential test reaches the rules that read them without the powers.
+std::vector<Mods> read_mods(const py::object& given, int players) {
+    std::vector<Mods> all(static_cast<std::size_t>(players));
+    if (given.is_none()) return all;
+    const auto seats = given.cast<py::sequence>();
+    if (static_cast<int>(seats.size()) != players) throw NativeError("mods: one dict per seat");
+    for (int p = 0; p < players; ++p) {
+        Mods& m = all[static_cast<std::size_t>(p)];
+        for (const auto& [key_handle, value] : seats[static_cast<std::size_t>(p)].cast<py::dict>()) {
+            const auto key = key_handle.cast<std::string>();
+            if (key == "draw_to") m.draw_to = value.cast<int>();
+            else if (key == "end_credits") m.end_credits = value.cast<int>();
+            else if (key == "no_credit_end") m.no_credit_end = value.cast<bool>();
+            else if (key == "capacity") m.capacity = value.cast<int>();
+            else if (key == "pay_bands") {
+                for (const auto& band : value) {
+                    auto pair = band.cast<py::sequence>();
+                    m.pay_bands.push_back({pair[0].cast<int>(), pair[1].cast<int>()});
+                }
+            } else if (key == "owner_compensation") m.owner_compensation = value.cast<int>();
+            else if (key == "import_take") m.import_take = value.cast<int>();
+            else if (key == "wild_colors" || key == "rainbow_colors") {
+                std::uint8_t bits = 0;
+                for (const auto& c : value) bits = static_cast<std::uint8_t>(bits | (1U << c.cast<int>()));
+                (key == "wild_colors" ? m.wild_colors : m.rainbow_colors) = bits;
+            } else if (key == "virtual_load_per_tech") m.virtual_load_per_tech = value.cast<int>();
+            else if (key == "shared_pirate_crew") m.shared_pirate_crew = value.cast<bool>();
+            else if (key == "load_to_island") m.load_to_island = value.cast<int>();
+            else if (key == "load_draw") m.load_draw = value.cast<int>();
+            else if (key == "plunder_to_goods_cost") m.plunder_to_goods_cost = value.cast<int>();
+            else if (key == "win_credit_multiplier") m.win_credit_multiplier = value.cast<double>();
+            else if (key == "load_unlimited") m.load_unlimited = value.cast<bool>();
+            else if (key == "import_from_island") m.import_from_island = value.cast<bool>();
+            else if (key == "pirate_anywhere") m.pirate_anywhere = value.cast<bool>();
+            else if (key == "luxury_cargo_fraction") m.luxury_cargo_fraction = value.cast<double>();
+            else if (key == "spend_watch") {
+                auto pair = value.cast<py::sequence>();
+                m.spend_watch = std::make_pair(pair[0].cast<int>(), pair[1].cast<int>());
+            } else if (key == "extra_turns") m.extra_turns = value.cast<int>();
+            else if (key == "helicopter_credits") m.helicopter_credits = value.cast<int>();
+            else throw NativeError("mods: '" + key + "' is no native base-set rule modifier");
+        }
+    }
+    return all;
+}
+
 // ---------------------------------------------------------------- playing
 
 struct TraceRows : Recorder {
@@ -196,9 +243,11 @@ std::vector<std::unique_ptr<Bot>> make_bots(const Table& t, Game& g, const std::
     return bots;
 }
 
-void play_one(const Table& t, Game& g, const std::uint64_t* streams, const std::int8_t* seats, int row) {
+void play_one(const Table& t, Game& g, const std::uint64_t* streams, const std::int8_t* seats, int row,
+              const std::vector<Mods>& mods) {
     try {
         new_state(g, stream_of(streams), stream_of(streams + 4));
+        for (std::size_t p = 0; p < mods.size(); ++p) g.s.mods[p] = mods[p];
         const auto bots = make_bots(t, g, seats, g.s.n);
         play_game(g);
     } catch (const std::exception& e) {
@@ -217,8 +266,9 @@ py::array_t<T> column(const std::vector<T>& values) {
 py::dict play_import_export(const py::dict& table_dict, int players,
                             py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
                             py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
-                            bool trace) {
+                            bool trace, const py::object& mods_given) {
     const auto table = read_table(table_dict);
+    const auto mods = read_mods(mods_given, players);
     const Table& t = *table;
     if (players != t.players) throw NativeError("players differ from the table's");
     if (streams.ndim() != 2 || streams.shape(1) != 8) throw NativeError("streams: (games, 8) uint64");
@@ -244,7 +294,7 @@ py::dict play_import_export(const py::dict& table_dict, int players,
             Game g(t, players);
             rows.game = i;
             if (trace) g.recorder = &rows;
-            play_one(t, g, stream_data + 8 * i, seat_data + players * i, i);
+            play_one(t, g, stream_data + 8 * i, seat_data + players * i, i, mods);
             const State& s = g.s;
             turns.push_back(s.turn);
             decisions.push_back(g.asked);
@@ -313,14 +363,16 @@ py::dict play_import_export(const py::dict& table_dict, int players,
 // Python's repr writes them). The differential test's message, and a reader's replay.
 py::list import_export_decisions(const py::dict& table_dict, int players,
                                  py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
-                                 py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats) {
+                                 py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
+                                 const py::object& mods_given) {
     const auto table = read_table(table_dict);
+    const auto mods = read_mods(mods_given, players);
     if (streams.size() != 8 || seats.size() != players) throw NativeError("one game: 8 stream halves, one seat each");
     Game g(*table, players);
     TextRows rows;
     g.recorder = &rows;
     try {
-        play_one(*table, g, streams.data(), seats.data(), 0);
+        play_one(*table, g, streams.data(), seats.data(), 0, mods);
     } catch (const std::exception& e) {
         py::dict row;
         row["error"] = e.what();
@@ -330,8 +382,7 @@ py::list import_export_decisions(const py::dict& table_dict, int players,
 }
 
 std::vector<std::string> missing_powers(const py::dict& table_dict) {
-    // the table without its check of missing powers: every power plays in Python
-    auto t = std::make_shared<Table>();
+    // read before the table is: a table with a missing power is refused
     std::vector<std::string> names;
     for (const auto& item : table_dict["contracts"]) {
         const auto c = item.cast<py::dict>();
@@ -348,11 +399,11 @@ PYBIND11_MODULE(_core, m) {
     m.def("uniforms", &uniforms, "The first n uniforms of a PCG64 stream, as GameRandom draws them");
     m.def("belows", &belows, "below(bound) for each bound, as GameRandom draws them");
     m.def("play_import_export", &play_import_export, py::arg("table"), py::arg("players"), py::arg("streams"),
-          py::arg("seats"), py::arg("trace") = false,
+          py::arg("seats"), py::arg("trace") = false, py::arg("mods") = py::none(),
           "Play G games (streams: (G, 8) uint64, seats: (G, players) int8 strategy codes) and return their "
-          "tables as columns");
+          "tables as columns; `mods` (tests): per seat, rule modifiers every game starts with");
     m.def("import_export_decisions", &import_export_decisions, py::arg("table"), py::arg("players"),
-          py::arg("streams"), py::arg("seats"),
+          py::arg("streams"), py::arg("seats"), py::arg("mods") = py::none(),
           "One game's decisions, each with its options as Python's repr writes them");
     m.def("kind_names", []() {
         std::vector<std::string> names;

@@ -1,0 +1,368 @@
+"""The native Import/Export engine against the Python reference, game for game.
+
+`check_games(setup, game_indices)` plays the same games with both engines, random bots in
+every seat: the Python engine through `Match.play` (recording every decision, the
+single-option ones too: seat, kind, number of options, the option chosen) and the native one
+with its trace on. The two must ask the same decisions in the same order with the same
+options, and report the same tables (games, players, card events). On the first difference it
+raises an AssertionError naming it: the game, the decision number, the turn, the seat, the
+kind, both engines' option counts and choices, Python's options and the native rendering of
+its own (`_core.import_export_decisions`, written as Python's repr writes them). A game the
+native core cannot play (a card whose power has no native port) is refused by the core with
+the list of those cards.
+
+`python -m simulator.native.differential --games 2000` runs the long check and prints what
+it compared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from simulator.catalog import get_game
+from simulator.core.cards import CardRow, CardSheet
+from simulator.core.forward import Playthrough
+from simulator.core.protocol import Outcome
+from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
+from simulator.folders.config import RunConfig, make_run_config
+from simulator.games.import_export.rules import ImportExportGame
+from simulator.games.import_export.state import EVENT_NAMES
+from simulator.native import CORE, NOT_BUILT
+from simulator.native.ie_table import native_table
+from simulator.native.seeds import game_streams
+from simulator.runs.match import Match
+from strategies.random_strategy import RandomStrategy
+
+END_REASONS = ("credits", "deck_exhausted", "card", "turn_limit")
+"""The end reasons, as the native core numbers them (`_core.end_reasons()`)."""
+
+RULE_RANGES: dict[str, tuple[int, int]] = {
+    "start_credits": (0, 20),
+    "start_hand": (2, 8),
+    "draw_to": (3, 8),
+    "sell_price": (1, 8),
+    "owner_compensation": (0, 5),
+    "ship_capacity": (3, 9),
+    "end_credits": (30, 70),
+    "sea_cards_at_setup": (1, 6),
+    "pay_2": (2, 10),
+    "pay_3_4": (5, 15),
+    "pay_5_6": (8, 20),
+    "unfulfilled_container": (0, 4),
+    "set_bonus": (0, 15),
+    "illegal_penalty": (0, 10),
+}
+"""Rule numbers a differential configuration may change (`--rule`), each within a range the
+game accepts and the base deck can set up (RELATIONS hold: start credits stay below the end)."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One configuration both engines play: players, seed, powers, rule numbers, sheet
+    numbers."""
+
+    players: int
+    seed: int
+    powers: str = "off"
+    """"off": `--rule card_powers=0` (every card vanilla); "native": only the cards with a
+    native power keep theirs (the others carry power_off=1); "all": every shipped power."""
+    rules: tuple[tuple[str, str], ...] = ()
+    params: tuple[tuple[str, str, int], ...] = ()
+    """(card name, parameter, value): sheet numbers changed for this setup."""
+    max_turns: int | None = None
+    mods: tuple[tuple[tuple[str, Any], ...], ...] = ()
+    """Per seat, (key, value) rule modifiers every game starts with, as powers would set them
+    (mods.py keys, Python values): the rules that read them are compared without the powers
+    that set them. Empty: none."""
+
+    def mods_dicts(self) -> list[dict[str, Any]] | None:
+        return [dict(seat) for seat in self.mods] if self.mods else None
+
+
+@dataclass
+class Counts:
+    """What a check compared."""
+
+    setups: int = 0
+    games: int = 0
+    decisions: int = 0
+    asked: int = 0
+    turns: int = 0
+    by_players: dict[int, int] = field(default_factory=dict)
+
+    def add(self, other: Counts) -> None:
+        self.setups += other.setups
+        self.games += other.games
+        self.decisions += other.decisions
+        self.asked += other.asked
+        self.turns += other.turns
+        for k, v in other.by_players.items():
+            self.by_players[k] = self.by_players.get(k, 0) + v
+
+
+def _sheet_for(match: Match, setup: Setup) -> CardSheet | None:
+    """The sheet this setup plays: the run's, with powers switched off and numbers changed as
+    the setup says; None when it is the run's own."""
+    if setup.powers != "native" and not setup.params:
+        return None
+    assert CORE is not None
+    game = match.game
+    assert isinstance(game, ImportExportGame)
+    sheet = game.sheet
+    native = set(CORE.native_powers())
+    changed = {}
+    for name, key, value in setup.params:
+        changed.setdefault(name, {})[key] = value
+    rows = []
+    for row in sheet.rows:
+        params = dict(row.get("params") or {})
+        if setup.powers == "native" and row["name"] not in native:
+            params["power_off"] = 1
+        params.update(changed.get(row["name"], {}))
+        values = dict(row.values)
+        values["params"] = params
+        rows.append(CardRow(row.line, values))
+    tag = hashlib.sha256(f"{sheet.sha256}:{setup}".encode()).hexdigest()
+    return replace(sheet, rows=rows, sha256=tag)
+
+
+def match_for(setup: Setup) -> Match:
+    """The Python match of a setup: random bots in every seat."""
+    rules = list(setup.rules)
+    if setup.powers == "off":
+        rules.append(("card_powers", "0"))
+    config: RunConfig = make_run_config(
+        "import-export",
+        setup.players,
+        strategies=("random",),
+        games=1,
+        seed=setup.seed,
+        rules=tuple(rules),
+        max_turns=setup.max_turns,
+    )
+    match = Match(config)
+    sheet = _sheet_for(match, setup)
+    if sheet is not None:
+        spec = get_game("import-export")
+        assert spec.build_with_sheet is not None
+        match.game = spec.build_with_sheet(config.game, sheet)
+    return match
+
+
+def _python_game(
+    match: Match, index: int, setup: Setup
+) -> tuple[Outcome, int, list[tuple[int, str, int, int]], list[Any]]:
+    """One game with the Python engine: its outcome, the decisions asked, and every decision
+    (seat, kind, option count, index chosen) with its options."""
+    decisions: list[tuple[int, str, int, int]] = []
+    options: list[Any] = []
+
+    def record(decision: Any, choice: object) -> None:
+        offered = decision.options
+        decisions.append((decision.player, str(decision.kind), len(offered), offered.index(choice)))
+        options.append(offered)
+
+    if not setup.mods:
+        outcome, asked, _ = match.play(index, on_decision=record)
+        return outcome, asked, decisions, options
+    # engine.play_game's loop on a state dealt with the setup's modifiers set
+    game = match.game
+    rng = GameRandom.for_game(setup.seed, index, RULES_STREAM)
+    state = game.new_state(rng)
+    for p, seat in enumerate(setup.mods):
+        state.mods[p].update(dict(seat))
+    playthrough = Playthrough.begin(game, state, rng)
+    strategy_rng = GameRandom.for_game(setup.seed, index, STRATEGY_STREAM)
+    bot = RandomStrategy()
+    asked = 0
+    decision = playthrough.decision
+    while decision is not None:
+        if len(decision.options) == 1:
+            choice = decision.options[0]
+        else:
+            asked += 1
+            choice = bot.choose(decision, None, strategy_rng)
+        record(decision, choice)
+        decision = playthrough.apply(choice)
+    return playthrough.outcome(), asked, decisions, options
+
+
+def _native_text(table: dict[str, Any], setup: Setup, index: int) -> list[dict[str, Any]]:
+    assert CORE is not None
+    streams = game_streams(setup.seed, [index], [index])
+    seats = np.zeros(setup.players, dtype=np.int8)
+    return list(CORE.import_export_decisions(table, setup.players, streams[0], seats, setup.mods_dicts()))
+
+
+def _parted(
+    table: dict[str, Any],
+    setup: Setup,
+    index: int,
+    k: int,
+    python: list[tuple[int, str, int, int]],
+    native: list[tuple[int, str, int, int]],
+    options: list[Any],
+) -> AssertionError:
+    """The error naming the first decision where the engines part."""
+    text = _native_text(table, setup, index)
+    row = text[k] if k < len(text) else {}
+    if k >= len(text) and text and "error" in text[-1]:
+        row = text[-1]
+    py = python[k] if k < len(python) else None
+    nat = native[k] if k < len(native) else None
+    lines = [
+        f"native and Python part at decision {k} of game {index} ({setup}):",
+        f"  turn {row.get('turn', '?')} (native's count)",
+        f"  Python: {'(game over)' if py is None else f'seat {py[0]}, {py[1]}, {py[2]} options, chose {py[3]}'}",
+        f"  native: {'(game over)' if nat is None else f'seat {nat[0]}, {nat[1]}, {nat[2]} options, chose {nat[3]}'}",
+    ]
+    if k < len(options):
+        lines.append(f"  Python's options: {options[k]!r}")
+    if "options" in row:
+        lines.append(f"  native's options: ({', '.join(row['options'])})")
+    if "error" in row:
+        lines.append(f"  native error: {row['error']}")
+    if k > 0 and k - 1 < len(python):
+        lines.append(f"  the decision before (both): {python[k - 1]}")
+    return AssertionError("\n".join(lines))
+
+
+def _native_rows(out: dict[str, np.ndarray], row: int, kinds: Sequence[str]) -> list[tuple[int, str, int, int]]:
+    sel = out["tr_game"] == row
+    return list(
+        zip(
+            out["tr_seat"][sel].tolist(),
+            [kinds[k] for k in out["tr_kind"][sel].tolist()],
+            out["tr_options"][sel].tolist(),
+            out["tr_choice"][sel].tolist(),
+            strict=True,
+        )
+    )
+
+
+def _compare_outcome(out: dict[str, np.ndarray], row: int, players: int, outcome: Outcome, asked: int) -> list[str]:
+    """The table rows of one game that differ, in words (empty: none)."""
+    diffs = []
+
+    def same(name: str, native: object, python: object) -> None:
+        if native != python:
+            diffs.append(f"{name}: native {native!r}, Python {python!r}")
+
+    same("turns", int(out["turns"][row]), outcome.turns)
+    same("decisions", int(out["decisions"][row]), asked)
+    same("first_player", int(out["first_player"][row]), outcome.first_player)
+    same("end_reason", END_REASONS[int(out["end_reason"][row])], outcome.end_reason)
+    w = out["winners_offsets"]
+    same("winners", out["winners"][w[row] : w[row + 1]].tolist(), list(outcome.winners))
+    for p, po in enumerate(outcome.players):
+        r = row * players + p
+        same(f"score[{p}]", float(out["score"][r]), float(po.score))
+        same(f"placement[{p}]", int(out["placement"][r]), po.placement)
+        same(f"port[{p}]", int(out["port"][r]), po.extra["port"])
+        same(f"credits_in_play[{p}]", int(out["credits_in_play"][r]), po.extra["credits_in_play"])
+        for e in EVENT_NAMES:
+            off = out[f"ev_{e}_offsets"]
+            same(f"{e}[{p}]", out[f"ev_{e}"][off[r] : off[r + 1]].tolist(), list(po.events[e]))
+    return diffs
+
+
+def check_games(setup: Setup, game_indices: Iterable[int]) -> Counts:
+    """Play these games of a setup with both engines and compare them (see the module's
+    docstring); the counts compared, or an AssertionError at the first difference."""
+    if CORE is None:
+        raise RuntimeError(NOT_BUILT)
+    indices = list(game_indices)
+    match = match_for(setup)
+    game = match.game
+    assert isinstance(game, ImportExportGame)
+    table = native_table(game)
+    streams = game_streams(setup.seed, indices, indices)
+    seats = np.zeros((len(indices), setup.players), dtype=np.int8)
+    out = CORE.play_import_export(table, setup.players, streams, seats, True, setup.mods_dicts())
+    kinds = CORE.kind_names()
+    counts = Counts(setups=1, by_players={setup.players: len(indices)})
+    for row, index in enumerate(indices):
+        outcome, asked, python, options = _python_game(match, index, setup)
+        native = _native_rows(out, row, kinds)
+        if native != python:
+            k = next(
+                (j for j, (a, b) in enumerate(zip(native, python, strict=False)) if a != b),
+                min(len(native), len(python)),
+            )
+            raise _parted(table, setup, index, k, python, native, options)
+        diffs = _compare_outcome(out, row, setup.players, outcome, asked)
+        if diffs:
+            raise AssertionError(
+                f"native and Python ask the same decisions in game {index} ({setup}) but report "
+                "different tables: " + "; ".join(diffs[:8])
+            )
+        counts.games += 1
+        counts.decisions += len(python)
+        counts.asked += asked
+        counts.turns += outcome.turns
+    return counts
+
+
+def check_options(setup: Setup, index: int) -> int:
+    """One game's every decision, its options compared as text: Python's repr of each option
+    and the native rendering of it (the order and the contents, not only the count). Returns
+    the decisions compared."""
+    if CORE is None:
+        raise RuntimeError(NOT_BUILT)
+    match = match_for(setup)
+    game = match.game
+    assert isinstance(game, ImportExportGame)
+    table = native_table(game)
+    _, _, python, options = _python_game(match, index, setup)
+    text = _native_text(table, setup, index)
+    for k, offered in enumerate(options):
+        if k >= len(text) or "options" not in text[k]:
+            raise AssertionError(f"game {index} ({setup}): the native game stops at decision {k}: {text[-1:]}")
+        mine = text[k]["options"]
+        theirs = [repr(o) for o in offered]
+        if mine != theirs:
+            raise AssertionError(
+                f"game {index} ({setup}), decision {k} ({python[k][1]}, seat {python[k][0]}, turn "
+                f"{text[k]['turn']}): options differ\n  Python: {theirs}\n  native: {mine}"
+            )
+    if len(text) != len(options):
+        raise AssertionError(f"game {index} ({setup}): native asks {len(text)} decisions, Python {len(options)}")
+    return len(options)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per player count and power setting")
+    parser.add_argument("--seed", type=int, default=20261207)
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5, 6])
+    parser.add_argument("--powers", nargs="*", default=["off", "native"])
+    parser.add_argument("--chunk", type=int, default=250)
+    args = parser.parse_args(argv)
+    total = Counts()
+    started = time.perf_counter()
+    for powers in args.powers:
+        for players in args.players:
+            setup = Setup(players=players, seed=args.seed + players, powers=powers)
+            for first in range(0, args.games, args.chunk):
+                indices = range(first, min(args.games, first + args.chunk))
+                total.add(check_games(setup, indices))
+            print(
+                f"powers={powers} players={players}: {total.games} games, {total.decisions} decisions "
+                f"so far ({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
+    print(
+        f"identical: {total.setups} chunks, {total.games} games ({total.by_players}), "
+        f"{total.decisions} decisions ({total.asked} asked), {total.turns} turns"
+    )
+
+
+if __name__ == "__main__":
+    main()
