@@ -23,6 +23,7 @@
 
 #include "heuristic/bot.hpp"
 #include "ie_game.hpp"
+#include "ie_render.hpp"
 
 namespace deckhand::heur {
 
@@ -96,6 +97,8 @@ SeatSettings parse(const std::string& text) {
     s.power_bonus[static_cast<int>(ie::Timing::ongoing)] = number(items, "power_bonus.ongoing");
     s.power_bonus[static_cast<int>(ie::Timing::end_game)] = number(items, "power_bonus.end_game");
     s.any_time_powers = split(items["any_time_powers"], '|');
+    k.comfort = static_cast<int>(number(items, "comfort"));
+    k.lutefisk_code = static_cast<int>(number(items, "lutefisk_code"));
     return s;
 }
 
@@ -456,6 +459,7 @@ class HeuristicSeat final : public ie::Bot {
                 break;
             case ie::Kind::any_time: {
                 out.kind = Kind::ANY_TIME;
+                out.before_scoring = d.moment != nullptr && d.moment->name == ie::MomentName::before_scoring;
                 const ie::Table& t = game.table();
                 for (const ie::Option& o : options) {
                     if (o.a == -1)
@@ -468,9 +472,13 @@ class HeuristicSeat final : public ie::Bot {
                 }
                 break;
             }
-            default:
-                throw ie::NativeError(std::string("the native heuristic does not answer ") +
-                                      ie::kind_name(d.kind) + " yet");
+            default:  // a card power's question: its options as Python's repr writes them
+                out.kind = Kind::POWER;
+                out.power.kind = ie::kind_name(d.kind);
+                out.power.context = d.context;
+                for (const ie::Option& o : options)
+                    out.power.options.push_back(ie::render_option(game, d.kind, o, d.context));
+                break;
         }
     }
 

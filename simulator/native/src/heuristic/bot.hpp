@@ -44,11 +44,14 @@ struct Gains {
 class HeuristicBot {
   public:
     HeuristicBot(const Params& params, const MatchTables& st)
-        : weights(params, st.tables), static_(st), k(st.tables.k) {}
+        : weights(params, st.tables), static_(st), k(st.tables.k) {
+        powers.comfort = k.comfort;
+    }
 
     Weights weights;
     const MatchTables& static_;
     const Constants& k;
+    PowerChoices powers;  // power_choices.py's rules (their constants from Python)
 
     // IEClassic.choose (the kinds a card power asks go to reasons_base.py: not here yet)
     template <class Rng>
@@ -78,6 +81,8 @@ class HeuristicBot {
             case Kind::IMPORT_TAKE: return import_take(d, t);
             case Kind::IMPORT_PLACE: return import_place(d, t);
             case Kind::ANY_TIME: return any_time(d, t);
+            case Kind::POWER:  // power_choices.answer(decision, view, table.card_worth, ...)
+                return powers.answer(d.power, view, [&t](int card) { return t.card_worth(card); });
             default: fail("a decision kind the native heuristic does not answer yet");
         }
     }
@@ -775,11 +780,28 @@ class HeuristicBot {
 
     // power_choices._any_time: the first power, in the order offered, whose rule finds a use
     // worth making now; otherwise pass. A use without a rule (the leader's discard between
-    // his actions, IE-DISCARD-2) is never made.
+    // his actions, IE-DISCARD-2; Bok Choy, Flour, Yogurt) is never made. Of ANY_TIME_RULES
+    // the base set has Lutefisk (code 2): placed as soon as a ship can take it, never at
+    // scoring (`_lutefisk`: its first use).
     int any_time(const Decision& d, Table& t) {
         (void)t;
-        for (int code : d.uses)
-            if (code > 0) fail("an any-time power's rule is not answered yet");
+        // by power, in the order of their first use (dict insertion order); each power's
+        // first use is its rule's answer where it makes one
+        std::vector<int> seen;
+        for (int i = 0; i < d.size(); ++i) {
+            const int code = d.uses[static_cast<std::size_t>(i)];
+            if (code <= 0) continue;
+            bool first = true;
+            for (int c : seen)
+                if (c == code) first = false;
+            if (!first) continue;
+            seen.push_back(code);
+            if (code == k.lutefisk_code) {
+                if (!d.before_scoring) return i;
+                continue;
+            }
+            fail("an any-time power's rule is not answered natively yet");
+        }
         return 0;  // "pass" (always offered first)
     }
 

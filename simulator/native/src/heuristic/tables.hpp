@@ -54,6 +54,8 @@ struct Constants {
     double fulfil_bonus = 2.0;  // match_tables.FULFIL_BONUS
     double lead_shared = 0.5;   // heuristic.LEAD_SHARED
     bool shared_action[N_ACTIONS] = {true, false, false, false, true, false};  // SHARED_ACTIONS
+    int lutefisk_code = -1;  // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
+    int comfort = 12;        // power_choices.COMFORT
 };
 
 // The bot's parameters (IEClassic.params, a preset's, or a run's overrides).
