@@ -21,8 +21,10 @@ import pytest
 from simulator.core.forward import Playthrough
 from simulator.core.protocol import Decision
 from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
+from simulator.catalog import get_game
 from simulator.folders.config import make_run_config, seat_slots
 from simulator.native import CORE, NOT_BUILT
+from simulator.native.differential import Setup, _sheet_for
 from simulator.native.heuristic_table import native_reason, register_heuristic
 from simulator.native.ie_table import native_table
 from simulator.native.seeds import game_streams
@@ -116,6 +118,12 @@ def compare(
         "import-export", players, ("base",), strategies, games=games, seed=seed, rules=rules
     )
     match = Match(config)
+    if powers:  # only the cards with a native power keep theirs (differential.py's sheet)
+        sheet = _sheet_for(match, Setup(players, seed, powers="native"))
+        if sheet is not None:
+            spec = get_game("import-export")
+            assert spec.build_with_sheet is not None
+            match.game = spec.build_with_sheet(config.game, sheet)
     codes = seat_codes(match)
     indices = list(range(first, first + games))
     seats = np.array(
