@@ -251,7 +251,17 @@ class GameFacts final : public PowerFacts {
     const ie::Game* g = nullptr;
     int crew_limit(int p) const override { return ie::crew_limit(*g, p); }
     int goods_limit(int p) const override { return ie::goods_limit(*g, p); }
+    // limits.crew_actions_by_type: without a modifier adding crew, the crew cards by
+    // printed action in one pass (what crew_actions counts for each type then)
     void crew_actions_by_type(int p, int out[N_ACTIONS]) const override {
+        const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
+        if (m.virtual_load_per_tech == 0 && !m.shared_pirate_crew) {
+            for (int a = 0; a < N_ACTIONS; ++a) out[a] = 0;
+            const auto& action = g->table().action;
+            for (ie::Card c : g->s.crew[static_cast<std::size_t>(p)])
+                out[action[static_cast<std::size_t>(c)]] += 1;
+            return;
+        }
         for (int a = 0; a < N_ACTIONS; ++a) out[a] = ie::crew_actions(*g, p, a);
     }
     int level(int p, int color) const override { return ie::level(*g, p, color); }

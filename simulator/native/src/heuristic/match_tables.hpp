@@ -150,6 +150,8 @@ inline int match_containers(ColorCounts& need, Colors colors, const int* wild = 
 class MatchTables {
   public:
     explicit MatchTables(const BotTables& t) : tables(t) {
+        // TEMPO**k (float ** int: pow of the int as a float), the same call made once
+        for (int k = 0; k < TEMPOS; ++k) tempo_pow[k] = std::pow(t.k.tempo, static_cast<double>(k));
         terms.resize(t.contracts.size());
         for (std::size_t i = 0; i < t.contracts.size(); ++i) {
             const ContractData& c = t.contracts[i];
@@ -157,7 +159,7 @@ class MatchTables {
             const int n = c.cargo_total;
             terms_i.need = need_of(c.cargo);
             terms_i.pay = t.rules.payout(n);
-            terms_i.tempo = std::pow(t.k.tempo, static_cast<double>(n));
+            terms_i.tempo = tempo(n);
             // 0.6 * payout(n) / n if n else 0.0
             terms_i.demand = n ? 0.6 * static_cast<double>(t.rules.payout(n)) /
                                      static_cast<double>(n)
@@ -167,6 +169,13 @@ class MatchTables {
 
     const BotTables& tables;
     std::vector<Terms> terms;  // by contract index
+    static constexpr int TEMPOS = 64;
+    double tempo_pow[TEMPOS];
+
+    // TEMPO ** k
+    double tempo(int k) const {
+        return k >= 0 && k < TEMPOS ? tempo_pow[k] : std::pow(tables.k.tempo, static_cast<double>(k));
+    }
 
     const Terms& terms_of(int cid) const {
         return terms[static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)])];
@@ -209,7 +218,7 @@ class MatchTables {
         t.left = left;
         t.contracts = contracts;
         t.pay = printed_payout(cargo + left);
-        t.tempo = std::pow(tables.k.tempo, static_cast<double>(left));
+        t.tempo = tempo(left);
         t.fits = true;
         return t;
     }
@@ -276,7 +285,7 @@ inline void init_port(Port& port, const MatchTables& st, int index, const ShipRo
     port.room = room;
     port.slot = 0.0;
     port.pay = st.printed_payout(port.cargo + port.left);
-    port.tempo = std::pow(st.tables.k.tempo, static_cast<double>(port.left));
+    port.tempo = st.tempo(port.left);
     if (port.left) {
         port.slot = static_cast<double>(port.pay) / static_cast<double>(port.left);
         if (port.left == 1) port.slot += st.tables.k.fulfil_bonus;
@@ -322,7 +331,7 @@ inline void live_port(Port& port, const MatchTables& st, int index, const ShipRo
     port.room = room;
     port.slot = 0.0;
     port.pay = view.powers->ship_payout(view.me, port.cargo + port.left);
-    port.tempo = std::pow(st.tables.k.tempo, static_cast<double>(port.left));
+    port.tempo = st.tempo(port.left);
     if (port.left) {
         port.slot = static_cast<double>(port.pay) / static_cast<double>(port.left);
         if (port.left == 1) port.slot += st.tables.k.fulfil_bonus;
@@ -344,7 +353,7 @@ inline Trial live_trial(const MatchTables& st, const Port& port, int cid, const 
     t.left = left;
     t.contracts = port.contracts + 1;
     t.pay = view.powers->ship_payout(view.me, port.row->cargo.size() + left);
-    t.tempo = std::pow(st.tables.k.tempo, static_cast<double>(left));
+    t.tempo = st.tempo(left);
     t.fits = true;
     return t;
 }

@@ -1107,23 +1107,23 @@ class Table {
 
     bool have_crew_room_ = false, have_goods_room_ = false, have_hc_ = false, have_sea_ = false;
     int crew_room_ = 0, goods_room_ = 0;
-    int hc_[7] = {};
-    int sea_[7] = {};
+    int hc_[7];  // (read once its flag is set)
+    int sea_[7];  // (read once its flag is set)
     bool have_ship_mods_ = false, ship_mods_ = false;
     std::vector<int> ship_mods_values_;
     bool have_wild_ = false;
-    int wild_[8] = {};
+    int wild_[8];  // (read once its flag is set)
     int n_wild_ = 0;
     bool have_ports_ = false;
     PortList ports_;
     Trial scratch_trial_;
     bool have_ca_ = false;
-    int ca_[N_ACTIONS] = {};
+    int ca_[N_ACTIONS];  // (read once its flag is set)
     bool have_sea_weight_ = false;
     double sea_weight_ = 0.0;
     bool have_levels_ = false;
     bool have_avail_[8] = {};
-    double avail_[8][7] = {};
+    double avail_[8][7];  // (read once its flag is set)
     static constexpr int OLDS = 32;
     int n_olds_ = 0;
     int olds_key_[OLDS];
@@ -1145,23 +1145,23 @@ class Table {
     Play pairs_[PAIRS];
     std::vector<Play> view_plays_;
     bool have_goods_counts_ = false;
-    int goods_counts_[MAX_PLAYERS][6] = {};
+    int goods_counts_[MAX_PLAYERS][6];  // (read once its flag is set)
     bool have_rival_most_ = false;
-    int rival_most_[6] = {};
+    int rival_most_[6];  // (read once its flag is set)
     bool have_empty_ = false;
     unsigned empty_ = 0;
     int n_empty_ = 0;
     bool have_level_wants_ = false;
-    int level_wants_[8] = {};
+    int level_wants_[8];  // (read once its flag is set)
     bool have_late_ = false;
     double late_ = 0.0;
     bool have_crew_values_ = false;
-    double crew_values_[N_ACTIONS] = {};
+    double crew_values_[N_ACTIONS];  // (read once its flag is set)
     static constexpr int GOODS_VALUES = 32;
     int n_goods_values_ = 0;
     GoodsValues goods_values_[GOODS_VALUES];
     bool have_ship_value_[MAX_SHIPS] = {};
-    double ship_value_[MAX_SHIPS] = {};
+    double ship_value_[MAX_SHIPS];  // (read once its flag is set)
 };
 
 }  // namespace deckhand::heur
