@@ -84,6 +84,20 @@ def _rules(rules: BaseRules, crew_limit_bonus: int) -> dict[str, Any]:
     }
 
 
+ANY_TIME_POWERS: tuple[str, ...] = tuple(power_choices.ANY_TIME_RULES)
+"""The "at any time" powers the bot has a rule for (power_choices.ANY_TIME_RULES), in its
+order: a window's use is told to the C++ as its power's index here + 1, 0 for a power
+without a rule (the leader's discard between his actions: never used)."""
+
+
+def any_time_code(power: str) -> int:
+    """A window use's power as the C++ reads it (`ANY_TIME_POWERS`)."""
+    try:
+        return ANY_TIME_POWERS.index(power) + 1
+    except ValueError:
+        return 0
+
+
 def constants() -> dict[str, Any]:
     """The Python modules' constants the valuation reads."""
     return {
@@ -93,6 +107,8 @@ def constants() -> dict[str, Any]:
         "fulfil_bonus": match_tables.FULFIL_BONUS,
         "lead_shared": heuristic.LEAD_SHARED,
         "shared_actions": list(heuristic.SHARED_ACTIONS),
+        "comfort": int(power_choices.COMFORT),
+        "lutefisk_code": any_time_code("Lutefisk"),
     }
 
 
@@ -129,20 +145,6 @@ def match_table(game: Any) -> dict[str, Any]:
     }
 
 
-ANY_TIME_POWERS: tuple[str, ...] = tuple(power_choices.ANY_TIME_RULES)
-"""The "at any time" powers the bot has a rule for (power_choices.ANY_TIME_RULES), in its
-order: a window's use is told to the C++ as its power's index here + 1, 0 for a power
-without a rule (the leader's discard between his actions: never used)."""
-
-
-def any_time_code(power: str) -> int:
-    """A window use's power as the C++ reads it (`ANY_TIME_POWERS`)."""
-    try:
-        return ANY_TIME_POWERS.index(power) + 1
-    except ValueError:
-        return 0
-
-
 def seat_options(strategy: IEHeuristic) -> str:
     """The text a native heuristic seat reads (bot_heuristic.cpp): its parameters and the
     Python modules' constants as `key=value` items joined by ';', each float as its repr
@@ -152,6 +154,8 @@ def seat_options(strategy: IEHeuristic) -> str:
     for name in ("card_value", "hold", "tempo", "fulfil_bonus", "lead_shared"):
         items.append(f"{name}={float(k[name])!r}")
     items.append("shared_actions=" + ",".join(str(int(a)) for a in k["shared_actions"]))
+    items.append(f"comfort={k['comfort']}")
+    items.append(f"lutefisk_code={k['lutefisk_code']}")
     for timing in TIMINGS:
         bonus = float(contract_choice.POWER_BONUS.get(timing, 0.0))
         items.append(f"power_bonus.{timing}={bonus!r}")

@@ -18,9 +18,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from simulator.core.forward import Playthrough
 from simulator.core.protocol import Decision
+from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
+from simulator.catalog import get_game
 from simulator.folders.config import make_run_config, seat_slots
 from simulator.native import CORE, NOT_BUILT
+from simulator.native.differential import Setup, _sheet_for
 from simulator.native.heuristic_table import native_reason, register_heuristic
 from simulator.native.ie_table import native_table
 from simulator.native.seeds import game_streams
@@ -56,7 +60,15 @@ def seat_codes(match: Match) -> list[int]:
     return codes
 
 
-def python_trace(match: Match, index: int) -> tuple[list[tuple[int, str, int, int]], Any]:
+Mods = tuple[tuple[tuple[str, Any], ...], ...]
+"""Per seat, (key, value) rule modifiers every game starts with (mods.py keys, Python values),
+as simulator/native/differential.py presets them: the heuristic's readings of what powers
+change (its view's rule facts, live ports) compared without the powers that set them."""
+
+
+def python_trace(
+    match: Match, index: int, mods: Mods = ()
+) -> tuple[list[tuple[int, str, int, int]], Any]:
     rows: list[tuple[int, str, int, int]] = []
 
     def seen(decision: Decision, choice: object) -> None:
@@ -64,8 +76,29 @@ def python_trace(match: Match, index: int) -> tuple[list[tuple[int, str, int, in
             (decision.player, decision.kind, len(decision.options), decision.options.index(choice))
         )
 
-    outcome, _, _ = match.play(index, on_decision=seen)
-    return rows, outcome
+    if not mods:
+        outcome, _, _ = match.play(index, on_decision=seen)
+        return rows, outcome
+    # engine.play_game's loop on a state dealt with the modifiers set (differential.py's)
+    config = match.config
+    game = match.game
+    rng = GameRandom.for_game(config.seed, config.deal(index), RULES_STREAM)
+    state = game.new_state(rng)
+    for p, seat in enumerate(mods):
+        state.mods[p].update(dict(seat))
+    playthrough = Playthrough.begin(game, state, rng)
+    strategy_rng = GameRandom.for_game(config.seed, index, STRATEGY_STREAM)
+    bots = [match.choices[slot].build() for slot in seat_slots(config, index)]
+    decision = playthrough.decision
+    while decision is not None:
+        if len(decision.options) == 1:
+            choice = decision.options[0]
+        else:
+            view = game.observe(state, decision.player)
+            choice = bots[decision.player].choose(decision, view, strategy_rng)
+        seen(decision, choice)
+        decision = playthrough.apply(choice)
+    return rows, playthrough.outcome()
 
 
 def compare(
@@ -76,6 +109,7 @@ def compare(
     powers: bool = False,
     strategies: tuple[str, ...] = ("heuristic",),
     first: int = 0,
+    mods: Mods = (),
 ) -> dict[str, Any]:
     """Play `games` games in both engines and compare every decision; raises Parted at the
     first difference. Returns counts and the wall time of each engine."""
@@ -84,6 +118,12 @@ def compare(
         "import-export", players, ("base",), strategies, games=games, seed=seed, rules=rules
     )
     match = Match(config)
+    if powers:  # only the cards with a native power keep theirs (differential.py's sheet)
+        sheet = _sheet_for(match, Setup(players, seed, powers="native"))
+        if sheet is not None:
+            spec = get_game("import-export")
+            assert spec.build_with_sheet is not None
+            match.game = spec.build_with_sheet(config.game, sheet)
     codes = seat_codes(match)
     indices = list(range(first, first + games))
     seats = np.array(
@@ -92,7 +132,8 @@ def compare(
     streams = game_streams(config.seed, indices, [config.deal(i) for i in indices])
     table = native_table(match.game)
     start = time.perf_counter()
-    native = CORE.play_import_export(table, players, streams, seats, True)  # type: ignore[union-attr]
+    preset = [dict(seat) for seat in mods] if mods else None
+    native = CORE.play_import_export(table, players, streams, seats, True, preset)  # type: ignore[union-attr]
     native_wall = time.perf_counter() - start
     names = CORE.kind_names()  # type: ignore[union-attr]
     tr_game = native["tr_game"]
@@ -102,7 +143,7 @@ def compare(
     python_wall = 0.0
     for row, i in enumerate(indices):
         start = time.perf_counter()
-        rows, outcome = python_trace(match, i)
+        rows, outcome = python_trace(match, i, mods)
         python_wall += time.perf_counter() - start
         sel = order[bounds[row] : bounds[row + 1]]
         theirs = list(
@@ -117,8 +158,9 @@ def compare(
         for k, (mine, other) in enumerate(zip(rows, theirs, strict=False)):
             if mine != other:
                 raise Parted(
-                    f"game {i} (seed {seed}, {players} players, {', '.join(strategies)}), "
-                    f"decision {k}: Python (seat, kind, options, choice) {mine}, native {other}"
+                    f"game {i} (seed {seed}, {players} players, {', '.join(strategies)}, "
+                    f"mods {mods}), decision {k}: Python (seat, kind, options, choice) {mine}, "
+                    f"native {other}"
                 )
         if len(rows) != len(theirs):
             raise Parted(
@@ -146,6 +188,22 @@ def test_heuristic_beside_random_and_presets() -> None:
     result = compare(
         8, 4, seed=5, strategies=("heuristic", "random", "heuristic@tuned-all-4p", "random")
     )
+    assert result["decisions"] > 0
+
+
+SHIP_AND_SEAT_MODS: Mods = (
+    (("draw_to", 7), ("capacity", 8), ("wild_colors", frozenset({1, 3}))),
+    (("end_credits", 40), ("pay_bands", ((10, 20), (8, 16))), ("rainbow_colors", frozenset({0}))),
+    (("no_credit_end", True), ("owner_compensation", 4), ("virtual_load_per_tech", 1)),
+    (("shared_pirate_crew", True), ("draw_to", 4), ("wild_colors", frozenset({4}))),
+)
+"""Modifiers the heuristic reads through its view (hand size, end credits, ship capacity,
+payout bands, wild and rainbow colours, crew its powers add) and that ask no question."""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_heuristic_reads_the_seats_modifiers(players: int) -> None:
+    result = compare(6, players, seed=11, mods=SHIP_AND_SEAT_MODS[:players])
     assert result["decisions"] > 0
 
 

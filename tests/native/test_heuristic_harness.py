@@ -86,6 +86,15 @@ def build_harness() -> Any:
 
 
 IMPORT_CONTEXT = {ALONE: 0, BIDDING: 1, NOT_BIDDING: 2}
+TURN_KINDS = frozenset(
+    (
+        "lead", "lead_with", "follow", "follow_with", "declare", "supply", "barter",
+        "contract", "load", "pirate", "pirate_to", "import_ship", "bid", "import_tie",
+        "import_take", "import_place", "any_time",
+    )
+)
+"""The kinds the harness encodes as numbers; any other is a power's question, read from the
+options' repr as the native core renders them."""
 
 
 def encode(decision: Decision) -> tuple[list[list[int]], int, list[int]]:
@@ -94,6 +103,9 @@ def encode(decision: Decision) -> tuple[list[list[int]], int, list[int]]:
     options: list[list[int]] = []
     context = -1
     cargo: list[int] = []
+    if kind not in TURN_KINDS:  # a power's question: its context where it is a number
+        number = decision.context
+        return [], number if isinstance(number, int) and not isinstance(number, bool) else 0, []
     for o in decision.options:
         if kind == "lead":
             options.append({"draw": [0], "lead": [1], "discard_contracts": [2]}[o[0]] + list(o[1:]))
@@ -194,7 +206,12 @@ class Checked(Strategy):
         choice = self.bot.choose(decision, view, counting)
         expected = decision.options.index(choice)
         try:
-            got, drawn = self.native.choose(state, decision.kind, options, context, cargo, uniform)
+            reprs = [repr(o) for o in decision.options]
+            moment = decision.context if decision.kind == "any_time" else None
+            before_scoring = getattr(moment, "name", "") == "before_scoring"
+            got, drawn = self.native.choose(
+                state, decision.kind, options, context, cargo, uniform, reprs, before_scoring
+            )
         except Exception as exc:
             raise Mismatch(
                 f"{self.where}, turn {state['turn']}, seat {decision.player}, "

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,6 +23,7 @@
 
 #include "heuristic/bot.hpp"
 #include "ie_game.hpp"
+#include "ie_render.hpp"
 
 namespace deckhand::heur {
 
@@ -95,6 +97,8 @@ SeatSettings parse(const std::string& text) {
     s.power_bonus[static_cast<int>(ie::Timing::ongoing)] = number(items, "power_bonus.ongoing");
     s.power_bonus[static_cast<int>(ie::Timing::end_game)] = number(items, "power_bonus.end_game");
     s.any_time_powers = split(items["any_time_powers"], '|');
+    k.comfort = static_cast<int>(number(items, "comfort"));
+    k.lutefisk_code = static_cast<int>(number(items, "lutefisk_code"));
     return s;
 }
 
@@ -183,41 +187,40 @@ struct Shared {
 // met at the address of an earlier one is the same.
 std::uint64_t fingerprint(const ie::Table& t) {
     std::uint64_t h = 1469598103934665603ULL;
-    auto mix = [&h](long v) {
-        h ^= static_cast<std::uint64_t>(v);
+    auto mix = [&h](std::uint64_t v) {
+        h ^= v;
         h *= 1099511628211ULL;
     };
-    auto needs = [&mix](const ie::Needs& n) {
-        mix(n.n);
-        for (int k = 0; k < n.n; ++k) {
-            mix(n.color[static_cast<std::size_t>(k)]);
-            mix(n.count[static_cast<std::size_t>(k)]);
+    auto block = [&mix](const void* data, std::size_t bytes) {
+        const auto* p = static_cast<const unsigned char*>(data);
+        std::size_t i = 0;
+        for (; i + 8 <= bytes; i += 8) {
+            std::uint64_t w;
+            std::memcpy(&w, p + i, 8);
+            mix(w);
         }
+        for (; i < bytes; ++i) mix(p[i]);
     };
-    mix(t.n_cards);
-    for (int c = 0; c < t.n_cards; ++c) {
-        const auto k = static_cast<std::size_t>(c);
-        mix(t.action[k]);
-        mix(t.color[k]);
-        for (auto col : t.colors[k]) mix(col);
-        for (auto id : t.contracts_of[k]) mix(id);
-    }
+    mix(static_cast<std::uint64_t>(t.n_cards));
+    block(t.action.data(), t.action.size());
+    block(t.color.data(), t.color.size());
+    block(t.colors.data(), t.colors.size() * sizeof(t.colors[0]));
+    block(t.contracts_of.data(), t.contracts_of.size() * sizeof(t.contracts_of[0]));
+    block(t.plain_cargo.data(), t.plain_cargo.size() * sizeof(t.plain_cargo[0]));
+    block(t.index.unlimited_ship.data(), t.index.unlimited_ship.size());
     for (const ie::Contract& c : t.contracts) {
-        mix(c.id);
-        mix(c.color);
-        mix(static_cast<int>(c.timing));
-        needs(c.level);
-        needs(c.cargo);
-        needs(t.plain_cargo[static_cast<std::size_t>(c.id)]);
-        for (char ch : c.name) mix(ch);
+        mix(static_cast<std::uint64_t>(c.id) << 32 | static_cast<std::uint64_t>(c.color) << 8 |
+            static_cast<std::uint64_t>(c.timing));
+        block(&c.level, sizeof(c.level));
+        block(&c.cargo, sizeof(c.cargo));
+        if (c.timing == ie::Timing::any_time) block(c.name.data(), c.name.size());
     }
-    for (auto u : t.index.unlimited_ship) mix(u);
     const ie::Rules& r = t.rules;
     for (int v : {r.draw_to, r.end_credits, r.sell_price, r.flag_load_cost, r.set_bonus,
                   r.illegal_penalty, r.pay_2, r.pay_3_4, r.pay_5_6, r.ship_capacity,
                   t.crew_limit_bonus})
-        mix(v);
-    for (int v : r.majority) mix(v);
+        mix(static_cast<std::uint64_t>(v));
+    for (int v : r.majority) mix(static_cast<std::uint64_t>(v));
     return h;
 }
 
@@ -248,7 +251,17 @@ class GameFacts final : public PowerFacts {
     const ie::Game* g = nullptr;
     int crew_limit(int p) const override { return ie::crew_limit(*g, p); }
     int goods_limit(int p) const override { return ie::goods_limit(*g, p); }
+    // limits.crew_actions_by_type: without a modifier adding crew, the crew cards by
+    // printed action in one pass (what crew_actions counts for each type then)
     void crew_actions_by_type(int p, int out[N_ACTIONS]) const override {
+        const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
+        if (m.virtual_load_per_tech == 0 && !m.shared_pirate_crew) {
+            for (int a = 0; a < N_ACTIONS; ++a) out[a] = 0;
+            const auto& action = g->table().action;
+            for (ie::Card c : g->s.crew[static_cast<std::size_t>(p)])
+                out[action[static_cast<std::size_t>(c)]] += 1;
+            return;
+        }
         for (int a = 0; a < N_ACTIONS; ++a) out[a] = ie::crew_actions(*g, p, a);
     }
     int level(int p, int color) const override { return ie::level(*g, p, color); }
@@ -456,6 +469,7 @@ class HeuristicSeat final : public ie::Bot {
                 break;
             case ie::Kind::any_time: {
                 out.kind = Kind::ANY_TIME;
+                out.before_scoring = d.moment != nullptr && d.moment->name == ie::MomentName::before_scoring;
                 const ie::Table& t = game.table();
                 for (const ie::Option& o : options) {
                     if (o.a == -1)
@@ -468,9 +482,13 @@ class HeuristicSeat final : public ie::Bot {
                 }
                 break;
             }
-            default:
-                throw ie::NativeError(std::string("the native heuristic does not answer ") +
-                                      ie::kind_name(d.kind) + " yet");
+            default:  // a card power's question: its options as Python's repr writes them
+                out.kind = Kind::POWER;
+                out.power.kind = ie::kind_name(d.kind);
+                out.power.context = d.context;
+                for (const ie::Option& o : options)
+                    out.power.options.push_back(ie::render_option(game, d.kind, o, d.context));
+                break;
         }
     }
 

@@ -15,14 +15,43 @@
 
 namespace deckhand::heur {
 
+// `_follow_or_draw`'s dict {play: gain}
+struct Gains {
+    static constexpr int CAP = 512;
+    int n = 0;
+    Play plays[CAP];
+    double values[CAP];
+    void set(const Play& p, double v) {
+        for (int i = 0; i < n; ++i)
+            if (plays[i] == p) {
+                values[i] = v;
+                return;
+            }
+        if (n >= CAP) fail("too many plays");
+        plays[n] = p;
+        values[n++] = v;
+    }
+    bool get(const Play& p, double& out) const {
+        for (int i = 0; i < n; ++i)
+            if (plays[i] == p) {
+                out = values[i];
+                return true;
+            }
+        return false;
+    }
+};
+
 class HeuristicBot {
   public:
     HeuristicBot(const Params& params, const MatchTables& st)
-        : weights(params, st.tables), static_(st), k(st.tables.k) {}
+        : weights(params, st.tables), static_(st), k(st.tables.k) {
+        powers.comfort = k.comfort;
+    }
 
     Weights weights;
     const MatchTables& static_;
     const Constants& k;
+    PowerChoices powers;  // power_choices.py's rules (their constants from Python)
 
     // IEClassic.choose (the kinds a card power asks go to reasons_base.py: not here yet)
     template <class Rng>
@@ -52,6 +81,8 @@ class HeuristicBot {
             case Kind::IMPORT_TAKE: return import_take(d, t);
             case Kind::IMPORT_PLACE: return import_place(d, t);
             case Kind::ANY_TIME: return any_time(d, t);
+            case Kind::POWER:  // power_choices.answer(decision, view, table.card_worth, ...)
+                return powers.answer(d.power, view, [&t](int card) { return t.card_worth(card); });
             default: fail("a decision kind the native heuristic does not answer yet");
         }
     }
@@ -379,25 +410,19 @@ class HeuristicBot {
     bool follow_or_draw(const Decision& d, Table& t) {
         const int action = d.context;
         if (find_follow(d, FollowOption::FOLLOW) < 0) return false;
-        const std::vector<Play>& options = t.play_options(action, true);
+        const PlaySpan options = t.play_options(action, true);
         const int crew = t.crew_actions()[action];
-        const double without = action_value(t, action, crew, Play{}, false);
+        const double without = action_value(t, action, crew, NO_PLAY, false);
         const double draw = draw_value(t);
-        // gains: by play (the options evaluated)
-        std::vector<std::pair<Play, double>> gains;
+        // gains: by play (the options evaluated; the plays are distinct)
+        Gains gains;
         if ((action == IMPORT || action == PIRATE || action == LOAD) && weights.least_costs) {
             if (action == LOAD) {
                 bool broke = false;
                 for (const Play& option : options) {
                     const double gain =
                         action_value(t, action, crew + 1, option, false) - without;
-                    bool found = false;
-                    for (auto& g : gains)
-                        if (g.first == option) {
-                            g.second = gain;
-                            found = true;
-                        }
-                    if (!found) gains.emplace_back(option, gain);
+                    gains.set(option, gain);
                     if (gain - least_cost(t, option) > draw) {
                         broke = true;
                         break;
@@ -405,7 +430,7 @@ class HeuristicBot {
                 }
                 if (!broke) return false;
             } else {
-                const double gain = action_value(t, action, crew + 1, Play{}, false) - without;
+                const double gain = action_value(t, action, crew + 1, NO_PLAY, false) - without;
                 bool broke = false;
                 for (const Play& option : options)
                     if (gain - least_cost(t, option) > draw) {
@@ -413,19 +438,13 @@ class HeuristicBot {
                         break;
                     }
                 if (!broke) return false;
-                gains.clear();
-                for (const Play& option : options) gains.emplace_back(option, gain);
+                gains.n = 0;
+                for (const Play& option : options) gains.set(option, gain);
             }
         }
         const auto pc = t.cheapest_play(options);
-        bool known = false;
         double gain = 0.0;
-        for (const auto& g : gains)
-            if (g.first == pc.first) {
-                known = true;
-                gain = g.second;
-                break;
-            }
+        const bool known = gains.get(pc.first, gain);
         if (!known) gain = action_value(t, action, crew + 1, pc.first, false) - without;
         return gain - pc.second > draw;
     }
@@ -459,7 +478,7 @@ class HeuristicBot {
             useful += py_min(t.crew_room(), crew);
             count = py_max(first, py_min(count, useful));
         } else if (action == CONTRACT) {
-            const int used = contract_plan(t, count, Play{}).second;
+            const int used = contract_plan(t, count, NO_PLAY).second;
             count = py_max(first, py_min(count, used));
         } else {
             fail("declare: Barter is not base");
@@ -508,8 +527,8 @@ class HeuristicBot {
     }
 
     static Port* port_at(Table& t, int index) {
-        for (Port& p : t.ports())
-            if (p.index == index) return &p;
+        for (Port* p : t.ports())
+            if (p->index == index) return p;
         fail("a ship that is not one of my ports");
     }
 
@@ -543,7 +562,7 @@ class HeuristicBot {
     }
 
     // IEHeuristic._power_value: contract_choice.power_bonus
-    double power_value(Table& t, int cid) { return t.tables.by_id(cid).power_bonus; }
+    double power_value(Table& t, int cid) { return t.tables.contract(cid).power_bonus; }
 
     // IEHeuristic._lead_share
     double lead_share(int action) const { return k.shared_action[action] ? k.lead_shared : 1.0; }
@@ -761,11 +780,28 @@ class HeuristicBot {
 
     // power_choices._any_time: the first power, in the order offered, whose rule finds a use
     // worth making now; otherwise pass. A use without a rule (the leader's discard between
-    // his actions, IE-DISCARD-2) is never made.
+    // his actions, IE-DISCARD-2; Bok Choy, Flour, Yogurt) is never made. Of ANY_TIME_RULES
+    // the base set has Lutefisk (code 2): placed as soon as a ship can take it, never at
+    // scoring (`_lutefisk`: its first use).
     int any_time(const Decision& d, Table& t) {
         (void)t;
-        for (int code : d.uses)
-            if (code > 0) fail("an any-time power's rule is not answered yet");
+        // by power, in the order of their first use (dict insertion order); each power's
+        // first use is its rule's answer where it makes one
+        std::vector<int> seen;
+        for (int i = 0; i < d.size(); ++i) {
+            const int code = d.uses[static_cast<std::size_t>(i)];
+            if (code <= 0) continue;
+            bool first = true;
+            for (int c : seen)
+                if (c == code) first = false;
+            if (!first) continue;
+            seen.push_back(code);
+            if (code == k.lutefisk_code) {
+                if (!d.before_scoring) return i;
+                continue;
+            }
+            fail("an any-time power's rule is not answered natively yet");
+        }
         return 0;  // "pass" (always offered first)
     }
 

@@ -117,15 +117,22 @@ class HarnessBot {
     // The index of the option chosen, and the strategy-stream draws made (0 or 1).
     std::pair<int, int> choose(const py::dict& state, const std::string& kind,
                                const std::vector<std::vector<int>>& options, int context,
-                               const std::vector<int>& cargo, double uniform) {
+                               const std::vector<int>& cargo, double uniform,
+                               const std::vector<std::string>& reprs, bool before_scoring) {
         load_state(state);
         Decision d;
         d.kind = kind_named(kind);
-        if (d.kind == Kind::POWER) fail("a power's question: " + kind);
         d.player = view_.me;
         d.context = context;
         d.cargo = cargo;
-        fill_options(d, options);
+        d.before_scoring = before_scoring;
+        if (d.kind == Kind::POWER) {
+            d.power.kind = kind;
+            d.power.context = context;
+            d.power.options = reprs;
+        } else {
+            fill_options(d, options);
+        }
         FixedUniform rng{uniform, 0};
         const int index = bot_.choose(d, view_, rng);
         return {index, rng.drawn};

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "heuristic/common.hpp"
@@ -18,14 +19,14 @@ namespace deckhand::heur {
 
 // match_tables.Need: container needs ready for `fill`.
 struct Need {
-    int n_items = 0;
-    int colors[8] = {};
-    double counts[8] = {};  // the counts as floats: `fill` mixes them with floats
+    double counts[8];  // the counts as floats: `fill` mixes them with floats
     double rainbow = 0.0;
-    int n_others = 0;
-    int others[5] = {};
-    int seen[8] = {};  // by a hand colour taken out (drop + 1): the avail variant fill reads
     double total = 0.0;
+    std::int8_t n_items = 0;
+    std::int8_t colors[8];
+    std::int8_t n_others = 0;
+    std::int8_t others[5];
+    std::int8_t seen[8];  // by a hand colour taken out (drop + 1): the avail variant fill reads
 };
 
 // Need.__init__ (need_of / need_from: the dict's items in its order)
@@ -33,7 +34,7 @@ inline Need need_of(const ColorCounts& need) {
     Need out;
     for (int i = 0; i < need.n; ++i) {
         if (need.keys[i] != ANY) {
-            out.colors[out.n_items] = need.keys[i];
+            out.colors[out.n_items] = static_cast<std::int8_t>(need.keys[i]);
             out.counts[out.n_items] = static_cast<double>(need.vals[i]);
             ++out.n_items;
         }
@@ -41,13 +42,14 @@ inline Need need_of(const ColorCounts& need) {
     out.rainbow = static_cast<double>(need.get(ANY, 0));
     if (out.rainbow != 0.0) {
         for (int c : GOODS)
-            if (need.find(c) < 0) out.others[out.n_others++] = c;
+            if (need.find(c) < 0) out.others[out.n_others++] = static_cast<std::int8_t>(c);
     }
     bool reads[8] = {};
     for (int i = 0; i < out.n_items; ++i)
         if (out.colors[i] >= 0 && out.colors[i] < 8) reads[out.colors[i]] = true;
     for (int i = 0; i < out.n_others; ++i) reads[out.others[i]] = true;
-    for (int d = -1; d < 7; ++d) out.seen[d + 1] = (d >= 0 && reads[d]) ? d + 1 : 0;
+    for (int d = -1; d < 7; ++d)
+        out.seen[d + 1] = static_cast<std::int8_t>((d >= 0 && reads[d]) ? d + 1 : 0);
     double total = 0.0;
     for (int i = 0; i < out.n_items; ++i) total += out.counts[i];
     out.total = total + out.rainbow;
@@ -148,6 +150,8 @@ inline int match_containers(ColorCounts& need, Colors colors, const int* wild = 
 class MatchTables {
   public:
     explicit MatchTables(const BotTables& t) : tables(t) {
+        // TEMPO**k (float ** int: pow of the int as a float), the same call made once
+        for (int k = 0; k < TEMPOS; ++k) tempo_pow[k] = std::pow(t.k.tempo, static_cast<double>(k));
         terms.resize(t.contracts.size());
         for (std::size_t i = 0; i < t.contracts.size(); ++i) {
             const ContractData& c = t.contracts[i];
@@ -155,7 +159,7 @@ class MatchTables {
             const int n = c.cargo_total;
             terms_i.need = need_of(c.cargo);
             terms_i.pay = t.rules.payout(n);
-            terms_i.tempo = std::pow(t.k.tempo, static_cast<double>(n));
+            terms_i.tempo = tempo(n);
             // 0.6 * payout(n) / n if n else 0.0
             terms_i.demand = n ? 0.6 * static_cast<double>(t.rules.payout(n)) /
                                      static_cast<double>(n)
@@ -165,10 +169,18 @@ class MatchTables {
 
     const BotTables& tables;
     std::vector<Terms> terms;  // by contract index
+    static constexpr int TEMPOS = 64;
+    double tempo_pow[TEMPOS];
+
+    // TEMPO ** k
+    double tempo(int k) const {
+        return k >= 0 && k < TEMPOS ? tempo_pow[k] : std::pow(tables.k.tempo, static_cast<double>(k));
+    }
 
     const Terms& terms_of(int cid) const {
         return terms[static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)])];
     }
+    const ContractData& contract(int cid) const { return tables.contract(cid); }
 
     int printed_payout(int containers) const { return tables.rules.payout(containers); }
 
@@ -178,11 +190,11 @@ class MatchTables {
     int remaining(const ShipRow& row, int extra, ColorCounts& need) const {
         need = ColorCounts();
         for (int cid : row.contracts) {
-            const ColorCounts& cargo = tables.by_id(cid).plain_cargo;
+            const ColorCounts& cargo = tables.contract(cid).plain_cargo;
             for (int i = 0; i < cargo.n; ++i) need.add(cargo.keys[i], cargo.vals[i]);
         }
         if (extra >= 0) {
-            const ColorCounts& cargo = tables.by_id(extra).plain_cargo;
+            const ColorCounts& cargo = tables.contract(extra).plain_cargo;
             for (int i = 0; i < cargo.n; ++i) need.add(cargo.keys[i], cargo.vals[i]);
         }
         return match_containers(need, row.cargo_colors);
@@ -206,7 +218,7 @@ class MatchTables {
         t.left = left;
         t.contracts = contracts;
         t.pay = printed_payout(cargo + left);
-        t.tempo = std::pow(tables.k.tempo, static_cast<double>(left));
+        t.tempo = tempo(left);
         t.fits = true;
         return t;
     }
@@ -235,19 +247,31 @@ struct Port {
     int pay = 0;
     double tempo = 1.0;
     bool live = false;
-    // Port.trials: by contract id (shared for the decision)
-    std::vector<std::pair<int, Trial>> trials;
+    // Port.trials: by contract id (kept with the port while its ship stays the same)
+    static constexpr int TRIALS = 32;
+    int n_trials = 0;
+    std::int16_t trial_ids[TRIALS];
+    Trial trials[TRIALS];
 
     const Trial* cached(int cid) const {
-        for (const auto& e : trials)
-            if (e.first == cid) return &e.second;
+        for (int i = 0; i < n_trials; ++i)
+            if (trial_ids[i] == cid) return &trials[i];
         return nullptr;
+    }
+    // Keep a trial (none kept once full: the next asks compute it again, as pure)
+    const Trial* keep(int cid, const Trial& t) {
+        if (n_trials >= TRIALS) return nullptr;
+        trial_ids[n_trials] = static_cast<std::int16_t>(cid);
+        trials[n_trials] = t;
+        return &trials[n_trials++];
     }
 };
 
 // Port.__init__
 inline void init_port(Port& port, const MatchTables& st, int index, const ShipRow& row,
                       const ColorCounts& need, int total, int room) {
+    port.n_trials = 0;
+    port.live = false;
     port.index = index;
     port.row = &row;
     port.contracts = row.contracts.size();
@@ -261,7 +285,7 @@ inline void init_port(Port& port, const MatchTables& st, int index, const ShipRo
     port.room = room;
     port.slot = 0.0;
     port.pay = st.printed_payout(port.cargo + port.left);
-    port.tempo = std::pow(st.tables.k.tempo, static_cast<double>(port.left));
+    port.tempo = st.tempo(port.left);
     if (port.left) {
         port.slot = static_cast<double>(port.pay) / static_cast<double>(port.left);
         if (port.left == 1) port.slot += st.tables.k.fulfil_bonus;
@@ -275,7 +299,7 @@ inline void static_port(Port& port, const MatchTables& st, int index, const Ship
     if (!row.contracts.empty()) {
         unmatched = st.remaining_positive(row, need);
         total = 0;
-        for (int cid : row.contracts) total += st.tables.by_id(cid).cargo_total;
+        for (int cid : row.contracts) total += st.tables.contract(cid).cargo_total;
     } else {
         unmatched = row.cargo.size();
         total = 0;
@@ -293,6 +317,7 @@ inline void live_port(Port& port, const MatchTables& st, int index, const ShipRo
     const ColorCounts positive = need.positive();
     const int room = view.powers->ship_room(index);
     // Port(index, row, positive, 0, view.ship_room(index), view.ship_payout)
+    port.n_trials = 0;
     port.index = index;
     port.row = &row;
     port.contracts = row.contracts.size();
@@ -306,7 +331,7 @@ inline void live_port(Port& port, const MatchTables& st, int index, const ShipRo
     port.room = room;
     port.slot = 0.0;
     port.pay = view.powers->ship_payout(view.me, port.cargo + port.left);
-    port.tempo = std::pow(st.tables.k.tempo, static_cast<double>(port.left));
+    port.tempo = st.tempo(port.left);
     if (port.left) {
         port.slot = static_cast<double>(port.pay) / static_cast<double>(port.left);
         if (port.left == 1) port.slot += st.tables.k.fulfil_bonus;
@@ -328,7 +353,7 @@ inline Trial live_trial(const MatchTables& st, const Port& port, int cid, const 
     t.left = left;
     t.contracts = port.contracts + 1;
     t.pay = view.powers->ship_payout(view.me, port.row->cargo.size() + left);
-    t.tempo = std::pow(st.tables.k.tempo, static_cast<double>(left));
+    t.tempo = st.tempo(left);
     t.fits = true;
     return t;
 }
@@ -337,7 +362,7 @@ inline Trial live_trial(const MatchTables& st, const Port& port, int cid, const 
 inline Trial static_trial(const MatchTables& st, const Port& port, int cid, bool unlimited) {
     ColorCounts need;
     const int unmatched = st.remaining(*port.row, cid, need);
-    const int total = port.total + st.tables.by_id(cid).cargo_total + unmatched;
+    const int total = port.total + st.tables.contract(cid).cargo_total + unmatched;
     if (unlimited || total <= st.tables.rules.ship_capacity)
         return st.trial_of(need, port.contracts + 1, port.row->cargo.size());
     return MatchTables::no_room();

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "heuristic/power_choices.hpp"
 #include "heuristic/valuation.hpp"
 
 namespace deckhand::heur {
@@ -101,6 +102,8 @@ struct Decision {
     std::vector<int> place;  // import_place: 0 "crew", 1 "goods"
     std::vector<int> uses;   // any_time: per option, the power's rule (power_choices.
                              // ANY_TIME_RULES: its index + 1; 0 none, -1 "pass")
+    bool before_scoring = false;  // any_time: the moment is "before_scoring"
+    PowerQuestion power;          // a card power's question (Kind::POWER)
 
     int size() const {
         switch (kind) {
@@ -115,6 +118,7 @@ struct Decision {
             case Kind::PIRATE_TO: return static_cast<int>(pirate_to.size());
             case Kind::IMPORT_PLACE: return static_cast<int>(place.size());
             case Kind::ANY_TIME: return static_cast<int>(uses.size());
+            case Kind::POWER: return static_cast<int>(power.options.size());
             default: return static_cast<int>(ints.size());
         }
     }
@@ -133,6 +137,8 @@ struct Decision {
         pirate_to.clear();
         place.clear();
         uses.clear();
+        before_scoring = false;
+        power.options.clear();
     }
 };
 

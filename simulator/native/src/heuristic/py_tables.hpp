@@ -82,6 +82,8 @@ inline BotTables tables_from(const py::dict& d) {
     t.k.lead_shared = k["lead_shared"].cast<double>();
     for (bool& s : t.k.shared_action) s = false;
     for (int a : k["shared_actions"].cast<std::vector<int>>()) t.k.shared_action[a] = true;
+    t.k.comfort = k["comfort"].cast<int>();
+    t.k.lutefisk_code = k["lutefisk_code"].cast<int>();
     return t;
 }
 

@@ -15,7 +15,7 @@ struct SlotList {
     static constexpr int CAP = 40;
     int head = 0;
     int n = 0;
-    double v[CAP] = {};
+    double v[CAP];  // (scratch: only [head, n) is read)
 
     bool nonempty() const { return head < n; }  // `if own` / `if values`
     double front() const { return v[head]; }
@@ -33,7 +33,7 @@ struct SlotList {
 
 struct Slots {
     int n = 0;
-    int keys[8] = {};
+    int keys[8];  // (only [0, n) is read)
     SlotList lists[8];
 
     bool empty() const { return n == 0; }  // `if slots` (a dict with a key is truthy)
@@ -53,7 +53,8 @@ struct Slots {
         if (got) return *got;
         if (n >= 8) fail("more than 8 slot colours");
         keys[n] = c;
-        lists[n] = SlotList();
+        lists[n].head = 0;
+        lists[n].n = 0;
         return lists[n++];
     }
     // {c: v[:] for c, v in slots.items()}

@@ -54,6 +54,8 @@ struct Constants {
     double fulfil_bonus = 2.0;  // match_tables.FULFIL_BONUS
     double lead_shared = 0.5;   // heuristic.LEAD_SHARED
     bool shared_action[N_ACTIONS] = {true, false, false, false, true, false};  // SHARED_ACTIONS
+    int lutefisk_code = -1;  // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
+    int comfort = 12;        // power_choices.COMFORT
 };
 
 // The bot's parameters (IEClassic.params, a preset's, or a run's overrides).
@@ -81,6 +83,10 @@ struct BotTables {
         if (cid < 0 || cid >= static_cast<int>(index_of.size()) || index_of[cid] < 0)
             fail("unknown contract id " + std::to_string(cid));
         return contracts[static_cast<std::size_t>(index_of[cid])];
+    }
+    // by_id without its check: a contract id read from the state or the table
+    const ContractData& contract(int cid) const {
+        return contracts[static_cast<std::size_t>(index_of[static_cast<std::size_t>(cid)])];
     }
     bool is_unlimited(int cid) const {
         return any_unlimited && cid >= 0 && cid < static_cast<int>(unlimited.size()) &&

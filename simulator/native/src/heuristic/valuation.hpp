@@ -57,6 +57,19 @@ inline bool same_ints(const std::vector<T>& a, SpanOf<T> b) {
     return SpanOf<T>(a) == b;
 }
 
+// A memo key's sequence, after its length.
+template <class T>
+inline int* flat(int* out, SpanOf<T> items) {
+    *out++ = items.size();
+    for (int i = 0; i < items.size(); ++i) *out++ = items[i];
+    return out;
+}
+
+inline bool same_key(const std::vector<int>& a, const std::vector<int>& b) {
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin());
+}
+
 // Table.worth's dict {card: worth}, in hand order.
 struct WorthMap {
     std::vector<int> cards;
@@ -119,15 +132,27 @@ class Weights {
 
     // worth_memo: the last hand worth and the table it was computed on
     bool worth_memo_set = false;
-    std::vector<CardT> wk_hand, wk_island, wk_goods, wk_crew;
-    std::vector<int> wk_credits;
-    std::vector<OwnedRow> wk_rows;
-    std::vector<int> wk_ship_mods;
+    std::vector<int> worth_key;   // (view, hand, rows, island, credits, my goods, my crew,
+                                  // ship_mods) flattened, each sequence after its length
+    std::vector<int> key_scratch;
     WorthMap worth_memo;
+
+    // My ports as MatchTables keeps them across decisions (`port`, `live_port`: by ship
+    // index, row and my ship modifiers, a pure function of them), with their trials.
+    struct PortCacheEntry {
+        bool valid = false;
+        int index = -1;
+        OwnedRow row;
+        std::vector<int> mods;
+        Port port;
+    };
+    PortCacheEntry port_cache[4];
+    int port_cache_next = 0;
 
     // levels_memo: missing levels by contract index, levels by colour, and their key
     bool levels_memo_set = false;
-    std::vector<CardT> lk_goods, lk_crew, lk_fulfilled;
+    std::vector<int> levels_key;  // (view, my goods, my crew, my fulfilled) flattened
+    std::vector<int> levels_scratch;
     std::vector<int> missing_memo;  // by contract index, -1 unknown
     int levels_memo[8] = {};        // by colour, -1 unknown
 };
@@ -141,11 +166,21 @@ struct Best {
 };
 
 // What declares an action: a card (b == -1) or two cards of one colour.
+// (No member initializers: arrays of plays are scratch space; `NO_PLAY` excludes nothing.)
 struct Play {
-    int a = -1;
-    int b = -1;
+    int a;
+    int b;
     bool pair() const { return b >= 0; }
     bool operator==(const Play& o) const { return a == o.a && b == o.b; }
+};
+constexpr Play NO_PLAY{-1, -1};
+
+// A decision's plays (Table.play_options), read only.
+struct PlaySpan {
+    const Play* ptr = nullptr;
+    int n = 0;
+    const Play* begin() const { return ptr; }
+    const Play* end() const { return ptr + n; }
 };
 
 // valuation._share
@@ -154,6 +189,14 @@ inline double share_of(int mine, int other, int amount) {
     if (mine > other) return static_cast<double>(amount);
     return static_cast<double>(-py_floordiv(-amount, 2));
 }
+
+// Table.ports: my ships at port, in ship order (the ports live in the bot's cache)
+struct PortList {
+    Port* items[4];
+    int n = 0;
+    Port** begin() { return items; }
+    Port** end() { return items + n; }
+};
 
 // valuation.Table
 class Table {
@@ -259,24 +302,17 @@ class Table {
         return false;
     }
 
-    // Table.ports: my ships at port, in ship order
-    std::vector<Port>& ports() {
+    // Table.ports: my ships at port, in ship order (static_port, or live_port where my powers
+    // change my ships or a Legos-like contract is on one), kept across decisions in the bot
+    PortList& ports() {
         if (!have_ports_) {
             const bool mods = ship_mods();
-            ports_.clear();
-            ports_.reserve(static_cast<std::size_t>(n_rows()));
+            ports_.n = 0;
             for (int i = 0; i < n_rows(); ++i) {
                 const ShipRow& r = row(i);
                 if (r.owner == me && !r.at_sea) {
-                    bool unl = false;
-                    if (tables.any_unlimited)
-                        for (int cid : r.contracts)
-                            if (tables.is_unlimited(cid)) unl = true;
-                    ports_.emplace_back();
-                    if (mods || unl)
-                        live_port(ports_.back(), static_, i, r, view);
-                    else
-                        static_port(ports_.back(), static_, i, r);
+                    if (ports_.n >= 4) fail("more than four ships of one player at port");
+                    ports_.items[ports_.n++] = cached_port(i, r, mods);
                 }
             }
             have_ports_ = true;
@@ -284,13 +320,53 @@ class Table {
         return ports_;
     }
 
+    Port* cached_port(int i, const ShipRow& r, bool mods) {
+        Weights& w = weights;
+        Weights::PortCacheEntry* slot = nullptr;
+        for (auto& e : w.port_cache) {
+            if (e.valid && e.index == i) {
+                if (e.row.same(r) && e.mods == ship_mods_values_) {
+                    e.port.row = &r;
+                    return &e.port;
+                }
+                slot = &e;
+                break;
+            }
+        }
+        if (slot == nullptr) {
+            for (auto& e : w.port_cache)
+                if (!e.valid) {
+                    slot = &e;
+                    break;
+                }
+        }
+        if (slot == nullptr) {
+            slot = &w.port_cache[w.port_cache_next];
+            w.port_cache_next = (w.port_cache_next + 1) % 4;
+        }
+        bool unl = false;
+        if (tables.any_unlimited)
+            for (int cid : r.contracts)
+                if (tables.is_unlimited(cid)) unl = true;
+        if (mods || unl)
+            live_port(slot->port, static_, i, r, view);
+        else
+            static_port(slot->port, static_, i, r);
+        slot->valid = true;
+        slot->index = i;
+        slot->row.assign(r);
+        slot->mods = ship_mods_values_;
+        return &slot->port;
+    }
+
     // Table.trial
     const Trial& trial(Port& port, int cid) {
         if (port.live) {
             const Trial* got = port.cached(cid);
             if (got) return *got;
-            port.trials.emplace_back(cid, live_trial(static_, port, cid, view));
-            return port.trials.back().second;
+            scratch_trial_ = live_trial(static_, port, cid, view);
+            got = port.keep(cid, scratch_trial_);
+            return got ? *got : scratch_trial_;
         }
         if (tables.is_unlimited(cid)) {
             scratch_trial_ = static_trial(static_, port, cid, true);
@@ -298,8 +374,9 @@ class Table {
         }
         const Trial* got = port.cached(cid);
         if (got) return *got;
-        port.trials.emplace_back(cid, static_trial(static_, port, cid, false));
-        return port.trials.back().second;
+        scratch_trial_ = static_trial(static_, port, cid, false);
+        got = port.keep(cid, scratch_trial_);
+        return got ? *got : scratch_trial_;
     }
 
     // Table.crew_actions
@@ -330,13 +407,16 @@ class Table {
     void level_memo() {
         Weights& w = weights;
         const Cards goods = my_goods(), crew = my_crew(), fulfilled = view.fulfilled[me];
-        const bool same = w.levels_memo_set && same_ints(w.lk_goods, goods) &&
-                          same_ints(w.lk_crew, crew) && same_ints(w.lk_fulfilled, fulfilled);
+        std::vector<int>& key = w.levels_scratch;
+        key.resize(static_cast<std::size_t>(3 + goods.size() + crew.size() + fulfilled.size()));
+        int* out = key.data();
+        out = flat(out, goods);
+        out = flat(out, crew);
+        flat(out, fulfilled);
+        const bool same = w.levels_memo_set && same_key(w.levels_key, key);
         if (!same) {
             w.levels_memo_set = true;
-            w.lk_goods.assign(goods.begin(), goods.end());
-            w.lk_crew.assign(crew.begin(), crew.end());
-            w.lk_fulfilled.assign(fulfilled.begin(), fulfilled.end());
+            w.levels_key.swap(key);
             w.missing_memo.assign(tables.contracts.size(), -1);
             for (int& x : w.levels_memo) x = -1;
         }
@@ -413,8 +493,8 @@ class Table {
         const Need& need = port.needs;
         const int seen = need.seen[drop + 1];
         const int old_key = port.index * 8 + seen;
-        for (const auto& e : olds_)
-            if (e.first == old_key) return new_ - e.second;
+        for (int i = 0; i < n_olds_; ++i)
+            if (olds_key_[i] == old_key) return new_ - olds_val_[i];
         double old = 0.0;
         if (port.left) {
             const double gain =
@@ -422,7 +502,10 @@ class Table {
             const double* av = avail_seen(seen);
             old = gain * fill(need, av) * port.tempo;
         }
-        olds_.emplace_back(old_key, old);
+        if (n_olds_ < OLDS) {
+            olds_key_[n_olds_] = old_key;
+            olds_val_[n_olds_++] = old;
+        }
         return new_ - old;
     }
 
@@ -452,8 +535,8 @@ class Table {
         if (!have_home_) {
             double home = 0.5;
             bool room = false;
-            for (const Port& p : ports())
-                if (p.room >= 2) room = true;
+            for (const Port* p : ports())
+                if (p->room >= 2) room = true;
             if (!hand.empty() && !room) {
                 double best = 0.0;
                 const int budget = 1 + crew_actions()[CONTRACT];
@@ -478,18 +561,27 @@ class Table {
 
     // Table.best_contract
     Best best_contract(int card, int drop, int budget, int skip = -1) {
-        for (const auto& e : best_memo_)
-            if (e.card == card && e.drop == drop && e.budget == budget && e.skip == skip)
-                return e.best;
+        for (int i = 0; i < n_best_; ++i) {
+            const BestEntry& e = best_memo_[i];
+            if (e.card == card && e.drop == drop && e.budget == budget && e.skip == skip) {
+                Best b;
+                b.value = e.value;
+                b.cid = e.cid;
+                b.missing = e.missing;
+                b.where = e.where;
+                return b;
+            }
+        }
         Best best;
-        std::vector<Port>& ps = ports();
+        PortList& ps = ports();
         if (!have_levels_) level_memo();
         for (int cid : tables.card_contracts[static_cast<std::size_t>(card)]) {
             const Terms& t = static_.terms_of(cid);
             const int missing = missing_levels(cid);
             double value = 0.0;
             int where = -1;
-            for (Port& port : ps) {
+            for (Port* pp : ps) {
+                Port& port = *pp;
                 const int index = port.index;
                 if (index != skip) {
                     const Trial& tr = trial(port, cid);
@@ -516,7 +608,9 @@ class Table {
                 best.where = where;
             }
         }
-        best_memo_.push_back({card, drop, budget, skip, best});
+        if (n_best_ < BESTS)
+            best_memo_[n_best_++] =
+                BestEntry{card, drop, budget, skip, best.value, best.cid, best.missing, best.where};
         return best;
     }
 
@@ -525,10 +619,10 @@ class Table {
     // Table.slots: per colour, the value of each uncovered container need at my ports
     const Slots& slots() {
         if (!have_slots_) {
-            slots_ = Slots();
-            for (const Port& port : ports())
-                for (int i = 0; i < port.need.n; ++i)
-                    slots_.setdefault(port.need.keys[i]).push_n(port.slot, port.need.vals[i]);
+            slots_.n = 0;
+            for (const Port* port : ports())
+                for (int i = 0; i < port->need.n; ++i)
+                    slots_.setdefault(port->need.keys[i]).push_n(port->slot, port->need.vals[i]);
             for (int i = 0; i < slots_.n; ++i) slots_.lists[i].sort_desc();
             have_slots_ = true;
         }
@@ -541,7 +635,7 @@ class Table {
         Weights& w = weights;
         // the key: (view, hand, rows, island, credits, my_goods, my_crew, ship_mods)
         const bool mods = ship_mods();
-        if (w.worth_memo_set && memo_key_matches(mods)) {
+        if (memo_key_matches(mods)) {
             worth_ = &w.worth_memo;
             return *worth_;
         }
@@ -579,8 +673,8 @@ class Table {
             return x.card > y.card;
         });
         int places = 0;
-        for (const Port& p : ports())
-            if (p.room >= 2) ++places;
+        for (const Port* p : ports())
+            if (p->room >= 2) ++places;
         places = py_max(1, places);
         double contract[64];
         bool kept[64] = {};
@@ -592,7 +686,7 @@ class Table {
                 contract[o.hand_index] = o.value;
                 kept[o.hand_index] = true;
                 const double per = static_.terms_of(o.cid).demand;
-                const ColorCounts& cargo = tables.by_id(o.cid).cargo;
+                const ColorCounts& cargo = tables.contract(o.cid).cargo;
                 for (int i = 0; i < cargo.n; ++i) demand.setdefault(cargo.keys[i]).push_n(per, cargo.vals[i]);
             } else {
                 contract[o.hand_index] = 0.3 * o.value;
@@ -617,14 +711,7 @@ class Table {
         }
         // w.worth_memo = (key, worth)
         w.worth_memo_set = true;
-        w.wk_hand.assign(hand.begin(), hand.end());
-        w.wk_rows.resize(static_cast<std::size_t>(n_rows()));
-        for (int i = 0; i < n_rows(); ++i) w.wk_rows[static_cast<std::size_t>(i)].assign(row(i));
-        w.wk_island.assign(island().begin(), island().end());
-        w.wk_credits.assign(credits.begin(), credits.end());
-        w.wk_goods.assign(my_goods().begin(), my_goods().end());
-        w.wk_crew.assign(my_crew().begin(), my_crew().end());
-        w.wk_ship_mods = ship_mods_values_;
+        w.worth_key.swap(w.key_scratch);  // (the key built by memo_key_matches)
         worth_ = &out;
         return out;
     }
@@ -643,11 +730,12 @@ class Table {
     }
 
     // Table.cheapest_play
-    std::pair<Play, double> cheapest_play(const std::vector<Play>& options) {
-        Play best = options[0];
+    std::pair<Play, double> cheapest_play(PlaySpan options) {
+        Play best = options.ptr[0];
         double cost = std::numeric_limits<double>::infinity();
         const WorthMap& w = worth();
-        for (const Play& o : options) {
+        for (int i = 0; i < options.n; ++i) {
+            const Play& o = options.ptr[i];
             const double c = o.pair() ? w.at(o.a) + w.at(o.b) : w.at(o.a);
             if (c < cost) {
                 best = o;
@@ -659,27 +747,33 @@ class Table {
 
     // Table.play_options: my cards of the action in hand order, else same-colour pairs in
     // hand order, else the ways my powers give (the view's)
-    const std::vector<Play>& play_options(int action, bool following = false) {
+    PlaySpan play_options(int action, bool following = false) {
         if (!have_by_action_) {
-            for (auto& v : by_action_) v.clear();
-            for (int c : hand) by_action_[action_of(c)].push_back(Play{c, -1});
+            for (int& n : n_by_action_) n = 0;
+            for (int c : hand) {
+                const int a = action_of(c);
+                if (n_by_action_[a] >= HAND) fail("a hand too large");
+                by_action_[a][n_by_action_[a]++] = Play{c, -1};
+            }
             have_by_action_ = true;
         }
-        const std::vector<Play>& singles = by_action_[action];
-        if (!singles.empty()) return singles;
+        if (n_by_action_[action]) return PlaySpan{by_action_[action], n_by_action_[action]};
         if (!have_pairs_) {
-            pairs_.clear();
+            n_pairs_ = 0;
             for (int i = 0; i < hand.size(); ++i)
                 for (int j = i + 1; j < hand.size(); ++j)
-                    if (color_of(hand[i]) == color_of(hand[j])) pairs_.push_back(Play{hand[i], hand[j]});
+                    if (color_of(hand[i]) == color_of(hand[j])) {
+                        if (n_pairs_ >= PAIRS) fail("a hand too large");
+                        pairs_[n_pairs_++] = Play{hand[i], hand[j]};
+                    }
             have_pairs_ = true;
         }
-        if (!pairs_.empty()) return pairs_;
+        if (n_pairs_) return PlaySpan{pairs_, n_pairs_};
         std::vector<std::pair<int, int>> raw;
         view.play_options(action, following, raw);
         view_plays_.clear();
         for (const auto& r : raw) view_plays_.push_back(Play{r.first, r.second});
-        return view_plays_;
+        return PlaySpan{view_plays_.data(), static_cast<int>(view_plays_.size())};
     }
 
     // ------------------------------------------------------------------ goods and crew
@@ -738,7 +832,7 @@ class Table {
             for (int& x : level_wants_) x = 0;
             for (int card : hand)
                 for (int cid : tables.card_contracts[static_cast<std::size_t>(card)]) {
-                    const ColorCounts& lv = tables.by_id(cid).level;
+                    const ColorCounts& lv = tables.contract(cid).level;
                     for (int i = 0; i < lv.n; ++i) {
                         const int c = lv.keys[i];
                         const int gap = lv.vals[i] - level(c);
@@ -784,20 +878,24 @@ class Table {
         return values.v[color];
     }
 
-    struct GoodsValues {
-        int key = 0;
-        double v[6] = {};
-        bool known[6] = {};
+    struct GoodsValues {  // (plain: set whole where made)
+        int key;
+        double v[6];
+        bool known[6];
     };
 
     // Table.goods_values
     GoodsValues& goods_values(int room, int extra) {
         const int key = room * 8 + extra + 1;
-        for (auto& e : goods_values_)
-            if (e.key == key) return e;
-        goods_values_.emplace_back();
-        GoodsValues& e = goods_values_.back();
+        for (int i = 0; i < n_goods_values_; ++i)
+            if (goods_values_[i].key == key) return goods_values_[i];
+        if (n_goods_values_ >= GOODS_VALUES) fail("too many goods value variants");
+        GoodsValues& e = goods_values_[n_goods_values_++];
         e.key = key;
+        for (int c = 0; c < 6; ++c) {
+            e.v[c] = 0.0;
+            e.known[c] = false;
+        }
         if (room <= 0)
             for (bool& k : e.known) k = true;  // [0.0] * 6
         return e;
@@ -965,71 +1063,105 @@ class Table {
     }
 
   private:
-    bool memo_key_matches(bool mods) const {
-        const Weights& w = weights;
-        if (!same_ints(w.wk_hand, hand)) return false;
-        if (static_cast<int>(w.wk_rows.size()) != n_rows()) return false;
-        for (int i = 0; i < n_rows(); ++i)
-            if (!w.wk_rows[static_cast<std::size_t>(i)].same(row(i))) return false;
-        if (!same_ints(w.wk_island, island())) return false;
-        if (!same_ints(w.wk_credits, credits)) return false;
-        if (!same_ints(w.wk_goods, my_goods())) return false;
-        if (!same_ints(w.wk_crew, my_crew())) return false;
+    // Build the worth memo's key of this decision into the bot's scratch, and compare it
+    // with the last one kept (Python compares the tuples: same lengths, same items).
+    bool memo_key_matches(bool mods) {
         (void)mods;
-        return w.wk_ship_mods == ship_mods_values_;
+        Weights& w = weights;
+        std::size_t size = 6 + static_cast<std::size_t>(hand.size() + island().size() +
+                                                        credits.size() + my_goods().size() +
+                                                        my_crew().size()) +
+                           ship_mods_values_.size();
+        for (int i = 0; i < n_rows(); ++i) {
+            const ShipRow& r = row(i);
+            size += 5 + static_cast<std::size_t>(r.contracts.size() + r.cargo.size() +
+                                                 r.cargo_colors.size());
+        }
+        std::vector<int>& key = w.key_scratch;
+        key.resize(size + 1);
+        int* out = key.data();
+        out = flat(out, hand);
+        *out++ = n_rows();
+        for (int i = 0; i < n_rows(); ++i) {
+            const ShipRow& r = row(i);
+            *out++ = r.owner;
+            *out++ = r.at_sea ? 1 : 0;
+            out = flat(out, r.contracts);
+            out = flat(out, r.cargo);
+            out = flat(out, r.cargo_colors);
+        }
+        out = flat(out, island());
+        out = flat(out, credits);
+        out = flat(out, my_goods());
+        out = flat(out, my_crew());
+        *out++ = static_cast<int>(ship_mods_values_.size());
+        for (int v : ship_mods_values_) *out++ = v;
+        return w.worth_memo_set && same_key(w.worth_key, key);
     }
 
-    struct BestEntry {
+    struct BestEntry {  // (plain: an array of them is scratch space)
         int card, drop, budget, skip;
-        Best best;
+        double value;
+        int cid, missing, where;
     };
 
     bool have_crew_room_ = false, have_goods_room_ = false, have_hc_ = false, have_sea_ = false;
     int crew_room_ = 0, goods_room_ = 0;
-    int hc_[7] = {};
-    int sea_[7] = {};
+    int hc_[7];  // (read once its flag is set)
+    int sea_[7];  // (read once its flag is set)
     bool have_ship_mods_ = false, ship_mods_ = false;
     std::vector<int> ship_mods_values_;
     bool have_wild_ = false;
-    int wild_[8] = {};
+    int wild_[8];  // (read once its flag is set)
     int n_wild_ = 0;
     bool have_ports_ = false;
-    std::vector<Port> ports_;
+    PortList ports_;
     Trial scratch_trial_;
     bool have_ca_ = false;
-    int ca_[N_ACTIONS] = {};
+    int ca_[N_ACTIONS];  // (read once its flag is set)
     bool have_sea_weight_ = false;
     double sea_weight_ = 0.0;
     bool have_levels_ = false;
     bool have_avail_[8] = {};
-    double avail_[8][7] = {};
-    std::vector<std::pair<int, double>> olds_;
+    double avail_[8][7];  // (read once its flag is set)
+    static constexpr int OLDS = 32;
+    int n_olds_ = 0;
+    int olds_key_[OLDS];
+    double olds_val_[OLDS];
     bool have_home_ = false;
     double home_ = 0.0;
-    std::vector<BestEntry> best_memo_;
+    static constexpr int BESTS = 96;
+    int n_best_ = 0;
+    BestEntry best_memo_[BESTS];
     bool have_slots_ = false;
     Slots slots_;
     const WorthMap* worth_ = nullptr;
     bool have_by_action_ = false, have_pairs_ = false;
-    std::vector<Play> by_action_[N_ACTIONS];
-    std::vector<Play> pairs_;
+    static constexpr int HAND = 64;
+    static constexpr int PAIRS = 512;
+    int n_by_action_[N_ACTIONS];
+    Play by_action_[N_ACTIONS][HAND];
+    int n_pairs_ = 0;
+    Play pairs_[PAIRS];
     std::vector<Play> view_plays_;
     bool have_goods_counts_ = false;
-    int goods_counts_[MAX_PLAYERS][6] = {};
+    int goods_counts_[MAX_PLAYERS][6];  // (read once its flag is set)
     bool have_rival_most_ = false;
-    int rival_most_[6] = {};
+    int rival_most_[6];  // (read once its flag is set)
     bool have_empty_ = false;
     unsigned empty_ = 0;
     int n_empty_ = 0;
     bool have_level_wants_ = false;
-    int level_wants_[8] = {};
+    int level_wants_[8];  // (read once its flag is set)
     bool have_late_ = false;
     double late_ = 0.0;
     bool have_crew_values_ = false;
-    double crew_values_[N_ACTIONS] = {};
-    std::vector<GoodsValues> goods_values_;
+    double crew_values_[N_ACTIONS];  // (read once its flag is set)
+    static constexpr int GOODS_VALUES = 32;
+    int n_goods_values_ = 0;
+    GoodsValues goods_values_[GOODS_VALUES];
     bool have_ship_value_[MAX_SHIPS] = {};
-    double ship_value_[MAX_SHIPS] = {};
+    double ship_value_[MAX_SHIPS];  // (read once its flag is set)
 };
 
 }  // namespace deckhand::heur

@@ -136,7 +136,7 @@ struct View {
 
     // IEView.missing_levels (limits.missing_levels) for me.
     int missing_levels(int cid) const {
-        const ContractData& c = tables->by_id(cid);
+        const ContractData& c = tables->contract(cid);
         int total = 0;
         for (int i = 0; i < c.level.n; ++i) {
             const int gap = c.level.vals[i] - level(c.level.keys[i]);
