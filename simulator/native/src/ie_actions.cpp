@@ -110,10 +110,9 @@ bool load_instead(Game& g, int p, SmallVec<Card, kMaxShipCargo>& loaded) {
 void load_more(Game& g, int p) {
     State& s = g.s;
     while (true) {
-        Options options;  // {-1}: stop; then the load options {card, ship, colour}
+        Options options = {opt(-1)};  // {-1}: stop; then the load options {card, ship, colour}
         load_options(g, p, s.hands[at(p)], options);
-        if (options.empty()) return;
-        options.insert(options.begin(), opt(-1));
+        if (options.size() == 1) return;
         const Option choice = options[at(g.ask(p, Kind::machine_arms_load, options))];
         if (choice.a < 0) return;
         if (g.table().colors[at(choice.a)].size() > 1) pay(g, p, g.rules().flag_load_cost);
@@ -223,7 +222,6 @@ void discard_contracts(Game& g, int p, int i) {
 
 // Place contracts; extra actions each buy one missing level (IE-CONTRACT-1).
 void contract_actions(Game& g, int p, int budget) {
-    State& s = g.s;
     while (budget > 0) {
         Options options;  // {card, contract id, ship}
         contract_options(g, p, budget, 1, options);
@@ -232,7 +230,6 @@ void contract_actions(Game& g, int p, int budget) {
         budget -= 1 + missing_levels(g, p, choice.b);
         place_contract(g, p, choice.a, choice.b, choice.c);
     }
-    (void)s;
 }
 
 // p performs his declared actions, a window before each (IE-ANYTIME-1); Contract actions are

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,14 +24,59 @@ namespace deckhand::ie {
 
 // One option of a decision: up to four small numbers whose meaning is per kind, written
 // beside the rule or power that builds them ("Options:" in its comment). A verb that Python
-// writes as a string ("draw", "pass", "stop") is a small code in `a`.
+// writes as a string ("draw", "pass", "stop") is a small code in `a`. (A plain aggregate: an
+// array of them costs nothing until filled; make one with opt().)
 struct Option {
-    std::int16_t a = 0;
-    std::int16_t b = 0;
-    std::int16_t c = 0;
-    std::int16_t d = 0;
+    std::int16_t a;
+    std::int16_t b;
+    std::int16_t c;
+    std::int16_t d;
 };
-using Options = std::vector<Option>;
+
+// A decision's options, in order: held inline up to kInline (no allocation for almost every
+// decision), on the heap beyond.
+class Options {
+  public:
+    static constexpr int kInline = 48;
+
+    Options() = default;
+    Options(std::initializer_list<Option> items) {
+        for (const Option& o : items) push_back(o);
+    }
+    Options(const Options& other) { *this = other; }
+    Options& operator=(const Options& other) {
+        if (this == &other) return *this;
+        size_ = 0;
+        for (const Option& o : other) push_back(o);
+        return *this;
+    }
+
+    void push_back(const Option& o) {
+        if (size_ == capacity_) grow();
+        data_[size_++] = o;
+    }
+    std::size_t size() const { return static_cast<std::size_t>(size_); }
+    bool empty() const { return size_ == 0; }
+    const Option& operator[](std::size_t i) const { return data_[i]; }
+    Option& operator[](std::size_t i) { return data_[i]; }
+    const Option* begin() const { return data_; }
+    const Option* end() const { return data_ + size_; }
+
+  private:
+    void grow() {
+        auto bigger = std::make_unique<Option[]>(static_cast<std::size_t>(2 * capacity_));
+        std::copy(data_, data_ + size_, bigger.get());
+        heap_ = std::move(bigger);
+        data_ = heap_.get();
+        capacity_ *= 2;
+    }
+
+    Option inline_[kInline];
+    std::unique_ptr<Option[]> heap_;
+    Option* data_ = inline_;
+    int size_ = 0;
+    int capacity_ = kInline;
+};
 
 inline Option opt(int a, int b = 0, int c = 0, int d = 0) {
     return Option{static_cast<std::int16_t>(a), static_cast<std::int16_t>(b),
@@ -224,6 +270,8 @@ void ship_home(Game& g, int ship);
 // ---------------------------------------------------------------- scoring.py (ie_scoring.cpp)
 std::array<int, 6> good_counts(const Game& g, int p);
 void score(Game& g);
+int goods_score_of(const Game& g, const std::array<std::array<int, 6>, kMaxPlayers>& counts, int p);
+int good_end_value(const Game& g, int p, int card);
 // (player, share) of the most goods of a colour; -1 favourite: none (scoring.majority_shares).
 std::vector<std::pair<int, int>> majority_shares(const std::array<std::array<int, 6>, kMaxPlayers>& counts,
                                                  int n, int color, int amount, int favourite = -1);

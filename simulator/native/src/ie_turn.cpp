@@ -228,6 +228,15 @@ void draw_up(Game& g, int p) {
     State& s = g.s;
     Zone& hand = s.hands[at(p)];
     int count = std::max(1, draws_to(g, p) - hand.size());
+    if (s.deck.size() > count) {  // the deck outlasts the draw: no reshuffle, no end (deck_pop)
+        for (int k = 0; k < count; ++k) {
+            const Card card = s.deck.pop_back();  // the top card first, as deck_pop takes them
+            hand.push_back(card);
+            s.log_event(p, Logged::drawn, card);
+        }
+        note_draw(g, p);
+        return;
+    }
     for (int k = 0; k < count; ++k) {
         const int card = deck_pop(g);
         if (card < 0) {
@@ -248,11 +257,24 @@ void play_options(const Game& g, int p, int action, bool /*following*/, Options&
     for (Card c : hand)
         if (t.action[at(c)] == action) out.push_back(opt(c, -1));
     if (action == BARTER) return;  // two matching cards are no wildcard for Barter (IE-CAP-8)
-    Zone sorted = hand;
-    std::sort(sorted.begin(), sorted.end());
-    for (int i = 0; i < sorted.size(); ++i)
-        for (int j = i + 1; j < sorted.size(); ++j)
-            if (t.color[at(sorted[i])] == t.color[at(sorted[j])]) out.push_back(opt(sorted[i], sorted[j]));
+    std::array<Card, kMaxCards> sorted;  // sorted(hand)
+    const int n = hand.size();
+    std::copy(hand.begin(), hand.end(), sorted.begin());
+    std::sort(sorted.begin(), sorted.begin() + n);
+    // each colour's cards in that order, and where each card stands among them: a card pairs
+    // with the cards of its colour after it
+    std::array<std::array<Card, kMaxCards>, kColors> same;
+    std::array<int, kColors> count{};
+    std::array<int, kMaxCards> place;
+    for (int i = 0; i < n; ++i) {
+        const int color = t.color[at(sorted[at(i)])];
+        place[at(i)] = count[at(color)];
+        same[at(color)][at(count[at(color)]++)] = sorted[at(i)];
+    }
+    for (int i = 0; i < n; ++i) {
+        const int color = t.color[at(sorted[at(i)])];
+        for (int j = place[at(i)] + 1; j < count[at(color)]; ++j) out.push_back(opt(sorted[at(i)], same[at(color)][at(j)]));
+    }
 }
 
 // The game from its first turn to scoring, or to a card's win (GameOver: no scoring,
