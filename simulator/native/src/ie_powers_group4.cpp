@@ -289,15 +289,15 @@ void flour(Game& g, const Contract& c, int, int actor, const Payload&) {
     const auto flour_id = static_cast<ContractId>(c.id);
     while (index < s.ships.size() && !s.ships[index].contracts.contains(flour_id)) ++index;
     if (index == s.ships.size()) throw NativeError("Flour: its contract is under no ship (a rule bug)");
-    Options loads;
-    load_options(g, actor, s.hands[at(actor)], loads);
+    Options valid_loads;
+    load_options(g, actor, s.hands[at(actor)], valid_loads);
     SmallVec<Card, kMaxCards> valid;  // the distinct hand cards loadable on Flour's ship
-    for (const Option& o : loads)
+    for (const Option& o : valid_loads)
         if (o.b == index && !valid.contains(o.a)) valid.push_back(o.a);
     if (valid.size() < need) return;
     if (g.ask(actor, Kind::flour_load, {opt(0), opt(1)}) == 0) return;  // "pass", "load"
     for (int k = 0; k < need; ++k) {
-        loads.clear();
+        Options loads;
         load_options(g, actor, s.hands[at(actor)], loads);
         Options options;
         for (const Option& o : loads)
