@@ -109,6 +109,7 @@ def constants() -> dict[str, Any]:
         "shared_actions": list(heuristic.SHARED_ACTIONS),
         "comfort": int(power_choices.COMFORT),
         "lutefisk_code": any_time_code("Lutefisk"),
+        "telescopes_code": any_time_code("Telescopes"),
     }
 
 
@@ -129,6 +130,7 @@ def match_table(game: Any) -> dict[str, Any]:
                 "plain_cargo": _pairs(game._plain_cargo[cid]),
                 "cargo_total": int(c.cargo_total),
                 "power_bonus": float(contract_choice.power_bonus(c)),
+                "price": int(c.params["price"]) if "price" in c.params else -1,
             }
         )
     return {
@@ -156,6 +158,7 @@ def seat_options(strategy: IEHeuristic) -> str:
     items.append("shared_actions=" + ",".join(str(int(a)) for a in k["shared_actions"]))
     items.append(f"comfort={k['comfort']}")
     items.append(f"lutefisk_code={k['lutefisk_code']}")
+    items.append(f"telescopes_code={k['telescopes_code']}")
     for timing in TIMINGS:
         bonus = float(contract_choice.POWER_BONUS.get(timing, 0.0))
         items.append(f"power_bonus.{timing}={bonus!r}")

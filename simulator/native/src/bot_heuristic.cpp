@@ -99,6 +99,7 @@ SeatSettings parse(const std::string& text) {
     s.any_time_powers = split(items["any_time_powers"], '|');
     k.comfort = static_cast<int>(number(items, "comfort"));
     k.lutefisk_code = static_cast<int>(number(items, "lutefisk_code"));
+    k.telescopes_code = static_cast<int>(number(items, "telescopes_code"));
     return s;
 }
 
@@ -140,6 +141,7 @@ BotTables tables_of(const ie::Table& t, const SeatSettings& settings) {
         d.plain_cargo = counts_of(t.plain_cargo[static_cast<std::size_t>(c.id)]);
         d.cargo_total = c.cargo_total;
         d.power_bonus = settings.power_bonus[static_cast<int>(c.timing)];
+        d.price = c.has("price") ? c.whole("price") : -1;
         b.index_of[static_cast<std::size_t>(c.id)] = static_cast<int>(b.contracts.size());
         b.contracts.push_back(d);
         const auto id = static_cast<std::size_t>(c.id);
@@ -470,15 +472,25 @@ class HeuristicSeat final : public ie::Bot {
             case ie::Kind::any_time: {
                 out.kind = Kind::ANY_TIME;
                 out.before_scoring = d.moment != nullptr && d.moment->name == ie::MomentName::before_scoring;
+                out.mine_starting = d.moment != nullptr && d.moment->name == ie::MomentName::turn_start &&
+                                    d.moment->actor == d.seat;
                 const ie::Table& t = game.table();
+                // {-1}: pass; {-2, ship}: the leader's discard; {contract id, args...}
                 for (const ie::Option& o : options) {
-                    if (o.a == -1)
+                    if (o.a == -1) {
                         out.uses.push_back(-1);  // pass
-                    else if (o.a < 0)
+                        out.use_contract.push_back(-1);
+                        out.use_arg.push_back(-1);
+                    } else if (o.a < 0) {
                         out.uses.push_back(0);  // the leader's discard: no rule
-                    else
+                        out.use_contract.push_back(-1);
+                        out.use_arg.push_back(-1);
+                    } else {
                         out.uses.push_back(shared_->any_time_code[static_cast<std::size_t>(
                             t.contract_at[static_cast<std::size_t>(o.a)])]);
+                        out.use_contract.push_back(o.a);
+                        out.use_arg.push_back(o.b);
+                    }
                 }
                 break;
             }

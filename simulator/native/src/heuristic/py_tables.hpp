@@ -43,6 +43,7 @@ inline BotTables tables_from(const py::dict& d) {
         cd.plain_cargo = counts_from(c["plain_cargo"]);
         cd.cargo_total = c["cargo_total"].cast<int>();
         cd.power_bonus = c["power_bonus"].cast<double>();
+        cd.price = c["price"].cast<int>();
         if (cd.id < 0) fail("a negative contract id");
         if (cd.id > max_id) max_id = cd.id;
         t.contracts.push_back(cd);
@@ -84,6 +85,7 @@ inline BotTables tables_from(const py::dict& d) {
     for (int a : k["shared_actions"].cast<std::vector<int>>()) t.k.shared_action[a] = true;
     t.k.comfort = k["comfort"].cast<int>();
     t.k.lutefisk_code = k["lutefisk_code"].cast<int>();
+    t.k.telescopes_code = k["telescopes_code"].cast<int>();
     return t;
 }
 

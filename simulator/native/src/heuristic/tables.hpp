@@ -20,6 +20,7 @@ struct ContractData {
     ColorCounts plain_cargo;  // game._plain_cargo[id]: what rules.remaining reads without a state
     int cargo_total = 0;
     double power_bonus = 0.0;  // contract_choice.power_bonus(contract)
+    int price = -1;            // its power's `price` parameter (Telescopes), -1: none
 };
 
 // rule_book.BaseRules (with the run's --rule overrides).
@@ -54,7 +55,8 @@ struct Constants {
     double fulfil_bonus = 2.0;  // match_tables.FULFIL_BONUS
     double lead_shared = 0.5;   // heuristic.LEAD_SHARED
     bool shared_action[N_ACTIONS] = {true, false, false, false, true, false};  // SHARED_ACTIONS
-    int lutefisk_code = -1;  // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
+    int lutefisk_code = -1;    // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
+    int telescopes_code = -1;  // ... and Telescopes' 
     int comfort = 12;        // power_choices.COMFORT
 };
 

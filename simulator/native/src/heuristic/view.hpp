@@ -175,6 +175,47 @@ struct View {
         return false;
     }
 
+    // scoring.majority_shares: (player, share) of the most goods of a colour; no favourite
+    // in the base set (Foxes: J). Returns p's share.
+    int majority_share(const int counts[][6], int color, int amount, int p) const {
+        int top = 0;
+        for (int q = 0; q < n; ++q) top = counts[q][color] > top ? counts[q][color] : top;
+        if (top == 0) return 0;
+        int holders = 0;
+        for (int q = 0; q < n; ++q) holders += counts[q][color] == top;
+        if (counts[p][color] != top) return 0;
+        return -py_floordiv(-amount, holders);
+    }
+
+    // scoring.goods_score_of (IE-SCORE-1, powers aside): p's end-game credits from goods if
+    // every player's goods counted `counts`
+    int goods_score_of(const int counts[][6], int p) const {
+        const RuleNumbers& r = tables->rules;
+        const int* mine = counts[p];
+        int total = 0;
+        for (int c : GOODS) total += mine[c];
+        total += mine[RED];  // illegal goods: 2
+        bool all = true;
+        for (int c : GOODS) all = all && mine[c] >= 1;
+        if (all) total += r.set_bonus;
+        for (int c = 0; c < 4; ++c) total += majority_share(counts, c, r.majority[c], p);
+        return total - majority_share(counts, RED, r.illegal_penalty, p);
+    }
+
+    // IEView.good_end_value (scoring.good_end_value): what my final score would lose if this
+    // good of mine left now. Goods count by their colour (good_counts in the base set: no
+    // grey Capital goods, no counted goods).
+    int good_end_value(int card) const {
+        int counts[MAX_PLAYERS][6];
+        for (int q = 0; q < n; ++q) {
+            for (int c = 0; c < 6; ++c) counts[q][c] = 0;
+            for (int g : goods[q]) counts[q][tables->color[static_cast<std::size_t>(g)]] += 1;
+        }
+        const int kept = goods_score_of(counts, me);
+        counts[me][tables->color[static_cast<std::size_t>(card)]] -= 1;
+        return kept - goods_score_of(counts, me);
+    }
+
     // IEView.ship_mods() as numbers (empty: no modifier of my ships set)
     void ship_mods(std::vector<int>& out) const {
         out.clear();
