@@ -15,12 +15,14 @@ from typing import Any
 
 from simulator.games.import_export.cards import TIMINGS
 from simulator.games.import_export.rule_book import BaseRules
+from simulator.games.import_export.powers import POWERS
 from strategies.import_export import (
     classic,
     contract_choice,
     heuristic,
     match_tables,
     power_choices,
+    reasons_base,
     valuation,
 )
 from strategies.import_export.heuristic import IEHeuristic
@@ -98,6 +100,46 @@ def any_time_code(power: str) -> int:
         return 0
 
 
+def power_score_parts(contract: Any) -> list[int]:
+    """What reasons_base._power_score reads of a contract's power, as flags: [has a power
+    scored at all, a copy of it does nothing, ongoing, immediate, scored at the end, its
+    level pips] (the C++ adds the timing's worth as the Python does)."""
+    power = POWERS.get(contract.name)
+    level = int(sum(contract.level.values()))
+    if power is None:
+        return [0, 0, 0, 0, 0, level]
+    ongoing = (
+        bool(power.hooks)
+        or power.on_lose is not None
+        or power.any_time_from == "fulfilled"
+        or (contract.timing == "ongoing" and power.on_fulfil is not None)
+    )
+    immediate = power.on_fulfil is not None and not ongoing
+    scored = ongoing or immediate or bool(power.end)
+    return [
+        int(scored),
+        int(bool(power.declared.copy_does_nothing)),
+        int(ongoing),
+        int(immediate),
+        int(bool(power.end)),
+        level,
+    ]
+
+
+REASONS = (
+    "SWAP_MARGIN",
+    "CREW_CARD",
+    "IMMEDIATE",
+    "ONGOING",
+    "SHIP_HOME",
+    "RIVAL_HOME",
+    "SHORT_HAND",
+    "CARD_TO_PLAY",
+    "LEVEL_SHORT",
+)
+"""reasons_base.py's constants the C++ reads."""
+
+
 def constants() -> dict[str, Any]:
     """The Python modules' constants the valuation reads."""
     return {
@@ -110,6 +152,7 @@ def constants() -> dict[str, Any]:
         "comfort": int(power_choices.COMFORT),
         "lutefisk_code": any_time_code("Lutefisk"),
         "telescopes_code": any_time_code("Telescopes"),
+        "reasons": {name.lower(): float(getattr(reasons_base, name)) for name in REASONS},
     }
 
 
@@ -131,6 +174,7 @@ def match_table(game: Any) -> dict[str, Any]:
                 "cargo_total": int(c.cargo_total),
                 "power_bonus": float(contract_choice.power_bonus(c)),
                 "price": int(c.params["price"]) if "price" in c.params else -1,
+                "power_score": power_score_parts(c),
             }
         )
     return {
@@ -159,6 +203,8 @@ def seat_options(strategy: IEHeuristic) -> str:
     items.append(f"comfort={k['comfort']}")
     items.append(f"lutefisk_code={k['lutefisk_code']}")
     items.append(f"telescopes_code={k['telescopes_code']}")
+    for name, value in k["reasons"].items():
+        items.append(f"reasons.{name}={value!r}")
     for timing in TIMINGS:
         bonus = float(contract_choice.POWER_BONUS.get(timing, 0.0))
         items.append(f"power_bonus.{timing}={bonus!r}")

@@ -166,6 +166,7 @@ def snapshot(view: Any) -> dict[str, Any]:
         "fulfilled": [list(f) for f in s.fulfilled],
         "port": list(s.port),
         "mods_free": not any(s.mods),
+        "end_triggered": bool(s.end_triggered),
         "facts": None if not any(s.mods) else power_facts(view),
     }
 
@@ -209,6 +210,8 @@ def power_facts(view: Any) -> dict[str, Any]:
     return {
         "crew_limit": game.crew_limit(s, me),
         "goods_limit": view.goods_limit(),
+        "goods_limits": [view.goods_limit(q) for q in range(s.n)],
+        "load_to_island": view.load_to_island_payment(),
         "crew_actions": view.crew_actions_by_type(),
         "levels": [view.level(c) for c in range(7)],
         "draws_to": view.draws_to(),

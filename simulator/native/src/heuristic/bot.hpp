@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "heuristic/options.hpp"
+#include "heuristic/reasons_base.hpp"
 #include "heuristic/valuation.hpp"
 
 namespace deckhand::heur {
@@ -81,8 +82,11 @@ class HeuristicBot {
             case Kind::IMPORT_TAKE: return import_take(d, t);
             case Kind::IMPORT_PLACE: return import_place(d, t);
             case Kind::ANY_TIME: return any_time(d, t);
-            case Kind::POWER:  // power_choices.answer(decision, view, table.card_worth, ...)
+            case Kind::POWER: {  // power_choices.answer(decision, view, table.card_worth, ...)
+                const int r = reasons_answer(d.power, view, t);
+                if (r != -2) return r;
                 return powers.answer(d.power, view, [&t](int card) { return t.card_worth(card); });
+            }
             default: fail("a decision kind the native heuristic does not answer yet");
         }
     }

@@ -119,6 +119,8 @@ class HarnessFacts final : public PowerFacts {
   public:
     int me = 0;
     int crew_limit_ = 0, goods_limit_ = 0, draws_to_ = 0;
+    int load_to_island_ = -1;  // -1: None
+    std::vector<int> goods_limits_;
     int crew_actions_[N_ACTIONS] = {};
     int levels_[7] = {};
     std::vector<int> end_;  // -1: never
@@ -139,6 +141,8 @@ class HarnessFacts final : public PowerFacts {
         me = seat;
         crew_limit_ = f["crew_limit"].cast<int>();
         goods_limit_ = f["goods_limit"].cast<int>();
+        goods_limits_ = f["goods_limits"].cast<std::vector<int>>();
+        load_to_island_ = f["load_to_island"].is_none() ? -1 : f["load_to_island"].cast<int>();
         draws_to_ = f["draws_to"].cast<int>();
         const auto ca = f["crew_actions"].cast<std::vector<int>>();
         for (int a = 0; a < N_ACTIONS; ++a) crew_actions_[a] = ca.at(static_cast<std::size_t>(a));
@@ -173,7 +177,12 @@ class HarnessFacts final : public PowerFacts {
         if (p != me) fail("the harness knows the deciding seat's facts only");
     }
     int crew_limit(int p) const override { return mine(p), crew_limit_; }
-    int goods_limit(int p) const override { return mine(p), goods_limit_; }
+    int goods_limit(int p) const override { return goods_limits_.at(static_cast<std::size_t>(p)); }
+    bool load_to_island(int p, int& pay) const override {
+        mine(p);
+        pay = load_to_island_;
+        return load_to_island_ >= 0;
+    }
     void crew_actions_by_type(int p, int out[N_ACTIONS]) const override {
         mine(p);
         for (int a = 0; a < N_ACTIONS; ++a) out[a] = crew_actions_[a];
@@ -305,6 +314,7 @@ class HarnessBot {
             v.port[p] = port[static_cast<std::size_t>(p)];
         }
         v.mods_free = s["mods_free"].cast<bool>();
+        v.end_triggered = s["end_triggered"].cast<bool>();
         if (!v.mods_free) {
             facts_.load(s["facts"].cast<py::dict>(), v.me);
             v.powers = &facts_;

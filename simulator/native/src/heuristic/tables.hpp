@@ -21,6 +21,12 @@ struct ContractData {
     int cargo_total = 0;
     double power_bonus = 0.0;  // contract_choice.power_bonus(contract)
     int price = -1;            // its power's `price` parameter (Telescopes), -1: none
+    // reasons_base._power_score's reading of its power (heuristic_table.power_score_parts):
+    // scored at all, a copy does nothing, ongoing, immediate, at the end; its level pips
+    bool ps_known = false;
+    bool ps_scored = false, ps_copy_nothing = false, ps_ongoing = false, ps_immediate = false,
+         ps_end = false;
+    int ps_level = 0;
 };
 
 // rule_book.BaseRules (with the run's --rule overrides).
@@ -58,6 +64,10 @@ struct Constants {
     int lutefisk_code = -1;    // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
     int telescopes_code = -1;  // ... and Telescopes' 
     int comfort = 12;        // power_choices.COMFORT
+    // reasons_base.py's constants
+    double swap_margin = 0.5, crew_card = 2.0, immediate = 1.0, ongoing = 2.0;
+    double ship_home = 1.0, rival_home = 1.5, short_hand = 3.0, card_to_play = 0.5;
+    double level_short = 0.3;
 };
 
 // The bot's parameters (IEClassic.params, a preset's, or a run's overrides).

@@ -54,6 +54,8 @@ struct PowerFacts {
     virtual bool ship_can_hold(int index, int cid) const = 0;
     virtual int ship_room(int index) const = 0;
     virtual int ship_payout(int p, int containers) const = 0;
+    // IEView.load_to_island_payment: Smart Cars' payment for p (false: none)
+    virtual bool load_to_island(int p, int& pay) const = 0;
     // turn.play_options: the cards and pairs that may declare the action ({card, -1}: one)
     virtual void play_options(int p, int action, bool following,
                               std::vector<std::pair<int, int>>& out) const = 0;
@@ -74,6 +76,7 @@ struct View {
     Cards fulfilled[MAX_PLAYERS];
     int port[MAX_PLAYERS] = {};  // each seat's port colour
     bool mods_free = true;       // no seat has a rule modifier set
+    bool end_triggered = false;  // view.end_triggered
     const PowerFacts* powers = nullptr;
 
     void need_powers() const {
@@ -171,6 +174,24 @@ struct View {
         if (!mods_free) {
             need_powers();
             return powers->has_ship_mods(me);
+        }
+        return false;
+    }
+
+    // IEView.ship_payout (mine)
+    int ship_payout(int containers) const {
+        if (!mods_free) {
+            need_powers();
+            return powers->ship_payout(me, containers);
+        }
+        return tables->rules.payout(containers);
+    }
+
+    // IEView.load_to_island_payment
+    bool load_to_island(int& pay) const {
+        if (!mods_free) {
+            need_powers();
+            return powers->load_to_island(me, pay);
         }
         return false;
     }
