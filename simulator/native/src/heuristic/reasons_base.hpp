@@ -671,6 +671,85 @@ class ReasonsBase {
         return best;
     }
 
+    // GameFacts.fits (cargo.fits without the state): an uncovered matching need
+    bool fits(const ShipRow& ship, int color) const {
+        if (ship.at_sea || ship.contracts.empty()) return false;
+        NeedDict need;
+        st.remaining(ship, -1, need);
+        if (color == GREY) return need.any_positive();
+        return need.get(color, 0) > 0 || need.get(ANY, 0) > 0;
+    }
+
+    // power_choices._platinum_rings: play, the least useful first, a card whose action
+    // helps now (in the order Contract, Load, Pirate, Import, Supply); -1: "stop"
+    int platinum_rings(const std::vector<PyValue>& o) {
+        const int me = view.me;
+        std::vector<int> ports;
+        for (int i = 0; i < view.n_ships; ++i)
+            if (view.ships[i].owner == me && !view.ships[i].at_sea) ports.push_back(i);
+        std::vector<int> sea;
+        for (int i = 0; i < view.n_ships; ++i)
+            if (view.ships[i].at_sea)
+                for (int c : view.ships[i].cargo_colors)
+                    if (c != GREY) sea.push_back(c);
+        for (int card : view.island)
+            for (int c : tables.colors[static_cast<std::size_t>(card)]) sea.push_back(c);
+        const std::vector<int> h = hand();
+        auto helps = [&](int card, int action) {
+            std::vector<int> rest;
+            for (int c : h)
+                if (c != card) rest.push_back(c);
+            if (action == CONTRACT) {
+                for (int r : rest)
+                    for (int cid : tables.card_contracts[static_cast<std::size_t>(r)])
+                        for (int i : ports)
+                            if (view.missing_levels(cid) == 0 && st.can_hold(view.ships[i], cid))
+                                return true;
+                return false;
+            }
+            if (action == LOAD || action == PIRATE) {
+                std::vector<int> cols;
+                if (action == PIRATE) {
+                    cols = sea;
+                } else {
+                    for (int r : rest)
+                        for (int c : tables.colors[static_cast<std::size_t>(r)]) cols.push_back(c);
+                }
+                for (int c : cols)
+                    for (int i : ports)
+                        if (c != GREY && fits(view.ships[i], c)) return true;
+                return false;
+            }
+            if (action == IMPORT) {
+                const bool room = view.crew_room() > 0 || view.goods_room() > 0;
+                if (!room) return false;
+                for (int i = 0; i < view.n_ships; ++i)
+                    if (view.ships[i].at_sea && !view.ships[i].cargo.empty()) return true;
+                return false;
+            }
+            return action == SUPPLY && !view.island.empty() && view.crew_room() > 0;
+        };
+        for (int action : {CONTRACT, LOAD, PIRATE, IMPORT, SUPPLY}) {
+            int best = -1, best_card = 0;
+            double bw = 0.0;
+            bool first = true;
+            for (std::size_t i = 0; i < o.size(); ++i) {
+                if (!o[i].is_int()) continue;
+                const int c = o[i].i;
+                if (tables.actions[static_cast<std::size_t>(c)] != action || !helps(c, action)) continue;
+                const double w = worth(c);
+                if (first || w < bw || (w == bw && c < best_card)) {
+                    best = static_cast<int>(i);
+                    bw = w;
+                    best_card = c;
+                    first = false;
+                }
+            }
+            if (best >= 0) return best;
+        }
+        return -1;
+    }
+
     // reasons_base._flash_drives_take (context: my completed ship; -1: "pass")
     int flash_drives_take(const std::vector<PyValue>& o, int index) {
         const std::vector<int> h = hand();
@@ -700,7 +779,7 @@ inline int reasons_answer(const PowerQuestion& q, const View& v, Table& t) {
         "apples_choice",   "wind_turbines_copy", "insects_target",   "paper_import",
         "flour_container", "rope_swap",          "led_lights_swap",  "machine_arms_load",
         "smart_cars_use",  "cell_phones_use",    "cell_phones_load", "antiquities_take",
-        "insects_take",    "jets_take",          "flash_drives_take"};
+        "insects_take",    "jets_take",          "flash_drives_take", "platinum_rings_play"};
     bool mine = false;
     for (const char* k : KINDS) mine = mine || q.kind == k;
     if (!mine) return -2;
@@ -738,6 +817,10 @@ inline int reasons_answer(const PowerQuestion& q, const View& v, Table& t) {
     if (k == "cell_phones_load") return r.cell_phones_load(o);
     if (k == "antiquities_take") return r.antiquities_take(o);
     if (k == "insects_take") return r.insects_take(o, q.context);
+    if (k == "platinum_rings_play") {  // (power_choices._platinum_rings)
+        const int i = r.platinum_rings(o);
+        return i < 0 ? literal("stop") : i;
+    }
     const int i = k == "jets_take" ? r.jets_take(o, q.context) : r.flash_drives_take(o, q.context);
     return i < 0 ? literal("pass") : i;
 }
