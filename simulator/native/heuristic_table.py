@@ -191,10 +191,11 @@ def match_table(game: Any) -> dict[str, Any]:
     }
 
 
-def seat_options(strategy: IEHeuristic) -> str:
+def seat_options(strategy: IEHeuristic, game: Any = None) -> str:
     """The text a native heuristic seat reads (bot_heuristic.cpp): its parameters and the
     Python modules' constants as `key=value` items joined by ';', each float as its repr
-    (which C's strtod reads back exactly)."""
+    (which C's strtod reads back exactly); with the game, what reasons_base._power_score
+    reads of each contract's power (`power_scores`: id:flags..., joined by '|')."""
     items = [f"{name}={value!r}" for name, value in params_of(strategy).items()]
     k = constants()
     for name in ("card_value", "hold", "tempo", "fulfil_bonus", "lead_shared"):
@@ -209,10 +210,16 @@ def seat_options(strategy: IEHeuristic) -> str:
         bonus = float(contract_choice.POWER_BONUS.get(timing, 0.0))
         items.append(f"power_bonus.{timing}={bonus!r}")
     items.append("any_time_powers=" + "|".join(ANY_TIME_POWERS))
+    if game is not None:
+        scores = (
+            f"{cid}:" + ",".join(str(v) for v in power_score_parts(c))
+            for cid, c in game.cards.contract_by_id.items()
+        )
+        items.append("power_scores=" + "|".join(scores))
     return ";".join(items)
 
 
-def register_heuristic(core: Any, code: int, strategy: IEHeuristic) -> None:
+def register_heuristic(core: Any, code: int, strategy: IEHeuristic, game: Any = None) -> None:
     """Register a heuristic's parameter text for a seat code (1..15) of the native core,
     which a seat of that code reads when play_import_export gives it no text of its own
     (bot_heuristic.cpp's deckhand_heuristic_register, through ctypes: per process)."""
@@ -222,5 +229,5 @@ def register_heuristic(core: Any, code: int, strategy: IEHeuristic) -> None:
     register = library.deckhand_heuristic_register
     register.argtypes = (ctypes.c_int, ctypes.c_char_p)
     register.restype = ctypes.c_int
-    if register(int(code), seat_options(strategy).encode()) != 0:
+    if register(int(code), seat_options(strategy, game).encode()) != 0:
         raise ValueError(f"native heuristic codes are 1 to 15, not {code}")

@@ -55,7 +55,7 @@ def seat_codes(match: Match) -> list[int]:
         text = choice.text
         if text not in registered:
             registered[text] = len(registered) + 1
-            register_heuristic(CORE, registered[text], built)  # type: ignore[arg-type]
+            register_heuristic(CORE, registered[text], built, match.game)  # type: ignore[arg-type]
         codes.append(registered[text])
     return codes
 
