@@ -117,7 +117,7 @@ def _sheet_for(match: Match, setup: Setup) -> CardSheet | None:
     assert isinstance(game, ImportExportGame)
     sheet = game.sheet
     native = set(CORE.native_powers())
-    changed = {}
+    changed: dict[str, dict[str, int]] = {}
     for name, key, value in setup.params:
         changed.setdefault(name, {})[key] = value
     rows = []
@@ -198,7 +198,9 @@ def _native_text(table: dict[str, Any], setup: Setup, index: int) -> list[dict[s
     assert CORE is not None
     streams = game_streams(setup.seed, [index], [index])
     seats = np.zeros(setup.players, dtype=np.int8)
-    return list(CORE.import_export_decisions(table, setup.players, streams[0], seats, setup.mods_dicts()))
+    return list(
+        CORE.import_export_decisions(table, setup.players, streams[0], seats, setup.mods_dicts())
+    )
 
 
 def _parted(
@@ -215,13 +217,15 @@ def _parted(
     row = text[k] if k < len(text) else {}
     if k >= len(text) and text and "error" in text[-1]:
         row = text[-1]
-    py = python[k] if k < len(python) else None
-    nat = native[k] if k < len(native) else None
+
+    def said(d: tuple[int, str, int, int] | None) -> str:
+        return "(game over)" if d is None else f"seat {d[0]}, {d[1]}, {d[2]} options, chose {d[3]}"
+
     lines = [
         f"native and Python part at decision {k} of game {index} ({setup}):",
         f"  turn {row.get('turn', '?')} (native's count)",
-        f"  Python: {'(game over)' if py is None else f'seat {py[0]}, {py[1]}, {py[2]} options, chose {py[3]}'}",
-        f"  native: {'(game over)' if nat is None else f'seat {nat[0]}, {nat[1]}, {nat[2]} options, chose {nat[3]}'}",
+        f"  Python: {said(python[k] if k < len(python) else None)}",
+        f"  native: {said(native[k] if k < len(native) else None)}",
     ]
     if k < len(options):
         lines.append(f"  Python's options: {options[k]!r}")
@@ -234,7 +238,9 @@ def _parted(
     return AssertionError("\n".join(lines))
 
 
-def _native_rows(out: dict[str, np.ndarray], row: int, kinds: Sequence[str]) -> list[tuple[int, str, int, int]]:
+def _native_rows(
+    out: dict[str, np.ndarray], row: int, kinds: Sequence[str]
+) -> list[tuple[int, str, int, int]]:
     sel = out["tr_game"] == row
     return list(
         zip(
@@ -247,7 +253,9 @@ def _native_rows(out: dict[str, np.ndarray], row: int, kinds: Sequence[str]) -> 
     )
 
 
-def _compare_outcome(out: dict[str, np.ndarray], row: int, players: int, outcome: Outcome, asked: int) -> list[str]:
+def _compare_outcome(
+    out: dict[str, np.ndarray], row: int, players: int, outcome: Outcome, asked: int
+) -> list[str]:
     """The table rows of one game that differ, in words (empty: none)."""
     diffs = []
 
@@ -324,7 +332,9 @@ def check_options(setup: Setup, index: int) -> int:
     text = _native_text(table, setup, index)
     for k, offered in enumerate(options):
         if k >= len(text) or "options" not in text[k]:
-            raise AssertionError(f"game {index} ({setup}): the native game stops at decision {k}: {text[-1:]}")
+            raise AssertionError(
+                f"game {index} ({setup}): the native game stops at decision {k}: {text[-1:]}"
+            )
         mine = text[k]["options"]
         theirs = [repr(o) for o in offered]
         if mine != theirs:
@@ -333,13 +343,17 @@ def check_options(setup: Setup, index: int) -> int:
                 f"{text[k]['turn']}): options differ\n  Python: {theirs}\n  native: {mine}"
             )
     if len(text) != len(options):
-        raise AssertionError(f"game {index} ({setup}): native asks {len(text)} decisions, Python {len(options)}")
+        raise AssertionError(
+            f"game {index} ({setup}): native asks {len(text)} decisions, Python {len(options)}"
+        )
     return len(options)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per player count and power setting")
+    parser.add_argument(
+        "--games", type=int, default=1000, help="games per player count and power setting"
+    )
     parser.add_argument("--seed", type=int, default=20261207)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5, 6])
     parser.add_argument("--powers", nargs="*", default=["off", "native"])
@@ -354,8 +368,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 indices = range(first, min(args.games, first + args.chunk))
                 total.add(check_games(setup, indices))
             print(
-                f"powers={powers} players={players}: {total.games} games, {total.decisions} decisions "
-                f"so far ({time.perf_counter() - started:.0f} s)",
+                f"powers={powers} players={players}: {total.games} games, "
+                f"{total.decisions} decisions so far ({time.perf_counter() - started:.0f} s)",
                 flush=True,
             )
     print(

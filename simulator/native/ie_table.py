@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-
 NATIVE_SETS = ("base",)
 """The sets the native core plays."""
 

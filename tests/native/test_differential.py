@@ -139,7 +139,13 @@ def test_a_difference_names_the_decision_where_the_engines_part() -> None:
     finally:
         differential.native_table = original  # type: ignore[assignment]
     message = str(failed.value)
-    for words in ("native and Python part at decision", "turn", "seat", "Python's options", "native's options"):
+    for words in (
+        "native and Python part at decision",
+        "turn",
+        "seat",
+        "Python's options",
+        "native's options",
+    ):
         assert words in message
 
 
@@ -150,12 +156,24 @@ def test_the_columns_hold_what_the_contract_says() -> None:
     players, games = 4, 7
     table = native_table(match_for(Setup(players=players, seed=1)).game)
     streams = game_streams(1, range(games), range(games))
-    out = CORE.play_import_export(table, players, streams, np.zeros((games, players), np.int8), True)
-    for name, dtype in (("turns", np.int32), ("decisions", np.int32), ("first_player", np.int8), ("end_reason", np.int8)):
+    out = CORE.play_import_export(
+        table, players, streams, np.zeros((games, players), np.int8), True
+    )
+    for name, dtype in (
+        ("turns", np.int32),
+        ("decisions", np.int32),
+        ("first_player", np.int8),
+        ("end_reason", np.int8),
+    ):
         assert out[name].dtype == dtype and out[name].shape == (games,)
     assert out["winners_offsets"].shape == (games + 1,)
-    for name, dtype in (("score", np.float64), ("placement", np.int8), ("port", np.int64), ("credits_in_play", np.int64)):
-        assert out[name].dtype == dtype and out[name].shape == (games * players,)
+    for name, row_type in (
+        ("score", np.float64),
+        ("placement", np.int8),
+        ("port", np.int64),
+        ("credits_in_play", np.int64),
+    ):
+        assert out[name].dtype == row_type and out[name].shape == (games * players,)
     for event in CORE.event_names():
         assert out[f"ev_{event}_offsets"].shape == (games * players + 1,)
         assert out[f"ev_{event}"].dtype == np.int32

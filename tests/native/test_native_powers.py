@@ -31,7 +31,9 @@ def test_every_base_power_is_native() -> None:
     """INFORMATIVE until the port is done: the base cards whose power has no native port."""
     assert CORE is not None
     missing = CORE.missing_powers(native_table(_base_game()))
-    assert missing == [], f"{len(missing)} base card(s) without a native power: {', '.join(sorted(missing))}"
+    assert missing == [], (
+        f"{len(missing)} base card(s) without a native power: {', '.join(sorted(missing))}"
+    )
 
 
 def test_the_registrations_hold() -> None:

@@ -222,7 +222,6 @@ void discard_contracts(Game& g, int p, int i) {
 
 // Place contracts; extra actions each buy one missing level (IE-CONTRACT-1).
 void contract_actions(Game& g, int p, int budget) {
-    State& s = g.s;
     while (budget > 0) {
         Options options;  // {card, contract id, ship}
         contract_options(g, p, budget, 1, options);
@@ -231,7 +230,6 @@ void contract_actions(Game& g, int p, int budget) {
         budget -= 1 + missing_levels(g, p, choice.b);
         place_contract(g, p, choice.a, choice.b, choice.c);
     }
-    (void)s;
 }
 
 // p performs his declared actions, a window before each (IE-ANYTIME-1); Contract actions are

@@ -270,6 +270,8 @@ void ship_home(Game& g, int ship);
 // ---------------------------------------------------------------- scoring.py (ie_scoring.cpp)
 std::array<int, 6> good_counts(const Game& g, int p);
 void score(Game& g);
+int goods_score_of(const Game& g, const std::array<std::array<int, 6>, kMaxPlayers>& counts, int p);
+int good_end_value(const Game& g, int p, int card);
 // (player, share) of the most goods of a colour; -1 favourite: none (scoring.majority_shares).
 std::vector<std::pair<int, int>> majority_shares(const std::array<std::array<int, 6>, kMaxPlayers>& counts,
                                                  int n, int color, int amount, int favourite = -1);

@@ -37,6 +37,44 @@ std::vector<std::pair<int, int>> majority_shares(const std::array<std::array<int
     return shares;
 }
 
+// p's end-game credits from goods alone (IE-SCORE-1, without the powers) if every player's
+// goods counted `counts` (by colour): what a bot weighs a goods move by.
+int goods_score_of(const Game& g, const std::array<std::array<int, 6>, kMaxPlayers>& counts, int p) {
+    const Rules& rules = g.rules();
+    const int n = g.s.n;
+    const auto& mine = counts[at(p)];
+    int total = mine[at(RED)];  // illegal goods: 2
+    bool set = true;
+    for (int color : GOOD_COLORS) {
+        total += mine[at(color)];
+        set = set && mine[at(color)] >= 1;
+    }
+    if (set) total += rules.set_bonus;
+    SmallVec<std::int8_t, kMaxPlayers> everyone;
+    for (int q = 0; q < n; ++q) everyone.push_back(static_cast<std::int8_t>(q));
+    const int fox = tie_winner(g, everyone);
+    const std::array<int, 4> majority_colors = {GREEN, YELLOW, BLACK, BLUE};
+    for (std::size_t k = 0; k < 4; ++k)
+        for (auto [q, share] : majority_shares(counts, n, majority_colors[k], rules.majority[k], fox))
+            if (q == p) total += share;
+    for (auto [q, share] : majority_shares(counts, n, RED, rules.illegal_penalty, fox))
+        if (q == p) total -= share;
+    return total;
+}
+
+// What p's final score would lose if this good left his goods now: its own value, the set
+// bonus and his majority awards and penalty (power bonuses aside; Telescopes, IE-POWER-38).
+int good_end_value(const Game& g, int p, int card) {
+    std::array<std::array<int, 6>, kMaxPlayers> counts{};
+    for (int q = 0; q < g.s.n; ++q) counts[at(q)] = good_counts(g, q);
+    const int kept = goods_score_of(g, counts, p);
+    Zone without = g.s.goods[at(p)];  // as if it had left (a Capital good may then count as another type)
+    without.remove(static_cast<Card>(card));
+    counts[at(p)] = {};
+    for (auto color : types_of_goods(g, without)) ++counts[at(p)][at(color)];
+    return kept - goods_score_of(g, counts, p);
+}
+
 void score(Game& g) {
     State& s = g.s;
     const Rules& rules = g.rules();

@@ -6,8 +6,7 @@
 namespace deckhand::ie {
 
 namespace {
-void return_to_port(Game& g, Ship& ship) {
-    (void)g;
+void return_to_port(Ship& ship) {
     ship.at_sea = false;
     ship.cargo.clear();
     ship.cargo_colors.clear();
@@ -20,7 +19,7 @@ void return_to_port(Game& g, Ship& ship) {
 void ship_home(Game& g, int index) {
     Ship& ship = g.s.ships[index];
     if (!ship.at_sea || !ship.cargo.empty()) return;
-    return_to_port(g, ship);
+    return_to_port(ship);
     if (listening(g, Event::ship_returned)) {
         Payload payload;
         payload.ship = index;
