@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -38,6 +39,17 @@ from simulator.native.heuristic_table import (
     params_of,
 )
 from simulator.runs.match import Match
+
+def _no_compiler() -> str | None:
+    """Why the harness cannot be built here (None: it can)."""
+    if shutil.which("g++") is None:
+        return "no g++ to build the harness"
+    if importlib.util.find_spec("pybind11") is None:
+        return "pybind11 is not installed (pip install pybind11)"
+    return None
+
+
+pytestmark = pytest.mark.skipif(_no_compiler() is not None, reason=_no_compiler() or "")
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "simulator" / "native" / "src"
@@ -212,6 +224,7 @@ def power_facts(view: Any) -> dict[str, Any]:
         "goods_limit": view.goods_limit(),
         "goods_limits": [view.goods_limit(q) for q in range(s.n)],
         "load_to_island": view.load_to_island_payment(),
+        "good_end_values": {card: view.good_end_value(card) for card in s.goods[me]},
         "crew_actions": view.crew_actions_by_type(),
         "levels": [view.level(c) for c in range(7)],
         "draws_to": view.draws_to(),

@@ -352,6 +352,17 @@ class GameFacts final : public PowerFacts {
     }
     int ship_room(int index) const override { return ie::room(*g, g->s.ships[index]); }
     int ship_payout(int p, int containers) const override { return ie::payout(*g, p, containers); }
+    bool goods_score_of(const int counts[][6], int p, int& out) const override {
+        std::array<std::array<int, 6>, ie::kMaxPlayers> c{};
+        for (int q = 0; q < g->s.n; ++q)
+            for (int k = 0; k < 6; ++k) c[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)] = counts[q][k];
+        out = ie::goods_score_of(*g, c, p);
+        return true;
+    }
+    bool good_end_value(int p, int card, int& out) const override {
+        out = ie::good_end_value(*g, p, card);
+        return true;
+    }
     bool load_to_island(int p, int& pay) const override {
         const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
         if (!m.load_to_island) return false;

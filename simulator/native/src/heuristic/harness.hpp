@@ -120,6 +120,7 @@ class HarnessFacts final : public PowerFacts {
     int me = 0;
     int crew_limit_ = 0, goods_limit_ = 0, draws_to_ = 0;
     int load_to_island_ = -1;  // -1: None
+    std::map<int, int> good_end_values_;  // my goods: Python's view.good_end_value
     std::vector<int> goods_limits_;
     int crew_actions_[N_ACTIONS] = {};
     int levels_[7] = {};
@@ -143,6 +144,7 @@ class HarnessFacts final : public PowerFacts {
         goods_limit_ = f["goods_limit"].cast<int>();
         goods_limits_ = f["goods_limits"].cast<std::vector<int>>();
         load_to_island_ = f["load_to_island"].is_none() ? -1 : f["load_to_island"].cast<int>();
+        good_end_values_ = f["good_end_values"].cast<std::map<int, int>>();
         draws_to_ = f["draws_to"].cast<int>();
         const auto ca = f["crew_actions"].cast<std::vector<int>>();
         for (int a = 0; a < N_ACTIONS; ++a) crew_actions_[a] = ca.at(static_cast<std::size_t>(a));
@@ -178,6 +180,11 @@ class HarnessFacts final : public PowerFacts {
     }
     int crew_limit(int p) const override { return mine(p), crew_limit_; }
     int goods_limit(int p) const override { return goods_limits_.at(static_cast<std::size_t>(p)); }
+    bool good_end_value(int p, int card, int& out) const override {
+        mine(p);
+        out = good_end_values_.at(card);
+        return true;
+    }
     bool load_to_island(int p, int& pay) const override {
         mine(p);
         pay = load_to_island_;

@@ -56,6 +56,16 @@ struct PowerFacts {
     virtual int ship_payout(int p, int containers) const = 0;
     // IEView.load_to_island_payment: Smart Cars' payment for p (false: none)
     virtual bool load_to_island(int p, int& pay) const = 0;
+    // scoring.goods_score_of and good_end_value by the rules core (false: not given, the
+    // View computes them as the base set's rules do)
+    virtual bool goods_score_of(const int counts[][6], int p, int& out) const {
+        (void)counts, (void)p, (void)out;
+        return false;
+    }
+    virtual bool good_end_value(int p, int card, int& out) const {
+        (void)p, (void)card, (void)out;
+        return false;
+    }
     // turn.play_options: the cards and pairs that may declare the action ({card, -1}: one)
     virtual void play_options(int p, int action, bool following,
                               std::vector<std::pair<int, int>>& out) const = 0;
@@ -211,6 +221,8 @@ struct View {
     // scoring.goods_score_of (IE-SCORE-1, powers aside): p's end-game credits from goods if
     // every player's goods counted `counts`
     int goods_score_of(const int counts[][6], int p) const {
+        int given;
+        if (powers != nullptr && powers->goods_score_of(counts, p, given)) return given;
         const RuleNumbers& r = tables->rules;
         const int* mine = counts[p];
         int total = 0;
@@ -227,6 +239,8 @@ struct View {
     // good of mine left now. Goods count by their colour (good_counts in the base set: no
     // grey Capital goods, no counted goods).
     int good_end_value(int card) const {
+        int given;
+        if (powers != nullptr && powers->good_end_value(me, card, given)) return given;
         int counts[MAX_PLAYERS][6];
         for (int q = 0; q < n; ++q) {
             for (int c = 0; c < 6; ++c) counts[q][c] = 0;
