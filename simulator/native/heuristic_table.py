@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.games.import_export.cards import TIMINGS
-from simulator.games.import_export.rule_book import BaseRules
 from simulator.games.import_export.powers import POWERS
+from simulator.games.import_export.rule_book import BaseRules
 from strategies.import_export import (
     classic,
     contract_choice,

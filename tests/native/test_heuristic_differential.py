@@ -18,10 +18,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from simulator.catalog import get_game
 from simulator.core.forward import Playthrough
 from simulator.core.protocol import Decision
 from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
-from simulator.catalog import get_game
 from simulator.folders.config import make_run_config, seat_slots
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.differential import Setup, _sheet_for

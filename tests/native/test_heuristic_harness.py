@@ -40,6 +40,7 @@ from simulator.native.heuristic_table import (
 )
 from simulator.runs.match import Match
 
+
 def _no_compiler() -> str | None:
     """Why the harness cannot be built here (None: it can)."""
     if shutil.which("g++") is None:
@@ -101,9 +102,23 @@ def build_harness() -> Any:
 IMPORT_CONTEXT = {ALONE: 0, BIDDING: 1, NOT_BIDDING: 2}
 TURN_KINDS = frozenset(
     (
-        "lead", "lead_with", "follow", "follow_with", "declare", "supply", "barter",
-        "contract", "load", "pirate", "pirate_to", "import_ship", "bid", "import_tie",
-        "import_take", "import_place", "any_time",
+        "lead",
+        "lead_with",
+        "follow",
+        "follow_with",
+        "declare",
+        "supply",
+        "barter",
+        "contract",
+        "load",
+        "pirate",
+        "pirate_to",
+        "import_ship",
+        "bid",
+        "import_tie",
+        "import_take",
+        "import_place",
+        "any_time",
     )
 )
 """The kinds the harness encodes as numbers; any other is a power's question, read from the
