@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.games.import_export.cards import TIMINGS
+from simulator.games.import_export.powers import POWERS
 from simulator.games.import_export.rule_book import BaseRules
 from strategies.import_export import (
     classic,
@@ -21,6 +22,7 @@ from strategies.import_export import (
     heuristic,
     match_tables,
     power_choices,
+    reasons_base,
     valuation,
 )
 from strategies.import_export.heuristic import IEHeuristic
@@ -98,6 +100,46 @@ def any_time_code(power: str) -> int:
         return 0
 
 
+def power_score_parts(contract: Any) -> list[int]:
+    """What reasons_base._power_score reads of a contract's power, as flags: [has a power
+    scored at all, a copy of it does nothing, ongoing, immediate, scored at the end, its
+    level pips] (the C++ adds the timing's worth as the Python does)."""
+    power = POWERS.get(contract.name)
+    level = int(sum(contract.level.values()))
+    if power is None:
+        return [0, 0, 0, 0, 0, level]
+    ongoing = (
+        bool(power.hooks)
+        or power.on_lose is not None
+        or power.any_time_from == "fulfilled"
+        or (contract.timing == "ongoing" and power.on_fulfil is not None)
+    )
+    immediate = power.on_fulfil is not None and not ongoing
+    scored = ongoing or immediate or bool(power.end)
+    return [
+        int(scored),
+        int(bool(power.declared.copy_does_nothing)),
+        int(ongoing),
+        int(immediate),
+        int(bool(power.end)),
+        level,
+    ]
+
+
+REASONS = (
+    "SWAP_MARGIN",
+    "CREW_CARD",
+    "IMMEDIATE",
+    "ONGOING",
+    "SHIP_HOME",
+    "RIVAL_HOME",
+    "SHORT_HAND",
+    "CARD_TO_PLAY",
+    "LEVEL_SHORT",
+)
+"""reasons_base.py's constants the C++ reads."""
+
+
 def constants() -> dict[str, Any]:
     """The Python modules' constants the valuation reads."""
     return {
@@ -109,6 +151,8 @@ def constants() -> dict[str, Any]:
         "shared_actions": list(heuristic.SHARED_ACTIONS),
         "comfort": int(power_choices.COMFORT),
         "lutefisk_code": any_time_code("Lutefisk"),
+        "telescopes_code": any_time_code("Telescopes"),
+        "reasons": {name.lower(): float(getattr(reasons_base, name)) for name in REASONS},
     }
 
 
@@ -129,6 +173,8 @@ def match_table(game: Any) -> dict[str, Any]:
                 "plain_cargo": _pairs(game._plain_cargo[cid]),
                 "cargo_total": int(c.cargo_total),
                 "power_bonus": float(contract_choice.power_bonus(c)),
+                "price": int(c.params["price"]) if "price" in c.params else -1,
+                "power_score": power_score_parts(c),
             }
         )
     return {
@@ -145,10 +191,11 @@ def match_table(game: Any) -> dict[str, Any]:
     }
 
 
-def seat_options(strategy: IEHeuristic) -> str:
+def seat_options(strategy: IEHeuristic, game: Any = None) -> str:
     """The text a native heuristic seat reads (bot_heuristic.cpp): its parameters and the
     Python modules' constants as `key=value` items joined by ';', each float as its repr
-    (which C's strtod reads back exactly)."""
+    (which C's strtod reads back exactly); with the game, what reasons_base._power_score
+    reads of each contract's power (`power_scores`: id:flags..., joined by '|')."""
     items = [f"{name}={value!r}" for name, value in params_of(strategy).items()]
     k = constants()
     for name in ("card_value", "hold", "tempo", "fulfil_bonus", "lead_shared"):
@@ -156,14 +203,23 @@ def seat_options(strategy: IEHeuristic) -> str:
     items.append("shared_actions=" + ",".join(str(int(a)) for a in k["shared_actions"]))
     items.append(f"comfort={k['comfort']}")
     items.append(f"lutefisk_code={k['lutefisk_code']}")
+    items.append(f"telescopes_code={k['telescopes_code']}")
+    for name, value in k["reasons"].items():
+        items.append(f"reasons.{name}={value!r}")
     for timing in TIMINGS:
         bonus = float(contract_choice.POWER_BONUS.get(timing, 0.0))
         items.append(f"power_bonus.{timing}={bonus!r}")
     items.append("any_time_powers=" + "|".join(ANY_TIME_POWERS))
+    if game is not None:
+        scores = (
+            f"{cid}:" + ",".join(str(v) for v in power_score_parts(c))
+            for cid, c in game.cards.contract_by_id.items()
+        )
+        items.append("power_scores=" + "|".join(scores))
     return ";".join(items)
 
 
-def register_heuristic(core: Any, code: int, strategy: IEHeuristic) -> None:
+def register_heuristic(core: Any, code: int, strategy: IEHeuristic, game: Any = None) -> None:
     """Register a heuristic's parameter text for a seat code (1..15) of the native core,
     which a seat of that code reads when play_import_export gives it no text of its own
     (bot_heuristic.cpp's deckhand_heuristic_register, through ctypes: per process)."""
@@ -173,5 +229,5 @@ def register_heuristic(core: Any, code: int, strategy: IEHeuristic) -> None:
     register = library.deckhand_heuristic_register
     register.argtypes = (ctypes.c_int, ctypes.c_char_p)
     register.restype = ctypes.c_int
-    if register(int(code), seat_options(strategy).encode()) != 0:
+    if register(int(code), seat_options(strategy, game).encode()) != 0:
         raise ValueError(f"native heuristic codes are 1 to 15, not {code}")

@@ -18,10 +18,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from simulator.catalog import get_game
 from simulator.core.forward import Playthrough
 from simulator.core.protocol import Decision
 from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
-from simulator.catalog import get_game
 from simulator.folders.config import make_run_config, seat_slots
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.differential import Setup, _sheet_for
@@ -55,7 +55,7 @@ def seat_codes(match: Match) -> list[int]:
         text = choice.text
         if text not in registered:
             registered[text] = len(registered) + 1
-            register_heuristic(CORE, registered[text], built)  # type: ignore[arg-type]
+            register_heuristic(CORE, registered[text], built, match.game)  # type: ignore[arg-type]
         codes.append(registered[text])
     return codes
 
@@ -207,7 +207,50 @@ def test_heuristic_reads_the_seats_modifiers(players: int) -> None:
     assert result["decisions"] > 0
 
 
+def bench(games: int, players: int, repeats: int = 5, python_games: int | None = None) -> str:
+    """Heuristic in every seat, base set, powers off: the native engine's games per second
+    (median of `repeats`, no trace) against the Python engine's on the first `python_games`
+    of the same games, wall and CPU (time.process_time: what this process ran)."""
+    config = make_run_config(
+        "import-export",
+        players,
+        ("base",),
+        ("heuristic",),
+        games=games,
+        seed=3,
+        rules=(("card_powers", "false"),),
+    )
+    match = Match(config)
+    codes = seat_codes(match)
+    indices = list(range(games))
+    seats = np.array([[codes[s] for s in seat_slots(config, i)] for i in indices], dtype=np.int8)
+    streams = game_streams(config.seed, indices, [config.deal(i) for i in indices])
+    table = native_table(match.game)
+    walls, cpus = [], []
+    for _ in range(repeats):
+        start, cpu = time.perf_counter(), time.process_time()
+        out = CORE.play_import_export(table, players, streams, seats, False)  # type: ignore[union-attr]
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+    wall, cpu = sorted(walls)[repeats // 2], sorted(cpus)[repeats // 2]
+    n_py = python_games or min(games, 200)
+    start, cpu_start = time.perf_counter(), time.process_time()
+    for i in range(n_py):
+        match.play(i)
+    py_wall, py_cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    return (
+        f"{players}p heuristic x{players}, base, powers off: native {games} games, median of "
+        f"{repeats}: {games / wall:.0f} games/s wall, {games / cpu:.0f} per CPU-second "
+        f"({out['turns'].mean():.1f} turns, {out['decisions'].mean():.1f} decisions asked a "
+        f"game); Python {n_py} of the same games: {n_py / py_wall:.1f} games/s wall, "
+        f"{n_py / py_cpu:.1f} per CPU-second; ratio (CPU) {(games / cpu) / (n_py / py_cpu):.0f}x"
+    )
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["bench"]:  # bench [games] [players]
+        print(bench(int(sys.argv[2]), int(sys.argv[3])))
+        sys.exit(0)
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     p = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     pw = len(sys.argv) > 3 and sys.argv[3] == "1"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -30,6 +31,7 @@ from simulator.core.protocol import Decision, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.folders.config import make_run_config
 from simulator.games.import_export.decisions import ALONE, BIDDING, NOT_BIDDING
+from simulator.games.import_export.mods import SHIP_RULE_MODS
 from simulator.native.heuristic_table import (
     any_time_code,
     match_table,
@@ -37,6 +39,18 @@ from simulator.native.heuristic_table import (
     params_of,
 )
 from simulator.runs.match import Match
+
+
+def _no_compiler() -> str | None:
+    """Why the harness cannot be built here (None: it can)."""
+    if shutil.which("g++") is None:
+        return "no g++ to build the harness"
+    if importlib.util.find_spec("pybind11") is None:
+        return "pybind11 is not installed (pip install pybind11)"
+    return None
+
+
+pytestmark = pytest.mark.skipif(_no_compiler() is not None, reason=_no_compiler() or "")
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "simulator" / "native" / "src"
@@ -88,9 +102,23 @@ def build_harness() -> Any:
 IMPORT_CONTEXT = {ALONE: 0, BIDDING: 1, NOT_BIDDING: 2}
 TURN_KINDS = frozenset(
     (
-        "lead", "lead_with", "follow", "follow_with", "declare", "supply", "barter",
-        "contract", "load", "pirate", "pirate_to", "import_ship", "bid", "import_tie",
-        "import_take", "import_place", "any_time",
+        "lead",
+        "lead_with",
+        "follow",
+        "follow_with",
+        "declare",
+        "supply",
+        "barter",
+        "contract",
+        "load",
+        "pirate",
+        "pirate_to",
+        "import_ship",
+        "bid",
+        "import_tie",
+        "import_take",
+        "import_place",
+        "any_time",
     )
 )
 """The kinds the harness encodes as numbers; any other is a power's question, read from the
@@ -129,7 +157,10 @@ def encode(decision: Decision) -> tuple[list[list[int]], int, list[int]]:
         elif kind == "pirate_to":
             options.append([-1] if o == "discard" else list(o))
         elif kind == "any_time":
-            options.append([-1] if o == "pass" else [any_time_code(o.power)])
+            if o == "pass":
+                options.append([-1])
+            else:
+                options.append([any_time_code(o.power), o.contract, o.args[0] if o.args else -1])
         elif kind == "import_place":
             options.append([0 if o == "crew" else 1])
         else:
@@ -162,6 +193,66 @@ def snapshot(view: Any) -> dict[str, Any]:
         "fulfilled": [list(f) for f in s.fulfilled],
         "port": list(s.port),
         "mods_free": not any(s.mods),
+        "end_triggered": bool(s.end_triggered),
+        "facts": None if not any(s.mods) else power_facts(view),
+    }
+
+
+def _flat_mods(mods: tuple[object, ...]) -> list[int]:
+    """IEView.ship_mods() as numbers (each key by its place in SHIP_RULE_MODS, its value
+    after it): the worth memo compares them as Python compares the tuples."""
+    out: list[int] = []
+    for key, value in mods:  # type: ignore[misc]
+        out.append(SHIP_RULE_MODS.index(key))
+        if isinstance(value, (frozenset, set)):
+            out.append(sum(1 << c for c in value))
+        elif isinstance(value, int):
+            out.append(value)
+        else:
+            flat = [x for pair in value for x in (pair if isinstance(pair, tuple) else (pair,))]
+            out.append(len(flat))
+            out.extend(int(x) for x in flat)
+    return out
+
+
+def power_facts(view: Any) -> dict[str, Any]:
+    """The rule facts a seat's modifiers change, as the Python view answers them (the
+    native core's rules answer them in a native game): for the harness's PowerFacts."""
+    s = view._s
+    me = view.player
+    game = view._game
+    mods = view.ship_mods()
+    ships = {}
+    cids = sorted({cid for card in s.hands[me] for cid in view.facts.cards.ids[card]})
+    for i, ship in enumerate(s.ships):
+        if ship.owner == me and not ship.at_sea:
+            need, unmatched = view.ship_needs(i)
+            ships[i] = {
+                "needs": list(need.items()),
+                "unmatched": unmatched,
+                "room": view.ship_room(i),
+                "hold": {cid: view.ship_can_hold(i, cid) for cid in cids},
+                "with": {cid: list(view.ship_needs(i, cid)[0].items()) for cid in cids},
+            }
+    return {
+        "crew_limit": game.crew_limit(s, me),
+        "goods_limit": view.goods_limit(),
+        "goods_limits": [view.goods_limit(q) for q in range(s.n)],
+        "load_to_island": view.load_to_island_payment(),
+        "good_end_values": {card: view.good_end_value(card) for card in s.goods[me]},
+        "crew_actions": view.crew_actions_by_type(),
+        "levels": [view.level(c) for c in range(7)],
+        "draws_to": view.draws_to(),
+        "end": [view.end_credits_for(q) for q in range(s.n)],
+        "ship_mods": _flat_mods(mods),
+        "wild": list(view.wild_colors()),
+        "ships": ships,
+        "payout": [view.ship_payout(k) for k in range(64)],
+        "plays": {
+            (a, f): [(o, -1) if isinstance(o, int) else tuple(o) for o in view.play_options(a, f)]
+            for a in range(6)
+            for f in (False, True)
+        },
     }
 
 
@@ -188,12 +279,17 @@ class Mismatch(AssertionError):
 class Checked(Strategy):
     """A heuristic seat: the Python bot answers, the native bot must answer the same."""
 
-    def __init__(self, bot: Strategy, native: Any, where: str, counts: Counter[str]) -> None:
+    def __init__(
+        self, bot: Strategy, native: Any, where: str, counts: Counter[str], skip: bool = False
+    ) -> None:
         self.bot = bot
         self.native = native
         self.name = bot.name
         self.where = where
         self.counts = counts
+        self.skip = skip
+        """Skip (count, not compare) the power questions the native bot has no rule for
+        yet (reasons_base.py's), Python answering them."""
 
     def looks_ahead_in(self, kinds: frozenset[str]) -> bool:
         return self.bot.looks_ahead_in(kinds)
@@ -209,10 +305,24 @@ class Checked(Strategy):
             reprs = [repr(o) for o in decision.options]
             moment = decision.context if decision.kind == "any_time" else None
             before_scoring = getattr(moment, "name", "") == "before_scoring"
+            mine_starting = (
+                getattr(moment, "name", "") == "turn_start" and moment.actor == decision.player
+            )
             got, drawn = self.native.choose(
-                state, decision.kind, options, context, cargo, uniform, reprs, before_scoring
+                state,
+                decision.kind,
+                options,
+                context,
+                cargo,
+                uniform,
+                reprs,
+                before_scoring,
+                mine_starting,
             )
         except Exception as exc:
+            if self.skip and "has no rule for" in str(exc):
+                self.counts["skipped " + decision.kind] += 1
+                return choice
             raise Mismatch(
                 f"{self.where}, turn {state['turn']}, seat {decision.player}, "
                 f"{decision.kind}: the native bot raised {exc!r}; options {decision.options}"
@@ -236,9 +346,11 @@ def compare(
     powers: bool = False,
     strategies: tuple[str, ...] = ("heuristic",),
     first: int = 0,
+    skip: bool = False,
 ) -> Counter[str]:
     """Play `games` Python games with every heuristic seat checked; the decisions compared,
-    by kind (raises Mismatch at the first difference)."""
+    by kind (raises Mismatch at the first difference). `skip`: the power questions without a
+    native rule yet are counted (as "skipped KIND"), not compared."""
     harness = build_harness()
     rules = () if powers else (("card_powers", "false"),)
     config = make_run_config(
@@ -254,7 +366,7 @@ def compare(
             if native_reason(seat) is not None:
                 return seat
             native = harness.Bot(native_match, params_of(seat))  # type: ignore[arg-type]
-            return Checked(seat, native, where, counts)
+            return Checked(seat, native, where, counts, skip)
 
         match.play(i, seat_wrapper=wrap)
         counts["games"] += 1
@@ -274,10 +386,19 @@ def test_vanilla_heuristic_beside_random_and_preset() -> None:
     assert counts["games"] == 6
 
 
+def test_base_powers_heuristic_every_seat() -> None:
+    """Every base power on: each decision the native bot has a rule for is compared (the
+    rule facts a seat's powers change as the Python view answers them); the power questions
+    of reasons_base.py are skipped until ported."""
+    counts = compare(4, 4, seed=21, powers=True, skip=True)
+    assert counts["games"] == 4
+
+
 if __name__ == "__main__":  # a longer run: games players card_powers strategies...
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     p = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     pw = len(sys.argv) > 3 and sys.argv[3] == "1"
     seats = tuple(sys.argv[4:]) or ("heuristic",)
-    result = compare(n, p, powers=pw, strategies=seats)
-    print(dict(result), "decisions:", sum(v for k, v in result.items() if k != "games"))
+    result = compare(n, p, powers=pw, strategies=seats, skip=pw)
+    compared = sum(v for k, v in result.items() if k != "games" and not k.startswith("skipped"))
+    print(dict(result), "compared:", compared)

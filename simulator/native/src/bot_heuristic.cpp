@@ -38,6 +38,8 @@ struct SeatSettings {
     Constants k;
     double power_bonus[4] = {0, 0, 0, 0};  // by ie::Timing: contract_choice.POWER_BONUS
     std::vector<std::string> any_time_powers;  // power_choices.ANY_TIME_RULES, in order
+    // by contract id: reasons_base._power_score's reading (heuristic_table.power_score_parts)
+    std::map<int, std::vector<int>> power_scores;
 };
 
 double number(const std::map<std::string, std::string>& items, const char* key) {
@@ -99,6 +101,23 @@ SeatSettings parse(const std::string& text) {
     s.any_time_powers = split(items["any_time_powers"], '|');
     k.comfort = static_cast<int>(number(items, "comfort"));
     k.lutefisk_code = static_cast<int>(number(items, "lutefisk_code"));
+    k.telescopes_code = static_cast<int>(number(items, "telescopes_code"));
+    k.swap_margin = number(items, "reasons.swap_margin");
+    k.crew_card = number(items, "reasons.crew_card");
+    k.immediate = number(items, "reasons.immediate");
+    k.ongoing = number(items, "reasons.ongoing");
+    k.ship_home = number(items, "reasons.ship_home");
+    k.rival_home = number(items, "reasons.rival_home");
+    k.short_hand = number(items, "reasons.short_hand");
+    k.card_to_play = number(items, "reasons.card_to_play");
+    k.level_short = number(items, "reasons.level_short");
+    for (const std::string& entry : split(items["power_scores"], '|')) {
+        const auto colon = entry.find(':');
+        std::vector<int> parts;
+        for (const std::string& v : split(entry.substr(colon + 1), ',')) parts.push_back(std::atoi(v.c_str()));
+        if (parts.size() != 6) throw ie::NativeError("heuristic: power_scores");
+        s.power_scores[std::atoi(entry.substr(0, colon).c_str())] = parts;
+    }
     return s;
 }
 
@@ -140,6 +159,17 @@ BotTables tables_of(const ie::Table& t, const SeatSettings& settings) {
         d.plain_cargo = counts_of(t.plain_cargo[static_cast<std::size_t>(c.id)]);
         d.cargo_total = c.cargo_total;
         d.power_bonus = settings.power_bonus[static_cast<int>(c.timing)];
+        d.price = c.has("price") ? c.whole("price") : -1;
+        const auto ps = settings.power_scores.find(c.id);
+        if (ps != settings.power_scores.end()) {
+            d.ps_known = true;
+            d.ps_scored = ps->second[0] != 0;
+            d.ps_copy_nothing = ps->second[1] != 0;
+            d.ps_ongoing = ps->second[2] != 0;
+            d.ps_immediate = ps->second[3] != 0;
+            d.ps_end = ps->second[4] != 0;
+            d.ps_level = ps->second[5];
+        }
         b.index_of[static_cast<std::size_t>(c.id)] = static_cast<int>(b.contracts.size());
         b.contracts.push_back(d);
         const auto id = static_cast<std::size_t>(c.id);
@@ -322,6 +352,23 @@ class GameFacts final : public PowerFacts {
     }
     int ship_room(int index) const override { return ie::room(*g, g->s.ships[index]); }
     int ship_payout(int p, int containers) const override { return ie::payout(*g, p, containers); }
+    bool goods_score_of(const int counts[][6], int p, int& out) const override {
+        std::array<std::array<int, 6>, ie::kMaxPlayers> c{};
+        for (int q = 0; q < g->s.n; ++q)
+            for (int k = 0; k < 6; ++k) c[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)] = counts[q][k];
+        out = ie::goods_score_of(*g, c, p);
+        return true;
+    }
+    bool good_end_value(int p, int card, int& out) const override {
+        out = ie::good_end_value(*g, p, card);
+        return true;
+    }
+    bool load_to_island(int p, int& pay) const override {
+        const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
+        if (!m.load_to_island) return false;
+        pay = *m.load_to_island;
+        return true;
+    }
     void play_options(int p, int action, bool following,
                       std::vector<std::pair<int, int>>& out) const override {
         ie::Options raw;
@@ -353,6 +400,7 @@ class HeuristicSeat final : public ie::Bot {
         v.me = seat;
         v.n = s.n;
         v.turn = s.turn;
+        v.end_triggered = s.end_triggered;
         const auto& hand = s.hands[static_cast<std::size_t>(seat)];
         v.hand = Cards(hand.begin(), hand.size());
         v.credits = Ints(s.credits.data(), s.n);
@@ -470,15 +518,25 @@ class HeuristicSeat final : public ie::Bot {
             case ie::Kind::any_time: {
                 out.kind = Kind::ANY_TIME;
                 out.before_scoring = d.moment != nullptr && d.moment->name == ie::MomentName::before_scoring;
+                out.mine_starting = d.moment != nullptr && d.moment->name == ie::MomentName::turn_start &&
+                                    d.moment->actor == d.seat;
                 const ie::Table& t = game.table();
+                // {-1}: pass; {-2, ship}: the leader's discard; {contract id, args...}
                 for (const ie::Option& o : options) {
-                    if (o.a == -1)
+                    if (o.a == -1) {
                         out.uses.push_back(-1);  // pass
-                    else if (o.a < 0)
+                        out.use_contract.push_back(-1);
+                        out.use_arg.push_back(-1);
+                    } else if (o.a < 0) {
                         out.uses.push_back(0);  // the leader's discard: no rule
-                    else
+                        out.use_contract.push_back(-1);
+                        out.use_arg.push_back(-1);
+                    } else {
                         out.uses.push_back(shared_->any_time_code[static_cast<std::size_t>(
                             t.contract_at[static_cast<std::size_t>(o.a)])]);
+                        out.use_contract.push_back(o.a);
+                        out.use_arg.push_back(o.b);
+                    }
                 }
                 break;
             }

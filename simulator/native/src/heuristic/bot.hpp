@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "heuristic/options.hpp"
+#include "heuristic/reasons_base.hpp"
 #include "heuristic/valuation.hpp"
 
 namespace deckhand::heur {
@@ -81,8 +82,11 @@ class HeuristicBot {
             case Kind::IMPORT_TAKE: return import_take(d, t);
             case Kind::IMPORT_PLACE: return import_place(d, t);
             case Kind::ANY_TIME: return any_time(d, t);
-            case Kind::POWER:  // power_choices.answer(decision, view, table.card_worth, ...)
+            case Kind::POWER: {  // power_choices.answer(decision, view, table.card_worth, ...)
+                const int r = reasons_answer(d.power, view, t);
+                if (r != -2) return r;
                 return powers.answer(d.power, view, [&t](int card) { return t.card_worth(card); });
+            }
             default: fail("a decision kind the native heuristic does not answer yet");
         }
     }
@@ -800,9 +804,37 @@ class HeuristicBot {
                 if (!d.before_scoring) return i;
                 continue;
             }
+            if (code == k.telescopes_code) {
+                const int use = telescopes(d, t, code, i);
+                if (use >= 0) return use;
+                continue;
+            }
             fail("an any-time power's rule is not answered natively yet");
         }
         return 0;  // "pass" (always offered first)
+    }
+
+    // power_choices._telescopes: before scoring, sell the tech good whose scoring value is
+    // below the price (the least valued, then the lowest card); during the game, at the
+    // start of my turn. `first`: the first use of the power. Returns the use, or -1.
+    int telescopes(const Decision& d, Table& t, int code, int first) {
+        if (d.before_scoring) {
+            const int cid = d.use_contract[static_cast<std::size_t>(first)];
+            const int price = t.tables.contract(cid).price;
+            int best = -1, best_value = 0, best_card = 0;
+            for (int i = first; i < d.size(); ++i) {
+                if (d.uses[static_cast<std::size_t>(i)] != code) continue;
+                const int card = d.use_arg[static_cast<std::size_t>(i)];
+                const int value = t.view.good_end_value(card);
+                if (best < 0 || value < best_value || (value == best_value && card < best_card)) {
+                    best = i;
+                    best_value = value;
+                    best_card = card;
+                }
+            }
+            return t.view.good_end_value(best_card) < price ? best : -1;
+        }
+        return d.mine_starting ? first : -1;
     }
 
     // IEClassic._import_place

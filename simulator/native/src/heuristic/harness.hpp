@@ -9,6 +9,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -102,11 +103,147 @@ inline void fill_options(Decision& d, const std::vector<std::vector<int>>& opts)
                     d.pirate_to.push_back(PirateToOption{false, o.at(0), o.at(1)});
                 break;
             case Kind::IMPORT_PLACE: d.place.push_back(o.at(0)); break;
-            case Kind::ANY_TIME: d.uses.push_back(o.at(0)); break;
+            case Kind::ANY_TIME:
+                d.uses.push_back(o.at(0));
+                d.use_contract.push_back(o.size() > 1 ? o[1] : -1);
+                d.use_arg.push_back(o.size() > 2 ? o[2] : -1);
+                break;
             default: d.ints.push_back(o.at(0)); break;
         }
     }
 }
+
+// The rule facts a seat's modifiers change, as the Python view answered them at the
+// decision (test_heuristic_harness.power_facts); the native game asks its rules core.
+class HarnessFacts final : public PowerFacts {
+  public:
+    int me = 0;
+    int crew_limit_ = 0, goods_limit_ = 0, draws_to_ = 0;
+    int load_to_island_ = -1;  // -1: None
+    std::map<int, int> good_end_values_;  // my goods: Python's view.good_end_value
+    std::vector<int> goods_limits_;
+    int crew_actions_[N_ACTIONS] = {};
+    int levels_[7] = {};
+    std::vector<int> end_;  // -1: never
+    std::vector<int> ship_mods_;
+    std::vector<int> wild_;
+    std::vector<int> payout_;
+    struct ShipFacts {
+        ColorCounts needs;
+        int unmatched = 0;
+        int room = 0;
+        std::map<int, bool> hold;
+        std::map<int, ColorCounts> with;
+    };
+    std::map<int, ShipFacts> ships_;
+    std::map<std::pair<int, bool>, std::vector<std::pair<int, int>>> plays_;
+
+    void load(const py::dict& f, int seat) {
+        me = seat;
+        crew_limit_ = f["crew_limit"].cast<int>();
+        goods_limit_ = f["goods_limit"].cast<int>();
+        goods_limits_ = f["goods_limits"].cast<std::vector<int>>();
+        load_to_island_ = f["load_to_island"].is_none() ? -1 : f["load_to_island"].cast<int>();
+        good_end_values_ = f["good_end_values"].cast<std::map<int, int>>();
+        draws_to_ = f["draws_to"].cast<int>();
+        const auto ca = f["crew_actions"].cast<std::vector<int>>();
+        for (int a = 0; a < N_ACTIONS; ++a) crew_actions_[a] = ca.at(static_cast<std::size_t>(a));
+        const auto lv = f["levels"].cast<std::vector<int>>();
+        for (int c = 0; c < 7; ++c) levels_[c] = lv.at(static_cast<std::size_t>(c));
+        end_.clear();
+        for (const auto& e : f["end"]) end_.push_back(e.is_none() ? -1 : e.cast<int>());
+        ship_mods_ = f["ship_mods"].cast<std::vector<int>>();
+        wild_ = f["wild"].cast<std::vector<int>>();
+        payout_ = f["payout"].cast<std::vector<int>>();
+        ships_.clear();
+        for (const auto& item : f["ships"].cast<py::dict>()) {
+            ShipFacts sf;
+            const auto d = item.second.cast<py::dict>();
+            sf.needs = counts_from(d["needs"]);
+            sf.unmatched = d["unmatched"].cast<int>();
+            sf.room = d["room"].cast<int>();
+            for (const auto& h : d["hold"].cast<py::dict>())
+                sf.hold[h.first.cast<int>()] = h.second.cast<bool>();
+            for (const auto& w : d["with"].cast<py::dict>())
+                sf.with[w.first.cast<int>()] = counts_from(w.second);
+            ships_[item.first.cast<int>()] = sf;
+        }
+        plays_.clear();
+        for (const auto& item : f["plays"].cast<py::dict>()) {
+            const auto key = item.first.cast<std::pair<int, bool>>();
+            plays_[key] = item.second.cast<std::vector<std::pair<int, int>>>();
+        }
+    }
+
+    void mine(int p) const {
+        if (p != me) fail("the harness knows the deciding seat's facts only");
+    }
+    int crew_limit(int p) const override { return mine(p), crew_limit_; }
+    int goods_limit(int p) const override { return goods_limits_.at(static_cast<std::size_t>(p)); }
+    bool good_end_value(int p, int card, int& out) const override {
+        mine(p);
+        out = good_end_values_.at(card);
+        return true;
+    }
+    bool load_to_island(int p, int& pay) const override {
+        mine(p);
+        pay = load_to_island_;
+        return load_to_island_ >= 0;
+    }
+    void crew_actions_by_type(int p, int out[N_ACTIONS]) const override {
+        mine(p);
+        for (int a = 0; a < N_ACTIONS; ++a) out[a] = crew_actions_[a];
+    }
+    int level(int p, int color) const override { return mine(p), levels_[color]; }
+    int draws_to(int p) const override { return mine(p), draws_to_; }
+    bool end_threshold(int p, int& out) const override {
+        out = end_.at(static_cast<std::size_t>(p));
+        return out >= 0;
+    }
+    bool has_ship_mods(int p) const override { return mine(p), !ship_mods_.empty(); }
+    void ship_mods(int p, std::vector<int>& out) const override {
+        mine(p);
+        out = ship_mods_;
+    }
+    int wild_colors(int p, int out[8]) const override {
+        mine(p);
+        int n = 0;
+        for (int c : wild_) out[n++] = c;
+        return n;
+    }
+    const ShipFacts& ship(int index) const {
+        const auto found = ships_.find(index);
+        if (found == ships_.end()) fail("no facts for ship " + std::to_string(index));
+        return found->second;
+    }
+    int ship_needs(int index, int extra, ColorCounts& out) const override {
+        const ShipFacts& sf = ship(index);
+        if (extra < 0) {
+            out = sf.needs;
+            return sf.unmatched;
+        }
+        const auto found = sf.with.find(extra);
+        if (found == sf.with.end()) fail("no facts for contract " + std::to_string(extra));
+        out = found->second;
+        return 0;
+    }
+    bool ship_can_hold(int index, int cid) const override {
+        const ShipFacts& sf = ship(index);
+        const auto found = sf.hold.find(cid);
+        if (found == sf.hold.end()) fail("no facts for contract " + std::to_string(cid));
+        return found->second;
+    }
+    int ship_room(int index) const override { return ship(index).room; }
+    int ship_payout(int p, int containers) const override {
+        mine(p);
+        return payout_.at(static_cast<std::size_t>(containers));
+    }
+    void play_options(int p, int action, bool following,
+                      std::vector<std::pair<int, int>>& out) const override {
+        mine(p);
+        out = plays_.at({action, following});
+    }
+};
 
 // A seat's bot for one game, with the snapshot storage its views point into.
 class HarnessBot {
@@ -118,7 +255,8 @@ class HarnessBot {
     std::pair<int, int> choose(const py::dict& state, const std::string& kind,
                                const std::vector<std::vector<int>>& options, int context,
                                const std::vector<int>& cargo, double uniform,
-                               const std::vector<std::string>& reprs, bool before_scoring) {
+                               const std::vector<std::string>& reprs, bool before_scoring,
+                               bool mine_starting) {
         load_state(state);
         Decision d;
         d.kind = kind_named(kind);
@@ -126,6 +264,7 @@ class HarnessBot {
         d.context = context;
         d.cargo = cargo;
         d.before_scoring = before_scoring;
+        d.mine_starting = mine_starting;
         if (d.kind == Kind::POWER) {
             d.power.kind = kind;
             d.power.context = context;
@@ -182,6 +321,11 @@ class HarnessBot {
             v.port[p] = port[static_cast<std::size_t>(p)];
         }
         v.mods_free = s["mods_free"].cast<bool>();
+        v.end_triggered = s["end_triggered"].cast<bool>();
+        if (!v.mods_free) {
+            facts_.load(s["facts"].cast<py::dict>(), v.me);
+            v.powers = &facts_;
+        }
     }
 
     struct ShipStore {
@@ -191,6 +335,7 @@ class HarnessBot {
 
     std::shared_ptr<HarnessMatch> match_;
     HeuristicBot bot_;
+    HarnessFacts facts_;
     View view_;
     std::vector<CardT> hand_, island_;
     std::vector<int> credits_;

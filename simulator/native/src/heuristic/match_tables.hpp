@@ -200,6 +200,27 @@ class MatchTables {
         return match_containers(need, row.cargo_colors);
     }
 
+    // GameFacts.can_hold (cargo.can_hold without the state): a Legos-like contract fits any
+    // ship; else its cargo, the ship's contracts' and the leftovers within the printed
+    // capacity.
+    bool can_hold(const ShipRow& row, int cid) const {
+        if (tables.any_unlimited) {
+            if (tables.is_unlimited(cid)) return true;
+            for (int c : row.contracts)
+                if (tables.is_unlimited(c)) return true;
+        }
+        ColorCounts need;
+        const int unmatched = remaining(row, cid, need);
+        int total = 0;
+        for (int c : row.contracts) {
+            const ColorCounts& cargo = tables.contract(c).plain_cargo;
+            for (int i = 0; i < cargo.n; ++i) total += cargo.vals[i];
+        }
+        const ColorCounts& cargo = tables.contract(cid).plain_cargo;
+        for (int i = 0; i < cargo.n; ++i) total += cargo.vals[i];
+        return total + unmatched <= tables.rules.ship_capacity;
+    }
+
     // MatchTables.remaining: the positive needs and the unmatched count.
     int remaining_positive(const ShipRow& row, ColorCounts& positive) const {
         ColorCounts need;

@@ -102,7 +102,10 @@ struct Decision {
     std::vector<int> place;  // import_place: 0 "crew", 1 "goods"
     std::vector<int> uses;   // any_time: per option, the power's rule (power_choices.
                              // ANY_TIME_RULES: its index + 1; 0 none, -1 "pass")
+    std::vector<int> use_contract;  // any_time: per option, the use's contract id (-1: none)
+    std::vector<int> use_arg;       // any_time: per option, the use's first argument (-1: none)
     bool before_scoring = false;  // any_time: the moment is "before_scoring"
+    bool mine_starting = false;   // any_time: the moment is my own turn's start
     PowerQuestion power;          // a card power's question (Kind::POWER)
 
     int size() const {
@@ -137,7 +140,10 @@ struct Decision {
         pirate_to.clear();
         place.clear();
         uses.clear();
+        use_contract.clear();
+        use_arg.clear();
         before_scoring = false;
+        mine_starting = false;
         power.options.clear();
     }
 };

@@ -43,6 +43,15 @@ inline BotTables tables_from(const py::dict& d) {
         cd.plain_cargo = counts_from(c["plain_cargo"]);
         cd.cargo_total = c["cargo_total"].cast<int>();
         cd.power_bonus = c["power_bonus"].cast<double>();
+        cd.price = c["price"].cast<int>();
+        const auto ps = c["power_score"].cast<std::vector<int>>();
+        cd.ps_known = true;
+        cd.ps_scored = ps.at(0) != 0;
+        cd.ps_copy_nothing = ps.at(1) != 0;
+        cd.ps_ongoing = ps.at(2) != 0;
+        cd.ps_immediate = ps.at(3) != 0;
+        cd.ps_end = ps.at(4) != 0;
+        cd.ps_level = ps.at(5);
         if (cd.id < 0) fail("a negative contract id");
         if (cd.id > max_id) max_id = cd.id;
         t.contracts.push_back(cd);
@@ -58,22 +67,22 @@ inline BotTables tables_from(const py::dict& d) {
         }
     }
     t.tokyo_port = d["tokyo_port"].cast<bool>();
-    const auto r = d["rules"].cast<py::dict>();
+    const auto rn = d["rules"].cast<py::dict>();
     RuleNumbers& n = t.rules;
-    n.draw_to = r["draw_to"].cast<int>();
-    n.end_credits = r["end_credits"].cast<int>();
-    n.sell_price = r["sell_price"].cast<int>();
-    n.flag_load_cost = r["flag_load_cost"].cast<int>();
-    n.set_bonus = r["set_bonus"].cast<int>();
-    const auto majority = r["majority"].cast<std::vector<int>>();
+    n.draw_to = rn["draw_to"].cast<int>();
+    n.end_credits = rn["end_credits"].cast<int>();
+    n.sell_price = rn["sell_price"].cast<int>();
+    n.flag_load_cost = rn["flag_load_cost"].cast<int>();
+    n.set_bonus = rn["set_bonus"].cast<int>();
+    const auto majority = rn["majority"].cast<std::vector<int>>();
     if (majority.size() != 4) fail("majority: four numbers");
     for (int i = 0; i < 4; ++i) n.majority[i] = majority[static_cast<std::size_t>(i)];
-    n.illegal_penalty = r["illegal_penalty"].cast<int>();
-    n.pay_2 = r["pay_2"].cast<int>();
-    n.pay_3_4 = r["pay_3_4"].cast<int>();
-    n.pay_5_6 = r["pay_5_6"].cast<int>();
-    n.ship_capacity = r["ship_capacity"].cast<int>();
-    n.crew_limit_bonus = r["crew_limit_bonus"].cast<int>();
+    n.illegal_penalty = rn["illegal_penalty"].cast<int>();
+    n.pay_2 = rn["pay_2"].cast<int>();
+    n.pay_3_4 = rn["pay_3_4"].cast<int>();
+    n.pay_5_6 = rn["pay_5_6"].cast<int>();
+    n.ship_capacity = rn["ship_capacity"].cast<int>();
+    n.crew_limit_bonus = rn["crew_limit_bonus"].cast<int>();
     const auto k = d["constants"].cast<py::dict>();
     t.k.card_value = k["card_value"].cast<double>();
     t.k.hold = k["hold"].cast<double>();
@@ -84,6 +93,17 @@ inline BotTables tables_from(const py::dict& d) {
     for (int a : k["shared_actions"].cast<std::vector<int>>()) t.k.shared_action[a] = true;
     t.k.comfort = k["comfort"].cast<int>();
     t.k.lutefisk_code = k["lutefisk_code"].cast<int>();
+    t.k.telescopes_code = k["telescopes_code"].cast<int>();
+    const auto r = k["reasons"].cast<py::dict>();
+    t.k.swap_margin = r["swap_margin"].cast<double>();
+    t.k.crew_card = r["crew_card"].cast<double>();
+    t.k.immediate = r["immediate"].cast<double>();
+    t.k.ongoing = r["ongoing"].cast<double>();
+    t.k.ship_home = r["ship_home"].cast<double>();
+    t.k.rival_home = r["rival_home"].cast<double>();
+    t.k.short_hand = r["short_hand"].cast<double>();
+    t.k.card_to_play = r["card_to_play"].cast<double>();
+    t.k.level_short = r["level_short"].cast<double>();
     return t;
 }
 

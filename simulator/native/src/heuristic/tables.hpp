@@ -20,6 +20,13 @@ struct ContractData {
     ColorCounts plain_cargo;  // game._plain_cargo[id]: what rules.remaining reads without a state
     int cargo_total = 0;
     double power_bonus = 0.0;  // contract_choice.power_bonus(contract)
+    int price = -1;            // its power's `price` parameter (Telescopes), -1: none
+    // reasons_base._power_score's reading of its power (heuristic_table.power_score_parts):
+    // scored at all, a copy does nothing, ongoing, immediate, at the end; its level pips
+    bool ps_known = false;
+    bool ps_scored = false, ps_copy_nothing = false, ps_ongoing = false, ps_immediate = false,
+         ps_end = false;
+    int ps_level = 0;
 };
 
 // rule_book.BaseRules (with the run's --rule overrides).
@@ -54,8 +61,13 @@ struct Constants {
     double fulfil_bonus = 2.0;  // match_tables.FULFIL_BONUS
     double lead_shared = 0.5;   // heuristic.LEAD_SHARED
     bool shared_action[N_ACTIONS] = {true, false, false, false, true, false};  // SHARED_ACTIONS
-    int lutefisk_code = -1;  // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
+    int lutefisk_code = -1;    // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
+    int telescopes_code = -1;  // ... and Telescopes' 
     int comfort = 12;        // power_choices.COMFORT
+    // reasons_base.py's constants
+    double swap_margin = 0.5, crew_card = 2.0, immediate = 1.0, ongoing = 2.0;
+    double ship_home = 1.0, rival_home = 1.5, short_hand = 3.0, card_to_play = 0.5;
+    double level_short = 0.3;
 };
 
 // The bot's parameters (IEClassic.params, a preset's, or a run's overrides).

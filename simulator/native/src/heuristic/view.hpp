@@ -54,6 +54,18 @@ struct PowerFacts {
     virtual bool ship_can_hold(int index, int cid) const = 0;
     virtual int ship_room(int index) const = 0;
     virtual int ship_payout(int p, int containers) const = 0;
+    // IEView.load_to_island_payment: Smart Cars' payment for p (false: none)
+    virtual bool load_to_island(int p, int& pay) const = 0;
+    // scoring.goods_score_of and good_end_value by the rules core (false: not given, the
+    // View computes them as the base set's rules do)
+    virtual bool goods_score_of(const int counts[][6], int p, int& out) const {
+        (void)counts, (void)p, (void)out;
+        return false;
+    }
+    virtual bool good_end_value(int p, int card, int& out) const {
+        (void)p, (void)card, (void)out;
+        return false;
+    }
     // turn.play_options: the cards and pairs that may declare the action ({card, -1}: one)
     virtual void play_options(int p, int action, bool following,
                               std::vector<std::pair<int, int>>& out) const = 0;
@@ -74,6 +86,7 @@ struct View {
     Cards fulfilled[MAX_PLAYERS];
     int port[MAX_PLAYERS] = {};  // each seat's port colour
     bool mods_free = true;       // no seat has a rule modifier set
+    bool end_triggered = false;  // view.end_triggered
     const PowerFacts* powers = nullptr;
 
     void need_powers() const {
@@ -173,6 +186,69 @@ struct View {
             return powers->has_ship_mods(me);
         }
         return false;
+    }
+
+    // IEView.ship_payout (mine)
+    int ship_payout(int containers) const {
+        if (!mods_free) {
+            need_powers();
+            return powers->ship_payout(me, containers);
+        }
+        return tables->rules.payout(containers);
+    }
+
+    // IEView.load_to_island_payment
+    bool load_to_island(int& pay) const {
+        if (!mods_free) {
+            need_powers();
+            return powers->load_to_island(me, pay);
+        }
+        return false;
+    }
+
+    // scoring.majority_shares: (player, share) of the most goods of a colour; no favourite
+    // in the base set (Foxes: J). Returns p's share.
+    int majority_share(const int counts[][6], int color, int amount, int p) const {
+        int top = 0;
+        for (int q = 0; q < n; ++q) top = counts[q][color] > top ? counts[q][color] : top;
+        if (top == 0) return 0;
+        int holders = 0;
+        for (int q = 0; q < n; ++q) holders += counts[q][color] == top;
+        if (counts[p][color] != top) return 0;
+        return -py_floordiv(-amount, holders);
+    }
+
+    // scoring.goods_score_of (IE-SCORE-1, powers aside): p's end-game credits from goods if
+    // every player's goods counted `counts`
+    int goods_score_of(const int counts[][6], int p) const {
+        int given;
+        if (powers != nullptr && powers->goods_score_of(counts, p, given)) return given;
+        const RuleNumbers& r = tables->rules;
+        const int* mine = counts[p];
+        int total = 0;
+        for (int c : GOODS) total += mine[c];
+        total += mine[RED];  // illegal goods: 2
+        bool all = true;
+        for (int c : GOODS) all = all && mine[c] >= 1;
+        if (all) total += r.set_bonus;
+        for (int c = 0; c < 4; ++c) total += majority_share(counts, c, r.majority[c], p);
+        return total - majority_share(counts, RED, r.illegal_penalty, p);
+    }
+
+    // IEView.good_end_value (scoring.good_end_value): what my final score would lose if this
+    // good of mine left now. Goods count by their colour (good_counts in the base set: no
+    // grey Capital goods, no counted goods).
+    int good_end_value(int card) const {
+        int given;
+        if (powers != nullptr && powers->good_end_value(me, card, given)) return given;
+        int counts[MAX_PLAYERS][6];
+        for (int q = 0; q < n; ++q) {
+            for (int c = 0; c < 6; ++c) counts[q][c] = 0;
+            for (int g : goods[q]) counts[q][tables->color[static_cast<std::size_t>(g)]] += 1;
+        }
+        const int kept = goods_score_of(counts, me);
+        counts[me][tables->color[static_cast<std::size_t>(card)]] -= 1;
+        return kept - goods_score_of(counts, me);
     }
 
     // IEView.ship_mods() as numbers (empty: no modifier of my ships set)

@@ -1,0 +1,828 @@
+// strategies/import_export/reasons_base.py: the heuristic's reasoned answers to the base
+// set's power questions (IEHeuristic.power_rules over power_choices.RULES), each weighing its
+// options from the bot's view and `worth` (Table.card_worth) as the Python rule does: one
+// function per Python function, same order of floating-point operations.
+//
+// Options are read from their repr (power_choices.hpp: the rules core renders each option as
+// Python's repr writes it).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "heuristic/match_tables.hpp"
+#include "heuristic/power_choices.hpp"
+#include "heuristic/valuation.hpp"
+
+namespace deckhand::heur {
+
+// A Python value read back from its repr: an int, a string, or a tuple of them.
+struct PyValue {
+    enum Type { INT, STR, TUPLE } type = INT;
+    int i = 0;
+    std::string s;
+    std::vector<PyValue> items;
+
+    bool is_tuple() const { return type == TUPLE; }
+    bool is_int() const { return type == INT; }
+    bool is_str(const char* w) const { return type == STR && s == w; }
+    const PyValue& operator[](std::size_t k) const { return items.at(k); }
+};
+
+inline PyValue parse_value(const std::string& t, std::size_t& i) {
+    while (i < t.size() && t[i] == ' ') ++i;
+    PyValue v;
+    if (t[i] == '(') {
+        v.type = PyValue::TUPLE;
+        ++i;
+        while (i < t.size()) {
+            while (i < t.size() && (t[i] == ' ' || t[i] == ',')) ++i;
+            if (t[i] == ')') {
+                ++i;
+                break;
+            }
+            v.items.push_back(parse_value(t, i));
+        }
+    } else if (t[i] == '\'' || t[i] == '"') {
+        const char q = t[i];
+        const std::size_t end = t.find(q, i + 1);
+        v.type = PyValue::STR;
+        v.s = t.substr(i + 1, end - i - 1);
+        i = end + 1;
+    } else {
+        char* end = nullptr;
+        v.type = PyValue::INT;
+        v.i = static_cast<int>(std::strtol(t.c_str() + i, &end, 10));
+        i = static_cast<std::size_t>(end - t.c_str());
+    }
+    return v;
+}
+
+inline PyValue parse_py(const std::string& t) {
+    std::size_t i = 0;
+    return parse_value(t, i);
+}
+
+using Counts = std::vector<std::array<int, 6>>;  // per player, goods per type
+// (a need dict of `remaining`, its order kept)
+using NeedDict = ColorCounts;
+
+class ReasonsBase {
+  public:
+    ReasonsBase(const View& v, Table& t)
+        : view(v), table(t), tables(*v.tables), st(t.static_), k(tables.k) {}
+
+    const View& view;
+    Table& table;
+    const BotTables& tables;
+    const MatchTables& st;
+    const Constants& k;
+
+    double worth(int card) { return table.card_worth(card); }
+
+    // ---------------------------------------------------------------- what things are worth
+
+    // reasons_base._late
+    double late() const {  // (Constants holds reasons_base's numbers)
+        if (view.end_triggered) return 1.0;
+        return py_min(1.0, credit_race(view));
+    }
+
+    // reasons_base._power_score
+    double power_score(int cid, bool copy) const {
+        const ContractData& p = tables.contract(cid);
+        if (!p.ps_known) fail("no power reading for contract " + std::to_string(cid));
+        if (!p.ps_scored || (copy && p.ps_copy_nothing)) return -1.0;
+        double score = static_cast<double>(p.ps_level);
+        if (p.ps_immediate) score += k.immediate;
+        if (p.ps_end) score += k.immediate;
+        if (p.ps_ongoing) score += k.ongoing * (1.0 - late());
+        return score;
+    }
+
+    // reasons_base.goods_counts (view.good_counts: by colour in the base set)
+    Counts goods_counts() const {
+        Counts c(static_cast<std::size_t>(view.n));
+        for (int q = 0; q < view.n; ++q) {
+            c[static_cast<std::size_t>(q)].fill(0);
+            for (int g : view.goods[q]) c[static_cast<std::size_t>(q)][tables.color[static_cast<std::size_t>(g)]] += 1;
+        }
+        return c;
+    }
+
+    // reasons_base._area_types (view.types_of_goods: by colour in the base set)
+    std::array<int, 6> area_types(const std::vector<int>& goods) const {
+        std::array<int, 6> tally{};
+        for (int g : goods) tally[static_cast<std::size_t>(tables.color[static_cast<std::size_t>(g)])] += 1;
+        return tally;
+    }
+
+    // reasons_base._regoods
+    Counts regoods(const Counts& counts, int p, const std::vector<int>& before,
+                   const std::vector<int>& after) const {
+        const auto old = area_types(before), neu = area_types(after);
+        Counts moved = counts;
+        for (std::size_t c = 0; c < 6; ++c)
+            moved[static_cast<std::size_t>(p)][c] = counts[static_cast<std::size_t>(p)][c] - old[c] + neu[c];
+        return moved;
+    }
+
+    int goods_score(const Counts& counts, int p) const {
+        int raw[MAX_PLAYERS][6];
+        for (int q = 0; q < view.n; ++q)
+            for (int c = 0; c < 6; ++c) raw[q][c] = counts[static_cast<std::size_t>(q)][static_cast<std::size_t>(c)];
+        return view.goods_score_of(raw, p);
+    }
+
+    // reasons_base._goods_value
+    double goods_value(const Counts& counts, int p) const {
+        double score = static_cast<double>(goods_score(counts, p));
+        int types = 0;
+        for (int c : GOODS) types += counts[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)] > 0;
+        if (types < 5)
+            score += static_cast<double>(tables.rules.set_bonus * types) / 5.0;
+        return score;
+    }
+
+    // reasons_base._good_gain
+    double good_gain(const Counts& counts, int p, const std::vector<int>& goods, int item) const {
+        std::vector<int> with = goods;
+        with.push_back(item);
+        const Counts after = regoods(counts, p, goods, with);
+        return goods_value(after, p) - goods_value(counts, p);
+    }
+
+    static std::vector<int> ints(Cards c) { return std::vector<int>(c.begin(), c.end()); }
+
+    // reasons_base._take_gain (source -1: None)
+    double take_gain(Counts counts, int item, int source) const {
+        double value = 0.0;
+        if (source >= 0) {
+            const std::vector<int> his = ints(view.goods[source]);
+            std::vector<int> left;
+            for (int c : his)
+                if (c != item) left.push_back(c);
+            const Counts after = regoods(counts, source, his, left);
+            value = goods_value(counts, source) - goods_value(after, source);
+            counts = after;
+        }
+        if (view.goods_room() > 0) value += good_gain(counts, view.me, ints(view.goods[view.me]), item);
+        return value;
+    }
+
+    // reasons_base._crew_worth
+    double crew_worth(int card) const {
+        const double value = k.crew_card * py_max(0.2, 1.0 - late());
+        return tables.actions[static_cast<std::size_t>(card)] == SUPPLY ? value / 2 : value;
+    }
+
+    // reasons_base.import_worth
+    double import_worth(const Counts& counts, int card) const {
+        bool any = false;
+        double best = 0.0;
+        if (view.goods_room() > 0) {
+            best = take_gain(counts, card, -1);
+            any = true;
+        }
+        if (view.crew_room() > 0) {
+            const double c = crew_worth(card);
+            if (!any || c > best) best = c;
+            any = true;
+        }
+        return any ? best : 0.0;
+    }
+
+    // reasons_base._emptied
+    double emptied(int index) const {
+        const ShipRow& r = view.ships[index];
+        if (r.cargo.size() != 1) return 0.0;
+        return r.owner == view.me ? k.ship_home : -k.rival_home;
+    }
+
+    // reasons_base._colors
+    std::vector<int> colors(int card) const {
+        if (card < tables.n_cards) return tables.colors[static_cast<std::size_t>(card)];
+        return {tables.color[static_cast<std::size_t>(card)]};
+    }
+
+    // reasons_base._slot
+    double slot(const NeedDict& need, int cargo) const {
+        int left = 0;
+        for (int i = 0; i < need.n; ++i)
+            if (need.vals[i] > 0) left += need.vals[i];
+        if (left <= 0) return 0.0;
+        const double s =
+            static_cast<double>(view.ship_payout(cargo + left)) / static_cast<double>(left);
+        return left == 1 ? s + tables.k.fulfil_bonus : s;
+    }
+
+    // reasons_base._covers: the need a container of these colours fills (-1: None)
+    static int covers(const NeedDict& need, const std::vector<int>& colors) {
+        for (int color : colors)
+            if (color != GREY && need.get(color, 0) > 0) return color;
+        return need.get(ANY, 0) > 0 ? ANY : -1;
+    }
+    static void lower(NeedDict& need, int color) {
+        const int i = need.find(color);
+        need.vals[i] -= 1;
+    }
+
+    // reasons_base._my_needs: (needs, containers) of my ships at port with contracts
+    std::vector<std::pair<NeedDict, int>> my_needs() const {
+        std::vector<std::pair<NeedDict, int>> out;
+        for (int i = 0; i < view.n_ships; ++i) {
+            const ShipRow& r = view.ships[i];
+            if (r.owner == view.me && !r.at_sea && !r.contracts.empty()) {
+                NeedDict need;
+                st.remaining(r, -1, need);
+                out.emplace_back(need, r.cargo.size());
+            }
+        }
+        return out;
+    }
+
+    using Ports = std::vector<std::pair<double, NeedDict>>;
+
+    // reasons_base._ports
+    Ports ports(const std::vector<int>& hand) const {
+        Ports ps;
+        for (const auto& [need, cargo] : my_needs()) ps.emplace_back(slot(need, cargo), need);
+        std::stable_sort(ps.begin(), ps.end(),
+                         [](const auto& a, const auto& b) { return -a.first < -b.first; });
+        for (int card : hand) {
+            const std::vector<int> cs = colors(card);
+            for (auto& port : ps) {
+                const int covered = covers(port.second, cs);
+                if (covered >= 0) {
+                    lower(port.second, covered);
+                    break;
+                }
+            }
+        }
+        return ps;
+    }
+
+    // reasons_base._fill_worth
+    double fill_worth(const Ports& ps, int card) const {
+        const std::vector<int> cs = colors(card);
+        bool any = false;
+        double best = 0.0;
+        for (const auto& port : ps)
+            if (covers(port.second, cs) >= 0) {
+                if (!any || port.first > best) best = port.first;
+                any = true;
+            }
+        return tables.k.hold * (any ? best : 0.0);
+    }
+
+    // reasons_base._contract_value
+    double contract_value(int cid, const std::vector<std::vector<int>>& loads) {
+        const ContractData& c = tables.contract(cid);
+        NeedDict need = c.cargo;
+        for (const auto& cs : loads) {
+            const int covered = covers(need, cs);
+            if (covered >= 0) lower(need, covered);
+        }
+        int left = 0;
+        for (int i = 0; i < need.n; ++i)
+            if (need.vals[i] > 0) left += need.vals[i];
+        double value = (static_cast<double>(view.ship_payout(c.cargo_total)) + tables.k.fulfil_bonus) *
+                       st.tempo(left);
+        if (table.missing_levels(cid) >= 1 + table.crew_actions()[CONTRACT]) value *= k.level_short;
+        return value;
+    }
+
+    // reasons_base._best_contract (on the empty ship `ship`)
+    double best_contract(int card, const std::vector<std::vector<int>>& loads, const ShipRow& ship) {
+        if (card >= tables.n_cards) return 0.0;
+        bool any = false;
+        double best = 0.0;
+        for (int cid : tables.card_contracts[static_cast<std::size_t>(card)]) {
+            if (!st.can_hold(ship, cid)) continue;
+            const double v = contract_value(cid, loads);
+            if (!any || v > best) best = v;
+            any = true;
+        }
+        return any ? best : 0.0;
+    }
+
+    // reasons_base._empty_ship: how many of my ships at port are empty, and the first (-1)
+    int empty_ship(int& first) const {
+        int count = 0;
+        first = -1;
+        for (int i = 0; i < view.n_ships; ++i) {
+            const ShipRow& r = view.ships[i];
+            if (r.owner == view.me && !r.at_sea && r.contracts.empty()) {
+                if (first < 0) first = i;
+                ++count;
+            }
+        }
+        return count;
+    }
+
+    std::vector<std::vector<int>> loads_of(const std::vector<int>& cards, int skip_card = -1) const {
+        std::vector<std::vector<int>> out;
+        for (int c : cards)
+            if (c != skip_card) out.push_back(colors(c));
+        return out;
+    }
+
+    // reasons_base._contract_bar
+    double contract_bar(const std::vector<int>& kept, int empty, const ShipRow& ship) {
+        std::vector<double> rivals;
+        for (int c : kept) rivals.push_back(best_contract(c, loads_of(kept, c), ship));
+        std::stable_sort(rivals.begin(), rivals.end(), std::greater<double>());
+        return static_cast<int>(rivals.size()) >= empty ? rivals[static_cast<std::size_t>(empty - 1)] : 0.0;
+    }
+
+    // reasons_base._island_worth (the `known` cache is pure: recomputed)
+    double island_worth(int card, const std::vector<int>& kept) {
+        int first;
+        const int empty = empty_ship(first);
+        const Ports ps = ports(kept);
+        double as_contract = 0.0;
+        if (first >= 0 && card < tables.n_cards) {
+            const ShipRow& ship = view.ships[first];
+            const double own = best_contract(card, loads_of(kept), ship);
+            if (own > 0.0) {
+                const double bar = contract_bar(kept, empty, ship);
+                as_contract = tables.k.hold * py_max(0.0, own - bar);
+            }
+        }
+        // max(worth(card), _fill_worth(...), as_contract): the first of the greatest
+        double best = worth(card);
+        const double f = fill_worth(ps, card);
+        if (f > best) best = f;
+        if (as_contract > best) best = as_contract;
+        return best;
+    }
+
+    // reasons_base._flag_fee
+    int flag_fee(int card) const {
+        return colors(card).size() > 1 ? tables.rules.flag_load_cost : 0;
+    }
+
+    // reasons_base._fits_any
+    bool fits_any() const {
+        for (const auto& [need, cargo] : my_needs())
+            for (int card : view.hand)
+                if (covers(need, colors(card)) >= 0) return true;
+        return false;
+    }
+
+    std::vector<int> hand() const { return ints(view.hand); }
+
+    // ---------------------------------------------------------------- the rules
+
+    // reasons_base._apples
+    int apples(const std::vector<PyValue>& o) {
+        int best = -1;
+        double bv = 0.0;
+        int bcid = 0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            if (!o[i].is_tuple()) continue;
+            const int card = o[i][0].i, cid = o[i][1].i;
+            const double v = power_score(cid, false) - worth(card);
+            if (best < 0 || v > bv || (v == bv && -cid > -bcid)) {
+                best = static_cast<int>(i);
+                bv = v;
+                bcid = cid;
+            }
+        }
+        return best < 0 ? 0 : best;
+    }
+
+    // reasons_base._wind_turbines
+    int wind_turbines(const std::vector<PyValue>& o) {
+        int best = 0;
+        double bv = 0.0;
+        int bcid = 0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            const int cid = o[i].i;
+            const double v = power_score(cid, true);
+            if (i == 0 || v > bv || (v == bv && -cid > -bcid)) {
+                best = static_cast<int>(i);
+                bv = v;
+                bcid = cid;
+            }
+        }
+        return best;
+    }
+
+    // reasons_base._insects_target
+    int insects_target(const std::vector<PyValue>& o) {
+        const int me = view.me;
+        const Counts counts = goods_counts();
+        const std::vector<int> mine = ints(view.goods[me]);
+        std::vector<int> illegal, kept;
+        for (int c : mine)
+            if (tables.color[static_cast<std::size_t>(c)] == RED) illegal.push_back(c);
+        for (int c : mine)
+            if (std::find(illegal.begin(), illegal.end(), c) == illegal.end()) kept.push_back(c);
+        const int room = view.goods_limit(me) - static_cast<int>(kept.size());
+        const Counts given = regoods(counts, me, mine, kept);
+        int best = 0;
+        double b0 = 0.0;
+        int b1 = 0, b2 = 0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            const int q = o[i].i;
+            const std::vector<int> his = ints(view.goods[q]);
+            const int his_room = view.goods_limit(q) - view.goods[q].size();
+            std::vector<int> received = his;
+            const int extra = py_slice_len(static_cast<int>(illegal.size()), py_max(0, his_room));
+            for (int k2 = 0; k2 < extra; ++k2) received.push_back(illegal[static_cast<std::size_t>(k2)]);
+            const Counts after = regoods(given, q, his, received);
+            const double his_value = goods_value(after, q);
+            const double gift = his_value - goods_value(given, q);
+            bool any = false;
+            double top = 0.0;
+            for (int item : received) {
+                std::vector<int> left;
+                for (int c : received)
+                    if (c != item) left.push_back(c);
+                const Counts lost = regoods(after, q, received, left);
+                double gain = his_value - goods_value(lost, q);
+                if (room > 0) gain += good_gain(lost, me, kept, item);
+                if (!any || gain > top) top = gain;
+                any = true;
+            }
+            const double s0 = (any ? top : 0.0) - gift;
+            const int s1 = view.credits[q], s2 = -q;
+            const bool greater = i == 0 || s0 > b0 || (s0 == b0 && (s1 > b1 || (s1 == b1 && s2 > b2)));
+            if (greater) {
+                best = static_cast<int>(i);
+                b0 = s0;
+                b1 = s1;
+                b2 = s2;
+            }
+        }
+        return best;
+    }
+
+    // reasons_base._paper_import
+    int paper_import(const std::vector<PyValue>& o) {
+        const Counts counts = goods_counts();
+        int best = -1;
+        double best_value = 0.0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            if (!o[i].is_int()) continue;
+            const int index = o[i].i;
+            bool any = false;
+            double value = 0.0;
+            for (int c : view.ships[index].cargo) {
+                const double v = import_worth(counts, c);
+                if (!any || v > value) value = v;
+                any = true;
+            }
+            value += emptied(index);
+            if (value > best_value) {
+                best = static_cast<int>(i);
+                best_value = value;
+            }
+        }
+        return best;  // -1: "pass"
+    }
+
+    // reasons_base._flour_container
+    int flour_container(const std::vector<PyValue>& o) {
+        int best = -1;
+        double b0 = 0.0;
+        int b1 = 0, b2 = 0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            if (!o[i].is_tuple()) continue;
+            const int card = o[i][0].i, ship = o[i][1].i, color = o[i][2].i;
+            NeedDict need;
+            st.remaining(view.ships[ship], -1, need);
+            const double s0 = worth(card) + static_cast<double>(flag_fee(card));
+            const int s1 = -need.get(color, 0), s2 = card;
+            if (best < 0 || s0 < b0 || (s0 == b0 && (s1 < b1 || (s1 == b1 && s2 < b2)))) {
+                best = static_cast<int>(i);
+                b0 = s0;
+                b1 = s1;
+                b2 = s2;
+            }
+        }
+        return best < 0 ? 0 : best;
+    }
+
+    // reasons_base._best_swap (given, taken per option; -1: "pass")
+    int best_swap(const std::vector<std::pair<std::vector<int>, std::vector<int>>>& swaps,
+                  const std::vector<int>& index) {
+        const std::vector<int> h = hand();
+        int best = -1;
+        double best_gain = k.swap_margin;
+        for (std::size_t i = 0; i < swaps.size(); ++i) {
+            const auto& [given, taken] = swaps[i];
+            std::vector<int> kept;
+            for (int c : h)
+                if (std::find(given.begin(), given.end(), c) == given.end()) kept.push_back(c);
+            double gain = 0.0;  // sum(): 0 + the first + ...
+            for (int c : taken) gain += island_worth(c, kept);
+            double given_worth = 0.0;
+            for (int c : given) given_worth += worth(c);
+            gain -= given_worth;
+            if (gain > best_gain) {
+                best = index[i];
+                best_gain = gain;
+            }
+        }
+        return best;
+    }
+
+    // reasons_base._rope_swap: ("swap", island card, hand card)
+    int rope_swap(const std::vector<PyValue>& o) {
+        std::vector<std::pair<std::vector<int>, std::vector<int>>> swaps;
+        std::vector<int> index;
+        for (std::size_t i = 0; i < o.size(); ++i)
+            if (o[i].is_tuple()) {
+                swaps.push_back({{o[i][2].i}, {o[i][1].i}});
+                index.push_back(static_cast<int>(i));
+            }
+        return best_swap(swaps, index);
+    }
+
+    // reasons_base._led_lights_swap: ((hand cards given), (island cards taken))
+    int led_lights_swap(const std::vector<PyValue>& o) {
+        std::vector<std::pair<std::vector<int>, std::vector<int>>> swaps;
+        std::vector<int> index;
+        for (std::size_t i = 0; i < o.size(); ++i)
+            if (o[i].is_tuple()) {
+                std::vector<int> given, taken;
+                for (const PyValue& v : o[i][0].items) given.push_back(v.i);
+                for (const PyValue& v : o[i][1].items) taken.push_back(v.i);
+                swaps.push_back({given, taken});
+                index.push_back(static_cast<int>(i));
+            }
+        return best_swap(swaps, index);
+    }
+
+    // reasons_base._machine_arms_load ((card, ship, colour); -1: "stop")
+    int machine_arms_load(const std::vector<PyValue>& o) {
+        int best = -1;
+        double best_gain = 0.0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            if (!o[i].is_tuple()) continue;
+            const int card = o[i][0].i, ship = o[i][1].i;
+            NeedDict need;
+            st.remaining(view.ships[ship], -1, need);
+            const double s = slot(need, view.ships[ship].cargo.size());
+            const double gain = s - worth(card) - static_cast<double>(flag_fee(card));
+            if (gain > best_gain) {
+                best = static_cast<int>(i);
+                best_gain = gain;
+            }
+        }
+        return best;
+    }
+
+    // reasons_base._smart_cars_use ("load", ("island", card)): the index, or -1 for "load"
+    int smart_cars_use(const std::vector<PyValue>& o) {
+        int pay;
+        const bool has = view.load_to_island(pay);
+        bool cards = false;
+        for (const PyValue& v : o) cards = cards || v.is_tuple();
+        if (!has || !cards || fits_any()) return -1;
+        int best = -1, best_card = 0;
+        double bw = 0.0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            if (!o[i].is_tuple()) continue;
+            const int card = o[i][1].i;
+            const double w = worth(card);
+            if (best < 0 || w < bw || (w == bw && card < best_card)) {
+                best = static_cast<int>(i);
+                bw = w;
+                best_card = card;
+            }
+        }
+        return worth(best_card) < static_cast<double>(pay) ? best : -1;
+    }
+
+    // reasons_base._cell_phones_load ((ship, colour))
+    int cell_phones_load(const std::vector<PyValue>& o) {
+        int best = 0;
+        double bv = 0.0;
+        int bs = 0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            const int ship = o[i][0].i;
+            NeedDict need;
+            st.remaining(view.ships[ship], -1, need);
+            const double v = slot(need, view.ships[ship].cargo.size());
+            if (i == 0 || v > bv || (v == bv && -ship > -bs)) {
+                best = static_cast<int>(i);
+                bv = v;
+                bs = ship;
+            }
+        }
+        return best;
+    }
+
+    // reasons_base._antiquities_take
+    int antiquities_take(const std::vector<PyValue>& o) {
+        const std::vector<int> h = hand();
+        int best = 0;
+        double bv = 0.0;
+        int bc = 0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            const int c = o[i].i;
+            const double v = island_worth(c, h);
+            if (i == 0 || v > bv || (v == bv && -c > -bc)) {
+                best = static_cast<int>(i);
+                bv = v;
+                bc = c;
+            }
+        }
+        return best;
+    }
+
+    // reasons_base._insects_take (context: the rival the goods come from)
+    int insects_take(const std::vector<PyValue>& o, int source) {
+        const Counts counts = goods_counts();
+        int best = 0;
+        double bv = 0.0;
+        int bc = 0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            const int c = o[i].i;
+            const double v = take_gain(counts, c, source);
+            if (i == 0 || v > bv || (v == bv && -c > -bc)) {
+                best = static_cast<int>(i);
+                bv = v;
+                bc = c;
+            }
+        }
+        return best;
+    }
+
+    // reasons_base._jets_take (context: my completed ship; -1: "pass")
+    int jets_take(const std::vector<PyValue>& o, int index) {
+        const Counts counts = goods_counts();
+        int best = -1;
+        double best_value = 0.0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            if (!o[i].is_int()) continue;
+            const double value = take_gain(counts, o[i].i, -1) + emptied(index);
+            if (value > best_value) {
+                best = static_cast<int>(i);
+                best_value = value;
+            }
+        }
+        return best;
+    }
+
+    // GameFacts.fits (cargo.fits without the state): an uncovered matching need
+    bool fits(const ShipRow& ship, int color) const {
+        if (ship.at_sea || ship.contracts.empty()) return false;
+        NeedDict need;
+        st.remaining(ship, -1, need);
+        if (color == GREY) return need.any_positive();
+        return need.get(color, 0) > 0 || need.get(ANY, 0) > 0;
+    }
+
+    // power_choices._platinum_rings: play, the least useful first, a card whose action
+    // helps now (in the order Contract, Load, Pirate, Import, Supply); -1: "stop"
+    int platinum_rings(const std::vector<PyValue>& o) {
+        const int me = view.me;
+        std::vector<int> ports;
+        for (int i = 0; i < view.n_ships; ++i)
+            if (view.ships[i].owner == me && !view.ships[i].at_sea) ports.push_back(i);
+        std::vector<int> sea;
+        for (int i = 0; i < view.n_ships; ++i)
+            if (view.ships[i].at_sea)
+                for (int c : view.ships[i].cargo_colors)
+                    if (c != GREY) sea.push_back(c);
+        for (int card : view.island)
+            for (int c : tables.colors[static_cast<std::size_t>(card)]) sea.push_back(c);
+        const std::vector<int> h = hand();
+        auto helps = [&](int card, int action) {
+            std::vector<int> rest;
+            for (int c : h)
+                if (c != card) rest.push_back(c);
+            if (action == CONTRACT) {
+                for (int r : rest)
+                    for (int cid : tables.card_contracts[static_cast<std::size_t>(r)])
+                        for (int i : ports)
+                            if (view.missing_levels(cid) == 0 && st.can_hold(view.ships[i], cid))
+                                return true;
+                return false;
+            }
+            if (action == LOAD || action == PIRATE) {
+                std::vector<int> cols;
+                if (action == PIRATE) {
+                    cols = sea;
+                } else {
+                    for (int r : rest)
+                        for (int c : tables.colors[static_cast<std::size_t>(r)]) cols.push_back(c);
+                }
+                for (int c : cols)
+                    for (int i : ports)
+                        if (c != GREY && fits(view.ships[i], c)) return true;
+                return false;
+            }
+            if (action == IMPORT) {
+                const bool room = view.crew_room() > 0 || view.goods_room() > 0;
+                if (!room) return false;
+                for (int i = 0; i < view.n_ships; ++i)
+                    if (view.ships[i].at_sea && !view.ships[i].cargo.empty()) return true;
+                return false;
+            }
+            return action == SUPPLY && !view.island.empty() && view.crew_room() > 0;
+        };
+        for (int action : {CONTRACT, LOAD, PIRATE, IMPORT, SUPPLY}) {
+            int best = -1, best_card = 0;
+            double bw = 0.0;
+            bool first = true;
+            for (std::size_t i = 0; i < o.size(); ++i) {
+                if (!o[i].is_int()) continue;
+                const int c = o[i].i;
+                if (tables.actions[static_cast<std::size_t>(c)] != action || !helps(c, action)) continue;
+                const double w = worth(c);
+                if (first || w < bw || (w == bw && c < best_card)) {
+                    best = static_cast<int>(i);
+                    bw = w;
+                    best_card = c;
+                    first = false;
+                }
+            }
+            if (best >= 0) return best;
+        }
+        return -1;
+    }
+
+    // reasons_base._flash_drives_take (context: my completed ship; -1: "pass")
+    int flash_drives_take(const std::vector<PyValue>& o, int index) {
+        const std::vector<int> h = hand();
+        const double floor = static_cast<double>(h.size()) <= k.short_hand ? k.card_to_play : 0.0;
+        int best = -1;
+        double best_value = 0.0;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            if (!o[i].is_int()) continue;
+            const double value = py_max(island_worth(o[i].i, h), floor) + emptied(index);
+            if (value > best_value) {
+                best = static_cast<int>(i);
+                best_value = value;
+            }
+        }
+        return best;
+    }
+};
+
+}  // namespace deckhand::heur
+
+namespace deckhand::heur {
+
+// IEHeuristic.power_rules for the kinds reasons_base.py answers: the index chosen, or -2
+// where the kind is not one of them (power_choices.hpp answers it).
+inline int reasons_answer(const PowerQuestion& q, const View& v, Table& t) {
+    static const char* const KINDS[] = {
+        "apples_choice",   "wind_turbines_copy", "insects_target",   "paper_import",
+        "flour_container", "rope_swap",          "led_lights_swap",  "machine_arms_load",
+        "smart_cars_use",  "cell_phones_use",    "cell_phones_load", "antiquities_take",
+        "insects_take",    "jets_take",          "flash_drives_take", "platinum_rings_play"};
+    bool mine = false;
+    for (const char* k : KINDS) mine = mine || q.kind == k;
+    if (!mine) return -2;
+    std::vector<PyValue> o;
+    for (const std::string& text : q.options) o.push_back(parse_py(text));
+    auto literal = [&q](const char* word) {
+        const std::string quoted = std::string("'") + word + "'";
+        for (std::size_t i = 0; i < q.options.size(); ++i)
+            if (q.options[i] == quoted) return static_cast<int>(i);
+        fail(std::string("the answer '") + word + "' is not offered at " + q.kind);
+    };
+    ReasonsBase r(v, t);
+    const std::string& k = q.kind;
+    if (k == "apples_choice") return r.apples(o);
+    if (k == "wind_turbines_copy") return r.wind_turbines(o);
+    if (k == "insects_target") return r.insects_target(o);
+    if (k == "paper_import") {
+        const int i = r.paper_import(o);
+        return i < 0 ? literal("pass") : i;
+    }
+    if (k == "flour_container") return r.flour_container(o);
+    if (k == "rope_swap" || k == "led_lights_swap") {
+        const int i = k == "rope_swap" ? r.rope_swap(o) : r.led_lights_swap(o);
+        return i < 0 ? literal("pass") : i;
+    }
+    if (k == "machine_arms_load") {
+        const int i = r.machine_arms_load(o);
+        return i < 0 ? literal("stop") : i;
+    }
+    if (k == "smart_cars_use") {
+        const int i = r.smart_cars_use(o);
+        return i < 0 ? literal("load") : i;
+    }
+    if (k == "cell_phones_use") return literal(r.fits_any() ? "hand" : "draw");
+    if (k == "cell_phones_load") return r.cell_phones_load(o);
+    if (k == "antiquities_take") return r.antiquities_take(o);
+    if (k == "insects_take") return r.insects_take(o, q.context);
+    if (k == "platinum_rings_play") {  // (power_choices._platinum_rings)
+        const int i = r.platinum_rings(o);
+        return i < 0 ? literal("stop") : i;
+    }
+    const int i = k == "jets_take" ? r.jets_take(o, q.context) : r.flash_drives_take(o, q.context);
+    return i < 0 ? literal("pass") : i;
+}
+
+}  // namespace deckhand::heur
