@@ -113,7 +113,9 @@ def match_for(
     return match
 
 
-def _python_game(match: Match, index: int) -> tuple[Outcome, int, list[tuple[int, str, int, int]], list[Any]]:
+def _python_game(
+    match: Match, index: int
+) -> tuple[Outcome, int, list[tuple[int, str, int, int]], list[Any]]:
     decisions: list[tuple[int, str, int, int]] = []
     options: list[Any] = []
 
@@ -126,7 +128,9 @@ def _python_game(match: Match, index: int) -> tuple[Outcome, int, list[tuple[int
     return outcome, asked, decisions, options
 
 
-def _native_rows(out: dict[str, np.ndarray], row: int, kinds: Sequence[str]) -> list[tuple[int, str, int, int]]:
+def _native_rows(
+    out: dict[str, np.ndarray], row: int, kinds: Sequence[str]
+) -> list[tuple[int, str, int, int]]:
     sel = out["tr_game"] == row
     return list(
         zip(
@@ -139,7 +143,9 @@ def _native_rows(out: dict[str, np.ndarray], row: int, kinds: Sequence[str]) -> 
     )
 
 
-def _outcome_diffs(out: dict[str, np.ndarray], row: int, players: int, outcome: Outcome, asked: int) -> list[str]:
+def _outcome_diffs(
+    out: dict[str, np.ndarray], row: int, players: int, outcome: Outcome, asked: int
+) -> list[str]:
     diffs = []
 
     def same(name: str, native: object, python: object) -> None:
@@ -164,18 +170,31 @@ def _outcome_diffs(out: dict[str, np.ndarray], row: int, players: int, outcome: 
     return diffs
 
 
-def _same_choice(native: tuple[int, str, int, int], python: tuple[int, str, int, int], offered: Any) -> bool:
+def _same_choice(
+    native: tuple[int, str, int, int], python: tuple[int, str, int, int], offered: Any
+) -> bool:
     """The same decision answered with equal options: Python records the first index of the
     option chosen (`offered.index`), so among equal options (an any-time power listed twice)
     the indices may differ while the choice is the same."""
     return native[:3] == python[:3] and offered[native[3]] == offered[python[3]]
 
 
-def _parted(table: dict[str, Any], players: int, seed: int, index: int, k: int, python: list[Any],
-            native: list[Any], options: list[Any], what: str) -> AssertionError:
+def _parted(
+    table: dict[str, Any],
+    players: int,
+    seed: int,
+    index: int,
+    k: int,
+    python: list[Any],
+    native: list[Any],
+    options: list[Any],
+    what: str,
+) -> AssertionError:
     assert CORE is not None
     streams = game_streams(seed, [index], [index])
-    text = list(CORE.import_export_decisions(table, players, streams[0], np.zeros(players, dtype=np.int8)))
+    text = list(
+        CORE.import_export_decisions(table, players, streams[0], np.zeros(players, dtype=np.int8))
+    )
     row = text[k] if k < len(text) else (text[-1] if text and "error" in text[-1] else {})
     lines = [
         f"native and Python part at decision {k} of game {index} ({what}):",
@@ -235,7 +254,8 @@ def check(
         diffs = _outcome_diffs(out, row, players, outcome, asked)
         if diffs:
             raise AssertionError(
-                f"same decisions, different tables in game {index} ({what}): " + "; ".join(diffs[:8])
+                f"same decisions, different tables in game {index} ({what}): "
+                + "; ".join(diffs[:8])
             )
         counts.games += 1
         counts.decisions += len(python)
@@ -268,11 +288,15 @@ def check_text(
     table = native_table(game)
     _, _, python, options = _python_game(match, index)
     streams = game_streams(seed, [index], [index])
-    text = list(CORE.import_export_decisions(table, players, streams[0], np.zeros(players, dtype=np.int8)))
+    text = list(
+        CORE.import_export_decisions(table, players, streams[0], np.zeros(players, dtype=np.int8))
+    )
     kinds: Counter[str] = Counter()
     for k, offered in enumerate(options):
         if k >= len(text) or "options" not in text[k]:
-            raise AssertionError(f"game {index}: the native game stops at decision {k}: {text[-1:]}")
+            raise AssertionError(
+                f"game {index}: the native game stops at decision {k}: {text[-1:]}"
+            )
         theirs = [repr(o) for o in offered]
         if text[k]["options"] != theirs:
             raise AssertionError(
@@ -282,7 +306,9 @@ def check_text(
             )
         kinds[python[k][1]] += 1
     if len(text) != len(options):
-        raise AssertionError(f"game {index}: native asks {len(text)} decisions, Python {len(options)}")
+        raise AssertionError(
+            f"game {index}: native asks {len(text)} decisions, Python {len(options)}"
+        )
     return kinds
 
 
@@ -298,12 +324,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     started = time.perf_counter()
     for players in args.players:
         for first in range(0, args.games, args.chunk):
-            total.add(check(players, args.seed + players, range(first, min(args.games, first + args.chunk)),
-                             easy=args.easy))
-        print(f"players={players}: {total.games} games, {total.decisions} decisions so far "
-              f"({time.perf_counter() - started:.0f} s)", flush=True)
-    print(f"identical: {total.games} games {dict(total.by_players)}, {total.decisions} decisions "
-          f"({total.asked} asked), {total.turns} turns")
+            total.add(
+                check(
+                    players,
+                    args.seed + players,
+                    range(first, min(args.games, first + args.chunk)),
+                    easy=args.easy,
+                )
+            )
+        print(
+            f"players={players}: {total.games} games, {total.decisions} decisions so far "
+            f"({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+    print(
+        f"identical: {total.games} games {dict(total.by_players)}, {total.decisions} decisions "
+        f"({total.asked} asked), {total.turns} turns"
+    )
     never = [n for n in GROUP1 if not total.fulfilled[n]]
     print("fulfilled:", dict(sorted(total.fulfilled.items())))
     print("never fulfilled:", never)

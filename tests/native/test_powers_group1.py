@@ -75,7 +75,10 @@ def _number(card: str, name: str, need: Need) -> st.SearchStrategy[Any]:
         return st.integers(int(need.least) + (1 if need.above else 0), int(top))
     whole = st.integers(int(need.least) + 1 if need.above else int(need.least), int(top))
     return st.one_of(
-        whole, st.floats(need.least, top, exclude_min=need.above, allow_nan=False).map(lambda v: round(v, 3))
+        whole,
+        st.floats(need.least, top, exclude_min=need.above, allow_nan=False).map(
+            lambda v: round(v, 3)
+        ),
     )
 
 
@@ -111,7 +114,11 @@ _RULES = st.lists(
 )
 
 
-@settings(max_examples=int(os.environ.get("GROUP1_EXAMPLES", "25")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("GROUP1_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(
     players=st.integers(2, 6),
     seed=st.integers(0, 2**32),
@@ -120,7 +127,11 @@ _RULES = st.lists(
     easy=st.booleans(),
 )
 def test_same_games_with_other_numbers(
-    players: int, seed: int, params: list[tuple[str, str, Any]], rules: list[tuple[str, str]], easy: bool
+    players: int,
+    seed: int,
+    params: list[tuple[str, str, Any]],
+    rules: list[tuple[str, str]],
+    easy: bool,
 ) -> None:
     check(players, seed, range(3), params=params, rules=rules, easy=easy)
 
