@@ -103,13 +103,13 @@ inline int match_containers(ColorCounts& need, Colors colors, const int* wild = 
         return false;
     };
     int unmatched = 0;
-    int flexible[64];
+    int flexible[256];
     int n_flex = 0;
     const bool plain = n_wild == 0 && !colors.contains(GREY);
     for (int color : colors) {
         if (color == PAIRED) continue;
         if (!plain && (color == GREY || is_wild(color))) {
-            if (n_flex >= 64) fail("too many containers");
+            if (n_flex >= 256) fail("too many containers");
             flexible[n_flex++] = color;
         } else {
             const int i = need.find(color);
