@@ -361,21 +361,22 @@ class Table {
 
     // Table.trial
     const Trial& trial(Port& port, int cid) {
+        const int index = tables.index_of[static_cast<std::size_t>(cid)];
         if (port.live) {
-            const Trial* got = port.cached(cid);
+            const Trial* got = port.cached(index);
             if (got) return *got;
             scratch_trial_ = live_trial(static_, port, cid, view);
-            got = port.keep(cid, scratch_trial_);
+            got = port.keep(index, scratch_trial_);
             return got ? *got : scratch_trial_;
         }
         if (tables.is_unlimited(cid)) {
             scratch_trial_ = static_trial(static_, port, cid, true);
             return scratch_trial_;
         }
-        const Trial* got = port.cached(cid);
+        const Trial* got = port.cached(index);
         if (got) return *got;
         scratch_trial_ = static_trial(static_, port, cid, false);
-        got = port.keep(cid, scratch_trial_);
+        got = port.keep(index, scratch_trial_);
         return got ? *got : scratch_trial_;
     }
 
