@@ -231,3 +231,27 @@ def register_heuristic(core: Any, code: int, strategy: IEHeuristic, game: Any = 
     register.restype = ctypes.c_int
     if register(int(code), seat_options(strategy, game).encode()) != 0:
         raise ValueError(f"native heuristic codes are 1 to 15, not {code}")
+
+
+def seat_codes(core: Any, choices: Any, game: Any) -> list[int]:
+    """The native seat code of each strategy slot of a run (`Match.choices`): 0 for
+    `random`, and for each distinct heuristic text (its defaults, a preset, overrides) a code
+    from STRATEGY_CODE on, registered with the core (`register_heuristic`) so that a seat
+    given no text of its own plays it. A slot the core cannot play raises ValueError with
+    `native_reason`."""
+    codes: list[int] = []
+    registered: dict[str, int] = {}
+    for choice in choices:
+        built = choice.build()
+        if built.name == "random":
+            codes.append(0)
+            continue
+        why = native_reason(built)
+        if why is not None:
+            raise ValueError(why)
+        if choice.text not in registered:
+            code = STRATEGY_CODE + len(registered)
+            register_heuristic(core, code, built, game)
+            registered[choice.text] = code
+        codes.append(registered[choice.text])
+    return codes

@@ -25,7 +25,7 @@ from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
 from simulator.folders.config import make_run_config, seat_slots
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.differential import Setup, _sheet_for
-from simulator.native.heuristic_table import native_reason, register_heuristic
+from simulator.native.heuristic_table import seat_codes as native_seat_codes
 from simulator.native.ie_table import native_table
 from simulator.native.seeds import game_streams
 from simulator.runs.match import Match
@@ -40,24 +40,9 @@ class Parted(AssertionError):
 
 
 def seat_codes(match: Match) -> list[int]:
-    """The native code of each strategy slot: 0 random, 1.. a heuristic parameter set
-    (registered with the core); a slot the core cannot play raises."""
-    codes = []
-    registered: dict[str, int] = {}
-    for choice in match.choices:
-        built = choice.build()
-        if built.name == "random":
-            codes.append(0)
-            continue
-        why = native_reason(built)
-        if why is not None:
-            raise ValueError(why)
-        text = choice.text
-        if text not in registered:
-            registered[text] = len(registered) + 1
-            register_heuristic(CORE, registered[text], built, match.game)  # type: ignore[arg-type]
-        codes.append(registered[text])
-    return codes
+    """The native code of each strategy slot (heuristic_table.seat_codes, registering each
+    heuristic parameter set with the core)."""
+    return native_seat_codes(CORE, match.choices, match.game)
 
 
 Mods = tuple[tuple[tuple[str, Any], ...], ...]

@@ -18,7 +18,7 @@ namespace deckhand::heur {
 
 // `_follow_or_draw`'s dict {play: gain}
 struct Gains {
-    static constexpr int CAP = 512;
+    static constexpr int CAP = 2048;
     int n = 0;
     Play plays[CAP];
     double values[CAP];
@@ -41,6 +41,10 @@ struct Gains {
         return false;
     }
 };
+
+// The most cards a hand, the island or the sea may hold here (the native core holds at most
+// 160 cards in a game: ie_core.hpp's kMaxCards).
+constexpr int CARDS = 256;
 
 class HeuristicBot {
   public:
@@ -123,7 +127,8 @@ class HeuristicBot {
         if (shared.empty()) return 0.0;
         Slots slots;
         slots.copy_from(shared);
-        int cards[64];
+        if (t.hand.size() > CARDS) fail("a hand too large");
+        int cards[CARDS];
         int nc = 0;
         for (int c : t.hand)
             if (!excluded_has(excluded, c)) cards[nc++] = c;
@@ -182,12 +187,12 @@ class HeuristicBot {
         Slots slots;
         slots.copy_from(t.slots());
         const int* sea = t.sea();
-        int sources[128];
+        int sources[CARDS];
         int ns = 0;
         for (int c = 0; c < 6; ++c)
             if (c != GREY)
                 for (int i = 0; i < sea[c]; ++i) {
-                    if (ns >= 128) fail("too many containers at sea");
+                    if (ns >= CARDS) fail("too many containers at sea");
                     sources[ns++] = c;
                 }
         double total = 0.0;
@@ -256,7 +261,8 @@ class HeuristicBot {
     std::pair<double, int> contract_plan(Table& t, int count, const Play& excluded) {
         double total = 0.0;
         int used = 0, skip = -1;
-        int cards[64];
+        if (t.hand.size() > CARDS) fail("a hand too large");
+        int cards[CARDS];
         int nc = 0;
         for (int c : t.hand)
             if (!excluded_has(excluded, c)) cards[nc++] = c;
@@ -316,7 +322,8 @@ class HeuristicBot {
             count -= 1;
         }
         const double* cv = t.crew_values();
-        double crews[64];
+        if (t.island().size() > CARDS) fail("an island too large");
+        double crews[CARDS];
         int n = 0;
         for (int c : t.island()) crews[n++] = cv[t.action_of(c)];
         std::sort(crews, crews + n, std::greater<double>());

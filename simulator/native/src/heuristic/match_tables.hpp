@@ -103,13 +103,13 @@ inline int match_containers(ColorCounts& need, Colors colors, const int* wild = 
         return false;
     };
     int unmatched = 0;
-    int flexible[64];
+    int flexible[256];
     int n_flex = 0;
     const bool plain = n_wild == 0 && !colors.contains(GREY);
     for (int color : colors) {
         if (color == PAIRED) continue;
         if (!plain && (color == GREY || is_wild(color))) {
-            if (n_flex >= 64) fail("too many containers");
+            if (n_flex >= 256) fail("too many containers");
             flexible[n_flex++] = color;
         } else {
             const int i = need.find(color);
@@ -268,21 +268,25 @@ struct Port {
     int pay = 0;
     double tempo = 1.0;
     bool live = false;
-    // Port.trials: by contract id (kept with the port while its ship stays the same)
+    // Port.trials: by contract id (kept with the port while its ship stays the same); the
+    // slot of each contract's trial by its index in the table (-1: none yet)
     static constexpr int TRIALS = 32;
     int n_trials = 0;
-    std::int16_t trial_ids[TRIALS];
+    std::vector<std::int8_t> slot_of;
     Trial trials[TRIALS];
 
-    const Trial* cached(int cid) const {
-        for (int i = 0; i < n_trials; ++i)
-            if (trial_ids[i] == cid) return &trials[i];
-        return nullptr;
+    void reset_trials(std::size_t contracts) {
+        if (n_trials || slot_of.size() != contracts) slot_of.assign(contracts, -1);
+        n_trials = 0;
+    }
+    const Trial* cached(int index) const {
+        const int k = slot_of[static_cast<std::size_t>(index)];
+        return k < 0 ? nullptr : &trials[k];
     }
     // Keep a trial (none kept once full: the next asks compute it again, as pure)
-    const Trial* keep(int cid, const Trial& t) {
+    const Trial* keep(int index, const Trial& t) {
         if (n_trials >= TRIALS) return nullptr;
-        trial_ids[n_trials] = static_cast<std::int16_t>(cid);
+        slot_of[static_cast<std::size_t>(index)] = static_cast<std::int8_t>(n_trials);
         trials[n_trials] = t;
         return &trials[n_trials++];
     }
@@ -291,7 +295,7 @@ struct Port {
 // Port.__init__
 inline void init_port(Port& port, const MatchTables& st, int index, const ShipRow& row,
                       const ColorCounts& need, int total, int room) {
-    port.n_trials = 0;
+    port.reset_trials(st.tables.contracts.size());
     port.live = false;
     port.index = index;
     port.row = &row;
@@ -338,7 +342,7 @@ inline void live_port(Port& port, const MatchTables& st, int index, const ShipRo
     const ColorCounts positive = need.positive();
     const int room = view.powers->ship_room(index);
     // Port(index, row, positive, 0, view.ship_room(index), view.ship_payout)
-    port.n_trials = 0;
+    port.reset_trials(st.tables.contracts.size());
     port.index = index;
     port.row = &row;
     port.contracts = row.contracts.size();

@@ -361,21 +361,22 @@ class Table {
 
     // Table.trial
     const Trial& trial(Port& port, int cid) {
+        const int index = tables.index_of[static_cast<std::size_t>(cid)];
         if (port.live) {
-            const Trial* got = port.cached(cid);
+            const Trial* got = port.cached(index);
             if (got) return *got;
             scratch_trial_ = live_trial(static_, port, cid, view);
-            got = port.keep(cid, scratch_trial_);
+            got = port.keep(index, scratch_trial_);
             return got ? *got : scratch_trial_;
         }
         if (tables.is_unlimited(cid)) {
             scratch_trial_ = static_trial(static_, port, cid, true);
             return scratch_trial_;
         }
-        const Trial* got = port.cached(cid);
+        const Trial* got = port.cached(index);
         if (got) return *got;
         scratch_trial_ = static_trial(static_, port, cid, false);
-        got = port.keep(cid, scratch_trial_);
+        got = port.keep(index, scratch_trial_);
         return got ? *got : scratch_trial_;
     }
 
@@ -645,8 +646,9 @@ class Table {
         int nw;
         wild(wl, nw);
         const int nh = hand.size();
-        double load[64];
-        if (nh > 64) fail("hand too large");
+        constexpr int HANDS = 256;
+        double load[HANDS];
+        if (nh > HANDS) fail("hand too large");
         if (!sl.empty()) {
             Slots copy;
             copy.copy_from(sl);
@@ -661,7 +663,7 @@ class Table {
             int cid;
             int hand_index;
         };
-        Offer offers[64];
+        Offer offers[HANDS];
         for (int i = 0; i < nh; ++i) {
             const int card = hand[i];
             const Best b = best_contract(card, color_of(card), budget);
@@ -676,8 +678,9 @@ class Table {
         for (const Port* p : ports())
             if (p->room >= 2) ++places;
         places = py_max(1, places);
-        double contract[64];
-        bool kept[64] = {};
+        double contract[HANDS];
+        bool kept[HANDS];
+        for (int i = 0; i < nh; ++i) kept[i] = false;
         Slots demand;
         int rank = 0;
         for (int k = 0; k < nh; ++k) {
@@ -1137,8 +1140,8 @@ class Table {
     Slots slots_;
     const WorthMap* worth_ = nullptr;
     bool have_by_action_ = false, have_pairs_ = false;
-    static constexpr int HAND = 64;
-    static constexpr int PAIRS = 512;
+    static constexpr int HAND = 160;
+    static constexpr int PAIRS = 2048;
     int n_by_action_[N_ACTIONS];
     Play by_action_[N_ACTIONS][HAND];
     int n_pairs_ = 0;
