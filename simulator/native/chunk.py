@@ -17,7 +17,8 @@ from simulator.folders.config import RunConfig, seat_slots
 from simulator.games.import_export.rules import ImportExportGame
 from simulator.games.import_export.state import EVENT_NAMES
 from simulator.native import CORE, NOT_BUILT
-from simulator.native.engine_choice import seat_code
+from simulator.native.heuristic_table import seat_codes
+from simulator.native.ie_table import native_table
 from simulator.native.seeds import game_streams
 from strategies.registry import StrategyChoice
 
@@ -42,19 +43,16 @@ def play_columns(
     `deckhand bench --split`, where it keeps one."""
     if CORE is None:
         raise ConfigError(f"the native engine was asked for, but {NOT_BUILT}")
-    from simulator.native.ie_table import native_table
-
-    codes = [seat_code(choice) for choice in choices]
-    if any(code is None for code in codes):
-        raise ConfigError("the native engine was asked for a strategy it does not play")
+    try:
+        codes, texts = seat_codes(choices, game)
+    except ValueError as exc:
+        raise ConfigError(f"the native engine cannot play this strategy: {exc}") from None
     slots = np.array([seat_slots(config, i) for i in indices], dtype=np.int64)
     seats = np.array(codes, dtype=np.int8)[slots]
     streams = game_streams(config.seed, indices, [config.deal(i) for i in indices])
     n = config.game.players
     table = native_table(game)
-    if timing:
-        return dict(CORE.play_import_export(table, n, streams, seats, trace, timing))
-    return dict(CORE.play_import_export(table, n, streams, seats, trace))
+    return dict(CORE.play_import_export(table, n, streams, seats, trace, bots=texts, timing=timing))
 
 
 def native_frames(

@@ -219,28 +219,15 @@ def seat_options(strategy: IEHeuristic, game: Any = None) -> str:
     return ";".join(items)
 
 
-def register_heuristic(core: Any, code: int, strategy: IEHeuristic, game: Any = None) -> None:
-    """Register a heuristic's parameter text for a seat code (1..15) of the native core,
-    which a seat of that code reads when play_import_export gives it no text of its own
-    (bot_heuristic.cpp's deckhand_heuristic_register, through ctypes: per process)."""
-    import ctypes
-
-    library = ctypes.CDLL(core.__file__)
-    register = library.deckhand_heuristic_register
-    register.argtypes = (ctypes.c_int, ctypes.c_char_p)
-    register.restype = ctypes.c_int
-    if register(int(code), seat_options(strategy, game).encode()) != 0:
-        raise ValueError(f"native heuristic codes are 1 to 15, not {code}")
-
-
-def seat_codes(core: Any, choices: Any, game: Any) -> list[int]:
-    """The native seat code of each strategy slot of a run (`Match.choices`): 0 for
+def seat_codes(choices: Any, game: Any) -> tuple[list[int], list[str]]:
+    """The native seat code of each strategy slot of a run (`Match.choices`) and, by code,
+    the parameter text each code's seats read (`_core.play_import_export(bots=...)`): 0 for
     `random`, and for each distinct heuristic text (its defaults, a preset, overrides) a code
-    from STRATEGY_CODE on, registered with the core (`register_heuristic`) so that a seat
-    given no text of its own plays it. A slot the core cannot play raises ValueError with
+    from STRATEGY_CODE on. A slot the core cannot play raises ValueError with
     `native_reason`."""
     codes: list[int] = []
-    registered: dict[str, int] = {}
+    texts: list[str] = [""]
+    by_text: dict[str, int] = {}
     for choice in choices:
         built = choice.build()
         if built.name == "random":
@@ -249,9 +236,8 @@ def seat_codes(core: Any, choices: Any, game: Any) -> list[int]:
         why = native_reason(built)
         if why is not None:
             raise ValueError(why)
-        if choice.text not in registered:
-            code = STRATEGY_CODE + len(registered)
-            register_heuristic(core, code, built, game)
-            registered[choice.text] = code
-        codes.append(registered[choice.text])
-    return codes
+        if choice.text not in by_text:
+            by_text[choice.text] = len(texts)
+            texts.append(seat_options(built, game))
+        codes.append(by_text[choice.text])
+    return codes, texts

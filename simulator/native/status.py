@@ -15,7 +15,7 @@ def engine_lines(config: RunConfig | None = None, requested: str = "auto") -> li
         lines = [f"native core: not in use: {NOT_BUILT}", "every run plays in the Python engine"]
     else:
         powers = native_powers()
-        heuristic = "random and heuristic" if hasattr(CORE, "heuristic_ready") else "random"
+        heuristic = "random and heuristic (its defaults, presets and parameters)"
         lines = [
             f"native core: built ({CORE.__file__})",
             f"plays natively: {NATIVE_GAME}, sets {', '.join(NATIVE_SETS)}, no variants; "

@@ -39,10 +39,10 @@ class Parted(AssertionError):
     pass
 
 
-def seat_codes(match: Match) -> list[int]:
-    """The native code of each strategy slot (heuristic_table.seat_codes, registering each
-    heuristic parameter set with the core)."""
-    return native_seat_codes(CORE, match.choices, match.game)
+def seat_codes(match: Match) -> tuple[list[int], list[str]]:
+    """The native code of each strategy slot and each code's parameter text
+    (heuristic_table.seat_codes)."""
+    return native_seat_codes(match.choices, match.game)
 
 
 Mods = tuple[tuple[tuple[str, Any], ...], ...]
@@ -109,7 +109,7 @@ def compare(
             spec = get_game("import-export")
             assert spec.build_with_sheet is not None
             match.game = spec.build_with_sheet(config.game, sheet)
-    codes = seat_codes(match)
+    codes, texts = seat_codes(match)
     indices = list(range(first, first + games))
     seats = np.array(
         [[codes[slot] for slot in seat_slots(config, i)] for i in indices], dtype=np.int8
@@ -118,7 +118,9 @@ def compare(
     table = native_table(match.game)
     start = time.perf_counter()
     preset = [dict(seat) for seat in mods] if mods else None
-    native = CORE.play_import_export(table, players, streams, seats, True, preset)  # type: ignore[union-attr]
+    native = CORE.play_import_export(  # type: ignore[union-attr]
+        table, players, streams, seats, True, preset, bots=texts
+    )
     native_wall = time.perf_counter() - start
     names = CORE.kind_names()  # type: ignore[union-attr]
     tr_game = native["tr_game"]
@@ -206,7 +208,7 @@ def bench(games: int, players: int, repeats: int = 5, python_games: int | None =
         rules=(("card_powers", "false"),),
     )
     match = Match(config)
-    codes = seat_codes(match)
+    codes, texts = seat_codes(match)
     indices = list(range(games))
     seats = np.array([[codes[s] for s in seat_slots(config, i)] for i in indices], dtype=np.int8)
     streams = game_streams(config.seed, indices, [config.deal(i) for i in indices])
@@ -214,7 +216,9 @@ def bench(games: int, players: int, repeats: int = 5, python_games: int | None =
     walls, cpus = [], []
     for _ in range(repeats):
         start, cpu = time.perf_counter(), time.process_time()
-        out = CORE.play_import_export(table, players, streams, seats, False)  # type: ignore[union-attr]
+        out = CORE.play_import_export(  # type: ignore[union-attr]
+            table, players, streams, seats, False, bots=texts
+        )
         walls.append(time.perf_counter() - start)
         cpus.append(time.process_time() - cpu)
     wall, cpu = sorted(walls)[repeats // 2], sorted(cpus)[repeats // 2]

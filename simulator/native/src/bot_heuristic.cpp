@@ -7,9 +7,8 @@
 // Its parameters and the Python modules' constants come from Python as a text
 // (simulator/native/heuristic_table.py, `seat_options`), which a seat's factory receives
 // as its `options`: `key=value` items joined by ';', each float written as Python's repr
-// (which reads back exactly). A factory given no text takes the text registered for its
-// code from Python (`register_heuristic`, exported for ctypes as
-// deckhand_heuristic_register): nothing the bot weighs is written in C++.
+// (which reads back exactly), passed per seat code by play_import_export's `bots`:
+// nothing the bot weighs is written in C++.
 #include <array>
 #include <cstdint>
 #include <cstdlib>
@@ -121,9 +120,6 @@ SeatSettings parse(const std::string& text) {
     return s;
 }
 
-// The texts registered by code from Python (a factory given none reads its code's).
-std::mutex registered_lock;
-std::array<std::string, 16> registered;
 
 // ------------------------------------------------------------------ the match's tables
 
@@ -557,23 +553,17 @@ class HeuristicSeat final : public ie::Bot {
     Decision decision_;
 };
 
-std::unique_ptr<ie::Bot> make_heuristic(int code, const ie::Table& table, const std::string& options) {
-    std::string text = options;
-    if (text.empty()) {
-        std::lock_guard<std::mutex> hold(registered_lock);
-        if (code >= 0 && code < static_cast<int>(registered.size()))
-            text = registered[static_cast<std::size_t>(code)];
-    }
-    if (text.empty())
+std::unique_ptr<ie::Bot> make_heuristic(const ie::Table& table, const std::string& options) {
+    if (options.empty())
         throw ie::NativeError(
             "the native heuristic needs its parameters from Python "
-            "(simulator/native/heuristic_table.py: seat_options, register_heuristic)");
-    return std::make_unique<HeuristicSeat>(shared_for(table, text));
+            "(simulator/native/heuristic_table.py: seat_codes, passed as play_import_export's bots)");
+    return std::make_unique<HeuristicSeat>(shared_for(table, options));
 }
 
 template <int Code>
 std::unique_ptr<ie::Bot> factory(const ie::Table& table, int /*seat*/, const std::string& options) {
-    return make_heuristic(Code, table, options);
+    return make_heuristic(table, options);
 }
 
 // Code 1 is `heuristic` (heuristic_table.STRATEGY_CODE); codes 2..15 are free for a run's
@@ -592,15 +582,3 @@ const ie::BotRegistration registrations[] = {
 }  // namespace
 
 }  // namespace deckhand::heur
-
-// The text a code's factory reads when it is given none (heuristic_table.register_heuristic,
-// through ctypes: the module's own functions are module.cpp's). Returns 0, or -1 for a code
-// out of 1..15.
-extern "C" __attribute__((visibility("default"))) int deckhand_heuristic_register(int code,
-                                                                                  const char* text) {
-    using namespace deckhand::heur;
-    if (code < 1 || code >= static_cast<int>(registered.size())) return -1;
-    std::lock_guard<std::mutex> hold(registered_lock);
-    registered[static_cast<std::size_t>(code)] = text == nullptr ? "" : text;
-    return 0;
-}

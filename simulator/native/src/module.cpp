@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -229,26 +230,55 @@ GameRandom stream_of(const std::uint64_t* halves) {
     return GameRandom(halves[0], halves[1], halves[2], halves[3]);
 }
 
+// A seat's bot with a stopwatch around its choices (deckhand bench --split).
+class TimedBot : public Bot {
+  public:
+    TimedBot(std::unique_ptr<Bot> inner, double& seconds) : inner_(std::move(inner)), seconds_(seconds) {}
+    int choose(const Game& game, const Decision& d, GameRandom& rng) override {
+        const auto start = std::chrono::steady_clock::now();
+        const int choice = inner_->choose(game, d, rng);
+        seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return choice;
+    }
+
+  private:
+    std::unique_ptr<Bot> inner_;
+    double& seconds_;
+};
+
+// What plays each seat code: its parameter text (`bots[code]`, from Python: the heuristic's
+// parameters and constants, heuristic_table.seat_options; empty: none), and, when timing,
+// the clock its choices add to.
+struct Seating {
+    std::vector<std::string> texts;
+    double* bot_seconds = nullptr;
+};
+
 // The seats' bots of one game (random: none).
-std::vector<std::unique_ptr<Bot>> make_bots(const Table& t, Game& g, const std::int8_t* codes, int players) {
+std::vector<std::unique_ptr<Bot>> make_bots(const Table& t, Game& g, const std::int8_t* codes, int players,
+                                            const Seating& seating) {
     std::vector<std::unique_ptr<Bot>> bots;
     for (int p = 0; p < players; ++p) {
         const int code = codes[p];
         if (code == 0) continue;
         BotFactory make = bot_factory(code);
         if (make == nullptr) throw NativeError("no native strategy has the code " + std::to_string(code));
-        bots.push_back(make(t, p, ""));
+        const auto at = static_cast<std::size_t>(code);
+        const std::string& text = at < seating.texts.size() ? seating.texts[at] : std::string();
+        std::unique_ptr<Bot> bot = make(t, p, text);
+        if (seating.bot_seconds != nullptr) bot = std::make_unique<TimedBot>(std::move(bot), *seating.bot_seconds);
+        bots.push_back(std::move(bot));
         g.bots[static_cast<std::size_t>(p)] = bots.back().get();
     }
     return bots;
 }
 
 void play_one(const Table& t, Game& g, const std::uint64_t* streams, const std::int8_t* seats, int row,
-              const std::vector<Mods>& mods) {
+              const std::vector<Mods>& mods, const Seating& seating) {
     try {
         new_state(g, stream_of(streams), stream_of(streams + 4));
         for (std::size_t p = 0; p < mods.size(); ++p) g.s.mods[p] = mods[p];
-        const auto bots = make_bots(t, g, seats, g.s.n);
+        const auto bots = make_bots(t, g, seats, g.s.n, seating);
         play_game(g);
     } catch (const std::exception& e) {
         throw NativeError("native game row " + std::to_string(row) + " (turn " + std::to_string(g.s.turn) +
@@ -266,10 +296,14 @@ py::array_t<T> column(const std::vector<T>& values) {
 py::dict play_import_export(const py::dict& table_dict, int players,
                             py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
                             py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
-                            bool trace, const py::object& mods_given) {
+                            bool trace, const py::object& mods_given, const std::vector<std::string>& bots,
+                            bool timing) {
     const auto table = read_table(table_dict);
     const auto mods = read_mods(mods_given, players);
     const Table& t = *table;
+    double bot_seconds = 0.0;
+    double log_seconds = 0.0;
+    Seating seating{bots, timing ? &bot_seconds : nullptr};
     if (players != t.players) throw NativeError("players differ from the table's");
     if (streams.ndim() != 2 || streams.shape(1) != 8) throw NativeError("streams: (games, 8) uint64");
     const auto games = static_cast<int>(streams.shape(0));
@@ -294,7 +328,8 @@ py::dict play_import_export(const py::dict& table_dict, int players,
             Game g(t, players);
             rows.game = i;
             if (trace) g.recorder = &rows;
-            play_one(t, g, stream_data + 8 * i, seat_data + players * i, i, mods);
+            play_one(t, g, stream_data + 8 * i, seat_data + players * i, i, mods, seating);
+            const auto logged_from = std::chrono::steady_clock::now();
             const State& s = g.s;
             turns.push_back(s.turn);
             decisions.push_back(g.asked);
@@ -331,6 +366,8 @@ py::dict play_import_export(const py::dict& table_dict, int players,
                     values.insert(values.end(), b.begin(), b.end());
                     ev_offsets[static_cast<std::size_t>(e)].push_back(static_cast<std::int32_t>(values.size()));
                 }
+            if (timing)
+                log_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - logged_from).count();
         }
     }
     py::dict out;
@@ -349,6 +386,10 @@ py::dict play_import_export(const py::dict& table_dict, int players,
         out[py::str(name)] = column(ev[static_cast<std::size_t>(e)]);
         out[py::str(name + "_offsets")] = column(ev_offsets[static_cast<std::size_t>(e)]);
     }
+    if (timing) {
+        out["seconds_bots"] = column(std::vector<double>{bot_seconds});
+        out["seconds_logging"] = column(std::vector<double>{log_seconds});
+    }
     if (trace) {
         out["tr_game"] = column(rows.tr_game);
         out["tr_seat"] = column(rows.tr_seat);
@@ -364,15 +405,16 @@ py::dict play_import_export(const py::dict& table_dict, int players,
 py::list import_export_decisions(const py::dict& table_dict, int players,
                                  py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
                                  py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
-                                 const py::object& mods_given) {
+                                 const py::object& mods_given, const std::vector<std::string>& bots) {
     const auto table = read_table(table_dict);
     const auto mods = read_mods(mods_given, players);
+    const Seating seating{bots, nullptr};
     if (streams.size() != 8 || seats.size() != players) throw NativeError("one game: 8 stream halves, one seat each");
     Game g(*table, players);
     TextRows rows;
     g.recorder = &rows;
     try {
-        play_one(*table, g, streams.data(), seats.data(), 0, mods);
+        play_one(*table, g, streams.data(), seats.data(), 0, mods, seating);
     } catch (const std::exception& e) {
         py::dict row;
         row["error"] = e.what();
@@ -402,10 +444,14 @@ PYBIND11_MODULE(_core, m) {
     m.def("belows", &belows, "below(bound) for each bound, as GameRandom draws them");
     m.def("play_import_export", &play_import_export, py::arg("table"), py::arg("players"), py::arg("streams"),
           py::arg("seats"), py::arg("trace") = false, py::arg("mods") = py::none(),
+          py::arg("bots") = std::vector<std::string>(), py::arg("timing") = false,
           "Play G games (streams: (G, 8) uint64, seats: (G, players) int8 strategy codes) and return their "
-          "tables as columns; `mods` (tests): per seat, rule modifiers every game starts with");
+          "tables as columns; `mods` (tests): per seat, rule modifiers every game starts with; `bots`: by "
+          "seat code, the strategy's parameter text (heuristic_table.seat_options); `timing`: also the "
+          "seconds spent in the bots' choices and in the logging (seconds_bots, seconds_logging)");
     m.def("import_export_decisions", &import_export_decisions, py::arg("table"), py::arg("players"),
           py::arg("streams"), py::arg("seats"), py::arg("mods") = py::none(),
+          py::arg("bots") = std::vector<std::string>(),
           "One game's decisions, each with its options as Python's repr writes them");
     m.def("kind_names", []() {
         std::vector<std::string> names;
