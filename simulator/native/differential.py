@@ -1,10 +1,11 @@
 """The native Import/Export engine against the Python reference, game for game.
 
-`check_games(setup, game_indices)` plays the same games with both engines, random bots in
-every seat: the Python engine through `Match.play` (recording every decision, the
-single-option ones too: seat, kind, number of options, the option chosen) and the native one
-with its trace on. The two must ask the same decisions in the same order with the same
-options, and report the same tables (games, players, card events). On the first difference it
+`check_games(setup, game_indices)` plays the same games with both engines, the setup's bots
+in their seats (random, heuristic, or a mix, rotated as a run seats them): the Python engine
+through `Match.play` (recording every decision, the single-option ones too: seat, kind,
+number of options, the option chosen) and the native one with its trace on. The two must ask
+the same decisions in the same order with the same options, and report the same tables
+(games, players, card events). On the first difference it
 raises an AssertionError naming it: the game, the decision number, the turn, the seat, the
 kind, both engines' option counts and choices, Python's options and the native rendering of
 its own (`_core.import_export_decisions`, written as Python's repr writes them). A game the
@@ -31,14 +32,14 @@ from simulator.core.cards import CardRow, CardSheet
 from simulator.core.forward import Playthrough
 from simulator.core.protocol import Outcome
 from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
-from simulator.folders.config import RunConfig, make_run_config
+from simulator.folders.config import RunConfig, make_run_config, seat_slots
 from simulator.games.import_export.rules import ImportExportGame
 from simulator.games.import_export.state import EVENT_NAMES
 from simulator.native import CORE, NOT_BUILT
+from simulator.native.heuristic_table import seat_codes
 from simulator.native.ie_table import native_table
 from simulator.native.seeds import game_streams
 from simulator.runs.match import Match
-from strategies.random_strategy import RandomStrategy
 
 END_REASONS = ("credits", "deck_exhausted", "card", "turn_limit")
 """The end reasons, as the native core numbers them (`_core.end_reasons()`)."""
@@ -81,6 +82,10 @@ class Setup:
     """Per seat, (key, value) rule modifiers every game starts with, as powers would set them
     (mods.py keys, Python values): the rules that read them are compared without the powers
     that set them. Empty: none."""
+
+    strategies: tuple[str, ...] = ("random",)
+    """The bots, as `--strategy` gives them (one for every seat, or one per seat), seated as
+    a run seats them (folders.config.seat_slots)."""
 
     def mods_dicts(self) -> list[dict[str, Any]] | None:
         return [dict(seat) for seat in self.mods] if self.mods else None
@@ -134,14 +139,14 @@ def _sheet_for(match: Match, setup: Setup) -> CardSheet | None:
 
 
 def match_for(setup: Setup) -> Match:
-    """The Python match of a setup: random bots in every seat."""
+    """The Python match of a setup: its bots in their seats."""
     rules = list(setup.rules)
     if setup.powers == "off":
         rules.append(("card_powers", "0"))
     config: RunConfig = make_run_config(
         "import-export",
         setup.players,
-        strategies=("random",),
+        strategies=setup.strategies,
         games=1,
         seed=setup.seed,
         rules=tuple(rules),
@@ -167,7 +172,7 @@ def _python_game(
     def record(decision: Any, choice: object) -> None:
         offered = decision.options
         decisions.append((decision.player, str(decision.kind), len(offered), offered.index(choice)))
-        options.append(offered)
+        options.append(offered)  # (an option offered twice: its first place, both sides)
 
     if not setup.mods:
         outcome, asked, _ = match.play(index, on_decision=record)
@@ -180,7 +185,7 @@ def _python_game(
         state.mods[p].update(dict(seat))
     playthrough = Playthrough.begin(game, state, rng)
     strategy_rng = GameRandom.for_game(setup.seed, index, STRATEGY_STREAM)
-    bot = RandomStrategy()
+    bots = [match.choices[slot].build() for slot in seat_slots(match.config, index)]
     asked = 0
     decision = playthrough.decision
     while decision is not None:
@@ -188,18 +193,30 @@ def _python_game(
             choice = decision.options[0]
         else:
             asked += 1
-            choice = bot.choose(decision, None, strategy_rng)
+            view = game.observe(state, decision.player)
+            choice = bots[decision.player].choose(decision, view, strategy_rng)
         record(decision, choice)
         decision = playthrough.apply(choice)
     return playthrough.outcome(), asked, decisions, options
 
 
+def _seating(match: Match, indices: Sequence[int]) -> tuple[np.ndarray, list[str]]:
+    """The native seat codes of these games (games x players) and each code's parameters."""
+    game = match.game
+    assert isinstance(game, ImportExportGame)
+    codes, texts = seat_codes(match.choices, game)
+    seats = [[codes[slot] for slot in seat_slots(match.config, i)] for i in indices]
+    return np.array(seats, dtype=np.int8).reshape(len(indices), match.config.game.players), texts
+
+
 def _native_text(table: dict[str, Any], setup: Setup, index: int) -> list[dict[str, Any]]:
     assert CORE is not None
     streams = game_streams(setup.seed, [index], [index])
-    seats = np.zeros(setup.players, dtype=np.int8)
+    seats, texts = _seating(match_for(setup), [index])
     return list(
-        CORE.import_export_decisions(table, setup.players, streams[0], seats, setup.mods_dicts())
+        CORE.import_export_decisions(
+            table, setup.players, streams[0], seats[0], setup.mods_dicts(), bots=texts
+        )
     )
 
 
@@ -253,6 +270,20 @@ def _native_rows(
     )
 
 
+def _first_places(
+    native: list[tuple[int, str, int, int]], options: list[Any]
+) -> list[tuple[int, str, int, int]]:
+    """The native choices as Python records them: an option offered twice (Telescopes' use,
+    say) counts at its first place, as `options.index(choice)` finds it."""
+    out = []
+    for k, (seat, kind, count, choice) in enumerate(native):
+        if k < len(options) and choice < len(options[k]):
+            offered = options[k]
+            choice = offered.index(offered[choice])
+        out.append((seat, kind, count, choice))
+    return out
+
+
 def _compare_outcome(
     out: dict[str, np.ndarray], row: int, players: int, outcome: Outcome, asked: int
 ) -> list[str]:
@@ -292,13 +323,15 @@ def check_games(setup: Setup, game_indices: Iterable[int]) -> Counts:
     assert isinstance(game, ImportExportGame)
     table = native_table(game)
     streams = game_streams(setup.seed, indices, indices)
-    seats = np.zeros((len(indices), setup.players), dtype=np.int8)
-    out = CORE.play_import_export(table, setup.players, streams, seats, True, setup.mods_dicts())
+    seats, texts = _seating(match, indices)
+    out = CORE.play_import_export(
+        table, setup.players, streams, seats, True, setup.mods_dicts(), bots=texts
+    )
     kinds = CORE.kind_names()
     counts = Counts(setups=1, by_players={setup.players: len(indices)})
     for row, index in enumerate(indices):
         outcome, asked, python, options = _python_game(match, index, setup)
-        native = _native_rows(out, row, kinds)
+        native = _first_places(_native_rows(out, row, kinds), options)
         if native != python:
             k = next(
                 (j for j, (a, b) in enumerate(zip(native, python, strict=False)) if a != b),
@@ -358,20 +391,36 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5, 6])
     parser.add_argument("--powers", nargs="*", default=["off", "native"])
     parser.add_argument("--chunk", type=int, default=250)
+    parser.add_argument(
+        "--strategies",
+        nargs="*",
+        default=["random"],
+        help="bots, each a comma-separated --strategy list (one for every seat or one per seat), "
+        "e.g. random heuristic heuristic,random",
+    )
     args = parser.parse_args(argv)
     total = Counts()
     started = time.perf_counter()
-    for powers in args.powers:
-        for players in args.players:
-            setup = Setup(players=players, seed=args.seed + players, powers=powers)
-            for first in range(0, args.games, args.chunk):
-                indices = range(first, min(args.games, first + args.chunk))
-                total.add(check_games(setup, indices))
-            print(
-                f"powers={powers} players={players}: {total.games} games, "
-                f"{total.decisions} decisions so far ({time.perf_counter() - started:.0f} s)",
-                flush=True,
-            )
+    for bots in args.strategies:
+        for powers in args.powers:
+            for players in args.players:
+                strategies = tuple(bots.split(","))
+                if len(strategies) > 1:  # one per seat, cycled to the table's size
+                    strategies = tuple(strategies[p % len(strategies)] for p in range(players))
+                setup = Setup(
+                    players=players,
+                    seed=args.seed + players,
+                    powers=powers,
+                    strategies=strategies,
+                )
+                for first in range(0, args.games, args.chunk):
+                    indices = range(first, min(args.games, first + args.chunk))
+                    total.add(check_games(setup, indices))
+                print(
+                    f"bots={bots} powers={powers} players={players}: {total.games} games, "
+                    f"{total.decisions} decisions so far ({time.perf_counter() - started:.0f} s)",
+                    flush=True,
+                )
     print(
         f"identical: {total.setups} chunks, {total.games} games ({total.by_players}), "
         f"{total.decisions} decisions ({total.asked} asked), {total.turns} turns"

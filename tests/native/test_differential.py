@@ -1,7 +1,7 @@
 """The native Import/Export engine plays the Python reference's games, bit for bit: for random
 base configurations (players, seeds, game indices, rule numbers, sheet numbers of the cards
-with a native power, rule modifiers a power would set), random bots in every seat, the two
-engines ask the same decisions in the same order with the same options and report the same
+with a native power, rule modifiers a power would set), random and heuristic bots (the
+default, a shipped preset, mixed tables), the two engines ask the same decisions in the same order with the same options and report the same
 tables. A difference fails naming the first decision where they part
 (simulator/native/differential.py). The long run: `python -m simulator.native.differential`."""
 
@@ -92,7 +92,13 @@ def setups(draw: st.DrawFn) -> Setup:
     if draw(st.booleans()):
         mods = tuple(draw(seat_mods()) for _ in range(players))
     max_turns = draw(st.one_of(st.none(), st.integers(1, 60)))
+    bots = draw(st.sampled_from(("random", "heuristic", "heuristic@tuned-base-4p", "mixed")))
+    if bots == "mixed":  # one per seat: heuristic and random, a run's rotation seats them
+        strategies = tuple(draw(st.sampled_from(("random", "heuristic"))) for _ in range(players))
+    else:
+        strategies = (bots,)
     return Setup(
+        strategies=strategies,
         players=players,
         seed=draw(SEEDS),
         powers=powers,
