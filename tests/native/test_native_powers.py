@@ -1,10 +1,8 @@
-"""The native core's powers against the shipped base set.
-
-INFORMATIVE WHILE THE PORT IS UNDER WAY: `test_every_base_power_is_native` fails, listing the
-base cards whose power has no native port, until none is missing (issue 49: "A test lists the
-base cards without a native power, and must find none"). The other tests hold at every step:
-the registrations are sound, each native power is a shipped base card's, reads only numbers
-its sheet row gives, and asks only kinds Python declares.
+"""The native core's powers against the shipped base set: every base card has a native power
+(`test_every_base_power_is_native` lists any base card without one: issue 49, "a test lists
+the base cards without a native power, and must find none"); the registrations are sound;
+each native power is a shipped base card's, reads exactly the numbers its declaration names,
+and asks only kinds Python declares.
 """
 
 from __future__ import annotations
@@ -15,6 +13,7 @@ import pytest
 from simulator.folders.config import make_run_config
 from simulator.games.import_export.decisions import KINDS
 from simulator.games.import_export.powers import POWERS
+from simulator.games.import_export.sheet_checks import PARAMS
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.ie_table import native_table
 from simulator.native.seeds import game_streams
@@ -28,7 +27,7 @@ def _base_game():  # type: ignore[no-untyped-def]
 
 
 def test_every_base_power_is_native() -> None:
-    """INFORMATIVE until the port is done: the base cards whose power has no native port."""
+    """The base cards whose power has no native port: none."""
     assert CORE is not None
     missing = CORE.missing_powers(native_table(_base_game()))
     assert missing == [], (
@@ -63,3 +62,17 @@ def test_a_table_of_every_base_power_is_refused_by_name_while_one_is_missing() -
 def test_the_kinds_are_pythons_in_order() -> None:
     assert CORE is not None
     assert CORE.kind_names() == [str(k) for k in KINDS]
+
+
+def test_each_native_power_reads_the_numbers_its_declaration_names() -> None:
+    """Card numbers stay data: a native power reads exactly the sheet numbers its card's one
+    declaration (params= on its first @power) names, so a designer's sheet with other numbers
+    (checked against the declared ranges when it is read) plays natively with them."""
+    assert CORE is not None
+    native = CORE.native_params()
+    differ = {
+        name: (sorted(reads), sorted(PARAMS.get(name, {})))
+        for name, reads in native.items()
+        if sorted(reads) != sorted(PARAMS.get(name, {}))
+    }
+    assert differ == {}

@@ -469,6 +469,11 @@ PYBIND11_MODULE(_core, m) {
         return names;
     });
     m.def("native_powers", &registered_powers, "The card names with a native power");
+    m.def("native_params", []() {
+        py::dict out;
+        for (const std::string& name : registered_powers()) out[py::str(name)] = find_power(name)->params;
+        return out;
+    }, "Each native power's sheet numbers, by card name (the names its Python declaration gives)");
     m.def("power_errors", []() { return power_errors(); }, "Errors in the native powers' registrations");
     m.def("missing_powers", &missing_powers, py::arg("table"),
           "The contracts whose power plays in Python but has no native power");
