@@ -221,7 +221,8 @@ bool at_spot(const Cards& cards, int index, Card card) {
     return index < cards.size() && cards[index] == card;
 }
 
-bool spot_holds(const State& s, const Game::CardSpot& spot, Card card, ContractId cid) {
+inline __attribute__((always_inline)) bool spot_holds(const State& s, const Game::CardSpot& spot, Card card,
+                                                      ContractId cid) {
     const auto o = static_cast<std::size_t>(spot.owner);
     switch (spot.zone) {
         case kDeck: return at_spot(s.deck, spot.index, card);
@@ -247,11 +248,9 @@ bool find_in(const Cards& cards, Value card, SpotZone zone, int owner, Game::Car
     return true;
 }
 
-// The hand holding `card` (-1: none), from its remembered spot, found again if it moved.
-// `cid`: the card's contract (under a ship or fulfilled, the card is there as it).
-int hand_holding(const Game& g, Card card, ContractId cid, Game::CardSpot& spot) {
+// hand_holding, the card not where it was last seen: looked for everywhere.
+__attribute__((noinline)) int find_holder(const Game& g, Card card, ContractId cid, Game::CardSpot& spot) {
     const State& s = g.s;
-    if (spot_holds(s, spot, card, cid)) return spot.zone == kHand ? spot.owner : -1;
     for (int p = 0; p < s.n; ++p)
         if (find_in(s.hands[static_cast<std::size_t>(p)], card, kHand, p, spot)) return p;
     // not in a hand: remember where it is, so the next test is one look
@@ -268,6 +267,14 @@ int hand_holding(const Game& g, Card card, ContractId cid, Game::CardSpot& spot)
             return -1;
     spot.zone = kUnknown;  // somewhere else (in play, moving): looked for again next time
     return -1;
+}
+
+// The hand holding `card` (-1: none), from its remembered spot, found again if it moved.
+// `cid`: the card's contract (under a ship or fulfilled, the card is there as it).
+inline __attribute__((always_inline)) int hand_holding(const Game& g, Card card, ContractId cid,
+                                                       Game::CardSpot& spot) {
+    if (spot_holds(g.s, spot, card, cid)) return spot.zone == kHand ? spot.owner : -1;
+    return find_holder(g, card, cid, spot);
 }
 
 bool scan_hand(const Game& g, int p) {
