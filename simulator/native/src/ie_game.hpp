@@ -202,6 +202,17 @@ class Game {
     Recorder* recorder = nullptr;
     int asked = 0;  // decisions with more than one option (engine.play_game's count)
 
+    // Where each card working from the hand (the table's hand_any_time, in order) was last
+    // seen, so that window_wanted need not scan every hand: a card is in one place at a time,
+    // and a spot is believed only after checking that the card is still there.
+    struct CardSpot {
+        std::int8_t zone = -1;  // -1: unknown; see ie_game_base.cpp (locate_spot)
+        std::int8_t owner = 0;  // the player (hand, crew, goods) or the ship (cargo)
+        std::int16_t index = 0;
+    };
+    static constexpr int kSpots = 4;
+    mutable std::array<CardSpot, kSpots> spots{};
+
   private:
     const Table* table_;
 };

@@ -207,24 +207,109 @@ void to_discard(Game& g, int p, int card) {
 
 // ---------------------------------------------------------------- powers' reach
 
+namespace {
+
+// Where a card can lie: a zone of cards, or (kContracts, kFulfilled) a list of contract ids
+// holding the card's contract.
+enum SpotZone : std::int8_t {
+    kUnknown = -1, kDeck, kDiscard, kIsland, kInPlay, kHand, kCrew, kGoods, kCargo, kContracts, kFulfilled
+};
+
+// Whether `card` lies at `index` of these cards.
+template <class Cards>
+bool at_spot(const Cards& cards, int index, Card card) {
+    return index < cards.size() && cards[index] == card;
+}
+
+inline __attribute__((always_inline)) bool spot_holds(const State& s, const Game::CardSpot& spot, Card card,
+                                                      ContractId cid) {
+    const auto o = static_cast<std::size_t>(spot.owner);
+    switch (spot.zone) {
+        case kDeck: return at_spot(s.deck, spot.index, card);
+        case kDiscard: return at_spot(s.discard, spot.index, card);
+        case kIsland: return at_spot(s.island, spot.index, card);
+        case kInPlay: return at_spot(s.in_play, spot.index, card);
+        case kHand: return spot.owner < s.n && at_spot(s.hands[o], spot.index, card);
+        case kCrew: return spot.owner < s.n && at_spot(s.crew[o], spot.index, card);
+        case kGoods: return spot.owner < s.n && at_spot(s.goods[o], spot.index, card);
+        case kCargo: return spot.owner < s.ships.size() && at_spot(s.ships[spot.owner].cargo, spot.index, card);
+        case kContracts:
+            return spot.owner < s.ships.size() && at_spot(s.ships[spot.owner].contracts, spot.index, cid);
+        case kFulfilled: return spot.owner < s.n && at_spot(s.fulfilled[o], spot.index, cid);
+        default: return false;
+    }
+}
+
+template <class Cards, class Value>
+bool find_in(const Cards& cards, Value card, SpotZone zone, int owner, Game::CardSpot& spot) {
+    const int i = cards.index_of(card);
+    if (i < 0) return false;
+    spot = Game::CardSpot{zone, static_cast<std::int8_t>(owner), static_cast<std::int16_t>(i)};
+    return true;
+}
+
+// hand_holding, the card not where it was last seen: looked for everywhere.
+__attribute__((noinline)) int find_holder(const Game& g, Card card, ContractId cid, Game::CardSpot& spot) {
+    const State& s = g.s;
+    for (int p = 0; p < s.n; ++p)
+        if (find_in(s.hands[static_cast<std::size_t>(p)], card, kHand, p, spot)) return p;
+    // not in a hand: remember where it is, so the next test is one look
+    if (find_in(s.deck, card, kDeck, 0, spot) || find_in(s.discard, card, kDiscard, 0, spot) ||
+        find_in(s.island, card, kIsland, 0, spot) || find_in(s.in_play, card, kInPlay, 0, spot))
+        return -1;
+    for (int p = 0; p < s.n; ++p)
+        if (find_in(s.crew[static_cast<std::size_t>(p)], card, kCrew, p, spot) ||
+            find_in(s.goods[static_cast<std::size_t>(p)], card, kGoods, p, spot) ||
+            find_in(s.fulfilled[static_cast<std::size_t>(p)], cid, kFulfilled, p, spot))
+            return -1;
+    for (int i = 0; i < s.ships.size(); ++i)
+        if (find_in(s.ships[i].cargo, card, kCargo, i, spot) || find_in(s.ships[i].contracts, cid, kContracts, i, spot))
+            return -1;
+    spot.zone = kUnknown;  // somewhere else (in play, moving): looked for again next time
+    return -1;
+}
+
+// The hand holding `card` (-1: none), from its remembered spot, found again if it moved.
+// `cid`: the card's contract (under a ship or fulfilled, the card is there as it).
+inline __attribute__((always_inline)) int hand_holding(const Game& g, Card card, ContractId cid,
+                                                       Game::CardSpot& spot) {
+    if (spot_holds(g.s, spot, card, cid)) return spot.zone == kHand ? spot.owner : -1;
+    return find_holder(g, card, cid, spot);
+}
+
+bool scan_hand(const Game& g, int p) {
+    const auto& works = g.table().index.works_from_hand;
+    for (Card c : g.s.hands[static_cast<std::size_t>(p)])
+        if (works[static_cast<std::size_t>(c)]) return true;
+    return false;
+}
+
+}  // namespace
+
 // Whether an "at any time" power is in play: fulfilled, or a card working from the hand in
 // someone's hand (the cheap test in front of every window).
 bool window_wanted(const Game& g) {
     const PowerIndex& index = g.table().index;
     if (!index.any_time_possible) return false;
     if (!g.s.hooks[kAnyTimeHooks].empty()) return true;
-    if (!index.hand_any_time.empty()) {
+    const auto& cards = index.hand_any_time;
+    if (cards.empty()) return false;
+    if (cards.size() > static_cast<std::size_t>(Game::kSpots)) {
         for (int p = 0; p < g.s.n; ++p)
-            if (holds_hand_any_time(g, p)) return true;
+            if (scan_hand(g, p)) return true;
+        return false;
     }
+    for (std::size_t i = 0; i < cards.size(); ++i)
+        if (hand_holding(g, cards[i].first, cards[i].second, g.spots[i]) >= 0) return true;
     return false;
 }
 
 // Whether p holds a card whose "at any time" power works from the hand (Lutefisk).
 bool holds_hand_any_time(const Game& g, int p) {
-    const auto& works = g.table().index.works_from_hand;
-    for (Card c : g.s.hands[static_cast<std::size_t>(p)])
-        if (works[static_cast<std::size_t>(c)]) return true;
+    const auto& cards = g.table().index.hand_any_time;
+    if (cards.size() > static_cast<std::size_t>(Game::kSpots)) return scan_hand(g, p);
+    for (std::size_t i = 0; i < cards.size(); ++i)
+        if (hand_holding(g, cards[i].first, cards[i].second, g.spots[i]) == p) return true;
     return false;
 }
 

@@ -257,9 +257,15 @@ void play_options(const Game& g, int p, int action, bool /*following*/, Options&
     for (Card c : hand)
         if (t.action[at(c)] == action) out.push_back(opt(c, -1));
     if (action == BARTER) return;  // two matching cards are no wildcard for Barter (IE-CAP-8)
-    std::array<Card, kMaxCards> sorted;  // sorted(hand)
-    const int n = hand.size();
-    std::copy(hand.begin(), hand.end(), sorted.begin());
+    // a pair is two cards of one colour, so only the cards sharing their colour with
+    // another are sorted: their order in sorted(hand) is their order among themselves
+    std::array<int, kColors> held{};
+    for (Card c : hand) ++held[at(t.color[at(c)])];
+    std::array<Card, kMaxCards> sorted;  // sorted(hand), those cards
+    int n = 0;
+    for (Card c : hand)
+        if (held[at(t.color[at(c)])] > 1) sorted[at(n++)] = c;
+    if (n == 0) return;
     std::sort(sorted.begin(), sorted.begin() + n);
     // each colour's cards in that order, and where each card stands among them: a card pairs
     // with the cards of its colour after it

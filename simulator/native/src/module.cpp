@@ -321,7 +321,6 @@ py::dict play_import_export(const py::dict& table_dict, int players,
     std::array<std::vector<std::int32_t>, kLogged> ev_offsets;
     for (auto& o : ev_offsets) o.push_back(0);
     TraceRows rows;
-    std::array<std::vector<std::int32_t>, kMaxPlayers * kLogged> buckets;
     {
         py::gil_scoped_release unlocked;
         for (int i = 0; i < games; ++i) {
@@ -352,20 +351,30 @@ py::dict play_import_export(const py::dict& table_dict, int players,
                 port.push_back(s.port[pp]);
                 credits_in_play.push_back(s.credits[pp]);
             }
-            for (auto& b : buckets) b.clear();
+            // each event's values, player by player, each player's in logging order: counted
+            // first, then written straight into their places
+            std::array<std::int32_t, kMaxPlayers * kLogged> slots{};
+            for (const LogEntry& e : s.log) ++slots[static_cast<std::size_t>(e.player * kLogged + static_cast<int>(e.event))];
+            for (int e = 0; e < kLogged; ++e) {
+                auto& values = ev[static_cast<std::size_t>(e)];
+                auto& offsets = ev_offsets[static_cast<std::size_t>(e)];
+                auto end = static_cast<std::int32_t>(values.size());
+                for (int p = 0; p < players; ++p) {
+                    auto& slot = slots[static_cast<std::size_t>(p * kLogged + e)];
+                    const std::int32_t count = slot;
+                    slot = end;
+                    end += count;
+                    offsets.push_back(end);
+                }
+                values.resize(static_cast<std::size_t>(end));
+            }
             for (const LogEntry& e : s.log) {
                 const int logged = static_cast<int>(e.event);
                 const bool contract = e.event == Logged::contracted || e.event == Logged::fulfilled;
-                buckets[static_cast<std::size_t>(e.player * kLogged + logged)].push_back(
-                    contract ? e.card : t.sheet_id[static_cast<std::size_t>(e.card)]);
+                auto& slot = slots[static_cast<std::size_t>(e.player * kLogged + logged)];
+                ev[static_cast<std::size_t>(logged)][static_cast<std::size_t>(slot++)] =
+                    contract ? e.card : t.sheet_id[static_cast<std::size_t>(e.card)];
             }
-            for (int p = 0; p < players; ++p)
-                for (int e = 0; e < kLogged; ++e) {
-                    const auto& b = buckets[static_cast<std::size_t>(p * kLogged + e)];
-                    auto& values = ev[static_cast<std::size_t>(e)];
-                    values.insert(values.end(), b.begin(), b.end());
-                    ev_offsets[static_cast<std::size_t>(e)].push_back(static_cast<std::int32_t>(values.size()));
-                }
             if (timing)
                 log_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - logged_from).count();
         }
