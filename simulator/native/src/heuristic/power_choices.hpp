@@ -56,11 +56,56 @@ inline PyOption parse_repr(const std::string& text) {
     return out;
 }
 
+// The swaps a Rope or LED Lights question offers (reasons_base._best_swap's `parts`): per
+// swap, the option's index, then its hand cards given and island cards taken, in order.
+struct Swaps {
+    std::vector<int> option;  // per swap: its index among the options
+    std::vector<int> start;   // per swap: where its cards start in `cards`
+    std::vector<int> n_given, n_taken;
+    std::vector<int> cards;   // per swap: given..., taken...
+    int n_options = 0;        // every option, "pass" included
+    int pass = -1;            // the first "pass" option (-1: none)
+
+    int size() const { return static_cast<int>(option.size()); }
+    void clear() {
+        option.clear();
+        start.clear();
+        n_given.clear();
+        n_taken.clear();
+        cards.clear();
+        n_options = 0;
+        pass = -1;
+    }
+    void begin_swap(int index) {
+        option.push_back(index);
+        start.push_back(static_cast<int>(cards.size()));
+        n_given.push_back(0);
+        n_taken.push_back(0);
+    }
+    void give(int card) {
+        cards.push_back(card);
+        ++n_given.back();
+    }
+    void take(int card) {
+        cards.push_back(card);
+        ++n_taken.back();
+    }
+    const int* given(int i) const { return cards.data() + start[static_cast<std::size_t>(i)]; }
+    const int* taken(int i) const { return given(i) + n_given[static_cast<std::size_t>(i)]; }
+};
+
 // A power question as the bot reads it: its kind's name (decisions.py) and its options.
+// Rope's and LED Lights' options may come read already (`decoded`: from the rules core's own
+// encoding of them, which their repr only writes out): then `swaps` holds them and
+// `options` is empty.
 struct PowerQuestion {
     std::string kind;
     std::vector<std::string> options;  // as Python's repr writes each
     int context = 0;                   // a number context (the owner, a card, ...)
+    bool decoded = false;
+    Swaps swaps;
+
+    int size() const { return decoded ? swaps.n_options : static_cast<int>(options.size()); }
 };
 
 constexpr int COMFORT_DEFAULT = 12;
