@@ -114,6 +114,18 @@ class PowerChoices {
   public:
     int comfort = COMFORT_DEFAULT;  // power_choices.COMFORT (from Python)
 
+    // An int's repr ("12", "-1"): its value, as parse_repr reads it (no tuple, one int, no
+    // word), without parse_repr's allocations; false for any other text
+    static bool plain_int(const std::string& text, int& out) {
+        const std::size_t n = text.size();
+        std::size_t i = n && text[0] == '-' ? 1 : 0;
+        if (i >= n || n - i > 9) return false;
+        for (std::size_t k = i; k < n; ++k)
+            if (text[k] < '0' || text[k] > '9') return false;
+        out = static_cast<int>(std::strtol(text.c_str(), nullptr, 10));
+        return true;
+    }
+
     int index_of(const PowerQuestion& q, const char* word) const {
         const std::string quoted = std::string("'") + word + "'";
         for (std::size_t i = 0; i < q.options.size(); ++i)
@@ -146,9 +158,12 @@ class PowerChoices {
         double best_worth = 0.0;
         int best_card = 0;
         for (std::size_t i = 0; i < q.options.size(); ++i) {
-            const PyOption o = parse_repr(q.options[i]);
-            if (o.tuple || o.ints.size() != 1 || !o.words.empty()) continue;
-            const int card = o.ints[0];
+            int card;
+            if (!plain_int(q.options[i], card)) {
+                const PyOption o = parse_repr(q.options[i]);
+                if (o.tuple || o.ints.size() != 1 || !o.words.empty()) continue;
+                card = o.ints[0];
+            }
             const double w = worth(card);
             if (best < 0 || w < best_worth || (w == best_worth && card < best_card)) {
                 best = static_cast<int>(i);
