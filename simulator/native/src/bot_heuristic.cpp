@@ -23,6 +23,7 @@
 #include "heuristic/bot.hpp"
 #include "ie_game.hpp"
 #include "ie_render.hpp"
+#include "powers/group4.hpp"
 
 namespace deckhand::heur {
 
@@ -540,13 +541,44 @@ class HeuristicSeat final : public ie::Bot {
                 out.kind = Kind::POWER;
                 out.power.kind = ie::kind_name(d.kind);
                 out.power.context = d.context;
+                if (d.kind == ie::Kind::rope_swap || d.kind == ie::Kind::led_lights_swap) {
+                    swaps_of(game, d.kind, options, out.power);
+                    break;
+                }
                 for (const ie::Option& o : options)
                     out.power.options.push_back(ie::render_option(game, d.kind, o, d.context));
                 break;
         }
     }
 
+    // Rope's and LED Lights' options read as reasons_base's swap parts, from the numbers
+    // their repr is written from (powers/group4.hpp; ie_powers_group4.cpp's rope_option,
+    // led_lights_text): "pass" is {PASS}; Rope's ('swap', island card, hand card) is
+    // {island card, hand card}; LED Lights' (given, taken) is what led_lights_parts reads.
+    void swaps_of(const ie::Game& game, ie::Kind kind, const ie::Options& options, PowerQuestion& q) {
+        q.decoded = true;
+        Swaps& swaps = q.swaps;
+        swaps.n_options = static_cast<int>(options.size());
+        for (std::size_t i = 0; i < options.size(); ++i) {
+            const ie::Option& o = options[i];
+            if (o.a == ie::group4::PASS) {
+                if (swaps.pass < 0) swaps.pass = static_cast<int>(i);
+                continue;
+            }
+            swaps.begin_swap(static_cast<int>(i));
+            if (kind == ie::Kind::rope_swap) {
+                swaps.give(o.b);
+                swaps.take(o.a);
+                continue;
+            }
+            ie::group4::led_lights_parts(game, o, given_, taken_);
+            for (int k = 0; k < given_.size(); ++k) swaps.give(given_[k]);
+            for (int k = 0; k < taken_.size(); ++k) swaps.take(taken_[k]);
+        }
+    }
+
     std::shared_ptr<const Shared> shared_;
+    ie::SmallVec<ie::Card, ie::kMaxCards> given_, taken_;  // (scratch)
     HeuristicBot bot_;
     View view_;
     GameFacts facts_;

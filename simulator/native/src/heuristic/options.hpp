@@ -121,7 +121,7 @@ struct Decision {
             case Kind::PIRATE_TO: return static_cast<int>(pirate_to.size());
             case Kind::IMPORT_PLACE: return static_cast<int>(place.size());
             case Kind::ANY_TIME: return static_cast<int>(uses.size());
-            case Kind::POWER: return static_cast<int>(power.options.size());
+            case Kind::POWER: return power.size();
             default: return static_cast<int>(ints.size());
         }
     }
@@ -145,6 +145,8 @@ struct Decision {
         before_scoring = false;
         mine_starting = false;
         power.options.clear();
+        power.decoded = false;
+        power.swaps.clear();
     }
 };
 

@@ -56,11 +56,56 @@ inline PyOption parse_repr(const std::string& text) {
     return out;
 }
 
+// The swaps a Rope or LED Lights question offers (reasons_base._best_swap's `parts`): per
+// swap, the option's index, then its hand cards given and island cards taken, in order.
+struct Swaps {
+    std::vector<int> option;  // per swap: its index among the options
+    std::vector<int> start;   // per swap: where its cards start in `cards`
+    std::vector<int> n_given, n_taken;
+    std::vector<int> cards;   // per swap: given..., taken...
+    int n_options = 0;        // every option, "pass" included
+    int pass = -1;            // the first "pass" option (-1: none)
+
+    int size() const { return static_cast<int>(option.size()); }
+    void clear() {
+        option.clear();
+        start.clear();
+        n_given.clear();
+        n_taken.clear();
+        cards.clear();
+        n_options = 0;
+        pass = -1;
+    }
+    void begin_swap(int index) {
+        option.push_back(index);
+        start.push_back(static_cast<int>(cards.size()));
+        n_given.push_back(0);
+        n_taken.push_back(0);
+    }
+    void give(int card) {
+        cards.push_back(card);
+        ++n_given.back();
+    }
+    void take(int card) {
+        cards.push_back(card);
+        ++n_taken.back();
+    }
+    const int* given(int i) const { return cards.data() + start[static_cast<std::size_t>(i)]; }
+    const int* taken(int i) const { return given(i) + n_given[static_cast<std::size_t>(i)]; }
+};
+
 // A power question as the bot reads it: its kind's name (decisions.py) and its options.
+// Rope's and LED Lights' options may come read already (`decoded`: from the rules core's own
+// encoding of them, which their repr only writes out): then `swaps` holds them and
+// `options` is empty.
 struct PowerQuestion {
     std::string kind;
     std::vector<std::string> options;  // as Python's repr writes each
     int context = 0;                   // a number context (the owner, a card, ...)
+    bool decoded = false;
+    Swaps swaps;
+
+    int size() const { return decoded ? swaps.n_options : static_cast<int>(options.size()); }
 };
 
 constexpr int COMFORT_DEFAULT = 12;
@@ -68,6 +113,18 @@ constexpr int COMFORT_DEFAULT = 12;
 class PowerChoices {
   public:
     int comfort = COMFORT_DEFAULT;  // power_choices.COMFORT (from Python)
+
+    // An int's repr ("12", "-1"): its value, as parse_repr reads it (no tuple, one int, no
+    // word), without parse_repr's allocations; false for any other text
+    static bool plain_int(const std::string& text, int& out) {
+        const std::size_t n = text.size();
+        std::size_t i = n && text[0] == '-' ? 1 : 0;
+        if (i >= n || n - i > 9) return false;
+        for (std::size_t k = i; k < n; ++k)
+            if (text[k] < '0' || text[k] > '9') return false;
+        out = static_cast<int>(std::strtol(text.c_str(), nullptr, 10));
+        return true;
+    }
 
     int index_of(const PowerQuestion& q, const char* word) const {
         const std::string quoted = std::string("'") + word + "'";
@@ -101,9 +158,12 @@ class PowerChoices {
         double best_worth = 0.0;
         int best_card = 0;
         for (std::size_t i = 0; i < q.options.size(); ++i) {
-            const PyOption o = parse_repr(q.options[i]);
-            if (o.tuple || o.ints.size() != 1 || !o.words.empty()) continue;
-            const int card = o.ints[0];
+            int card;
+            if (!plain_int(q.options[i], card)) {
+                const PyOption o = parse_repr(q.options[i]);
+                if (o.tuple || o.ints.size() != 1 || !o.words.empty()) continue;
+                card = o.ints[0];
+            }
             const double w = worth(card);
             if (best < 0 || w < best_worth || (w == best_worth && card < best_card)) {
                 best = static_cast<int>(i);

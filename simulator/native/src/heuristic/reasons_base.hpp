@@ -202,10 +202,14 @@ class ReasonsBase {
         return r.owner == view.me ? k.ship_home : -k.rival_home;
     }
 
-    // reasons_base._colors
-    std::vector<int> colors(int card) const {
-        if (card < tables.n_cards) return tables.colors[static_cast<std::size_t>(card)];
-        return {tables.color[static_cast<std::size_t>(card)]};
+    // reasons_base._colors (a span into the tables: a card's colours, or a physical
+    // container's one colour)
+    Ints colors(int card) const {
+        if (card < tables.n_cards) {
+            const std::vector<int>& cs = tables.colors[static_cast<std::size_t>(card)];
+            return Ints(cs.data(), static_cast<int>(cs.size()));
+        }
+        return Ints(&tables.color[static_cast<std::size_t>(card)], 1);
     }
 
     // reasons_base._slot
@@ -220,7 +224,7 @@ class ReasonsBase {
     }
 
     // reasons_base._covers: the need a container of these colours fills (-1: None)
-    static int covers(const NeedDict& need, const std::vector<int>& colors) {
+    static int covers(const NeedDict& need, Ints colors) {
         for (int color : colors)
             if (color != GREY && need.get(color, 0) > 0) return color;
         return need.get(ANY, 0) > 0 ? ANY : -1;
@@ -253,7 +257,7 @@ class ReasonsBase {
         std::stable_sort(ps.begin(), ps.end(),
                          [](const auto& a, const auto& b) { return -a.first < -b.first; });
         for (int card : hand) {
-            const std::vector<int> cs = colors(card);
+            const Ints cs = colors(card);
             for (auto& port : ps) {
                 const int covered = covers(port.second, cs);
                 if (covered >= 0) {
@@ -267,7 +271,7 @@ class ReasonsBase {
 
     // reasons_base._fill_worth
     double fill_worth(const Ports& ps, int card) const {
-        const std::vector<int> cs = colors(card);
+        const Ints cs = colors(card);
         bool any = false;
         double best = 0.0;
         for (const auto& port : ps)
@@ -278,30 +282,68 @@ class ReasonsBase {
         return tables.k.hold * (any ? best : 0.0);
     }
 
+    using Loads = std::vector<Ints>;  // the colours of the cards loaded, in order
+
+    // What _contract_value reads of a contract that holds for the whole decision (its
+    // payout and bonus, whether its levels are beyond my contract actions), by its index
+    struct ContractFacts {
+        bool known = false;
+        bool short_levels = false;
+        double gain = 0.0;  // view.ship_payout(contract.cargo_total) + FULFIL_BONUS
+    };
+    std::vector<ContractFacts> contract_facts_;
+
+    const ContractFacts& contract_facts(int cid) {
+        const auto index = static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)]);
+        if (contract_facts_.empty()) contract_facts_.resize(tables.contracts.size());
+        ContractFacts& f = contract_facts_[index];
+        if (!f.known) {
+            const ContractData& c = tables.contract(cid);
+            f.gain = static_cast<double>(view.ship_payout(c.cargo_total)) + tables.k.fulfil_bonus;
+            f.short_levels = table.missing_levels(cid) >= 1 + table.crew_actions()[CONTRACT];
+            f.known = true;
+        }
+        return f;
+    }
+
     // reasons_base._contract_value
-    double contract_value(int cid, const std::vector<std::vector<int>>& loads) {
+    double contract_value(int cid, const Loads& loads) {
         const ContractData& c = tables.contract(cid);
         NeedDict need = c.cargo;
-        for (const auto& cs : loads) {
+        for (const Ints& cs : loads) {
             const int covered = covers(need, cs);
             if (covered >= 0) lower(need, covered);
         }
         int left = 0;
         for (int i = 0; i < need.n; ++i)
             if (need.vals[i] > 0) left += need.vals[i];
-        double value = (static_cast<double>(view.ship_payout(c.cargo_total)) + tables.k.fulfil_bonus) *
-                       st.tempo(left);
-        if (table.missing_levels(cid) >= 1 + table.crew_actions()[CONTRACT]) value *= k.level_short;
+        const ContractFacts& f = contract_facts(cid);
+        double value = f.gain * st.tempo(left);
+        if (f.short_levels) value *= k.level_short;
         return value;
     }
 
+    // facts.can_hold(ship, cid) of the decision's one empty ship, by contract index
+    const ShipRow* hold_ship_ = nullptr;
+    std::vector<signed char> hold_;  // -1 unknown, else 0/1
+
+    bool can_hold(const ShipRow& ship, int cid) {
+        if (&ship != hold_ship_) {
+            hold_ship_ = &ship;
+            hold_.assign(tables.contracts.size(), -1);
+        }
+        signed char& h = hold_[static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)])];
+        if (h < 0) h = st.can_hold(ship, cid) ? 1 : 0;
+        return h != 0;
+    }
+
     // reasons_base._best_contract (on the empty ship `ship`)
-    double best_contract(int card, const std::vector<std::vector<int>>& loads, const ShipRow& ship) {
+    double best_contract(int card, const Loads& loads, const ShipRow& ship) {
         if (card >= tables.n_cards) return 0.0;
         bool any = false;
         double best = 0.0;
         for (int cid : tables.card_contracts[static_cast<std::size_t>(card)]) {
-            if (!st.can_hold(ship, cid)) continue;
+            if (!can_hold(ship, cid)) continue;
             const double v = contract_value(cid, loads);
             if (!any || v > best) best = v;
             any = true;
@@ -323,38 +365,75 @@ class ReasonsBase {
         return count;
     }
 
-    std::vector<std::vector<int>> loads_of(const std::vector<int>& cards, int skip_card = -1) const {
-        std::vector<std::vector<int>> out;
+    void loads_of(const std::vector<int>& cards, int skip_card, Loads& out) const {
+        out.clear();
         for (int c : cards)
             if (c != skip_card) out.push_back(colors(c));
-        return out;
     }
 
     // reasons_base._contract_bar
     double contract_bar(const std::vector<int>& kept, int empty, const ShipRow& ship) {
         std::vector<double> rivals;
-        for (int c : kept) rivals.push_back(best_contract(c, loads_of(kept, c), ship));
+        Loads loads;
+        for (int c : kept) {
+            loads_of(kept, c, loads);
+            rivals.push_back(best_contract(c, loads, ship));
+        }
         std::stable_sort(rivals.begin(), rivals.end(), std::greater<double>());
         return static_cast<int>(rivals.size()) >= empty ? rivals[static_cast<std::size_t>(empty - 1)] : 0.0;
     }
 
-    // reasons_base._island_worth (the `known` cache is pure: recomputed)
+    // reasons_base.Known: what _island_worth works out once per set of kept hand cards
+    // within one decision (the ports, the empty ships, the bar once asked), and the kept
+    // cards' loads
+    struct Known {
+        std::vector<int> kept;
+        Ports ports;
+        int empty = 0;
+        int first = -1;
+        bool have_bar = false;
+        double bar = 0.0;
+        Loads loads;
+    };
+    std::vector<Known> known_;
+    int last_known_ = -1;
+
+    int known_for(const std::vector<int>& kept) {
+        if (last_known_ >= 0 && known_[static_cast<std::size_t>(last_known_)].kept == kept)
+            return last_known_;
+        for (std::size_t i = 0; i < known_.size(); ++i)
+            if (known_[i].kept == kept) return last_known_ = static_cast<int>(i);
+        known_.emplace_back();
+        Known& e = known_.back();
+        e.kept = kept;
+        e.empty = empty_ship(e.first);
+        e.ports = ports(kept);
+        loads_of(kept, -1, e.loads);
+        return last_known_ = static_cast<int>(known_.size() - 1);
+    }
+
+    // reasons_base._island_worth (with its `known` cache, which is pure: kept for every
+    // call within the decision)
     double island_worth(int card, const std::vector<int>& kept) {
-        int first;
-        const int empty = empty_ship(first);
-        const Ports ps = ports(kept);
+        const int at = known_for(kept);
         double as_contract = 0.0;
-        if (first >= 0 && card < tables.n_cards) {
-            const ShipRow& ship = view.ships[first];
-            const double own = best_contract(card, loads_of(kept), ship);
-            if (own > 0.0) {
-                const double bar = contract_bar(kept, empty, ship);
-                as_contract = tables.k.hold * py_max(0.0, own - bar);
+        {
+            Known& e = known_[static_cast<std::size_t>(at)];
+            if (e.first >= 0 && card < tables.n_cards) {
+                const ShipRow& ship = view.ships[e.first];
+                const double own = best_contract(card, e.loads, ship);
+                if (own > 0.0) {
+                    if (!e.have_bar) {
+                        e.bar = contract_bar(e.kept, e.empty, ship);
+                        e.have_bar = true;
+                    }
+                    as_contract = tables.k.hold * py_max(0.0, own - e.bar);
+                }
             }
         }
         // max(worth(card), _fill_worth(...), as_contract): the first of the greatest
         double best = worth(card);
-        const double f = fill_worth(ps, card);
+        const double f = fill_worth(known_[static_cast<std::size_t>(at)].ports, card);
         if (f > best) best = f;
         if (as_contract > best) best = as_contract;
         return best;
@@ -508,24 +587,27 @@ class ReasonsBase {
         return best < 0 ? 0 : best;
     }
 
-    // reasons_base._best_swap (given, taken per option; -1: "pass")
-    int best_swap(const std::vector<std::pair<std::vector<int>, std::vector<int>>>& swaps,
-                  const std::vector<int>& index) {
+    // reasons_base._best_swap: the option chosen, -1 for "pass"
+    int best_swap(const Swaps& swaps) {
         const std::vector<int> h = hand();
         int best = -1;
         double best_gain = k.swap_margin;
-        for (std::size_t i = 0; i < swaps.size(); ++i) {
-            const auto& [given, taken] = swaps[i];
-            std::vector<int> kept;
+        std::vector<int> kept;
+        for (int i = 0; i < swaps.size(); ++i) {
+            const int* given = swaps.given(i);
+            const int ng = swaps.n_given[static_cast<std::size_t>(i)];
+            const int* taken = swaps.taken(i);
+            const int nt = swaps.n_taken[static_cast<std::size_t>(i)];
+            kept.clear();
             for (int c : h)
-                if (std::find(given.begin(), given.end(), c) == given.end()) kept.push_back(c);
+                if (std::find(given, given + ng, c) == given + ng) kept.push_back(c);
             double gain = 0.0;  // sum(): 0 + the first + ...
-            for (int c : taken) gain += island_worth(c, kept);
+            for (int t = 0; t < nt; ++t) gain += island_worth(taken[t], kept);
             double given_worth = 0.0;
-            for (int c : given) given_worth += worth(c);
+            for (int g = 0; g < ng; ++g) given_worth += worth(given[g]);
             gain -= given_worth;
             if (gain > best_gain) {
-                best = index[i];
+                best = swaps.option[static_cast<std::size_t>(i)];
                 best_gain = gain;
             }
         }
@@ -534,29 +616,26 @@ class ReasonsBase {
 
     // reasons_base._rope_swap: ("swap", island card, hand card)
     int rope_swap(const std::vector<PyValue>& o) {
-        std::vector<std::pair<std::vector<int>, std::vector<int>>> swaps;
-        std::vector<int> index;
+        Swaps swaps;
         for (std::size_t i = 0; i < o.size(); ++i)
             if (o[i].is_tuple()) {
-                swaps.push_back({{o[i][2].i}, {o[i][1].i}});
-                index.push_back(static_cast<int>(i));
+                swaps.begin_swap(static_cast<int>(i));
+                swaps.give(o[i][2].i);
+                swaps.take(o[i][1].i);
             }
-        return best_swap(swaps, index);
+        return best_swap(swaps);
     }
 
     // reasons_base._led_lights_swap: ((hand cards given), (island cards taken))
     int led_lights_swap(const std::vector<PyValue>& o) {
-        std::vector<std::pair<std::vector<int>, std::vector<int>>> swaps;
-        std::vector<int> index;
+        Swaps swaps;
         for (std::size_t i = 0; i < o.size(); ++i)
             if (o[i].is_tuple()) {
-                std::vector<int> given, taken;
-                for (const PyValue& v : o[i][0].items) given.push_back(v.i);
-                for (const PyValue& v : o[i][1].items) taken.push_back(v.i);
-                swaps.push_back({given, taken});
-                index.push_back(static_cast<int>(i));
+                swaps.begin_swap(static_cast<int>(i));
+                for (const PyValue& v : o[i][0].items) swaps.give(v.i);
+                for (const PyValue& v : o[i][1].items) swaps.take(v.i);
             }
-        return best_swap(swaps, index);
+        return best_swap(swaps);
     }
 
     // reasons_base._machine_arms_load ((card, ship, colour); -1: "stop")
@@ -783,6 +862,15 @@ inline int reasons_answer(const PowerQuestion& q, const View& v, Table& t) {
     bool mine = false;
     for (const char* k : KINDS) mine = mine || q.kind == k;
     if (!mine) return -2;
+    if (q.decoded) {  // rope_swap, led_lights_swap read from the rules' options
+        if (q.kind != "rope_swap" && q.kind != "led_lights_swap")
+            fail("decoded options of '" + q.kind + "'");
+        ReasonsBase r(v, t);
+        const int i = r.best_swap(q.swaps);
+        if (i >= 0) return i;
+        if (q.swaps.pass < 0) fail(std::string("the answer 'pass' is not offered at ") + q.kind);
+        return q.swaps.pass;
+    }
     std::vector<PyValue> o;
     for (const std::string& text : q.options) o.push_back(parse_py(text));
     auto literal = [&q](const char* word) {

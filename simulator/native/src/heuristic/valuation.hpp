@@ -136,6 +136,7 @@ class Weights {
                                   // ship_mods) flattened, each sequence after its length
     std::vector<int> key_scratch;
     WorthMap worth_memo;
+    std::vector<int> ship_mods_scratch;  // a decision's Table.ship_mods values (its capacity kept)
 
     // My ports as MatchTables keeps them across decisions (`port`, `live_port`: by ship
     // index, row and my ship modifiers, a pure function of them), with their trials.
@@ -202,7 +203,8 @@ struct PortList {
 class Table {
   public:
     Table(Weights& w, const View& v, const MatchTables& st)
-        : weights(w), view(v), static_(st), tables(st.tables), me(v.me) {
+        : weights(w), view(v), static_(st), tables(st.tables), me(v.me),
+          ship_mods_values_(w.ship_mods_scratch) {
         hand = v.hand;
         credits = v.credits;
         bonus = w.bonus;
@@ -1113,7 +1115,7 @@ class Table {
     int hc_[7];  // (read once its flag is set)
     int sea_[7];  // (read once its flag is set)
     bool have_ship_mods_ = false, ship_mods_ = false;
-    std::vector<int> ship_mods_values_;
+    std::vector<int>& ship_mods_values_;  // (the bot's scratch: read once ship_mods() is asked)
     bool have_wild_ = false;
     int wild_[8];  // (read once its flag is set)
     int n_wild_ = 0;
