@@ -1,9 +1,9 @@
 """The native Import/Export engine plays the Python reference's games, bit for bit: for random
 base configurations (players, seeds, game indices, rule numbers, sheet numbers of the cards
 with a native power, rule modifiers a power would set), random and heuristic bots (the
-default, a shipped preset, mixed tables), the two engines ask the same decisions in the same order with the same options and report the same
-tables. A difference fails naming the first decision where they part
-(simulator/native/differential.py). The long run: `python -m simulator.native.differential`."""
+default, a shipped preset, mixed tables), the two engines ask the same decisions in the same
+order with the same options and report the same tables. A difference fails naming the first decision where they part
+(simulator/runs/differential.py). The long run: `python -m simulator.runs.differential`."""
 
 from __future__ import annotations
 
@@ -15,16 +15,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
-from simulator.native import CORE, NOT_BUILT, differential
-from simulator.native.differential import (
+from simulator.native import CORE, NOT_BUILT
+from simulator.native.ie_table import native_table
+from simulator.native.seeds import game_streams
+from simulator.runs import differential
+from simulator.runs.differential import (
     RULE_RANGES,
     Setup,
     check_games,
     check_options,
     match_for,
 )
-from simulator.native.ie_table import native_table
-from simulator.native.seeds import game_streams
 
 pytestmark = pytest.mark.skipif(CORE is None, reason=NOT_BUILT)
 

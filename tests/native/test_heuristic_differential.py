@@ -24,10 +24,10 @@ from simulator.core.protocol import Decision
 from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
 from simulator.folders.config import make_run_config, seat_slots
 from simulator.native import CORE, NOT_BUILT
-from simulator.native.differential import Setup, _sheet_for
 from simulator.native.heuristic_table import seat_codes as native_seat_codes
 from simulator.native.ie_table import native_table
 from simulator.native.seeds import game_streams
+from simulator.runs.differential import Setup, _sheet_for
 from simulator.runs.match import Match
 
 pytestmark = pytest.mark.skipif(
@@ -47,7 +47,7 @@ def seat_codes(match: Match) -> tuple[list[int], list[str]]:
 
 Mods = tuple[tuple[tuple[str, Any], ...], ...]
 """Per seat, (key, value) rule modifiers every game starts with (mods.py keys, Python values),
-as simulator/native/differential.py presets them: the heuristic's readings of what powers
+as simulator/runs/differential.py presets them: the heuristic's readings of what powers
 change (its view's rule facts, live ports) compared without the powers that set them."""
 
 

@@ -140,7 +140,7 @@ def test_same_games_with_other_numbers(
 def test_beside_every_native_power(players: int) -> None:
     """The rules' own harness, every native power of this build on the sheet (the group's and
     whatever else is native), the others switched off."""
-    from simulator.native.differential import Setup, check_games
+    from simulator.runs.differential import Setup, check_games
 
     counts = check_games(Setup(players=players, seed=491 + players, powers="native"), range(10))
     assert counts.games == 10

@@ -280,7 +280,7 @@ def test_beside_every_native_power(
 ) -> None:
     """With every card that has a native power keeping it (the rules' differential harness,
     printed levels), the group's numbers drawn: the same decisions, options and tables."""
-    from simulator.native.differential import Setup, check_games, check_options
+    from simulator.runs.differential import Setup, check_games, check_options
 
     params = tuple((name, key, v) for name, keys in numbers.items() for key, v in keys.items())
     setup = Setup(players=players, seed=seed, powers="native", params=params)

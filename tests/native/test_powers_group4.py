@@ -1,7 +1,7 @@
 """The native powers of base_ongoing.py's second half (Jets .. Shotguns:
 simulator/native/src/ie_powers_group4.cpp) play the games the Python powers play.
 
-Each check plays the same games with both engines (simulator/native/differential.py, random
+Each check plays the same games with both engines (simulator/runs/differential.py, random
 bots in every seat), decision by decision, on a sheet where only these fourteen cards keep
 their powers (every other card carries power_off=1), so a difference is theirs. Random bots
 seldom complete a contract of level 2 with 3 containers; the "easy" sheet makes these cards'
@@ -25,8 +25,9 @@ from hypothesis import strategies as st
 from simulator.catalog import get_game
 from simulator.core.cards import CardRow, CardSheet
 from simulator.games.import_export.cards import COLORS
-from simulator.native import CORE, NOT_BUILT, differential
-from simulator.native.differential import RULE_RANGES
+from simulator.native import CORE, NOT_BUILT
+from simulator.runs import differential
+from simulator.runs.differential import RULE_RANGES
 from tests.native.test_differential import seat_mods
 
 pytestmark = pytest.mark.skipif(CORE is None, reason=NOT_BUILT)

@@ -12,7 +12,7 @@ its own (`_core.import_export_decisions`, written as Python's repr writes them).
 native core cannot play (a card whose power has no native port) is refused by the core with
 the list of those cards.
 
-`python -m simulator.native.differential --games 2000` runs the long check and prints what
+`python -m simulator.runs.differential --games 2000` runs the long check and prints what
 it compared.
 """
 
