@@ -2,8 +2,9 @@
 base configurations (players, seeds, game indices, rule numbers, sheet numbers of the cards
 with a native power, rule modifiers a power would set), random and heuristic bots (the
 default, a shipped preset, mixed tables), the two engines ask the same decisions in the same
-order with the same options and report the same tables. A difference fails naming the first decision where they part
-(simulator/runs/differential.py). The long run: `python -m simulator.runs.differential`."""
+order with the same options and report the same tables. A difference fails naming the first
+decision where they part (simulator/runs/differential.py). The long run:
+`python -m simulator.runs.differential`."""
 
 from __future__ import annotations
 
