@@ -13,24 +13,25 @@
 #include <stdexcept>
 #include <string>
 
+#include "ie_core.hpp"
+
 namespace deckhand::heur {
 
-// cards.py
-constexpr int GREEN = 0;
-constexpr int YELLOW = 1;
-constexpr int BLACK = 2;
-constexpr int BLUE = 3;
-constexpr int RED = 4;
-constexpr int GREY = 5;
-constexpr int ANY = 6;
-constexpr int PAIRED = 7;
-
-constexpr int SUPPLY = 0;
-constexpr int IMPORT = 1;
-constexpr int CONTRACT = 2;
-constexpr int LOAD = 3;
-constexpr int PIRATE = 4;
-constexpr int BARTER = 5;
+// cards.py: the colours and actions, as the rules core numbers them (ie_core.hpp).
+using ie::ANY;
+using ie::BARTER;
+using ie::BLACK;
+using ie::BLUE;
+using ie::CONTRACT;
+using ie::GREEN;
+using ie::GREY;
+using ie::IMPORT;
+using ie::LOAD;
+using ie::PAIRED;
+using ie::PIRATE;
+using ie::RED;
+using ie::SUPPLY;
+using ie::YELLOW;
 constexpr int N_ACTIONS = 6;
 
 // match_tables.GOODS: the goods colours of the five-colour set, in this order.
@@ -39,7 +40,7 @@ inline bool in_goods(int c) { return c >= GREEN && c <= RED; }
 // valuation.MAJORITY_COLORS = (GREEN, YELLOW, BLACK, BLUE): MAJORITY_COLORS.index(c) == c.
 inline bool in_majority(int c) { return c >= GREEN && c <= BLUE; }
 
-constexpr int MAX_PLAYERS = 6;
+constexpr int MAX_PLAYERS = ie::kMaxPlayers;
 
 [[noreturn]] inline void fail(const std::string& what) {
     throw std::logic_error("native heuristic: " + what);
