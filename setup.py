@@ -80,6 +80,9 @@ setup(
             "simulator.native._core",
             sorted(glob("simulator/native/src/*.cpp")),
             include_dirs=["simulator/native/src"],
+            # the headers too: a header edited alone must rebuild the core (setuptools compares
+            # the dates of sources and depends with the built module's)
+            depends=sorted(glob("simulator/native/src/**/*.hpp", recursive=True)),
             cxx_std=17,
             extra_compile_args=compile_flags,
             extra_link_args=link_flags,
