@@ -8,6 +8,7 @@ decision where they part (simulator/runs/differential.py). The long run:
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -111,7 +112,12 @@ def setups(draw: st.DrawFn) -> Setup:
     )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = int(os.environ.get("DECKHAND_DIFFERENTIAL_EXAMPLES", "60"))
+"""Configurations the Hypothesis test draws (.ci/sanitized asks fewer: a sanitized core is
+several times slower)."""
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups(), first=GAME_INDICES)
 def test_native_games_are_pythons(setup: Setup, first: int) -> None:
     counts = check_games(setup, range(first, first + 2))
