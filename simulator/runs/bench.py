@@ -537,8 +537,6 @@ def rate_lines(
         + "".join(f"rule:{k}={v} " for k, v in g.rules)
         + f"python={platform.python_version()} build={build}"
     )
-    if options.engine != "python":
-        yield f"engine: {chosen.engine} ({chosen.why})"
     yield (
         f"{result.median:.1f} games/s per core (median of {repeats} x {games} games; "
         f"min {min(result.rates):.1f}, max {max(result.rates):.1f}); "

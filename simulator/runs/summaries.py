@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ class RunSummary:
     seconds: float
     jobs: int
     backend: str
-    engine: dict[str, str]
+    engine: dict[str, str] = field(default_factory=dict)
     """The manifest's record of the engine that played this call, and why."""
 
     def lines(self) -> list[str]:
@@ -55,6 +55,8 @@ class RunSummary:
                 f"--until-ci {self.until_ci} not reached within {self.most:,} games "
                 f"(headline 95% half-width {stop.get('half_width', math.nan):.4f})"
             )
+        if self.engine:
+            lines.append(f"engine: {self.engine['engine']} ({self.engine['why']})")
         one = self.jobs == 1 or self.backend == "sequential"
         workers = "1 process" if one else f"{self.jobs} workers"
         lines.append(
@@ -62,8 +64,6 @@ class RunSummary:
             f"{self.played:,} played in {self.seconds:.1f} s on {workers} of {self.backend} "
             f"({self.played / self.seconds:.0f} games/s); next: deckhand report {self.folder}"
         )
-        if self.engine:
-            lines.append(f"engine: {self.engine['engine']} ({self.engine['why']})")
         return lines
 
 

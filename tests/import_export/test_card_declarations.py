@@ -21,9 +21,11 @@ from simulator.games.import_export.sheet_checks import load_import_export_sheet
 ROOT = Path(__file__).resolve().parents[2]
 SHEET = load_import_export_sheet()
 NAMES = [row["name"] for row in SHEET.rows]
-CROSS_REFERENCES = {"simulator.games.import_export.mods"}
+CROSS_REFERENCES = {"simulator.games.import_export.mods", "simulator.native.heuristic_table"}
 """Modules allowed to name a card besides its own: mods.py's `set_by` tells the reader which
-cards set a rule modifier (documentation, read by no code)."""
+cards set a rule modifier (documentation, read by no code); the native heuristic's table hands
+the C++ bot the codes of the two any-time powers it answers by rule (Lutefisk, Telescopes), as
+strategies/import_export/power_choices.py's ANY_TIME_RULES names them."""
 
 
 def _module(path: Path) -> str:
