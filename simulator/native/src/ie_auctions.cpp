@@ -9,6 +9,36 @@ namespace {
 
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
+// One round's bids and its winner (auctions.py's bidding, shared by a ship's import and Dark
+// Flight's island): the bidders bid in turn order, 0 up to their credits (none when the
+// leader imports alone); the highest bid wins; a tie goes to the player who wins all ties
+// (Foxes), else the leader decides (IE-JP-3). Returns (winner, winning bid).
+// Options of `bid_kind`: {b}: a bid of b credits (context: `bid_context`); of import_tie:
+// {q}: player q wins (context: `tie_context`, the ship or -1 for the island).
+std::pair<int, int> bidding(Game& g, int leader, const SmallVec<std::int8_t, kMaxPlayers>& bidders,
+                            bool alone, Kind bid_kind, int bid_context, int tie_context) {
+    std::array<int, kMaxPlayers> bids{};
+    if (!alone) {
+        for (auto q : bidders) {
+            Options options;
+            for (int b = 0; b <= g.s.credits[at(q)]; ++b) options.push_back(opt(b));
+            bids[at(q)] = options[at(g.ask(q, bid_kind, options, bid_context))].a;
+        }
+    }
+    int top = bids[at(bidders[0])];
+    for (auto q : bidders) top = std::max(top, bids[at(q)]);
+    SmallVec<std::int8_t, kMaxPlayers> tied;
+    for (auto q : bidders)
+        if (bids[at(q)] == top) tied.push_back(q);
+    int winner = tied.size() == 1 ? tied[0] : tie_winner(g, tied);
+    if (winner < 0) {
+        Options options;
+        for (auto q : tied) options.push_back(opt(q));
+        winner = options[at(g.ask(leader, Kind::import_tie, options, tie_context))].a;
+    }
+    return {winner, top};
+}
+
 constexpr int kIsland = -1;  // take_from_ship: the supply island seen as a ship (Dark Flight)
 
 using Taken = SmallVec<std::pair<Card, std::int8_t>, kMaxShipCargo>;
@@ -89,27 +119,7 @@ void emit_imported(Game& g, int winner, int ship, const Taken& taken) {
 // own; nobody is paid as a ship's owner (IE-POWER-46).
 void import_island(Game& g, int leader, const SmallVec<std::int8_t, kMaxPlayers>& bidders, bool alone) {
     State& s = g.s;
-    std::array<int, kMaxPlayers> bids{};
-    if (!alone) {
-        for (auto q : bidders) {
-            // Options: {b}: a bid of b credits, 0 up to his credits; context: the leader.
-            Options options;
-            for (int b = 0; b <= s.credits[at(q)]; ++b) options.push_back(opt(b));
-            bids[at(q)] = options[at(g.ask(q, Kind::dark_flight_bid, options, leader))].a;
-        }
-    }
-    int top = bids[at(bidders[0])];
-    for (auto q : bidders) top = std::max(top, bids[at(q)]);
-    SmallVec<std::int8_t, kMaxPlayers> tied;
-    for (auto q : bidders)
-        if (bids[at(q)] == top) tied.push_back(q);
-    int winner = tied.size() == 1 ? tied[0] : tie_winner(g, tied);
-    if (winner < 0) {  // the leader decides (IE-JP-3)
-        // Options: {q}: player q wins; context: -1, the island.
-        Options options;
-        for (auto q : tied) options.push_back(opt(q));
-        winner = options[at(g.ask(leader, Kind::import_tie, options, kIsland))].a;
-    }
+    const auto [winner, top] = bidding(g, leader, bidders, alone, Kind::dark_flight_bid, leader, kIsland);
     if (winner != leader) {
         pay(g, winner, top);
         gain(g, leader, top);
@@ -162,27 +172,7 @@ void import_rounds(Game& g, const SmallVec<std::int8_t, kMaxPlayers>& order,
         const int context = alone ? kAlone : declared[at(leader)] >= round ? kBidding : kNotBidding;
         const int i = ship_options[at(g.ask(leader, Kind::import_ship, ship_options, context))].a;
         // the bidders bid in turn order
-        std::array<int, kMaxPlayers> bids{};
-        if (!alone) {
-            for (auto q : bidders) {
-                // Options: {b}: a bid of b credits, 0 up to his credits; context: the ship.
-                Options options;
-                for (int b = 0; b <= s.credits[at(q)]; ++b) options.push_back(opt(b));
-                bids[at(q)] = options[at(g.ask(q, Kind::bid, options, i))].a;
-            }
-        }
-        int top = bids[at(bidders[0])];
-        for (auto q : bidders) top = std::max(top, bids[at(q)]);
-        SmallVec<std::int8_t, kMaxPlayers> tied;
-        for (auto q : bidders)
-            if (bids[at(q)] == top) tied.push_back(q);
-        int winner = tied.size() == 1 ? tied[0] : tie_winner(g, tied);
-        if (winner < 0) {  // the leader decides, unless Foxes wins it (IE-JP-3)
-            // Options: {q}: player q wins; context: the ship.
-            Options options;
-            for (auto q : tied) options.push_back(opt(q));
-            winner = options[at(g.ask(leader, Kind::import_tie, options, i))].a;
-        }
+        const auto [winner, top] = bidding(g, leader, bidders, alone, Kind::bid, i, i);
         // _import_won
         pay(g, winner, top);
         const auto& mods = s.mods[at(winner)];
