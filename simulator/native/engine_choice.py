@@ -19,6 +19,7 @@ from simulator.folders.config import RunConfig
 from simulator.games.import_export.rules import ImportExportGame
 from simulator.native import CORE, NOT_BUILT, heuristic_support
 from simulator.native.coverage import missing_powers
+from simulator.native.ie_table import modules_not_native
 from strategies.random_strategy import RandomStrategy
 from strategies.registry import StrategyChoice, resolve
 
@@ -26,7 +27,6 @@ ENGINES = ("auto", "native", "python")
 """The values of --engine."""
 
 NATIVE_GAME = "import-export"
-NATIVE_SETS = ("base",)
 
 RANDOM_SEAT = 0
 HEURISTIC_SEAT = 1
@@ -64,12 +64,9 @@ def blockers(config: RunConfig) -> list[str]:
     found: list[str] = []
     if not hasattr(CORE, "play_import_export"):
         found.append("this build of the native core has no Import/Export engine")
-    other = [m for m in game.modules if m not in NATIVE_SETS]
+    other = modules_not_native(game.modules)
     if other:
-        found.append(
-            f"the native core plays the base set without variants ({', '.join(other)} "
-            "play in Python)"
-        )
+        found.append(f"the native core does not play {', '.join(other)} yet (they play in Python)")
     if game.powers is not None:
         found.append("a designer's powers file (--powers) plays in Python")
     if config.check_invariants:

@@ -15,21 +15,32 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-NATIVE_SETS = ("base",)
-"""The sets the native core plays."""
+from simulator.native import CORE
+
+
+def native_modules() -> tuple[str, ...]:
+    """The Import/Export sets and variants the built core plays, each registered by its
+    rules file (`_core.native_modules()`); none without a core."""
+    if CORE is None:
+        return ()
+    return tuple(CORE.native_modules())
+
+
+def modules_not_native(modules: tuple[str, ...] | list[str]) -> list[str]:
+    """The sets and variants among `modules` that the core does not play."""
+    native = native_modules()
+    return [m for m in modules if m not in native]
 
 
 def why_not_native(game: Any) -> str | None:
     """Why the native core cannot play this game, or None if it can. (Whether every card's
     power has a native one is the core's own check: `_core.missing_powers(table)`.)"""
-    other_sets = [s for s in game.sets if s not in NATIVE_SETS]
-    if other_sets:
-        return f"the native core plays the base set only, not {', '.join(other_sets)}"
-    if game.variants:
-        return f"the native core plays no variant ({', '.join(game.variants)})"
+    other = modules_not_native([*game.sets, *game.variants])
+    if other:
+        return f"the native core does not play {', '.join(other)} yet"
     if game.config.powers is not None:
         return "a designer's powers (--powers) play in Python only"
-    if game.capital:  # grey cards in the deck (game_base.py)
+    if game.capital and "capital" not in native_modules():  # grey cards (game_base.py)
         return "grey (Capital) cards play in Python only"
     if not 2 <= game.config.players <= 6:
         return "the native core plays 2 to 6 players"

@@ -6,7 +6,8 @@ from __future__ import annotations
 from simulator.folders.config import RunConfig
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.coverage import native_powers
-from simulator.native.engine_choice import NATIVE_GAME, NATIVE_SETS, choose_engine
+from simulator.native.engine_choice import NATIVE_GAME, choose_engine
+from simulator.native.ie_table import native_modules
 
 
 def engine_lines(config: RunConfig | None = None, requested: str = "auto") -> list[str]:
@@ -18,7 +19,7 @@ def engine_lines(config: RunConfig | None = None, requested: str = "auto") -> li
         heuristic = "random and heuristic (its defaults, presets and parameters)"
         lines = [
             f"native core: built ({CORE.__file__})",
-            f"plays natively: {NATIVE_GAME}, sets {', '.join(NATIVE_SETS)}, no variants; "
+            f"plays natively: {NATIVE_GAME} ({', '.join(native_modules())}); "
             f"bots: {heuristic}; {len(powers)} card powers",
             "everything else plays in the Python engine (the reference), which gives the "
             "same games bit for bit",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -82,6 +83,11 @@ class Setup:
     """Per seat, (key, value) rule modifiers every game starts with, as powers would set them
     (mods.py keys, Python values): the rules that read them are compared without the powers
     that set them. Empty: none."""
+
+    sets: tuple[str, ...] = ()
+    """The expansion sets (`--sets`); empty: the base set alone."""
+    variants: tuple[str, ...] = ()
+    """The variants (`--variant`: market, containers, containers_all)."""
 
     strategies: tuple[str, ...] = ("random",)
     """The bots, as `--strategy` gives them (one for every seat, or one per seat), seated as
@@ -146,6 +152,8 @@ def match_for(setup: Setup) -> Match:
     config: RunConfig = make_run_config(
         "import-export",
         setup.players,
+        modules=setup.sets,
+        variants=setup.variants,
         strategies=setup.strategies,
         games=1,
         seed=setup.seed,
@@ -392,6 +400,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--powers", nargs="*", default=["off", "native"])
     parser.add_argument("--chunk", type=int, default=250)
     parser.add_argument(
+        "--sets",
+        nargs="*",
+        default=["base"],
+        help="set mixes, each a comma-separated --sets list, e.g. base base,capital all",
+    )
+    parser.add_argument(
+        "--variants",
+        nargs="*",
+        default=["none"],
+        help="variant mixes, each comma-separated or none, e.g. none market containers,market",
+    )
+    parser.add_argument(
         "--strategies",
         nargs="*",
         default=["random"],
@@ -401,26 +421,34 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     total = Counts()
     started = time.perf_counter()
-    for bots in args.strategies:
-        for powers in args.powers:
-            for players in args.players:
-                strategies = tuple(bots.split(","))
-                if len(strategies) > 1:  # one per seat, cycled to the table's size
-                    strategies = tuple(strategies[p % len(strategies)] for p in range(players))
-                setup = Setup(
-                    players=players,
-                    seed=args.seed + players,
-                    powers=powers,
-                    strategies=strategies,
-                )
-                for first in range(0, args.games, args.chunk):
-                    indices = range(first, min(args.games, first + args.chunk))
-                    total.add(check_games(setup, indices))
-                print(
-                    f"bots={bots} powers={powers} players={players}: {total.games} games, "
-                    f"{total.decisions} decisions so far ({time.perf_counter() - started:.0f} s)",
-                    flush=True,
-                )
+    mixes = [
+        (tuple(sets.split(",")), () if variants == "none" else tuple(variants.split(",")))
+        for sets in args.sets
+        for variants in args.variants
+    ]
+    for (sets, variants), bots, powers, players in itertools.product(
+        mixes, args.strategies, args.powers, args.players
+    ):
+        strategies = tuple(bots.split(","))
+        if len(strategies) > 1:  # one per seat, cycled to the table's size
+            strategies = tuple(strategies[p % len(strategies)] for p in range(players))
+        setup = Setup(
+            players=players,
+            seed=args.seed + players,
+            powers=powers,
+            sets=sets,
+            variants=variants,
+            strategies=strategies,
+        )
+        for first in range(0, args.games, args.chunk):
+            indices = range(first, min(args.games, first + args.chunk))
+            total.add(check_games(setup, indices))
+        print(
+            f"sets={','.join(sets)} variants={','.join(variants) or 'none'} "
+            f"bots={bots} powers={powers} players={players}: {total.games} games, "
+            f"{total.decisions} decisions so far ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
     print(
         f"identical: {total.setups} chunks, {total.games} games ({total.by_players}), "
         f"{total.decisions} decisions ({total.asked} asked), {total.turns} turns"

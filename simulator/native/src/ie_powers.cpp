@@ -72,6 +72,24 @@ const PowerDef* find_power(const std::string& name) {
     return found == registry().end() ? nullptr : &found->second;
 }
 
+namespace {
+std::vector<std::string>& modules() {
+    static std::vector<std::string> names;
+    return names;
+}
+}  // namespace
+
+ModuleRegistration::ModuleRegistration(const char* name) {
+    for (const std::string& known : modules())
+        if (known == name) {
+            errors().push_back(std::string(name) + ": module registered twice");
+            return;
+        }
+    modules().emplace_back(name);
+}
+
+std::vector<std::string> native_modules() { return modules(); }
+
 std::vector<std::string> registered_powers() {
     std::vector<std::string> names;
     for (const auto& [name, def] : registry()) names.push_back(name);

@@ -144,6 +144,16 @@ struct PowerRegistration {
     PowerRegistration(const PowerBuilder& builder);  // NOLINT: implicit, for the arrays above
 };
 
+// The sets and variants the core plays (`_core.native_modules()`): a set's or variant's
+// rules file registers its name once its rules and every power of its cards are native, e.g.
+// `const ModuleRegistration capital_module("capital");` (a static object, as the powers
+// are). simulator/native/ie_table.py plays a game natively only when each of its sets and
+// variants is registered.
+struct ModuleRegistration {
+    explicit ModuleRegistration(const char* name);
+};
+std::vector<std::string> native_modules();
+
 // The registry (filled at load time by every ie_powers_*.cpp).
 const PowerDef* find_power(const std::string& name);
 std::vector<std::string> registered_powers();

@@ -31,6 +31,9 @@ void drones(Game& g, int owner, const Contract& c, int actor, const Payload&) {
 }
 std::string drones_option(const Game&, const Option& o, int) { return o.a == 0 ? "'draw'" : "'pass'"; }
 
+// The base set's rules and its hundred powers are native (ie_powers.hpp, native_modules).
+const ModuleRegistration base_module("base");
+
 const PowerRegistration registered[] = {
     power("Potatoes").on_fulfil(potatoes).params({"credits", "cards"}).render(Kind::potatoes_choice, potatoes_option),
     power("Drones").hook(Event::contract_placed, drones).params({"cards"}).render(Kind::drones_draw, drones_option),

@@ -483,6 +483,8 @@ PYBIND11_MODULE(_core, m) {
         for (const std::string& name : registered_powers()) out[py::str(name)] = find_power(name)->params;
         return out;
     }, "Each native power's sheet numbers, by card name (the names its Python declaration gives)");
+    m.def("native_modules", &native_modules,
+          "The Import/Export sets and variants the core plays (each registered by its rules file)");
     m.def("power_errors", []() { return power_errors(); }, "Errors in the native powers' registrations");
     m.def("missing_powers", &missing_powers, py::arg("table"),
           "The contracts whose power plays in Python but has no native power");
