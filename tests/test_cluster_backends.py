@@ -21,7 +21,9 @@ from simulator.analysis.metrics import read_card_summary
 from simulator.core.errors import ConfigError, StrategyError
 from simulator.folders.config import RunConfig, make_run_config
 from simulator.folders.run_folder import part_path, read_games, read_players, remove_chunk
+from simulator.native import CORE
 from simulator.runs.backends import open_backend
+from simulator.runs.experiment import Experiment, Table
 from simulator.runs.runner import run_simulation
 
 CONFIGS = {
@@ -201,3 +203,27 @@ def test_an_address_needs_a_cluster_backend() -> None:
 def test_the_config_round_trips_through_the_manifest() -> None:
     for config in CONFIGS.values():
         assert RunConfig.from_json(json.loads(json.dumps(config.to_json()))) == config
+
+
+@pytest.mark.skipif(CORE is None, reason="the native core is not built")
+@pytest.mark.parametrize("backend", ["dask", "ray"])
+def test_cluster_workers_play_natively(
+    backend: str, dask_address: str, ray_local: None, tmp_path: Path
+) -> None:
+    """Workers on a cluster import the built core: an Import/Export run and a designed
+    experiment play natively there, the same games as the Python engine in one process."""
+    config = CONFIGS["import-export"]
+    address = dask_address if backend == "dask" else None
+    folder = run_simulation(
+        config, tmp_path / "native", backend=backend, address=address, progress=False
+    )
+    engine = json.loads((folder / "manifest.json").read_text())["engine"]
+    assert engine["engine"] == "native"
+    python = run_simulation(config, tmp_path / "python", progress=False, engine="python")
+    _same_run(python, folder)
+    if backend == "ray":  # experiments open their backend without an address: the local Ray
+        tables = [Table(d, d, ("heuristic", "random", "heuristic")) for d in range(6)]
+        on_ray = Experiment(config.game, 5, jobs=2, backend="ray", chunk_size=2)
+        here = Experiment(config.game, 5, engine="python")
+        assert on_ray.play(tables) == here.play(tables)
+        assert on_ray.chosen is not None and on_ray.chosen.engine == "native"

@@ -72,7 +72,10 @@ def test_versus_judges_and_records_the_head_to_head(tmp_path: Path) -> None:
         "parity 50%"
     )
     assert lines[1] == done.verdict.words("random")
-    assert lines[2] == f"record written to {out}"
+    engine = record["engine"]
+    assert lines[2] == f"engine: {engine['engine']} ({engine['why']})"
+    assert engine["engine"] in ("native", "python")  # travel: native once the core plays it
+    assert lines[3] == f"record written to {out}"
 
 
 @pytest.mark.parametrize(

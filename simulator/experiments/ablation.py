@@ -326,6 +326,7 @@ def run_ablation(
     progress: bool = True,
     overwrite: bool = False,
     tolerance: float = Tolerances().card,
+    engine: str = "auto",
 ) -> Path:
     """Play the plan into OUT (games.parquet, owners.parquet), then write ablation.parquet
     with each card's verdict at `tolerance` (points). The deals are saved as they finish, so
@@ -353,7 +354,9 @@ def run_ablation(
         to_play = _unplayed(folder, plan, listed)
         workers = jobs if jobs > 0 else os.cpu_count() or 1
         chunk = max(1, min(50, -(-len(listed) // (4 * workers))))
-        experiment = Experiment(plan.game, plan.seed, jobs=jobs, backend=backend, chunk_size=chunk)
+        experiment = Experiment(
+            plan.game, plan.seed, jobs=jobs, backend=backend, chunk_size=chunk, engine=engine
+        )
         bar = None
         tick: Callable[[int], None] | None = None
         if progress:
@@ -382,6 +385,7 @@ def run_ablation(
             "seconds": round(seconds, 1),
             "jobs": jobs,
             "backend": backend,
+            "engine": experiment.chosen.to_json() if experiment.chosen else None,
             **history,
             "finished": True,
         }
@@ -1088,4 +1092,5 @@ def ablate(
         progress=progress,
         overwrite=overwrite,
         tolerance=tolerance,
+        engine=options.engine,
     )

@@ -484,6 +484,7 @@ def run_ladder(
                         progress=progress,
                         overwrite=overwrite,
                         tolerance=tolerance,
+                        engine=options.engine,
                     )
             focus_frame = focus_table(out, [full[-1], *focused], chosen, tolerance, focus.deals)
             run_folder.write_frame(focus_frame, out / FOCUS_FILE)

@@ -223,6 +223,10 @@ class Evaluator:
     jobs: int = 1
     backend: str = "loky"
     played: int = 0
+    engine: str = "auto"
+    """--engine: auto, native or python (runs/experiment.py)."""
+    chosen: dict[str, Any] | None = None
+    """The engine that played the last candidate's games, and why."""
 
     def __call__(
         self, params: dict[str, Any], games: int | None = None, seed: int | None = None
@@ -234,11 +238,14 @@ class Evaluator:
             jobs=self.jobs,
             backend=self.backend,
             chunk_size=max(10, min(100, -(-n // max(1, 2 * self.jobs)))),
+            engine=self.engine,
         )
         listed = pool_tables(
             self.config.players, strategy_text(self.strategy, params), self.pool, n
         )
         results = experiment.play([t for t, _ in listed])
+        assert experiment.chosen is not None  # set by play
+        self.chosen = experiment.chosen.to_json()
         self.played += n
         return score_of(results, [s for _, s in listed])
 
@@ -382,6 +389,7 @@ def head_to_head(
     seed: int,
     jobs: int = 1,
     backend: str = "loky",
+    engine: str = "auto",
 ) -> dict[str, Any]:
     """`a` against `b` on shared deals, at the config's player count n: each deal is played n
     times, `a` in one seat (each seat in turn) and `b` in all the others; at two players that
@@ -397,7 +405,11 @@ def head_to_head(
         for k in range(n)
     ]
     chunk = max(10, min(100, -(-len(listed) // max(1, 2 * jobs))))
-    results = Experiment(config, seed, jobs=jobs, backend=backend, chunk_size=chunk).play(listed)
+    experiment = Experiment(
+        config, seed, jobs=jobs, backend=backend, chunk_size=chunk, engine=engine
+    )
+    results = experiment.play(listed)
+    assert experiment.chosen is not None  # set by play
     points = [1.0 / len(r.winners) if i % n in r.winners else 0.0 for i, r in enumerate(results)]
     share, lo, hi = clustered_share(points, n)  # a deal: its n games
     wins = float(np.sum(points))
@@ -423,6 +435,7 @@ def head_to_head(
         "points": wins,
         "seed": seed,
         "interval": f"95%, cluster-robust over {seats}",
+        "engine": experiment.chosen.to_json(),
     }
 
 
@@ -466,6 +479,7 @@ def tune(
     jobs: int = 1,
     backend: str = "loky",
     log: Callable[[str], None] | None = None,
+    engine: str = "auto",
 ) -> TuneResult:
     """Search, validate, confirm; see the module doc. `start_text` is the strategy text the
     search starts from and the confirmation plays against (default: the strategy itself)."""
@@ -493,7 +507,7 @@ def tune(
     pool = tuple(pool) if pool else DEFAULT_POOL.get(config.game, (start_text,))
     for text in pool:
         resolve(config.game, text)
-    evaluate = Evaluator(config, head, pool, games_per_trial, seed, jobs, backend)
+    evaluate = Evaluator(config, head, pool, games_per_trial, seed, jobs, backend, engine=engine)
     began = time.perf_counter()
 
     def scored(params: dict[str, Any]) -> tuple[float, float]:
@@ -537,7 +551,14 @@ def tune(
         f"{confirm_games} games"
     )
     confirmation = head_to_head(
-        config, candidate, start_text, confirm_games, seed + CONFIRMATION_SEED_OFFSET, jobs, backend
+        config,
+        candidate,
+        start_text,
+        confirm_games,
+        seed + CONFIRMATION_SEED_OFFSET,
+        jobs,
+        backend,
+        engine,
     )
     target = confirmation_target(config.players)
     confirmation["target"] = f"lower 95% bound above {target:.2f}"
@@ -565,6 +586,7 @@ def tune(
         "seed": seed,
         "seconds": round(seconds, 1),
         "jobs": jobs,
+        "engine": evaluate.chosen,
         "deckhand": simulator.__version__,
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "objective": "mean share of the other seats finished ahead of (ties half), candidate "
@@ -638,6 +660,7 @@ def tune_preset(
             jobs=jobs,
             backend=backend,
             log=log,
+            engine=options.engine,
         )
         result.provenance["command"] = command
         path = write_result(result, out)
@@ -654,6 +677,7 @@ def tuned_lines(result: TuneResult, path: str | Path) -> list[str]:
         f"head-to-head against {c['opponent']} ({c['players']} players, {c['games']:,} games): "
         f"{100 * c['score']:.1f}% [{100 * c['lo']:.1f}, {100 * c['hi']:.1f}] (parity "
         f"{100 * c['parity']:.0f}%); target {c['target']}: {'met' if c['met'] else 'NOT met'}",
+        *([f"engine: {c['engine']['engine']} ({c['engine']['why']})"] if "engine" in c else []),
     ]
 
 
@@ -677,6 +701,8 @@ class Versus:
             f"{100 * r['parity']:.0f}%",
             self.verdict.words(r["opponent"]),
         ]
+        if "engine" in r:
+            lines.append(f"engine: {r['engine']['engine']} ({r['engine']['why']})")
         if self.json_out:
             lines.append(f"record written to {self.json_out}")
         return lines
@@ -706,7 +732,9 @@ def versus(
     config = options.game_config()
     for text in (candidate, opponent):
         resolve(config.game, text)
-    record = head_to_head(config, candidate, opponent, games, options.seed, jobs, backend)
+    record = head_to_head(
+        config, candidate, opponent, games, options.seed, jobs, backend, options.engine
+    )
     verdict = judge_head_to_head(record, tolerance)
     record["verdict"] = verdict.verdict
     record["tolerance"] = tolerance

@@ -16,6 +16,14 @@ Powers are switched off per card through the game's `power_switch` (a card-sheet
 `power_off=1` in Import/Export): a copy of the sheet with those cards marked is built in
 the worker and the game constructed from it (`GameSpec.build_with_sheet`), so no file is
 written per variant.
+
+**The engine.** The client chooses once per `stream` (native/engine_choice.py, on the game
+and every strategy in the tables, `auto` unless asked otherwise) and tells the workers; a
+worker asked for the native engine without a built core refuses (it never falls back to a
+slower engine unsaid). The native engine plays a chunk's tables grouped by their powers-off
+set, one core call per group, the same games as the Python engine bit for bit
+(tests/runs/test_experiment_engines.py). `Experiment.chosen` says which engine played, for
+the experiment's report.
 """
 
 from __future__ import annotations
@@ -26,14 +34,23 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from simulator.catalog import get_game
 from simulator.core.cards import CardRow, CardSheet
 from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError
 from simulator.core.spec import Game, GameConfig, GameSpec
+from simulator.folders.config import RunConfig
+from simulator.native import CORE, NOT_BUILT
+from simulator.native.chunk import END_REASONS
+from simulator.native.engine_choice import EngineChoice, choose_engine
+from simulator.native.heuristic_table import seat_codes
+from simulator.native.ie_table import native_table
+from simulator.native.seeds import game_streams
 from simulator.runs.backends import open_backend
 from simulator.runs.runner import SheetCopy, _engine_versions
-from strategies.registry import resolve
+from strategies.registry import StrategyChoice, resolve
 
 
 @dataclass(frozen=True)
@@ -109,7 +126,9 @@ class _Worker:
         base = self.spec.factory(config)
         self.sheet = base.sheet
         self.games: dict[frozenset[int], Game] = {frozenset(): base}
-        self.choices: dict[str, Any] = {}
+        self.tables: dict[frozenset[int], dict[str, Any]] = {}
+        """The native core's table of each game built (native_table), by powers-off set."""
+        self.choices: dict[str, StrategyChoice] = {}
         self.event = owner_event(self.spec)
 
     def game(self, off: frozenset[int]) -> Game:
@@ -120,15 +139,45 @@ class _Worker:
             game = build(self.config, sheet_without_powers(self.spec, self.sheet, off))
             if len(self.games) > 64:  # factorial designs: a new set almost every game
                 self.games = {frozenset(): self.games[frozenset()]}
+                self.tables = {}
             self.games[off] = game
         return game
 
-    def strategy(self, text: str) -> Any:
-
+    def choice(self, text: str) -> StrategyChoice:
         choice = self.choices.get(text)
         if choice is None:
             choice = self.choices[text] = resolve(self.config.game, text)
-        return choice.build()
+        return choice
+
+    def strategy(self, text: str) -> Any:
+        return self.choice(text).build()
+
+    def native_table(self, off: frozenset[int]) -> dict[str, Any]:
+        table = self.tables.get(off)
+        if table is None:
+            table = self.tables[off] = native_table(self.game(off))
+        return table
+
+    def play_native(self, seed: int, tables: Sequence[Table]) -> list[Played]:
+        """The tables played by the native core: one call per powers-off set, the games in
+        their order, each with its own deal, strategy stream and seats."""
+        assert CORE is not None  # play_tables refuses a native chunk without the core
+        n = self.config.players
+        out: list[Played | None] = [None] * len(tables)
+        groups: dict[frozenset[int], list[int]] = {}
+        for at, table in enumerate(tables):
+            groups.setdefault(table.off, []).append(at)
+        for off, rows in groups.items():
+            picked = [tables[at] for at in rows]
+            texts = list(dict.fromkeys(text for t in picked for text in t.seats))
+            codes, bots = seat_codes([self.choice(t) for t in texts], self.game(off))
+            code_of = dict(zip(texts, codes, strict=True))
+            seats = np.array([[code_of[x] for x in t.seats] for t in picked], dtype=np.int8)
+            streams = game_streams(seed, [t.stream for t in picked], [t.deal for t in picked])
+            cols = CORE.play_import_export(self.native_table(off), n, streams, seats, bots=bots)
+            for j, at in enumerate(rows):
+                out[at] = _played_from(cols, j, n, self.event)
+        return [p for p in out if p is not None]
 
     def play(self, seed: int, table: Table) -> Played:
         game = self.game(table.off)
@@ -144,6 +193,23 @@ class _Worker:
         )
 
 
+def _played_from(cols: dict[str, np.ndarray], j: int, n: int, event: str) -> Played:
+    """Game j of the core's columns, as an experiment keeps it."""
+    lo, hi = cols["winners_offsets"][j], cols["winners_offsets"][j + 1]
+    values, offsets = cols[f"ev_{event}"], cols[f"ev_{event}_offsets"]
+    return Played(
+        turns=int(cols["turns"][j]),
+        end_reason=END_REASONS[int(cols["end_reason"][j])],
+        first_player=int(cols["first_player"][j]),
+        winners=tuple(int(w) for w in cols["winners"][lo:hi]),
+        placements=tuple(int(p) for p in cols["placement"][j * n : (j + 1) * n]),
+        owned=tuple(
+            tuple(int(c) for c in values[offsets[row] : offsets[row + 1]])
+            for row in range(j * n, (j + 1) * n)
+        ),
+    )
+
+
 _WORKERS: dict[tuple[str, str], _Worker] = {}
 """One `_Worker` per (config, sheet) in each process: built games and strategies are reused
 across the chunks a worker plays (they hold no random state)."""
@@ -155,12 +221,19 @@ def play_tables(
     seed: int,
     tables: Sequence[Table],
     versions: dict[str, str],
+    engine: str = "python",
 ) -> list[Played]:
-    """Play a list of tables in this process (a backend task)."""
+    """Play a list of tables in this process (a backend task), with the engine the client
+    chose; a worker without the native core refuses a native chunk."""
     if _engine_versions() != versions:
         raise ConfigError(
             f"a worker runs {_engine_versions()} but the client runs {versions}: install the "
             "same deckhand and numpy on every worker"
+        )
+    if engine == "native" and CORE is None:
+        raise ConfigError(
+            f"this worker cannot play the native engine the run chose: {NOT_BUILT} (install "
+            "deckhand with its native core on every worker)"
         )
     config = GameConfig.from_json(config_json)
     path = sheet.local_path()
@@ -170,6 +243,8 @@ def play_tables(
         if len(_WORKERS) > 8:
             _WORKERS.clear()
         worker = _WORKERS[key] = _Worker(replace(config, card_sheet=path), path)
+    if engine == "native":
+        return worker.play_native(seed, tables)
     return [worker.play(seed, t) for t in tables]
 
 
@@ -182,6 +257,10 @@ class Experiment:
     jobs: int = 1
     backend: str = "loky"
     chunk_size: int = 100
+    engine: str = "auto"
+    """--engine: auto (native where everything in the tables is), native or python."""
+    chosen: EngineChoice | None = None
+    """The engine that played the last tables, and why (set by `stream`)."""
     _sheet: SheetCopy | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -196,6 +275,13 @@ class Experiment:
         """Play every table; results in the tables' order, whatever finishes first."""
         return list(self.stream(tables, progress))
 
+    def choose(self, tables: Sequence[Table]) -> EngineChoice:
+        """The engine for these tables: native when the game and every strategy seated in
+        them are (engine_choice.choose_engine on the game and those strategies)."""
+        texts = tuple(dict.fromkeys(text for t in tables for text in t.seats))
+        config = RunConfig(game=self.config, strategies=texts, games=len(tables), seed=self.seed)
+        return choose_engine(config, self.engine)
+
     def stream(
         self, tables: Sequence[Table], progress: Callable[[int], None] | None = None
     ) -> Iterator[Played]:
@@ -204,6 +290,8 @@ class Experiment:
         ]
         if not chunks:
             return
+        self.chosen = self.choose(tables)
+        engine_name = self.chosen.engine
         results: dict[int, list[Played]] = {}
         config_json = self.config.to_json()
         versions = _engine_versions()
@@ -219,7 +307,13 @@ class Experiment:
                         if index is None:
                             break
                         handle = engine.submit(
-                            play_tables, config_json, sheet, self.seed, chunks[index], versions
+                            play_tables,
+                            config_json,
+                            sheet,
+                            self.seed,
+                            chunks[index],
+                            versions,
+                            engine_name,
                         )
                         pending[handle] = index
                     if not pending:
