@@ -19,6 +19,7 @@ from reports.headline import Finding, bullet_list, findings_table
 from reports.markup import (
     DASH,
     Html,
+    engine_text,
     esc,
     fmt_int,
     fmt_q,
@@ -275,6 +276,7 @@ def build_ablation_report(
                     ("strategies", ", ".join(strategies)),
                     ("games", f"{meta.get('games_played', 0):,}"),
                     ("seed", str(meta["seed"])),
+                    ("engine", engine_text(meta.get("engine"))),
                     ("tolerance", f"\u00b1{tol:g} points"),
                     (
                         "wall time",

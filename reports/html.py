@@ -39,6 +39,7 @@ from reports.markup import (
     DASH,
     Html,
     cell,
+    engine_text,
     esc,
     figure,
     fmt_int,
@@ -541,7 +542,7 @@ class _Report:
                 Html(f"<code>{esc(described(g['powers']))}</code>") if g.get("powers") else DASH,
             ),
             ("Versions", version_text or DASH),
-            ("Engine", _engine_text(m.get("engine"))),
+            ("Engine", engine_text(m.get("engine"))),
             ("Started", m.get("started") or DASH),
             ("Finished", m.get("finished") or "not finished"),
             (
@@ -921,11 +922,3 @@ class _Report:
                 "player-games in which the card had that event at least once."
             )
         )
-
-
-def _engine_text(engine: dict[str, str] | None) -> str:
-    """Which engine played the run's last session, and why (runner: the manifest's "engine";
-    runs before the native core have none: the Python engine played them)."""
-    if not engine:
-        return "python (the only engine when this run was played)"
-    return f"{engine['engine']}: {engine['why']}"

@@ -3,6 +3,7 @@ players get better, one small plot per flagged card, and whether the ladder rise
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from reports import plots
 from reports.experiment_page import details, page, points
 from reports.headline import Finding, findings_table
-from reports.markup import DASH, Html, esc, figure, table, write_page
+from reports.markup import DASH, Html, engine_text, esc, figure, table, write_page
 from simulator.analysis.verdicts import UNCLEAR
 from simulator.experiments.ladder import (
     HOLDS,
@@ -186,6 +187,7 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
                         ("games per run", f"{meta['games']:,}"),
                         *_focus_details(meta),
                         ("seed", str(meta["seed"])),
+                        ("engine", _engines_text(Path(folder))),
                         ("tolerance", band),
                         ("folder", str(folder)),
                     ]
@@ -195,6 +197,18 @@ def build_ladder_report(folder: str | Path, out: str | Path | None = None) -> Pa
         f"Deckhand ladder report of {folder}.",
     )
     return write_page(Path(out) if out is not None else folder / LADDER_REPORT, text)
+
+
+def _engines_text(folder: Path) -> str:
+    """Which engine played each run of the ladder (its rungs' and steps' manifests), and
+    why, each reason said once."""
+    played: dict[str, list[str]] = {}
+    for manifest in sorted(folder.glob("*/manifest.json")):
+        engine = json.loads(manifest.read_text()).get("engine")
+        played.setdefault(engine_text(engine), []).append(manifest.parent.name)
+    if not played:
+        return "no run played yet"
+    return "; ".join(f"{', '.join(runs)}: {text}" for text, runs in played.items())
 
 
 def focus_findings(meta: dict[str, Any], focused: Any, band: str, steps: Any) -> list[Finding]:

@@ -193,3 +193,11 @@ dt { font-weight: 600; }
 dd { margin: 0; }
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
 """
+
+
+def engine_text(engine: dict[str, str] | None) -> str:
+    """Which engine played a run's last session or an experiment, and why (the manifest's or
+    the experiment's "engine"; runs before the native core have none: Python played them)."""
+    if not engine:
+        return "python (the only engine when this run was played)"
+    return f"{engine['engine']}: {engine['why']}"
