@@ -67,8 +67,8 @@ from simulator.core.narration import seat_name
 from simulator.core.spec import GameSpec
 from simulator.folders.run_folder import (
     SHEET_COPY,
+    games_in,
     load_manifest,
-    read_games,
     read_players,
     sheet_rows,
 )
@@ -214,7 +214,7 @@ def gather(
             "simulate` again to resume it)"
         )
     cards = pl.read_parquet(folder / SUMMARY_FILE)
-    games_played = read_games(folder).height
+    games_played = games_in(folder)
     if "verdict_pp" in cards.columns and "verdict_note" in cards.columns:
         cards = judge_cards(cards, tolerance, games_played or None)
     match = cards.filter(pl.col("name") == name)

@@ -802,10 +802,31 @@ def read_card_events(run: str | Path) -> pl.DataFrame:
     return _read(Path(run), "card_events").sort("game_id", "seat", "event", "card_id")
 
 
+_READ_MEMO: dict[tuple[Any, ...], pl.DataFrame] = {}
+"""The last few whole tables read (`_read`), keyed by the folder, the table, the columns and
+each part's name, size and modification time, so a report that asks for the same table for
+each of its pages reads a million games' parts once; a part written since is a new key."""
+_READ_MEMO_SIZE = 3
+
+
 def _read(run: Path, table: str, columns: Sequence[str] | None = None) -> pl.DataFrame:
     files = part_files(run, table)
     wanted = list(columns) if columns is not None else None
-    return pl.concat([read_part(f, wanted) for f in files], how="vertical")
+    stats = [f.stat() for f in files]
+    key = (
+        str(run.resolve()),
+        table,
+        None if wanted is None else tuple(wanted),
+        tuple((f.name, st.st_size, st.st_mtime_ns) for f, st in zip(files, stats, strict=True)),
+    )
+    held = _READ_MEMO.get(key)
+    if held is not None:
+        return held
+    frame = pl.concat([read_part(f, wanted) for f in files], how="vertical")
+    if len(_READ_MEMO) >= _READ_MEMO_SIZE:
+        _READ_MEMO.pop(next(iter(_READ_MEMO)))
+    _READ_MEMO[key] = frame
+    return frame
 
 
 class Run:
