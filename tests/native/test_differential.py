@@ -1,5 +1,6 @@
 """The native Import/Export engine plays the Python reference's games, bit for bit: for random
-base configurations (players, seeds, game indices, rule numbers, sheet numbers of the cards
+configurations (players, seeds, game indices, a mix of the expansion sets and variants the
+core plays (`_core.native_modules()`), rule numbers, sheet numbers of the cards
 with a native power, rule modifiers a power would set), random and heuristic bots (the
 default, a shipped preset, mixed tables), the two engines ask the same decisions in the same
 order with the same options and report the same tables. A difference fails naming the first
@@ -17,8 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator.games.import_export.cards import BLACK, BLUE, GREEN, RED, YELLOW
+from simulator.games.import_export.game_base import SUPPORTED_SETS, SUPPORTED_VARIANTS
 from simulator.native import CORE, NOT_BUILT
-from simulator.native.ie_table import native_table
+from simulator.native.ie_table import native_modules, native_table
 from simulator.native.seeds import game_streams
 from simulator.runs import differential
 from simulator.runs.differential import (
@@ -70,6 +72,28 @@ MODS: dict[str, st.SearchStrategy[Any]] = {
 }
 """The base set's rule modifiers (mods.py) as the rules read them, with values a power sets."""
 
+NATIVE_EXPANSIONS = tuple(m for m in native_modules() if m in SUPPORTED_SETS and m != "base")
+"""The expansion sets the built core plays, drawn into the configurations' mixes."""
+CONTAINER_VARIANTS = tuple(m for m in native_modules() if m.startswith("containers"))
+MARKET = tuple(m for m in native_modules() if m == "market")
+assert all(m in SUPPORTED_VARIANTS for m in CONTAINER_VARIANTS + MARKET)
+
+
+@st.composite
+def modules(draw: st.DrawFn) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A mix of the native expansions (base always in) and variants (the Market or not, one
+    of the container variants or none)."""
+    sets: tuple[str, ...] = ()
+    if NATIVE_EXPANSIONS:
+        chosen = draw(st.lists(st.sampled_from(NATIVE_EXPANSIONS), unique=True))
+        sets = ("base", *sorted(chosen)) if chosen else ()
+    variants: list[str] = []
+    if MARKET and draw(st.booleans()):
+        variants.append("market")
+    if CONTAINER_VARIANTS:
+        variants += draw(st.sampled_from(((), *((v,) for v in CONTAINER_VARIANTS))))
+    return sets, tuple(variants)
+
 
 @st.composite
 def seat_mods(draw: st.DrawFn) -> tuple[tuple[str, Any], ...]:
@@ -95,6 +119,7 @@ def setups(draw: st.DrawFn) -> Setup:
     if draw(st.booleans()):
         mods = tuple(draw(seat_mods()) for _ in range(players))
     max_turns = draw(st.one_of(st.none(), st.integers(1, 60)))
+    sets, variants = draw(modules())
     bots = draw(st.sampled_from(("random", "heuristic", "heuristic@tuned-base-4p", "mixed")))
     if bots == "mixed":  # one per seat: heuristic and random, a run's rotation seats them
         strategies = tuple(draw(st.sampled_from(("random", "heuristic"))) for _ in range(players))
@@ -109,6 +134,8 @@ def setups(draw: st.DrawFn) -> Setup:
         params=params,
         max_turns=max_turns,
         mods=mods,
+        sets=sets,
+        variants=variants,
     )
 
 
