@@ -88,6 +88,13 @@ def fulfilled(setup: Setup, indices: Iterable[int], easy: bool = True) -> Counte
     return found
 
 
+def seated(strategies: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """One strategy for every seat, or several cycled over the seats (as the CLI's)."""
+    if len(strategies) == 1:
+        return strategies
+    return tuple(strategies[p % len(strategies)] for p in range(players))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per setup")
@@ -100,7 +107,8 @@ def main() -> None:
     for sets in (("base", "kickstarter"), ("base", "kickstarter2"), ("base", *KICK_SETS)):
         for strategies in (("random",), ("heuristic",), ("heuristic", "random")):
             for players in (2, 3, 4, 5, 6):
-                setup = Setup(players, args.seed, "all", sets=sets, strategies=strategies)
+                bots = seated(strategies, players)
+                setup = Setup(players, args.seed, "all", sets=sets, strategies=bots)
                 total.add(check(setup, range(args.games), easy=not args.shipped))
                 if strategies == ("random",):
                     cover += fulfilled(setup, range(args.games), easy=not args.shipped)
