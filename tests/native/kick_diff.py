@@ -99,7 +99,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per setup")
     parser.add_argument("--seed", type=int, default=20261206)
-    parser.add_argument("--shipped", action="store_true", help="the shipped sheet, not the easy one")
+    parser.add_argument(
+        "--shipped", action="store_true", help="the shipped sheet, not the easy one"
+    )
     args = parser.parse_args()
     total = Counts()
     cover: Counter[str] = Counter()
@@ -112,12 +114,17 @@ def main() -> None:
                 total.add(check(setup, range(args.games), easy=not args.shipped))
                 if strategies == ("random",):
                     cover += fulfilled(setup, range(args.games), easy=not args.shipped)
-            print(f"{'+'.join(sets)} {','.join(strategies)}: {total.games} games so far "
-                  f"({time.perf_counter() - start:.0f} s)", flush=True)
+            print(
+                f"{'+'.join(sets)} {','.join(strategies)}: {total.games} games so far "
+                f"({time.perf_counter() - start:.0f} s)",
+                flush=True,
+            )
     print(f"fulfilled (random bots): {dict(sorted(cover.items()))}")
-    print(f"identical: {total.setups} setups, {total.games} games "
-          f"({dict(sorted(total.by_players.items()))}), {total.decisions} decisions "
-          f"({total.asked} asked), {total.turns} turns")
+    print(
+        f"identical: {total.setups} setups, {total.games} games "
+        f"({dict(sorted(total.by_players.items()))}), {total.decisions} decisions "
+        f"({total.asked} asked), {total.turns} turns"
+    )
 
 
 if __name__ == "__main__":
