@@ -1,5 +1,5 @@
-// ships.py: ships coming home from sea. Capital's Super Ships, single-use ships and GPS, and
-// Kickstarter 2's Aeroponics, are not native (a base game never sets their keys).
+// ships.py: ships coming home from sea (Kickstarter 2's Aeroponics too). Capital's Super
+// Ships, single-use ships and GPS are not native (a base game never sets their keys).
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 

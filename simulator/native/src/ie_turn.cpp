@@ -1,8 +1,8 @@
 // turn.py: the turn. The leader leads or draws, the others follow or draw, everyone declares
 // and performs; drawing, the options to lead and follow with, and declaring; the game from
 // its first turn to scoring. Each function is the Python step of the same name, its pushed
-// steps called in the order the stack runs them. Capital (Barter, grey cards), Tokyo
-// (Jidohanbaiki), Kickstarter 2 (3D Printers, Neural Units), J (Rice Cookers, Chopsticks) and
+// steps called in the order the stack runs them (Kickstarter 2's 3D Printers and Neural Units
+// too). Capital (Barter, grey cards), Tokyo (Jidohanbaiki), J (Rice Cookers, Chopsticks) and
 // Flag (Surströmming) are not native.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
