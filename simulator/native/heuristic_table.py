@@ -152,6 +152,8 @@ def constants() -> dict[str, Any]:
         "comfort": int(power_choices.COMFORT),
         "lutefisk_code": any_time_code("Lutefisk"),
         "telescopes_code": any_time_code("Telescopes"),
+        "bionic_ears_code": any_time_code("Bionic Ears"),
+        "segways_code": any_time_code("Segways"),
         "reasons": {name.lower(): float(getattr(reasons_base, name)) for name in REASONS},
     }
 
@@ -204,6 +206,8 @@ def seat_options(strategy: IEHeuristic, game: Any = None) -> str:
     items.append(f"comfort={k['comfort']}")
     items.append(f"lutefisk_code={k['lutefisk_code']}")
     items.append(f"telescopes_code={k['telescopes_code']}")
+    items.append(f"bionic_ears_code={k['bionic_ears_code']}")
+    items.append(f"segways_code={k['segways_code']}")
     for name, value in k["reasons"].items():
         items.append(f"reasons.{name}={value!r}")
     for timing in TIMINGS:

@@ -102,6 +102,8 @@ SeatSettings parse(const std::string& text) {
     k.comfort = static_cast<int>(number(items, "comfort"));
     k.lutefisk_code = static_cast<int>(number(items, "lutefisk_code"));
     k.telescopes_code = static_cast<int>(number(items, "telescopes_code"));
+    k.bionic_ears_code = static_cast<int>(number(items, "bionic_ears_code"));
+    k.segways_code = static_cast<int>(number(items, "segways_code"));
     k.swap_margin = number(items, "reasons.swap_margin");
     k.crew_card = number(items, "reasons.crew_card");
     k.immediate = number(items, "reasons.immediate");
@@ -358,6 +360,11 @@ class GameFacts final : public PowerFacts {
     }
     bool good_end_value(int p, int card, int& out) const override {
         out = ie::good_end_value(*g, p, card);
+        return true;
+    }
+    bool good_counts(int p, int out[6]) const override {
+        const auto counts = ie::good_counts(*g, p);
+        for (int c = 0; c < 6; ++c) out[c] = counts[static_cast<std::size_t>(c)];
         return true;
     }
     bool load_to_island(int p, int& pay) const override {

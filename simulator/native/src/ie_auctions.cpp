@@ -78,8 +78,13 @@ Taken take_cards(Game& g, int p, int ref, int count, int optional_from) {
             color = ship->cargo_colors.pop_at(j);
         }
         taken.push_back({static_cast<Card>(card), static_cast<std::int8_t>(color)});
-        // _take: a ship at sea still loaded may come home here (Aeroponics, not native): a
-        // base ship_home does nothing to a loaded ship.
+        // _take: a ship at sea still loaded may come home here (Aeroponics: IE-KSB-2)
+        if (at_sea && !from_island && !ship->cargo.empty() && ship->owner >= 0 &&
+            s.mods[at(ship->owner)].sea_return_at) {
+            s.moving.push_back(static_cast<Card>(card));
+            ship_home(g, ref);
+            s.moving.remove(static_cast<Card>(card));
+        }
         // _place_taken: at most one to the crew, the rest goods; what fits is kept
         s.log_event(p, Logged::imported, card);
         Options options;  // {0: crew}, {1: goods}; context: the card

@@ -32,6 +32,8 @@ void fulfil(Game& g, int index) {
         if (g.table().contract(cid).power != nullptr) fulfilled(g, p, cid);
     s.departing.remove(static_cast<std::int8_t>(index));
     s.ships[index].at_sea = true;
+    if (s.mods[at(p)].sea_return_at && *s.mods[at(p)].sea_return_at)  // Aeroponics (IE-KSB-2)
+        ship_home(g, index);
     // fulfil_cargo: Bok Choy, the powers of the containers themselves, in their order
     if (g.table().index.any_cargo_cards) {
         const auto cargo = s.ships[index].cargo;  // as it sails

@@ -249,6 +249,9 @@ void emit(Game& g, Event event, int actor);  // an event without a payload
 
 // ---------------------------------------------------------------- limits.py (ie_limits.cpp)
 int crew_limit(const Game& g, int p);
+constexpr int kNoCrewLimit = 1000000;  // limits.NO_LIMIT (Board Games)
+std::array<int, 6> counted_goods(const Game& g, int p);    // per colour (Joe Wiggins)
+std::array<int, 6> completed_goods(const Game& g, int p);  // per colour (Board Games)
 int goods_limit(const Game& g, int p);
 bool goods_fit(const Game& g, int p, int card);
 int level(const Game& g, int p, int color);

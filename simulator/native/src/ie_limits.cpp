@@ -1,7 +1,7 @@
 // limits.py: crew and goods limits, levels, goods counted by type, crew counted by action,
-// and the moves into the crew and the goods that the limits govern. The expansions' keys
-// (Board Games, Scotch, Volkswagen, Joe Wiggins, Rice Cookers, US Dollars, Unpasteurized
-// Cheese) are not native: a base game never sets them.
+// and the moves into the crew and the goods that the limits govern (Kickstarter's Board Games
+// and Joe Wiggins too). The other expansions' keys (Scotch, Volkswagen, Rice Cookers, US
+// Dollars, Unpasteurized Cheese) are not native: a base game never sets them.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 
@@ -11,9 +11,35 @@ namespace {
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 }  // namespace
 
-// The port's printed contract plus the fulfilled ones (IE-LIMIT-1).
+// The port's printed contract plus the fulfilled ones (IE-LIMIT-1). Board Games: with its
+// goods per type in the fulfilled contracts, no limit (IE-KS-6).
 int crew_limit(const Game& g, int p) {
+    const auto& lifted = g.s.mods[at(p)].no_crew_limit;
+    if (lifted && g.s.fulfilled[at(p)].contains(static_cast<ContractId>(lifted->first))) {
+        const auto counts = completed_goods(g, p);
+        int least = counts[0];
+        for (int color = 1; color < 5; ++color) least = std::min(least, counts[at(color)]);
+        if (least >= lifted->second) return kNoCrewLimit;
+    }
     return g.table().crew_limit_bonus + g.s.fulfilled[at(p)].size();
+}
+
+// The colours p's completed contracts count as goods, outside the goods area and its limit,
+// per colour: each entry while its contract stays fulfilled (Joe Wiggins: IE-KS-7).
+std::array<int, 6> counted_goods(const Game& g, int p) {
+    std::array<int, 6> counts{};
+    for (const auto& [cid, colors] : g.s.mods[at(p)].counted_goods)
+        if (g.s.fulfilled[at(p)].contains(cid))
+            for (int color = 0; color < 6; ++color) counts[at(color)] += colors[at(color)];
+    return counts;
+}
+
+// Goods per colour in p's completed contracts: each contract as a good of its type, plus the
+// goods one counts as (Joe Wiggins; Board Games: IE-KS-6).
+std::array<int, 6> completed_goods(const Game& g, int p) {
+    std::array<int, 6> counts = counted_goods(g, p);
+    for (ContractId cid : g.s.fulfilled[at(p)]) ++counts[at(g.table().contract(cid).color)];
+    return counts;
 }
 
 // Twice the crew limit, in cards.
@@ -31,11 +57,16 @@ int level(const Game& g, int p, int color) {
     return goods_count(g, p, color) + (g.s.port[at(p)] == color ? 1 : 0);
 }
 
-// p's goods of a colour (all of them if -1).
+// p's goods of a colour (all of them if -1), plus the goods completed contracts count as
+// (IE-KS-7).
 int goods_count(const Game& g, int p, int color) {
     const Zone& goods = g.s.goods[at(p)];
-    if (color < 0) return goods.size();
     int count = 0;
+    if (!g.s.mods[at(p)].counted_goods.empty()) {
+        const auto extra = counted_goods(g, p);
+        for (int c = 0; c < 6; ++c) count += color < 0 || c == color ? extra[at(c)] : 0;
+    }
+    if (color < 0) return count + goods.size();
     for (Card c : goods) count += g.table().color[at(c)] == color;
     return count;
 }

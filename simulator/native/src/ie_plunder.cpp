@@ -81,6 +81,8 @@ void pirate(Game& g, int p, bool ships_only) {
         const bool reachable =
             ship.at_sea || (anywhere && ship.owner != p && !s.departing.contains(static_cast<std::int8_t>(i)));
         if (!reachable) continue;
+        // Water Notepad (IE-KS-14); an ownerless ship reads the last seat's, as Python's [-1]
+        if (s.mods[at(ship.owner >= 0 ? ship.owner : s.n - 1)].no_plunder) continue;
         const auto& loaded = ship.cargo_colors;
         for (int j = 0; j < loaded.size(); ++j) {
             // grey containers cannot be pirated; nor a pair at port apart (IE-JP-8)

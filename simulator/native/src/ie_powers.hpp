@@ -99,6 +99,7 @@ struct PowerDef {
     OnCargo on_cargo = nullptr;
     std::vector<std::string> params;  // the numbers it reads (checked in every table)
     std::vector<std::pair<Kind, RenderOption>> renders;
+    RenderOption render_use = nullptr;  // how its any-time uses read, where not numbers (Segways)
 
     bool has_hooks() const {
         for (auto h : hooks)
@@ -133,6 +134,7 @@ class PowerBuilder {
         return *this;
     }
     PowerBuilder& render(Kind kind, RenderOption f) { def_.renders.emplace_back(kind, f); return *this; }
+    PowerBuilder& render_use(RenderOption f) { def_.render_use = f; return *this; }
     const PowerDef& def() const { return def_; }
 
   private:

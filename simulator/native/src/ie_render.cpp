@@ -54,6 +54,7 @@ std::string render_option(const Game& g, Kind kind, const Option& o, int context
             if (o.a == -1) return quoted("pass");
             if (o.a == -2) return "Use(power='discard_contracts', contract=-1, args=(" + str(o.b) + ",))";
             const Contract& c = g.table().contract(o.a);
+            if (c.power != nullptr && c.power->render_use != nullptr) return c.power->render_use(g, o, context);
             std::string args;
             int used = 0;
             for (int v : {o.b, o.c, o.d}) {

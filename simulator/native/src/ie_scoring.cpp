@@ -12,6 +12,10 @@ inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 std::array<int, 6> good_counts(const Game& g, int p) {
     std::array<int, 6> counts{};
     for (auto color : types_of_goods(g, g.s.goods[at(p)])) ++counts[at(color)];  // IE-CAP-3
+    if (!g.s.mods[at(p)].counted_goods.empty()) {  // Joe Wiggins (IE-KS-7)
+        const auto extra = counted_goods(g, p);
+        for (int c = 0; c < 6; ++c) counts[at(c)] += extra[at(c)];
+    }
     return counts;
 }
 
@@ -72,6 +76,10 @@ int good_end_value(const Game& g, int p, int card) {
     without.remove(static_cast<Card>(card));
     counts[at(p)] = {};
     for (auto color : types_of_goods(g, without)) ++counts[at(p)][at(color)];
+    if (!g.s.mods[at(p)].counted_goods.empty()) {  // Joe Wiggins stays (IE-KS-7)
+        const auto extra = counted_goods(g, p);
+        for (int c = 0; c < 6; ++c) counts[at(p)][at(c)] += extra[at(c)];
+    }
     return kept - goods_score_of(g, counts, p);
 }
 

@@ -135,6 +135,16 @@ struct Mods {
     bool drew_cards = false;                // note_draw: a draw to tell at the next emit
     SmallVec<ContractId, 8> copied_powers;  // Wind Turbines: end-game powers copied
 
+    // Kickstarter and Kickstarter 2 (mods.py; ie_powers_kickstarter*.cpp)
+    std::optional<std::pair<int, int>> no_crew_limit;  // Board Games: (contract id, goods per type)
+    // Joe Wiggins: (contract id, goods it counts as per colour), each while it stays fulfilled
+    SmallVec<std::pair<ContractId, std::array<std::int8_t, 6>>, 2> counted_goods;
+    bool no_plunder = false;                // Water Notepad
+    bool follow_any_card = false;           // 3D Printers
+    std::optional<int> sea_return_at;       // Aeroponics: containers a ship at sea comes home with
+    // Neural Units: (led action or -1 for any, performed, played) ways to follow, a set
+    SmallVec<std::array<std::int8_t, 3>, 4> follow_as;
+
     bool wild(int color) const { return (wild_colors >> color) & 1U; }
     bool rainbow(int color) const { return (rainbow_colors >> color) & 1U; }
 };

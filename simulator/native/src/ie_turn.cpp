@@ -1,8 +1,8 @@
 // turn.py: the turn. The leader leads or draws, the others follow or draw, everyone declares
 // and performs; drawing, the options to lead and follow with, and declaring; the game from
 // its first turn to scoring. Each function is the Python step of the same name, its pushed
-// steps called in the order the stack runs them. Capital (Barter, grey cards), Tokyo
-// (Jidohanbaiki), Kickstarter 2 (3D Printers, Neural Units), J (Rice Cookers, Chopsticks) and
+// steps called in the order the stack runs them (Kickstarter 2's 3D Printers and Neural Units
+// too). Capital (Barter, grey cards), Tokyo (Jidohanbaiki), J (Rice Cookers, Chopsticks) and
 // Flag (Surströmming) are not native.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
@@ -49,12 +49,30 @@ void lead_options(const Game& g, int p, Options& options) {
     }
 }
 
-// Whether p holds a card (or a wildcard pair) to declare the action with.
-bool can_play_for(const Game& g, int p, int action) {
+// Whether p holds a card (or a wildcard pair) to declare the action with; 3D Printers lets
+// any card follow (IE-KSB-1).
+bool can_play_for(const Game& g, int p, int action, bool following = false) {
     const Zone& hand = g.s.hands[at(p)];
     for (Card c : hand)
         if (g.table().action[at(c)] == action) return true;
+    if (following && !hand.empty() && g.s.mods[at(p)].follow_any_card) return true;
     return has_pair(g, hand);
+}
+
+// ("follow_as", performed, played) follow options: a card of the `played` type follows the
+// led action, performing `performed` actions instead (mods follow_as: (led or -1 for any,
+// performed, played), in sorted order; Neural Units: IE-KSB-6).
+void follow_as_options(const Game& g, int q, int action, Options& answers) {
+    auto ways = g.s.mods[at(q)].follow_as;
+    if (ways.empty()) return;
+    for (int i = 1; i < ways.size(); ++i)  // sorted(ways): an insertion sort of a few
+        for (int j = i; j > 0 && ways[j] < ways[j - 1]; --j) std::swap(ways[j], ways[j - 1]);
+    for (const auto& [led, performed, played] : ways) {
+        if ((led != action && led != -1) || performed == action || !can_play_for(g, q, played)) continue;
+        bool seen = false;  // dict.fromkeys: each once
+        for (const Option& o : answers) seen = seen || (o.a == 2 && o.b == performed && o.c == played);
+        if (!seen) answers.push_back(opt(2, performed, played));
+    }
 }
 
 // How many actions: the card played, plus any matching crew chosen (optional). Just before,
@@ -165,12 +183,18 @@ void follow_round(Game& g, int p, int action) {
         const int q = (p + k) % n;
         // Options: {0}: follow; {1}: draw; context: the led action.
         Options answers;
-        if (can_play_for(g, q, action)) answers.push_back(opt(kFollow));
+        if (can_play_for(g, q, action, true)) answers.push_back(opt(kFollow));
         answers.push_back(opt(1));
-        const int answer = answers[at(g.ask(q, Kind::follow, answers, action))].a;
+        follow_as_options(g, q, action, answers);  // {2, performed, played}
+        const Option chosen = answers[at(g.ask(q, Kind::follow, answers, action))];
+        const int answer = chosen.a;
         if (answer == kFollow) {
             s.t_followers.push_back(static_cast<std::int8_t>(q));
             play_for_action(g, q, action, Kind::follow_with, true, action);
+        } else if (answer == 2) {  // Neural Units: another type instead
+            s.t_followers.push_back(static_cast<std::int8_t>(q));
+            s.t_acts[at(q)] = chosen.b;
+            play_for_action(g, q, chosen.c, Kind::follow_with, false, chosen.b);
         } else {
             draw_action(g, q);  // drawn now, before anyone acts (FAQ)
             declare(g, q, action, 0);  // drew_then_declare: crew actions of the led type
@@ -251,11 +275,12 @@ void draw_up(Game& g, int p) {
 
 // The cards of p's hand that declare the action, then the wildcard pairs, in the order of
 // combinations(sorted(hand), 2). Options: {card, -1}: one card; {a, b}: a pair.
-void play_options(const Game& g, int p, int action, bool /*following*/, Options& out) {
+void play_options(const Game& g, int p, int action, bool following, Options& out) {
     const Zone& hand = g.s.hands[at(p)];
     const Table& t = g.table();
+    const bool any_card = following && g.s.mods[at(p)].follow_any_card;  // 3D Printers (IE-KSB-1)
     for (Card c : hand)
-        if (t.action[at(c)] == action) out.push_back(opt(c, -1));
+        if (any_card || t.action[at(c)] == action) out.push_back(opt(c, -1));
     if (action == BARTER) return;  // two matching cards are no wildcard for Barter (IE-CAP-8)
     // a pair is two cards of one colour, so only the cards sharing their colour with
     // another are sorted: their order in sorted(hand) is their order among themselves

@@ -12,6 +12,7 @@
 
 #include "heuristic/options.hpp"
 #include "heuristic/reasons_base.hpp"
+#include "heuristic/reasons_kickstarter.hpp"
 #include "heuristic/valuation.hpp"
 
 namespace deckhand::heur {
@@ -89,6 +90,8 @@ class HeuristicBot {
             case Kind::POWER: {  // power_choices.answer(decision, view, table.card_worth, ...)
                 const int r = reasons_answer(d.power, view, t);
                 if (r != -2) return r;
+                const int ks = kickstarter_answer(d.power, view, t, powers);  // Kickstarter 1, 2
+                if (ks != -2) return ks;
                 return powers.answer(d.power, view, [&t](int card) { return t.card_worth(card); });
             }
             default: fail("a decision kind the native heuristic does not answer yet");
@@ -406,15 +409,46 @@ class HeuristicBot {
         return -1;
     }
 
-    // IEClassic._follow
+    // IEClassic._follow: follow, draw, or follow with another type where a power offers one
+    // (Neural Units: the best answer by `answer_value`)
     int follow(const Decision& d, Table& t) {
         for (const FollowOption& o : d.follow)
-            if (o.verb == FollowOption::FOLLOW_AS)
-                fail("following with another type (a power's) is not answered yet");
+            if (o.verb == FollowOption::FOLLOW_AS && o.performed == BARTER && o.played == BARTER)
+                fail("following with Barter cards (Capital) is not answered yet");
         const bool follow_ = follow_or_draw(d, t);
-        const int i = find_follow(d, follow_ ? FollowOption::FOLLOW : FollowOption::DRAW);
-        if (i < 0) fail("follow: the answer is not offered");
-        return i;
+        const int plain = find_follow(d, follow_ ? FollowOption::FOLLOW : FollowOption::DRAW);
+        if (plain < 0) fail("follow: the answer is not offered");
+        if (find_follow(d, FollowOption::FOLLOW_AS) < 0) return plain;
+        int best = plain;
+        double best_value = answer_value(t, d.context, d.follow[static_cast<std::size_t>(plain)]);
+        for (int i = 0; i < d.size(); ++i) {
+            const FollowOption& o = d.follow[static_cast<std::size_t>(i)];
+            if (o.verb != FollowOption::FOLLOW_AS) continue;
+            const double value = answer_value(t, d.context, o);
+            if (value > best_value) {
+                best = i;
+                best_value = value;
+            }
+        }
+        return best;
+    }
+
+    // IEClassic._answer_value: what an answer to a follow decision on the led `action` is
+    // worth: its actions (the card and my crew of the performed type) less the cheapest
+    // play; a draw, the draw plus my crew's actions of the led type (Barter crew: Capital)
+    double answer_value(Table& t, int action, const FollowOption& answer) {
+        if (answer.verb == FollowOption::DRAW) {
+            if (t.crew_actions()[BARTER] != 0) fail("a Barter crew's follow value (Capital) is not native yet");
+            const double without = action_value(t, action, t.crew_actions()[action], NO_PLAY, false);
+            return draw_value(t) + py_max(without, 0.0);
+        }
+        const bool as = answer.verb == FollowOption::FOLLOW_AS;
+        const int performed = as ? answer.performed : action;
+        const PlaySpan options = as ? t.play_options(answer.played) : t.play_options(action, true);
+        if (options.n == 0) return -std::numeric_limits<double>::infinity();
+        const auto [play, cost] = t.cheapest_play(options);
+        const int count = 1 + t.crew_actions()[performed];
+        return action_value(t, performed, count, play, false) - cost;
     }
 
     // IEClassic._follow_or_draw: true to follow
@@ -813,6 +847,11 @@ class HeuristicBot {
             }
             if (code == k.telescopes_code) {
                 const int use = telescopes(d, t, code, i);
+                if (use >= 0) return use;
+                continue;
+            }
+            if (code == k.bionic_ears_code || code == k.segways_code) {  // Kickstarter
+                const int use = code == k.segways_code ? segways_use(d, code, i) : bionic_ears_use(d, t.view, i);
                 if (use >= 0) return use;
                 continue;
             }

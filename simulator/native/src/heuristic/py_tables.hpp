@@ -94,6 +94,8 @@ inline BotTables tables_from(const py::dict& d) {
     t.k.comfort = k["comfort"].cast<int>();
     t.k.lutefisk_code = k["lutefisk_code"].cast<int>();
     t.k.telescopes_code = k["telescopes_code"].cast<int>();
+    t.k.bionic_ears_code = k["bionic_ears_code"].cast<int>();
+    t.k.segways_code = k["segways_code"].cast<int>();
     const auto r = k["reasons"].cast<py::dict>();
     t.k.swap_margin = r["swap_margin"].cast<double>();
     t.k.crew_card = r["crew_card"].cast<double>();

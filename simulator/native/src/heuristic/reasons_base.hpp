@@ -103,11 +103,17 @@ class ReasonsBase {
         return score;
     }
 
-    // reasons_base.goods_counts (view.good_counts: by colour in the base set)
+    // reasons_base.goods_counts (view.good_counts: the rules core's where it answers, with
+    // Joe Wiggins' counted goods; else by colour, as in the base set)
     Counts goods_counts() const {
         Counts c(static_cast<std::size_t>(view.n));
         for (int q = 0; q < view.n; ++q) {
             c[static_cast<std::size_t>(q)].fill(0);
+            int given[6];
+            if (view.powers != nullptr && view.powers->good_counts(q, given)) {
+                for (int k = 0; k < 6; ++k) c[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)] = given[k];
+                continue;
+            }
             for (int g : view.goods[q]) c[static_cast<std::size_t>(q)][tables.color[static_cast<std::size_t>(g)]] += 1;
         }
         return c;

@@ -63,6 +63,8 @@ struct Constants {
     bool shared_action[N_ACTIONS] = {true, false, false, false, true, false};  // SHARED_ACTIONS
     int lutefisk_code = -1;    // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
     int telescopes_code = -1;  // ... and Telescopes' 
+    int bionic_ears_code = -1;  // ... Bionic Ears' and Segways' (Kickstarter)
+    int segways_code = -1;
     int comfort = 12;        // power_choices.COMFORT
     // reasons_base.py's constants
     double swap_margin = 0.5, crew_card = 2.0, immediate = 1.0, ongoing = 2.0;

@@ -66,6 +66,12 @@ struct PowerFacts {
         (void)p, (void)card, (void)out;
         return false;
     }
+    // scoring.good_counts (IEView.good_counts: Joe Wiggins' counted goods too), false: not
+    // given, the goods by colour
+    virtual bool good_counts(int p, int out[6]) const {
+        (void)p, (void)out;
+        return false;
+    }
     // turn.play_options: the cards and pairs that may declare the action ({card, -1}: one)
     virtual void play_options(int p, int action, bool following,
                               std::vector<std::pair<int, int>>& out) const = 0;
