@@ -78,8 +78,13 @@ Taken take_cards(Game& g, int p, int ref, int count, int optional_from) {
             color = ship->cargo_colors.pop_at(j);
         }
         taken.push_back({static_cast<Card>(card), static_cast<std::int8_t>(color)});
-        // _take: a ship at sea still loaded may come home here (Aeroponics, not native): a
-        // base ship_home does nothing to a loaded ship.
+        // _take: a ship at sea still loaded may come home here (GPS: IE-CAP-19; Aeroponics,
+        // not native): ship_home does nothing to any other loaded ship.
+        if (at_sea && !from_island && !ship->cargo.empty() && homing_only(g, ref)) {
+            s.moving.push_back(static_cast<Card>(card));
+            ship_home(g, ref);
+            s.moving.remove(static_cast<Card>(card));
+        }
         // _place_taken: at most one to the crew, the rest goods; what fits is kept
         s.log_event(p, Logged::imported, card);
         Options options;  // {0: crew}, {1: goods}; context: the card
@@ -180,7 +185,10 @@ void import_rounds(Game& g, const SmallVec<std::int8_t, kMaxPlayers>& order,
         const Taken taken = take_cards(g, winner, i, take, 2);
         // import_taken: the owner compensated, the powers told, the ship home if emptied
         const int owner = s.ships[i].owner;
-        if (winner != owner) gain(g, owner, compensation_to(g, owner));  // Pants
+        if (winner != owner) {  // Partnership (IE-CAP-23), Pants
+            const int super = super_compensation(g, i);
+            gain(g, owner, super != 0 ? super : compensation_to(g, owner));
+        }
         emit_imported(g, winner, i, taken);
         ship_home(g, i);
         // import_round_over: a window, then the next round
