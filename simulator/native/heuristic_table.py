@@ -152,6 +152,7 @@ def constants() -> dict[str, Any]:
         "comfort": int(power_choices.COMFORT),
         "lutefisk_code": any_time_code("Lutefisk"),
         "telescopes_code": any_time_code("Telescopes"),
+        "us_dollars_code": any_time_code("US Dollars"),
         "reasons": {name.lower(): float(getattr(reasons_base, name)) for name in REASONS},
     }
 
@@ -174,6 +175,7 @@ def match_table(game: Any) -> dict[str, Any]:
                 "cargo_total": int(c.cargo_total),
                 "power_bonus": float(contract_choice.power_bonus(c)),
                 "price": int(c.params["price"]) if "price" in c.params else -1,
+                "payout_multiplier": float(c.params.get("payout_multiplier", -1)),  # Partnership
                 "power_score": power_score_parts(c),
             }
         )
@@ -204,6 +206,7 @@ def seat_options(strategy: IEHeuristic, game: Any = None) -> str:
     items.append(f"comfort={k['comfort']}")
     items.append(f"lutefisk_code={k['lutefisk_code']}")
     items.append(f"telescopes_code={k['telescopes_code']}")
+    items.append(f"us_dollars_code={k['us_dollars_code']}")
     for name, value in k["reasons"].items():
         items.append(f"reasons.{name}={value!r}")
     for timing in TIMINGS:

@@ -31,7 +31,7 @@ struct ShipRow {
     }
 };
 
-constexpr int MAX_SHIPS = 2 * MAX_PLAYERS;
+constexpr int MAX_SHIPS = ie::kMaxShips;  // Diesel Engine's ships too (Capital)
 
 // The rule facts that a seat's modifiers change (Mineral Fuels, MRI Machine, Tablets, ...),
 // answered by the rules core with its state, for a game with powers in play.
@@ -76,6 +76,7 @@ struct View {
     int me = 0;        // view.player
     int n = 0;         // view.n_players
     int turn = 0;      // view.turn
+    int leader = 0;    // view.leader
     Cards hand;        // view.hand
     Ints credits;      // view.credits
     Cards island;      // view.island
