@@ -128,8 +128,8 @@ def capital_games(easy: bool) -> Iterator[collections.Counter[str]]:
         match.game = spec.build_with_sheet(match.config.game, capital_sheet(match.game.sheet, easy))
         return match
 
-    def counted(*args: Any) -> Any:
-        played = python_game(*args)
+    def counted(match: Any, index: int, setup: Any) -> Any:
+        played = python_game(match, index, setup)
         for _, kind, n, _ in played[2]:
             if kind in KINDS and n > 1:
                 asked[kind] += 1
