@@ -32,6 +32,7 @@ struct ShipRow {
 };
 
 constexpr int MAX_SHIPS = ie::kMaxShips;  // Diesel Engine's ships too (Capital)
+constexpr int MAX_PORTS = 16;  // one player's ships at port (Diesel Engine's too: Capital)
 
 // The rule facts that a seat's modifiers change (Mineral Fuels, MRI Machine, Tablets, ...),
 // answered by the rules core with its state, for a game with powers in play.
