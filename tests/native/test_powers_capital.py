@@ -204,6 +204,18 @@ def test_easy_sheet_heuristic_plays_the_same_games() -> None:
     assert asked["barter"] > 0 and asked["capital_discard"] > 0
 
 
+def test_options_read_as_pythons() -> None:
+    """Every option of every decision, as text: the native rendering of Capital's options
+    (Barter's swaps, the grey discard, where a card moves itself, Fake Money's loads, ...)
+    is Python's repr of the same option, in the same order (easy sheet, 3 games per count)."""
+    kw: dict[str, Any] = {"rules": COVERAGE_RULES, "params": COVERAGE_PARAMS}
+    with capital_games(easy=True) as asked:
+        for players in PLAYERS:
+            for index in range(3):
+                differential.check_options(setup(players, 31 + players, **kw), index)
+    assert asked["barter"] > 0 and asked["capital_discard"] > 0
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.sampled_from(PLAYERS),
