@@ -30,8 +30,8 @@ struct SuperShip {
 // rules read an absent key and an empty tuple alike).
 struct CapitalMods {
     SmallVec<Card, 8> held_cards;                                // cards kept aside (Diesel Engine, Yen)
-    SmallVec<std::pair<std::int8_t, Card>, 8> single_use_ships;  // (ship index, card): Diesel Engine
-    SmallVec<std::int8_t, 8> retired_ships;                      // single-use ships out of play
+    SmallVec<std::pair<std::int8_t, Card>, 20> single_use_ships;  // (ship index, card): Diesel Engine
+    SmallVec<std::int8_t, 20> retired_ships;                      // single-use ships out of play
     SmallVec<SuperShip, 4> super_ships;                          // Partnership
     SmallVec<Card, 8> homing_cards;                              // GPS
     SmallVec<std::pair<std::int8_t, std::int8_t>, 8> first_contract_cut;  // (ship index, containers): Yen
