@@ -154,6 +154,7 @@ def constants() -> dict[str, Any]:
         "telescopes_code": any_time_code("Telescopes"),
         "bionic_ears_code": any_time_code("Bionic Ears"),
         "segways_code": any_time_code("Segways"),
+        "us_dollars_code": any_time_code("US Dollars"),
         "reasons": {name.lower(): float(getattr(reasons_base, name)) for name in REASONS},
     }
 
@@ -176,6 +177,7 @@ def match_table(game: Any) -> dict[str, Any]:
                 "cargo_total": int(c.cargo_total),
                 "power_bonus": float(contract_choice.power_bonus(c)),
                 "price": int(c.params["price"]) if "price" in c.params else -1,
+                "payout_multiplier": float(c.params.get("payout_multiplier", -1)),  # Partnership
                 "power_score": power_score_parts(c),
             }
         )
@@ -208,6 +210,7 @@ def seat_options(strategy: IEHeuristic, game: Any = None) -> str:
     items.append(f"telescopes_code={k['telescopes_code']}")
     items.append(f"bionic_ears_code={k['bionic_ears_code']}")
     items.append(f"segways_code={k['segways_code']}")
+    items.append(f"us_dollars_code={k['us_dollars_code']}")
     for name, value in k["reasons"].items():
         items.append(f"reasons.{name}={value!r}")
     for timing in TIMINGS:

@@ -102,4 +102,6 @@ def native_table(game: Any) -> dict[str, Any]:
         "card_sheet_id": [ids[0] for ids in cards.ids],
         "contracts": contracts,
         "rules": numbers,
+        "capital": bool(game.capital),  # grey cards in play (game_base.py, IE-CAP-1 to IE-CAP-10)
+        "capital_rainbow": sorted(game.capital_rainbow),  # any container fills them (IE-CAP-6)
     }

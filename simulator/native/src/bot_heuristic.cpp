@@ -104,6 +104,7 @@ SeatSettings parse(const std::string& text) {
     k.telescopes_code = static_cast<int>(number(items, "telescopes_code"));
     k.bionic_ears_code = static_cast<int>(number(items, "bionic_ears_code"));
     k.segways_code = static_cast<int>(number(items, "segways_code"));
+    k.us_dollars_code = static_cast<int>(number(items, "us_dollars_code"));
     k.swap_margin = number(items, "reasons.swap_margin");
     k.crew_card = number(items, "reasons.crew_card");
     k.immediate = number(items, "reasons.immediate");
@@ -159,6 +160,7 @@ BotTables tables_of(const ie::Table& t, const SeatSettings& settings) {
         d.cargo_total = c.cargo_total;
         d.power_bonus = settings.power_bonus[static_cast<int>(c.timing)];
         d.price = c.has("price") ? c.whole("price") : -1;
+        d.payout_multiplier = c.has("payout_multiplier") ? c.number("payout_multiplier") : -1;  // Partnership
         const auto ps = settings.power_scores.find(c.id);
         if (ps != settings.power_scores.end()) {
             d.ps_known = true;
@@ -284,7 +286,7 @@ class GameFacts final : public PowerFacts {
     // printed action in one pass (what crew_actions counts for each type then)
     void crew_actions_by_type(int p, int out[N_ACTIONS]) const override {
         const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
-        if (m.virtual_load_per_tech == 0 && !m.shared_pirate_crew) {
+        if (m.virtual_load_per_tech == 0 && !m.shared_pirate_crew && !m.capital.virtual_crew) {
             for (int a = 0; a < N_ACTIONS; ++a) out[a] = 0;
             const auto& action = g->table().action;
             for (ie::Card c : g->s.crew[static_cast<std::size_t>(p)])
@@ -305,7 +307,7 @@ class GameFacts final : public PowerFacts {
     bool has_ship_mods(int p) const override {
         const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
         return (m.capacity && *m.capacity != 0) || !m.pay_bands.empty() || m.wild_colors != 0 ||
-               m.rainbow_colors != 0;
+               m.rainbow_colors != 0 || !m.capital.first_contract_cut.empty() || !m.capital.super_ships.empty();
     }
     // IEView.ship_mods(): ((key, value), ...) for the keys of mods.SHIP_RULE_MODS set, in
     // its order (capacity, pay_bands, wild_colors, rainbow_colors), as numbers
@@ -331,6 +333,25 @@ class GameFacts final : public PowerFacts {
         if (m.rainbow_colors != 0) {
             out.push_back(3);
             out.push_back(m.rainbow_colors);
+        }
+        if (!m.capital.first_contract_cut.empty()) {  // Yen (Capital)
+            out.push_back(4);
+            out.push_back(m.capital.first_contract_cut.size());
+            for (const auto& [ship, cut] : m.capital.first_contract_cut) {
+                out.push_back(ship);
+                out.push_back(cut);
+            }
+        }
+        if (!m.capital.super_ships.empty()) {  // Partnership (Capital)
+            out.push_back(5);
+            out.push_back(m.capital.super_ships.size());
+            for (const auto& r : m.capital.super_ships) {
+                out.push_back(r.ship);
+                out.push_back(r.mate);
+                out.push_back(r.contract);
+                out.push_back(r.multiplier);
+                out.push_back(r.compensation);
+            }
         }
     }
     int wild_colors(int p, int out[8]) const override {
@@ -404,6 +425,7 @@ class HeuristicSeat final : public ie::Bot {
         v.me = seat;
         v.n = s.n;
         v.turn = s.turn;
+        v.leader = s.leader;
         v.end_triggered = s.end_triggered;
         const auto& hand = s.hands[static_cast<std::size_t>(seat)];
         v.hand = Cards(hand.begin(), hand.size());
@@ -458,6 +480,10 @@ class HeuristicSeat final : public ie::Bot {
             case ie::Kind::declare:
                 out.kind = Kind::DECLARE;
                 for (const ie::Option& o : options) out.ints.push_back(o.a);
+                break;
+            case ie::Kind::barter:  // Capital: {hand card, island card}
+                out.kind = Kind::BARTER_CHOICE;
+                for (const ie::Option& o : options) out.plays.push_back(Play{o.a, o.b});
                 break;
             case ie::Kind::supply:
                 out.kind = Kind::SUPPLY_CHOICE;
@@ -524,6 +550,7 @@ class HeuristicSeat final : public ie::Bot {
                 out.before_scoring = d.moment != nullptr && d.moment->name == ie::MomentName::before_scoring;
                 out.mine_starting = d.moment != nullptr && d.moment->name == ie::MomentName::turn_start &&
                                     d.moment->actor == d.seat;
+                out.moment_action = d.moment != nullptr ? d.moment->action : -1;
                 const ie::Table& t = game.table();
                 // {-1}: pass; {-2, ship}: the leader's discard; {contract id, args...}
                 for (const ie::Option& o : options) {

@@ -1,8 +1,8 @@
 // actions.py: performing the declared actions (Supply, Contract, Load, and the Import and
 // Pirate actions of ie_auctions.cpp and ie_plunder.cpp), the leader's contract discard, and
 // the powers that replace a Load (Smart Cars, Cell Phones) or extend one (Machine Arms).
-// Barter (Capital), the Tokyo Port's contracts, Jasmine Tea (Flag) and Robo-Cats (J) are not
-// native.
+// Barter is Capital's (ie_capital.cpp). The Tokyo Port's contracts, Jasmine Tea (Flag) and
+// Robo-Cats (J) are not native.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 
@@ -126,7 +126,7 @@ void act(Game& g, int p, int action) {
     if (action == SUPPLY) supply(g, p);
     else if (action == LOAD) load_action(g, p);
     else if (action == PIRATE) pirate(g, p, false);
-    else throw NativeError("Barter is not native (Capital)");
+    else barter(g, p);  // Capital (ie_capital.cpp)
 }
 
 }  // namespace
@@ -270,7 +270,7 @@ void solo_action(Game& g, int p, int action) {
         order.push_back(static_cast<std::int8_t>(p));
         import_rounds(g, order, declared, true);
     } else if (action == BARTER) {
-        throw NativeError("Barter is not native (Capital)");
+        barter(g, p);  // Capital (ie_capital.cpp)
     }
 }
 

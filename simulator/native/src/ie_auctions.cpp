@@ -78,9 +78,11 @@ Taken take_cards(Game& g, int p, int ref, int count, int optional_from) {
             color = ship->cargo_colors.pop_at(j);
         }
         taken.push_back({static_cast<Card>(card), static_cast<std::int8_t>(color)});
-        // _take: a ship at sea still loaded may come home here (Aeroponics: IE-KSB-2)
+        // _take: a ship at sea still loaded may come home here (GPS: IE-CAP-19; Aeroponics:
+        // IE-KSB-2); Python calls ship_home whenever the owner has a rule modifier, and it does
+        // nothing to a loaded ship unless one of these two applies.
         if (at_sea && !from_island && !ship->cargo.empty() && ship->owner >= 0 &&
-            s.mods[at(ship->owner)].sea_return_at) {
+            (s.mods[at(ship->owner)].sea_return_at || homing_only(g, ref))) {
             s.moving.push_back(static_cast<Card>(card));
             ship_home(g, ref);
             s.moving.remove(static_cast<Card>(card));
@@ -185,7 +187,10 @@ void import_rounds(Game& g, const SmallVec<std::int8_t, kMaxPlayers>& order,
         const Taken taken = take_cards(g, winner, i, take, 2);
         // import_taken: the owner compensated, the powers told, the ship home if emptied
         const int owner = s.ships[i].owner;
-        if (winner != owner) gain(g, owner, compensation_to(g, owner));  // Pants
+        if (winner != owner) {  // Partnership (IE-CAP-23), Pants
+            const int super = super_compensation(g, i);
+            gain(g, owner, super != 0 ? super : compensation_to(g, owner));
+        }
         emit_imported(g, winner, i, taken);
         ship_home(g, i);
         // import_round_over: a window, then the next round

@@ -1,8 +1,8 @@
 // cargo.py: what a ship's contracts still need, which container fits, which contract a ship
 // can hold, the order contracts completed together resolve in, and the ships at port.
 // Needs keep Python's dict order (Needs in ie_core.hpp): a wild container fills the first
-// of the largest needs in that order. Capital's Yen and Partnership, and Robo-Cats' pairs,
-// are not native (a base game never sets them).
+// of the largest needs in that order. Capital's Yen and Partnership waive needs through
+// capital_cargo (ie_capital.cpp); Robo-Cats' pairs are not native.
 #include <cmath>
 
 #include "ie_game.hpp"
@@ -69,15 +69,20 @@ int match(Needs& need, const SmallVec<std::int8_t, kMaxShipCargo>& colors, std::
 // remaining() sums them), and their total.
 Needs summed(const Game& g, const Ship& ship, int extra, int* total) {
     const std::uint8_t rainbow = g.s.mods[at(ship.owner)].rainbow_colors;
+    const bool waived = capital_cargo_mods(g, ship.owner);  // Yen, Partnership (contract_cargo)
+    const int index = waived ? ship_index(g, ship) : -1;
     Needs need;
     int sum = 0;
+    int k = 0;
     for (ContractId cid : ship.contracts) {
-        const Needs cargo = cargo_of(g, cid, rainbow);
+        Needs cargo = cargo_of(g, cid, rainbow);
+        if (waived) capital_cargo(g, ship, index, k++, cid, cargo);
         need.add_all(cargo);
         sum += cargo.total();
     }
     if (extra >= 0) {
-        const Needs cargo = cargo_of(g, extra, rainbow);
+        Needs cargo = cargo_of(g, extra, rainbow);
+        if (waived) capital_cargo(g, ship, index, k, static_cast<ContractId>(extra), cargo);
         need.add_all(cargo);
         sum += cargo.total();
     }
@@ -228,7 +233,12 @@ void completion_order(const Game& g, const Ship& ship, SmallVec<ContractId, kMax
     const std::uint8_t wild = mods.wild_colors;
     const int nc = ship.contracts.size();
     std::array<Needs, kMaxShipContracts> needs;
-    for (int k = 0; k < nc; ++k) needs[at(k)] = cargo_of(g, ship.contracts[k], mods.rainbow_colors);
+    const bool waived = capital_cargo_mods(g, ship.owner);  // Yen, Partnership (contract_cargo)
+    const int index = waived ? ship_index(g, ship) : -1;
+    for (int k = 0; k < nc; ++k) {
+        needs[at(k)] = cargo_of(g, ship.contracts[k], mods.rainbow_colors);
+        if (waived) capital_cargo(g, ship, index, k, ship.contracts[k], needs[at(k)]);
+    }
     const auto& colors = ship.cargo_colors;
     const int steps = colors.size();
     std::array<int, kMaxShipContracts> met_at{};

@@ -36,7 +36,7 @@ constexpr int BARTER = 5;
 // (ie_table.cpp), never overflowed.
 constexpr int kMaxPlayers = 6;       // rule_book.MAX_PLAYERS
 constexpr int kMaxCards = 160;       // physical cards in one game (the base set has 100)
-constexpr int kMaxShips = 2 * kMaxPlayers;
+constexpr int kMaxShips = 2 * kMaxPlayers + 20;  // + Diesel Engine's single-use ships (Capital)
 constexpr int kMaxShipContracts = 16;
 constexpr int kMaxShipCargo = 32;
 

@@ -17,7 +17,7 @@ void fulfil(Game& g, int index) {
     State& s = g.s;
     Ship& ship = s.ships[index];
     const int p = ship.owner;
-    gain(g, p, payout(g, p, ship.cargo.size()));
+    gain(g, p, payout(g, p, ship.cargo.size()) * super_multiplier(g, index));  // a Super Ship: IE-CAP-23
     SmallVec<ContractId, kMaxShipContracts> contracts;
     SmallVec<std::int8_t, kMaxShipCargo> filled;
     completion_order(g, ship, contracts, filled);

@@ -72,15 +72,18 @@ void new_state(Game& g, const GameRandom& rules_stream, const GameRandom& strate
     s.rng.shuffle(deck);
     // 3. the supply island: one card per player
     for (int i = 0; i < n; ++i) s.island.push_back(deck.pop_back());
-    // 4. ports: grey only at six players (IE-SETUP-1); Capital is not native (ie_table.cpp)
+    // 4. ports: grey only at six players (IE-SETUP-1), or at any count with Capital
     SmallVec<std::int8_t, 6> colors;
     for (int c : {GREEN, YELLOW, BLACK, BLUE, RED}) colors.push_back(static_cast<std::int8_t>(c));
-    if (n >= 6) colors.push_back(GREY);
+    if (n >= 6 || t.capital) colors.push_back(GREY);
     s.rng.shuffle(colors);
     for (int p = 0; p < n; ++p) {
         s.port[static_cast<std::size_t>(p)] = colors[p];
         s.credits[static_cast<std::size_t>(p)] = rules.start_credits;
-        if (colors[p] == GREY) s.credits[static_cast<std::size_t>(p)] += n >= 6 ? rules.grey_bonus_at_six : 0;
+        if (colors[p] == GREY) {  // at six players, and more with Capital (IE-CAP-1)
+            s.credits[static_cast<std::size_t>(p)] += n >= 6 ? rules.grey_bonus_at_six : 0;
+            s.credits[static_cast<std::size_t>(p)] += t.capital ? rules.grey_bonus_capital : 0;
+        }
         Ship home, sea;
         home.owner = sea.owner = static_cast<std::int8_t>(p);
         sea.at_sea = true;

@@ -52,13 +52,15 @@ bool goods_fit(const Game& g, int p, int /*card*/) {
     return g.s.goods[at(p)].size() < goods_limit(g, p);
 }
 
-// Goods of a colour plus the port's own colour (IE-LEVEL-1).
+// Goods of a colour plus the port's own colour (IE-LEVEL-1), Capital goods as the leftmost
+// other good (IE-CAP-3); ANY, a Capital level, counts all goods and the grey port (IE-CAP-5).
 int level(const Game& g, int p, int color) {
+    if (color == ANY) return goods_count(g, p) + (g.s.port[at(p)] == GREY ? 1 : 0);
     return goods_count(g, p, color) + (g.s.port[at(p)] == color ? 1 : 0);
 }
 
 // p's goods of a colour (all of them if -1), plus the goods completed contracts count as
-// (IE-KS-7).
+// (IE-KS-7); with Capital, grey goods count as another type (IE-CAP-3).
 int goods_count(const Game& g, int p, int color) {
     const Zone& goods = g.s.goods[at(p)];
     int count = 0;
@@ -67,6 +69,7 @@ int goods_count(const Game& g, int p, int color) {
         for (int c = 0; c < 6; ++c) count += color < 0 || c == color ? extra[at(c)] : 0;
     }
     if (color < 0) return count + goods.size();
+    if (g.table().capital) return count + types_of_goods(g, goods).count(static_cast<std::int8_t>(color));
     for (Card c : goods) count += g.table().color[at(c)] == color;
     return count;
 }
@@ -101,6 +104,8 @@ int crew_actions(const Game& g, int p, int action) {
     const Mods& mods = g.s.mods[at(p)];
     if (action == LOAD && mods.virtual_load_per_tech != 0)
         count += goods_count(g, p, GREEN) / mods.virtual_load_per_tech;
+    const auto& virtual_crew = mods.capital.virtual_crew;  // US Dollars spent this turn (IE-CAP-24)
+    if (virtual_crew && virtual_crew->first == g.s.turn) count += virtual_crew->second;
     if (action == PIRATE && mods.shared_pirate_crew) {
         for (int q = 0; q < g.s.n; ++q)
             if (q != p) count += crew_count(g, q, PIRATE);

@@ -249,9 +249,10 @@ bool transfer(Game& g, int payer, int payee, int amount) {
     return true;
 }
 
-SmallVec<std::int8_t, 6> good_types(const Game&) {
-    SmallVec<std::int8_t, 6> types;  // no grey card plays natively (Capital)
+SmallVec<std::int8_t, 6> good_types(const Game& g) {
+    SmallVec<std::int8_t, 6> types;
     for (int c = 0; c < GREY; ++c) types.push_back(static_cast<std::int8_t>(c));
+    if (g.table().capital) types.push_back(GREY);  // Capital's grey goods (IE-CAP-3)
     return types;
 }
 

@@ -93,6 +93,10 @@ std::string render_option(const Game& g, Kind kind, const Option& o, int context
             return verb_of(o, {"ship", "pass", "island"});
         case Kind::prefab_home_complete:
             return verb_of(o, {"wait", "complete"});
+        case Kind::barter:  // Capital (ie_capital.cpp)
+            return tuple({str(o.a), str(o.b)});
+        case Kind::capital_discard:
+            return o.a < 0 ? quoted("pass") : str(o.a);
         default:
             break;
     }

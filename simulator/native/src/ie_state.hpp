@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "ie_capital.hpp"
 #include "ie_core.hpp"
 #include "rng.hpp"
 
@@ -134,6 +135,7 @@ struct Mods {
     std::optional<TurnPlayers> shotguns;    // Shotguns: who may still be charged this turn
     bool drew_cards = false;                // note_draw: a draw to tell at the next emit
     SmallVec<ContractId, 8> copied_powers;  // Wind Turbines: end-game powers copied
+    CapitalMods capital;                    // Capital's keys (ie_capital.hpp)
 
     // Kickstarter and Kickstarter 2 (mods.py; ie_powers_kickstarter*.cpp)
     std::optional<std::pair<int, int>> no_crew_limit;  // Board Games: (contract id, goods per type)

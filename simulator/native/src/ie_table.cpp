@@ -48,7 +48,9 @@ void finish_table(Table& t) {
         throw NativeError("the native core holds " + std::to_string(kMaxCards) + " cards, the table has " +
                           std::to_string(t.n_cards));
     if (!power_errors().empty()) throw NativeError("native power registrations: " + power_errors()[0]);
-    for (int card = 0; card < t.n_cards; ++card)
+    bool capital_native = false;
+    for (const std::string& name : native_modules()) capital_native = capital_native || name == "capital";
+    for (int card = 0; card < t.n_cards && !capital_native; ++card)
         for (auto color : t.colors[at(card)])
             if (color == GREY)
                 throw NativeError("grey cards (Capital) are not native: card " + std::to_string(card));
@@ -128,7 +130,9 @@ void finish_table(Table& t) {
     t.plain_cargo.assign(at(ids), Needs{});
     for (const Contract& c : t.contracts) {
         Needs cargo = c.cargo;
-        if (index.any_cargo[at(c.id)]) {
+        bool rainbow = index.any_cargo[at(c.id)] != 0;
+        for (ContractId cid : t.capital_rainbow) rainbow = rainbow || cid == c.id;  // IE-CAP-6
+        if (rainbow) {
             cargo = Needs{};
             cargo.add(ANY, c.cargo_total);
         }

@@ -118,6 +118,8 @@ struct Table {
     Rules rules;
     PowerIndex index;
     int crew_limit_bonus = 1;  // the port's printed contract (IE-LIMIT-1)
+    bool capital = false;      // game_base.capital: grey cards in the deck (IE-CAP-1 to IE-CAP-10)
+    std::vector<ContractId> capital_rainbow;  // game_base.capital_rainbow: any container fills them (IE-CAP-6)
 
     const Contract& contract(int id) const {
         return contracts[static_cast<std::size_t>(contract_at[static_cast<std::size_t>(id)])];

@@ -18,8 +18,9 @@ inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 constexpr int kDraw = 0;
 constexpr int kLead = 1;
 constexpr int kDiscardContracts = 2;
-// Options of the follow kind: {0}: follow; {1}: draw.
+// Options of the follow kind: {0}: follow; {1}: draw; {2, performed, played}: follow as.
 constexpr int kFollow = 0;
+constexpr int kFollowAs = 2;
 
 bool has_pair(const Game& g, const Zone& hand) {
     std::array<bool, kColors> seen{};
@@ -28,6 +29,14 @@ bool has_pair(const Game& g, const Zone& hand) {
         if (seen[at(color)]) return true;
         seen[at(color)] = true;
     }
+    return false;
+}
+
+// With Capital, whether p holds a Barter card (IE-CAP-8).
+bool holds_barter(const Game& g, int p) {
+    if (!g.table().capital) return false;
+    for (Card c : g.s.hands[at(p)])
+        if (g.table().action[at(c)] == BARTER) return true;
     return false;
 }
 
@@ -43,6 +52,7 @@ void lead_options(const Game& g, int p, Options& options) {
         for (int a : {SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE})
             if (held[at(a)]) options.push_back(opt(kLead, a));
     }
+    if (holds_barter(g, p)) options.push_back(opt(kLead, BARTER));  // a Barter card, never a pair (IE-CAP-8)
     for (int i = 0; i < s.ships.size(); ++i) {
         const Ship& ship = s.ships[i];
         if (ship.owner == p && !ship.at_sea && !ship.contracts.empty()) options.push_back(opt(kDiscardContracts, i));
@@ -63,6 +73,8 @@ bool can_play_for(const Game& g, int p, int action, bool following = false) {
 // led action, performing `performed` actions instead (mods follow_as: (led or -1 for any,
 // performed, played), in sorted order; Neural Units: IE-KSB-6).
 void follow_as_options(const Game& g, int q, int action, Options& answers) {
+    // with Capital, a Barter card from the hand follows any action with Barter (IE-CAP-8)
+    if (holds_barter(g, q)) answers.push_back(opt(kFollowAs, BARTER, BARTER));
     auto ways = g.s.mods[at(q)].follow_as;
     if (ways.empty()) return;
     for (int i = 1; i < ways.size(); ++i)  // sorted(ways): an insertion sort of a few
@@ -70,8 +82,8 @@ void follow_as_options(const Game& g, int q, int action, Options& answers) {
     for (const auto& [led, performed, played] : ways) {
         if ((led != action && led != -1) || performed == action || !can_play_for(g, q, played)) continue;
         bool seen = false;  // dict.fromkeys: each once
-        for (const Option& o : answers) seen = seen || (o.a == 2 && o.b == performed && o.c == played);
-        if (!seen) answers.push_back(opt(2, performed, played));
+        for (const Option& o : answers) seen = seen || (o.a == kFollowAs && o.b == performed && o.c == played);
+        if (!seen) answers.push_back(opt(kFollowAs, performed, played));
     }
 }
 
@@ -105,8 +117,21 @@ void play_for_action(Game& g, int p, int action, Kind kind, bool following, int 
     declare(g, p, declaring, 1);
 }
 
+// A follower who drew declares crew actions of the led type; with Capital, Barter crew may
+// declare Barter actions instead (IE-CAP-8): none declared, he declares the led type.
+void drew_then_declare(Game& g, int q, int action) {
+    State& s = g.s;
+    if (g.table().capital && crew_actions(g, q, BARTER) != 0) {
+        declare(g, q, BARTER, 0);
+        s.t_acts[at(q)] = s.t_declared[at(q)] != 0 ? BARTER : action;  // bartered_or_declare
+        if (s.t_acts[at(q)] == BARTER) return;
+    }
+    declare(g, q, action, 0);
+}
+
 // A Draw action (a leader or a follower drawing instead of acting); tells the powers.
 void draw_action(Game& g, int p) {
+    if (g.table().capital) capital_discard(g, p);  // grey cards first (IE-CAP-10)
     draw_up(g, p);
     if (listening(g, Event::draw_action)) emit(g, Event::draw_action, p);
 }
@@ -179,7 +204,7 @@ void follow_round(Game& g, int p, int action) {
     State& s = g.s;
     const int n = s.n;
     window_if_wanted(g, Moment{MomentName::lead_declared, p, action, 0});
-    for (int k = 1; k < n; ++k) {  // follow_ask, follow_answer, follower_done
+    for (int k = 1; k < n && action != BARTER; ++k) {  // follow_ask, ...; Barter: nobody follows (IE-CAP-8)
         const int q = (p + k) % n;
         // Options: {0}: follow; {1}: draw; context: the led action.
         Options answers;
@@ -191,13 +216,13 @@ void follow_round(Game& g, int p, int action) {
         if (answer == kFollow) {
             s.t_followers.push_back(static_cast<std::int8_t>(q));
             play_for_action(g, q, action, Kind::follow_with, true, action);
-        } else if (answer == 2) {  // Neural Units: another type instead
+        } else if (answer == kFollowAs) {  // Neural Units, Chopsticks, Barter: another type
             s.t_followers.push_back(static_cast<std::int8_t>(q));
             s.t_acts[at(q)] = chosen.b;
             play_for_action(g, q, chosen.c, Kind::follow_with, false, chosen.b);
         } else {
             draw_action(g, q);  // drawn now, before anyone acts (FAQ)
-            declare(g, q, action, 0);  // drew_then_declare: crew actions of the led type
+            drew_then_declare(g, q, action);
         }
         window_if_wanted(g, Moment{MomentName::follower_chose, q, s.t_acts[at(q)], 0});
     }

@@ -140,6 +140,10 @@ std::shared_ptr<Table> read_table(const py::dict& d) {
     rules.illegal_penalty = r["illegal_penalty"].cast<int>();
     rules.flag_load_cost = r["flag_load_cost"].cast<int>();
     rules.card_powers = r["card_powers"].cast<bool>();
+    if (d.contains("capital")) {  // Capital (ie_capital.hpp)
+        t->capital = d["capital"].cast<bool>();
+        for (int id : d["capital_rainbow"].cast<std::vector<int>>()) t->capital_rainbow.push_back(static_cast<ContractId>(id));
+    }
     finish_table(*t);
     return t;
 }

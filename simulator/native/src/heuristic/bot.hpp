@@ -77,6 +77,7 @@ class HeuristicBot {
             case Kind::FOLLOW: return follow(d, t);
             case Kind::DECLARE: return declare(d, t);
             case Kind::SUPPLY_CHOICE: return supply(d, t);
+            case Kind::BARTER_CHOICE: return barter(d, t);
             case Kind::CONTRACT_CHOICE: return contract(d, t);
             case Kind::LOAD_CHOICE: return load(d, t);
             case Kind::PIRATE_CHOICE: return pirate(d, t);
@@ -118,8 +119,123 @@ class HeuristicBot {
         if (action == CONTRACT) return weights.contract_bias * contract_value(t, count, excluded);
         if (action == SUPPLY) return weights.supply_bias * supply_value(t, count, excluded);
         if (action == IMPORT) return weights.import_bias * import_value(t, count, leader);
-        if (action == BARTER) fail("Barter is not a base action");
+        if (action == BARTER) return barter_value(t, count, excluded);
         return 0.0;
+    }
+
+    // ------------------------------------------------------------------ Capital's Barter (IE-CAP-8)
+
+    struct Swap {
+        double gain;
+        int hand, island;
+    };
+
+    // IEClassic._barter_swaps: up to `count` swaps worth making (gain, hand card, island
+    // card), best first, each card once: an island card's worth in my hand less the hand
+    // card's
+    std::vector<Swap> barter_swaps(Table& t, int count, const Play& excluded) {
+        const WorthMap& worth = t.worth();
+        std::vector<int> hand;
+        for (int c : t.hand)
+            if (!excluded_has(excluded, c)) hand.push_back(c);
+        std::vector<int> island;
+        std::vector<double> island_value;
+        for (int c : t.island()) {
+            island.push_back(c);
+            island_value.push_back(t.island_worth(c));
+        }
+        std::vector<Swap> swaps;
+        for (int round = 0; round < count; ++round) {
+            Swap best{0.5, -1, -1};  // a swap must gain something
+            int best_i = -1;
+            for (int h : hand)
+                for (std::size_t i = 0; i < island.size(); ++i)
+                    if (island_value[i] - worth.at(h) > best.gain) {
+                        best = Swap{island_value[i] - worth.at(h), h, island[i]};
+                        best_i = static_cast<int>(i);
+                    }
+            if (best.hand < 0) break;
+            swaps.push_back(best);
+            hand.erase(std::find(hand.begin(), hand.end(), best.hand));
+            island.erase(island.begin() + best_i);
+            island_value.erase(island_value.begin() + best_i);
+        }
+        return swaps;
+    }
+
+    // IEClassic._barter_value: what `count` Barter actions are worth
+    double barter_value(Table& t, int count, const Play& excluded) {
+        double total = 0.0;
+        for (const Swap& s : barter_swaps(t, count, excluded)) total += s.gain;
+        return total;
+    }
+
+    // IEClassic._barter: the hand card worth least for the island card worth most (forced:
+    // the best swap even when none gains). Options: (given, taken) as plays.
+    int barter(const Decision& d, Table& t) {
+        const WorthMap& worth = t.worth();
+        std::vector<int> seen;
+        std::vector<double> seen_value;
+        int best = 0;
+        double best_value = -std::numeric_limits<double>::infinity();
+        for (int i = 0; i < d.size(); ++i) {
+            const Play& o = d.plays[static_cast<std::size_t>(i)];
+            std::size_t k = 0;
+            while (k < seen.size() && seen[k] != o.b) ++k;
+            if (k == seen.size()) {
+                seen.push_back(o.b);
+                seen_value.push_back(t.island_worth(o.b));
+            }
+            const double value = seen_value[k] - worth.at(o.a);
+            if (value > best_value) {
+                best = i;
+                best_value = value;
+            }
+        }
+        return best;
+    }
+
+    // IEClassic._answer_value: what an answer to a follow decision on the led `action` is
+    // worth: following (its actions less the cheapest play), following as another type
+    // (the performed type, played with a card of the played type), or drawing (the draw
+    // plus my crew's actions of the led type, or my Barter crew's swaps if better)
+    double answer_value(Table& t, int action, const FollowOption& answer) {
+        if (answer.verb == FollowOption::DRAW) {
+            const double without = action_value(t, action, t.crew_actions()[action], NO_PLAY, false);
+            const int bc = t.crew_actions()[BARTER];  // crew declared after drawing is optional
+            return draw_value(t) + py_max(without, bc ? barter_value(t, bc, NO_PLAY) : 0.0);
+        }
+        const int performed = answer.verb == FollowOption::FOLLOW ? action : answer.performed;
+        const PlaySpan options = answer.verb == FollowOption::FOLLOW ? t.play_options(action, true)
+                                                                     : t.play_options(answer.played);
+        if (options.n == 0) return -std::numeric_limits<double>::infinity();
+        const auto pc = t.cheapest_play(options);
+        const int count = 1 + t.crew_actions()[performed];
+        return action_value(t, performed, count, pc.first, false) - pc.second;
+    }
+
+    // IEClassic._barter_follow: following with a Barter card from the hand (IE-CAP-8) against
+    // the best of the other answers: its swaps, with my Barter crew, less the card played
+    int barter_follow(const Decision& d, Table& t) {
+        Decision rest = d;  // the options without ("follow_as", BARTER, BARTER)
+        rest.follow.clear();
+        int barter_at = -1;
+        for (int i = 0; i < d.size(); ++i) {
+            const FollowOption& o = d.follow[static_cast<std::size_t>(i)];
+            if (o.verb == FollowOption::FOLLOW_AS && o.performed == BARTER && o.played == BARTER) barter_at = i;
+            else rest.follow.push_back(o);
+        }
+        const int plain_i = follow(rest, t);
+        const FollowOption plain = rest.follow[static_cast<std::size_t>(plain_i)];
+        const double plain_value = answer_value(t, d.context, plain);
+        const auto pc = t.cheapest_play(t.play_options(BARTER));
+        const double value = barter_value(t, 1 + t.crew_actions()[BARTER], pc.first) - pc.second;
+        if (value > plain_value) return barter_at;
+        for (int i = 0; i < d.size(); ++i) {
+            const FollowOption& o = d.follow[static_cast<std::size_t>(i)];
+            if (o.verb == plain.verb && o.performed == plain.performed && o.played == plain.played) return i;
+        }
+        fail("follow: the answer is not offered");
     }
 
     static bool excluded_has(const Play& e, int card) { return e.a == card || e.b == card; }
@@ -414,7 +530,7 @@ class HeuristicBot {
     int follow(const Decision& d, Table& t) {
         for (const FollowOption& o : d.follow)
             if (o.verb == FollowOption::FOLLOW_AS && o.performed == BARTER && o.played == BARTER)
-                fail("following with Barter cards (Capital) is not answered yet");
+                return barter_follow(d, t);  // a Barter card (IE-CAP-8)
         const bool follow_ = follow_or_draw(d, t);
         const int plain = find_follow(d, follow_ ? FollowOption::FOLLOW : FollowOption::DRAW);
         if (plain < 0) fail("follow: the answer is not offered");
@@ -431,24 +547,6 @@ class HeuristicBot {
             }
         }
         return best;
-    }
-
-    // IEClassic._answer_value: what an answer to a follow decision on the led `action` is
-    // worth: its actions (the card and my crew of the performed type) less the cheapest
-    // play; a draw, the draw plus my crew's actions of the led type (Barter crew: Capital)
-    double answer_value(Table& t, int action, const FollowOption& answer) {
-        if (answer.verb == FollowOption::DRAW) {
-            if (t.crew_actions()[BARTER] != 0) fail("a Barter crew's follow value (Capital) is not native yet");
-            const double without = action_value(t, action, t.crew_actions()[action], NO_PLAY, false);
-            return draw_value(t) + py_max(without, 0.0);
-        }
-        const bool as = answer.verb == FollowOption::FOLLOW_AS;
-        const int performed = as ? answer.performed : action;
-        const PlaySpan options = as ? t.play_options(answer.played) : t.play_options(action, true);
-        if (options.n == 0) return -std::numeric_limits<double>::infinity();
-        const auto [play, cost] = t.cheapest_play(options);
-        const int count = 1 + t.crew_actions()[performed];
-        return action_value(t, performed, count, play, false) - cost;
     }
 
     // IEClassic._follow_or_draw: true to follow
@@ -525,8 +623,11 @@ class HeuristicBot {
         } else if (action == CONTRACT) {
             const int used = contract_plan(t, count, NO_PLAY).second;
             count = py_max(first, py_min(count, used));
+        } else if (action == BARTER) {  // only the swaps worth making (IE-CAP-8)
+            const int swaps = static_cast<int>(barter_swaps(t, count, NO_PLAY).size());
+            count = py_max(first, py_min(count, swaps));
         } else {
-            fail("declare: Barter is not base");
+            fail("declare: an action the bot does not declare so");
         }
         for (int i = 0; i < d.size(); ++i)
             if (d.ints[static_cast<std::size_t>(i)] == count) return i;
@@ -843,6 +944,10 @@ class HeuristicBot {
             seen.push_back(code);
             if (code == k.lutefisk_code) {
                 if (!d.before_scoring) return i;
+                continue;
+            }
+            if (code == k.us_dollars_code) {  // power_choices._us_dollars
+                if (t.view.leader == t.view.me && d.moment_action != SUPPLY) return i;
                 continue;
             }
             if (code == k.telescopes_code) {

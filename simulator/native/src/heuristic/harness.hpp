@@ -69,7 +69,8 @@ inline void fill_options(Decision& d, const std::vector<std::vector<int>>& opts)
                 break;
             }
             case Kind::LEAD_WITH:
-            case Kind::FOLLOW_WITH: d.plays.push_back(Play{o.at(0), o.at(1)}); break;
+            case Kind::FOLLOW_WITH:
+            case Kind::BARTER_CHOICE: d.plays.push_back(Play{o.at(0), o.at(1)}); break;
             case Kind::FOLLOW: {
                 FollowOption x;
                 x.verb = static_cast<FollowOption::Verb>(o.at(0));

@@ -89,7 +89,7 @@ struct Decision {
     int context = -1;  // the action (follow, declare, lead_with, follow_with), the ship (bid),
                        // the card (import_place), the ImportContext (import_ship)
     std::vector<LeadOption> lead;
-    std::vector<Play> plays;  // lead_with, follow_with
+    std::vector<Play> plays;  // lead_with, follow_with; barter: (given, taken)
     std::vector<FollowOption> follow;
     std::vector<int> ints;  // declare counts, import_ship ships, bid amounts, tie seats,
                             // import_take positions
@@ -106,13 +106,15 @@ struct Decision {
     std::vector<int> use_arg;       // any_time: per option, the use's first argument (-1: none)
     bool before_scoring = false;  // any_time: the moment is "before_scoring"
     bool mine_starting = false;   // any_time: the moment is my own turn's start
+    int moment_action = -1;       // any_time: the moment's action (-1: none)
     PowerQuestion power;          // a card power's question (Kind::POWER)
 
     int size() const {
         switch (kind) {
             case Kind::LEAD: return static_cast<int>(lead.size());
             case Kind::LEAD_WITH:
-            case Kind::FOLLOW_WITH: return static_cast<int>(plays.size());
+            case Kind::FOLLOW_WITH:
+            case Kind::BARTER_CHOICE: return static_cast<int>(plays.size());
             case Kind::FOLLOW: return static_cast<int>(follow.size());
             case Kind::SUPPLY_CHOICE: return static_cast<int>(supply.size());
             case Kind::CONTRACT_CHOICE: return static_cast<int>(contract.size());
@@ -144,6 +146,7 @@ struct Decision {
         use_arg.clear();
         before_scoring = false;
         mine_starting = false;
+        moment_action = -1;
         power.options.clear();
         power.decoded = false;
         power.swaps.clear();

@@ -108,6 +108,12 @@ struct PowerQuestion {
     int size() const { return decoded ? swaps.n_options : static_cast<int>(options.size()); }
 };
 
+}  // namespace deckhand::heur
+
+#include "heuristic/reasons_capital.hpp"  // Capital's rules (capital_answer), on PowerQuestion
+
+namespace deckhand::heur {
+
 constexpr int COMFORT_DEFAULT = 12;
 
 class PowerChoices {
@@ -301,6 +307,7 @@ class PowerChoices {
         if (k == "rolls_royce_type" || k == "showers_type") return name_a_type(q, v);
         if (k == "dark_flight_bid") return dark_flight_bid(q, v);
         if (k == "stolen_documents_take") return stolen_documents(q, v);
+        if (int r; capital_answer(*this, q, v, worth, r)) return r;  // reasons_capital.hpp
         fail("the native heuristic has no rule for '" + k + "' yet (reasons_base.py)");
     }
 };

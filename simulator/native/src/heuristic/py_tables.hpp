@@ -44,6 +44,7 @@ inline BotTables tables_from(const py::dict& d) {
         cd.cargo_total = c["cargo_total"].cast<int>();
         cd.power_bonus = c["power_bonus"].cast<double>();
         cd.price = c["price"].cast<int>();
+        if (c.contains("payout_multiplier")) cd.payout_multiplier = c["payout_multiplier"].cast<double>();
         const auto ps = c["power_score"].cast<std::vector<int>>();
         cd.ps_known = true;
         cd.ps_scored = ps.at(0) != 0;
@@ -96,6 +97,7 @@ inline BotTables tables_from(const py::dict& d) {
     t.k.telescopes_code = k["telescopes_code"].cast<int>();
     t.k.bionic_ears_code = k["bionic_ears_code"].cast<int>();
     t.k.segways_code = k["segways_code"].cast<int>();
+    if (k.contains("us_dollars_code")) t.k.us_dollars_code = k["us_dollars_code"].cast<int>();
     const auto r = k["reasons"].cast<py::dict>();
     t.k.swap_margin = r["swap_margin"].cast<double>();
     t.k.crew_card = r["crew_card"].cast<double>();

@@ -104,26 +104,25 @@ class ReasonsBase {
     }
 
     // reasons_base.goods_counts (view.good_counts: the rules core's where it answers, with
-    // Joe Wiggins' counted goods; else by colour, as in the base set)
+    // Joe Wiggins' counted goods and Capital's types; else by type, a grey Capital good as the
+    // leftmost other: capital::types_tally)
     Counts goods_counts() const {
         Counts c(static_cast<std::size_t>(view.n));
         for (int q = 0; q < view.n; ++q) {
-            c[static_cast<std::size_t>(q)].fill(0);
             int given[6];
             if (view.powers != nullptr && view.powers->good_counts(q, given)) {
+                c[static_cast<std::size_t>(q)].fill(0);
                 for (int k = 0; k < 6; ++k) c[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)] = given[k];
                 continue;
             }
-            for (int g : view.goods[q]) c[static_cast<std::size_t>(q)][tables.color[static_cast<std::size_t>(g)]] += 1;
+            c[static_cast<std::size_t>(q)] = capital::types_tally(tables, view.goods[q]);
         }
         return c;
     }
 
-    // reasons_base._area_types (view.types_of_goods: by colour in the base set)
+    // reasons_base._area_types (view.types_of_goods, tallied: capital::types_tally)
     std::array<int, 6> area_types(const std::vector<int>& goods) const {
-        std::array<int, 6> tally{};
-        for (int g : goods) tally[static_cast<std::size_t>(tables.color[static_cast<std::size_t>(g)])] += 1;
-        return tally;
+        return capital::types_tally(tables, goods);
     }
 
     // reasons_base._regoods
@@ -503,8 +502,13 @@ class ReasonsBase {
         const Counts counts = goods_counts();
         const std::vector<int> mine = ints(view.goods[me]);
         std::vector<int> illegal, kept;
+        int first = GREY;  // view.types_of_goods(mine): a grey good as the leftmost other (IE-CAP-3)
         for (int c : mine)
-            if (tables.color[static_cast<std::size_t>(c)] == RED) illegal.push_back(c);
+            if (first == GREY && tables.color[static_cast<std::size_t>(c)] != GREY) first = tables.color[static_cast<std::size_t>(c)];
+        for (int c : mine) {
+            const int type = tables.color[static_cast<std::size_t>(c)];
+            if ((type == GREY ? first : type) == RED) illegal.push_back(c);
+        }
         for (int c : mine)
             if (std::find(illegal.begin(), illegal.end(), c) == illegal.end()) kept.push_back(c);
         const int room = view.goods_limit(me) - static_cast<int>(kept.size());

@@ -21,6 +21,7 @@ struct ContractData {
     int cargo_total = 0;
     double power_bonus = 0.0;  // contract_choice.power_bonus(contract)
     int price = -1;            // its power's `price` parameter (Telescopes), -1: none
+    double payout_multiplier = -1;  // its `payout_multiplier` (Partnership), -1: none
     // reasons_base._power_score's reading of its power (heuristic_table.power_score_parts):
     // scored at all, a copy does nothing, ongoing, immediate, at the end; its level pips
     bool ps_known = false;
@@ -62,6 +63,7 @@ struct Constants {
     double lead_shared = 0.5;   // heuristic.LEAD_SHARED
     bool shared_action[N_ACTIONS] = {true, false, false, false, true, false};  // SHARED_ACTIONS
     int lutefisk_code = -1;    // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
+    int us_dollars_code = -1;  // ... and US Dollars' (Capital)
     int telescopes_code = -1;  // ... and Telescopes' 
     int bionic_ears_code = -1;  // ... Bionic Ears' and Segways' (Kickstarter)
     int segways_code = -1;

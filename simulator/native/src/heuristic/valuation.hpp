@@ -147,7 +147,7 @@ class Weights {
         std::vector<int> mods;
         Port port;
     };
-    PortCacheEntry port_cache[4];
+    PortCacheEntry port_cache[MAX_PORTS];
     int port_cache_next = 0;
 
     // levels_memo: missing levels by contract index, levels by colour, and their key
@@ -193,7 +193,7 @@ inline double share_of(int mine, int other, int amount) {
 
 // Table.ports: my ships at port, in ship order (the ports live in the bot's cache)
 struct PortList {
-    Port* items[4];
+    Port* items[MAX_PORTS];
     int n = 0;
     Port** begin() { return items; }
     Port** end() { return items + n; }
@@ -313,7 +313,7 @@ class Table {
             for (int i = 0; i < n_rows(); ++i) {
                 const ShipRow& r = row(i);
                 if (r.owner == me && !r.at_sea) {
-                    if (ports_.n >= 4) fail("more than four ships of one player at port");
+                    if (ports_.n >= MAX_PORTS) fail("more than 16 ships of one player at port");
                     ports_.items[ports_.n++] = cached_port(i, r, mods);
                 }
             }
@@ -344,7 +344,7 @@ class Table {
         }
         if (slot == nullptr) {
             slot = &w.port_cache[w.port_cache_next];
-            w.port_cache_next = (w.port_cache_next + 1) % 4;
+            w.port_cache_next = (w.port_cache_next + 1) % MAX_PORTS;
         }
         bool unl = false;
         if (tables.any_unlimited)

@@ -31,7 +31,8 @@ struct ShipRow {
     }
 };
 
-constexpr int MAX_SHIPS = 2 * MAX_PLAYERS;
+constexpr int MAX_SHIPS = ie::kMaxShips;  // Diesel Engine's ships too (Capital)
+constexpr int MAX_PORTS = 16;  // one player's ships at port (Diesel Engine's too: Capital)
 
 // The rule facts that a seat's modifiers change (Mineral Fuels, MRI Machine, Tablets, ...),
 // answered by the rules core with its state, for a game with powers in play.
@@ -82,6 +83,7 @@ struct View {
     int me = 0;        // view.player
     int n = 0;         // view.n_players
     int turn = 0;      // view.turn
+    int leader = 0;    // view.leader
     Cards hand;        // view.hand
     Ints credits;      // view.credits
     Cards island;      // view.island
