@@ -102,4 +102,5 @@ def native_table(game: Any) -> dict[str, Any]:
         "card_sheet_id": [ids[0] for ids in cards.ids],
         "contracts": contracts,
         "rules": numbers,
+        "tokyo_port": bool(game.tokyo_port),  # the Tokyo set and the rule (IE-TOKYO-1)
     }

@@ -134,6 +134,10 @@ struct Mods {
     std::optional<TurnPlayers> shotguns;    // Shotguns: who may still be charged this turn
     bool drew_cards = false;                // note_draw: a draw to tell at the next emit
     SmallVec<ContractId, 8> copied_powers;  // Wind Turbines: end-game powers copied
+    // Tokyo (ie_powers_tokyo.cpp)
+    bool port_contract_free = false;        // Toto Toilets: Port (or island) contracts cost nothing
+    std::optional<int> lead_draw_credits;   // Jidohanbaiki: a leader's Draw may take these instead
+    bool tuck_illegal = false;              // Hentai Manga: "tuck_elsewhere" holds RED
 
     bool wild(int color) const { return (wild_colors >> color) & 1U; }
     bool rainbow(int color) const { return (rainbow_colors >> color) & 1U; }

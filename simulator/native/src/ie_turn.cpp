@@ -88,8 +88,14 @@ void play_for_action(Game& g, int p, int action, Kind kind, bool following, int 
 }
 
 // A Draw action (a leader or a follower drawing instead of acting); tells the powers.
-void draw_action(Game& g, int p) {
-    draw_up(g, p);
+// Jidohanbaiki: a leader may take credits instead of drawing (IE-TOKYO-7); options
+// (jidohanbaiki_use): {0: draw}, {1: credits}.
+void draw_action(Game& g, int p, bool leading = false) {
+    const auto& credits = g.s.mods[at(p)].lead_draw_credits;
+    if (leading && credits && g.ask(p, Kind::jidohanbaiki_use, {opt(0), opt(1)}) == 1)
+        gain(g, p, *credits);
+    else
+        draw_up(g, p);
     if (listening(g, Event::draw_action)) emit(g, Event::draw_action, p);
 }
 
@@ -198,7 +204,7 @@ void play_turn(Game& g) {
             continue;
         }
         if (choice.a == kDraw) {
-            draw_action(g, p);
+            draw_action(g, p, true);
             window_if_wanted(g, Moment{MomentName::lead_declared, p, -1, 0});
             turn_end(g, p);
             return;

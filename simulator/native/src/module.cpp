@@ -140,6 +140,8 @@ std::shared_ptr<Table> read_table(const py::dict& d) {
     rules.illegal_penalty = r["illegal_penalty"].cast<int>();
     rules.flag_load_cost = r["flag_load_cost"].cast<int>();
     rules.card_powers = r["card_powers"].cast<bool>();
+    rules.tokyo_port = d["tokyo_port"].cast<bool>();  // Tokyo (ie_tokyo_port.cpp)
+    rules.tokyo_column_costs = r["tokyo_column_costs"].cast<std::vector<int>>();
     finish_table(*t);
     return t;
 }
