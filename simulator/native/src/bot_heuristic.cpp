@@ -102,6 +102,10 @@ SeatSettings parse(const std::string& text) {
     k.comfort = static_cast<int>(number(items, "comfort"));
     k.lutefisk_code = static_cast<int>(number(items, "lutefisk_code"));
     k.telescopes_code = static_cast<int>(number(items, "telescopes_code"));
+    for (std::size_t i = 0; i < s.any_time_powers.size(); ++i) {  // Tokyo, J (their codes)
+        if (s.any_time_powers[i] == "Tsukiji Fish") k.tsukiji_fish_code = static_cast<int>(i) + 1;
+        if (s.any_time_powers[i] == "Sushi Knives") k.sushi_knives_code = static_cast<int>(i) + 1;
+    }
     k.swap_margin = number(items, "reasons.swap_margin");
     k.crew_card = number(items, "reasons.crew_card");
     k.immediate = number(items, "reasons.immediate");
@@ -157,6 +161,7 @@ BotTables tables_of(const ie::Table& t, const SeatSettings& settings) {
         d.cargo_total = c.cargo_total;
         d.power_bonus = settings.power_bonus[static_cast<int>(c.timing)];
         d.price = c.has("price") ? c.whole("price") : -1;
+        d.immediate_timing = c.timing == ie::Timing::immediate;
         const auto ps = settings.power_scores.find(c.id);
         if (ps != settings.power_scores.end()) {
             d.ps_known = true;
@@ -175,7 +180,7 @@ BotTables tables_of(const ie::Table& t, const SeatSettings& settings) {
             b.any_unlimited = true;
         }
     }
-    b.tokyo_port = false;  // the native core plays the base set
+    b.tokyo_port = t.rules.tokyo_port;  // game.tokyo_port (IE-TOKYO-1)
     const ie::Rules& r = t.rules;
     RuleNumbers& n = b.rules;
     n.draw_to = r.draw_to;
@@ -248,6 +253,7 @@ std::uint64_t fingerprint(const ie::Table& t) {
                   t.crew_limit_bonus})
         mix(static_cast<std::uint64_t>(v));
     for (int v : r.majority) mix(static_cast<std::uint64_t>(v));
+    mix(static_cast<std::uint64_t>(r.tokyo_port));  // Tokyo (IE-TOKYO-1)
     return h;
 }
 
@@ -292,6 +298,7 @@ class GameFacts final : public PowerFacts {
         for (int a = 0; a < N_ACTIONS; ++a) out[a] = ie::crew_actions(*g, p, a);
     }
     int level(int p, int color) const override { return ie::level(*g, p, color); }
+    int port_cost(int p, int card) const override { return ie::port_cost(*g, p, card); }
     int draws_to(int p) const override { return ie::draws_to(*g, p); }
     bool end_threshold(int p, int& out) const override {
         const auto t = ie::end_threshold(*g, p);
@@ -458,8 +465,8 @@ class HeuristicSeat final : public ie::Bot {
                 break;
             case ie::Kind::contract:
                 out.kind = Kind::CONTRACT_CHOICE;
-                for (const ie::Option& o : options)
-                    out.contract.push_back(ContractOption{false, o.a, o.b, o.c});
+                for (const ie::Option& o : options)  // {-1}: "stop" (only Tokyo Port cards)
+                    out.contract.push_back(ContractOption{o.a < 0, o.a, o.b, o.c});
                 break;
             case ie::Kind::load:
                 out.kind = Kind::LOAD_CHOICE;
@@ -534,6 +541,8 @@ class HeuristicSeat final : public ie::Bot {
                         out.use_contract.push_back(o.a);
                         out.use_arg.push_back(o.b);
                     }
+                    out.use_arg2.push_back(o.a < 0 ? -1 : o.c);
+                    out.use_arg3.push_back(o.a < 0 ? -1 : o.d);
                 }
                 break;
             }

@@ -21,6 +21,7 @@ struct ContractData {
     int cargo_total = 0;
     double power_bonus = 0.0;  // contract_choice.power_bonus(contract)
     int price = -1;            // its power's `price` parameter (Telescopes), -1: none
+    bool immediate_timing = false;  // contract.timing == "immediate" (Hentai Manga's rule)
     // reasons_base._power_score's reading of its power (heuristic_table.power_score_parts):
     // scored at all, a copy does nothing, ongoing, immediate, at the end; its level pips
     bool ps_known = false;
@@ -63,6 +64,8 @@ struct Constants {
     bool shared_action[N_ACTIONS] = {true, false, false, false, true, false};  // SHARED_ACTIONS
     int lutefisk_code = -1;    // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
     int telescopes_code = -1;  // ... and Telescopes' 
+    int tsukiji_fish_code = -1;  // ... and Tsukiji Fish's, Sushi Knives' (reasons_tokyo_j.hpp)
+    int sushi_knives_code = -1;
     int comfort = 12;        // power_choices.COMFORT
     // reasons_base.py's constants
     double swap_margin = 0.5, crew_card = 2.0, immediate = 1.0, ongoing = 2.0;
