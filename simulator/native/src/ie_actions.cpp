@@ -102,7 +102,7 @@ bool load_instead(Game& g, int p, SmallVec<Card, kMaxShipCargo>& loaded) {
             return true;
         }
     }
-    return false;
+    return robo_cats_load(g, p, loaded);  // a pair as one container (IE-JP-8)
 }
 
 // After his declared Loads, a leader with Machine Arms may go on loading hand cards, one by

@@ -35,6 +35,7 @@ void fulfil(Game& g, int index) {
         if (g.table().contract(cid).power != nullptr) fulfilled(g, p, cid, elsewhere.contains(cid));
     s.departing.remove(static_cast<std::int8_t>(index));
     s.ships[index].at_sea = true;
+    unpair(g, index);  // at sea each card of a Robo-Cats pair is a container (IE-JP-8)
     // fulfil_cargo: Bok Choy, the powers of the containers themselves, in their order
     if (g.table().index.any_cargo_cards) {
         const auto cargo = s.ships[index].cargo;  // as it sails

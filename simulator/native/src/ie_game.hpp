@@ -328,6 +328,18 @@ int port_cost(const Game& g, int p, int card);
 // island for a Toto Toilets owner without it) that p can pay for (IE-TOKYO-4, IE-TOKYO-5).
 void port_contract_options(const Game& g, int p, int budget, Options& out);
 
+// ---------------------------------------------------------------- Robo-Cats (J: ie_powers_j.cpp)
+// A Load: p may load a pair (or more) of hand cards of one type as one container; whether the
+// Load was used so (`loaded`: the cards). actions._load_instead's last part (IE-JP-8).
+bool robo_cats_load(Game& g, int p, SmallVec<Card, kMaxShipCargo>& loaded);
+// A plundered card of colour `own`: kept aside for a pair, or loaded with the kept ones;
+// whether it was (plunder._pirate_pair).
+bool robo_cats_plunder(Game& g, int p, int card, int own);
+// The end of a turn: cards kept for a pair not made are discarded.
+void drop_held_pairs(Game& g);
+// A ship sailing: each card of a pair counts as a container of its own type again.
+void unpair(Game& g, int ship);
+
 // ---------------------------------------------------------------- turn.py (ie_turn.cpp)
 void draw_up(Game& g, int p);
 void play_options(const Game& g, int p, int action, bool following, Options& out);

@@ -1,9 +1,9 @@
 // turn.py: the turn. The leader leads or draws, the others follow or draw, everyone declares
 // and performs; drawing, the options to lead and follow with, and declaring; the game from
 // its first turn to scoring. Each function is the Python step of the same name, its pushed
-// steps called in the order the stack runs them. Capital (Barter, grey cards), Tokyo
-// (Jidohanbaiki), Kickstarter 2 (3D Printers, Neural Units), J (Rice Cookers, Chopsticks) and
-// Flag (Surströmming) are not native.
+// steps called in the order the stack runs them. Tokyo (Jidohanbaiki) and J (Rice Cookers,
+// Chopsticks, Robo-Cats' kept cards) are here; Capital (Barter, grey cards), Kickstarter 2
+// (3D Printers, Neural Units) and Flag (Surströmming) are not native.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 
@@ -40,6 +40,11 @@ void lead_options(const Game& g, int p, Options& options) {
     } else {
         std::array<bool, 6> held{};
         for (Card c : hand) held[at(g.table().action[at(c)])] = true;
+        const auto& also = s.mods[at(p)].card_also;  // Rice Cookers, Chopsticks (IE-JP-6, IE-JP-2)
+        std::array<bool, 6> printed = held;
+        for (int own = 0; own < 6; ++own)
+            if (printed[at(own)])
+                for (int a = 0; a < 6; ++a) held[at(a)] = held[at(a)] || ((also[at(own)] >> a) & 1U);
         for (int a : {SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE})
             if (held[at(a)]) options.push_back(opt(kLead, a));
     }
@@ -52,9 +57,23 @@ void lead_options(const Game& g, int p, Options& options) {
 // Whether p holds a card (or a wildcard pair) to declare the action with.
 bool can_play_for(const Game& g, int p, int action) {
     const Zone& hand = g.s.hands[at(p)];
+    const auto& also = g.s.mods[at(p)].card_also;  // Rice Cookers, Chopsticks (IE-JP-6, IE-JP-2)
     for (Card c : hand)
-        if (g.table().action[at(c)] == action) return true;
+        if (g.table().action[at(c)] == action || ((also[at(g.table().action[at(c)])] >> action) & 1U))
+            return true;
     return has_pair(g, hand);
+}
+
+// ("follow_as", performed, played): q may follow the led action by playing a card of the
+// `played` type and performing `performed` actions instead (Chopsticks: IE-JP-2); options
+// {2, performed, played} after the follow kind's others, deduplicated.
+void follow_as_options(const Game& g, int q, int action, Options& out) {
+    for (const auto& way : g.s.mods[at(q)].follow_as) {  // sorted(ways)
+        if ((way[0] != action && way[0] != -1) || way[1] == action || !can_play_for(g, q, way[2])) continue;
+        bool seen = false;
+        for (const Option& o : out) seen = seen || (o.a == 2 && o.b == way[1] && o.c == way[2]);
+        if (!seen) out.push_back(opt(2, way[1], way[2]));
+    }
 }
 
 // How many actions: the card played, plus any matching crew chosen (optional). Just before,
@@ -111,6 +130,7 @@ void turn_end(Game& g, int p) {
     if (listening(g, Event::turn_ended)) emit(g, Event::turn_ended, p);
     s.discard.extend(s.in_play);
     s.in_play.clear();
+    drop_held_pairs(g);  // Robo-Cats (IE-JP-8)
     for (int q = 0; q < s.n; ++q) {  // Exotic Fish's rich win (IE-POWER-32)
         const auto& multiplier = s.mods[at(q)].win_credit_multiplier;
         if (!multiplier) continue;
@@ -173,10 +193,15 @@ void follow_round(Game& g, int p, int action) {
         Options answers;
         if (can_play_for(g, q, action)) answers.push_back(opt(kFollow));
         answers.push_back(opt(1));
-        const int answer = answers[at(g.ask(q, Kind::follow, answers, action))].a;
-        if (answer == kFollow) {
+        follow_as_options(g, q, action, answers);  // {2, performed, played}
+        const Option answer = answers[at(g.ask(q, Kind::follow, answers, action))];
+        if (answer.a == kFollow) {
             s.t_followers.push_back(static_cast<std::int8_t>(q));
             play_for_action(g, q, action, Kind::follow_with, true, action);
+        } else if (answer.a == 2) {  // Chopsticks: another type instead
+            s.t_followers.push_back(static_cast<std::int8_t>(q));
+            s.t_acts[at(q)] = answer.b;
+            play_for_action(g, q, answer.c, Kind::follow_with, false, answer.b);
         } else {
             draw_action(g, q);  // drawn now, before anyone acts (FAQ)
             declare(g, q, action, 0);  // drew_then_declare: crew actions of the led type
@@ -260,8 +285,9 @@ void draw_up(Game& g, int p) {
 void play_options(const Game& g, int p, int action, bool /*following*/, Options& out) {
     const Zone& hand = g.s.hands[at(p)];
     const Table& t = g.table();
+    const auto& also = g.s.mods[at(p)].card_also;  // Rice Cookers, Chopsticks (IE-JP-6, IE-JP-2)
     for (Card c : hand)
-        if (t.action[at(c)] == action) out.push_back(opt(c, -1));
+        if (t.action[at(c)] == action || ((also[at(t.action[at(c)])] >> action) & 1U)) out.push_back(opt(c, -1));
     if (action == BARTER) return;  // two matching cards are no wildcard for Barter (IE-CAP-8)
     // a pair is two cards of one colour, so only the cards sharing their colour with
     // another are sorted: their order in sorted(hand) is their order among themselves
