@@ -115,6 +115,7 @@ SeatSettings parse(const std::string& text) {
     k.short_hand = number(items, "reasons.short_hand");
     k.card_to_play = number(items, "reasons.card_to_play");
     k.level_short = number(items, "reasons.level_short");
+    k.hope = number(items, "expansions.hope");  // reasons_expansions.HOPE (J)
     for (const std::string& entry : split(items["power_scores"], '|')) {
         const auto colon = entry.find(':');
         std::vector<int> parts;
@@ -288,7 +289,9 @@ class GameFacts final : public PowerFacts {
     // printed action in one pass (what crew_actions counts for each type then)
     void crew_actions_by_type(int p, int out[N_ACTIONS]) const override {
         const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
-        if (m.virtual_load_per_tech == 0 && !m.shared_pirate_crew) {
+        bool also = false;  // Rice Cookers, Chopsticks: crew counting as another action
+        for (auto bits : m.card_also) also = also || bits != 0;
+        if (m.virtual_load_per_tech == 0 && !m.shared_pirate_crew && !also) {
             for (int a = 0; a < N_ACTIONS; ++a) out[a] = 0;
             const auto& action = g->table().action;
             for (ie::Card c : g->s.crew[static_cast<std::size_t>(p)])
@@ -299,6 +302,19 @@ class GameFacts final : public PowerFacts {
     }
     int level(int p, int color) const override { return ie::level(*g, p, color); }
     int port_cost(int p, int card) const override { return ie::port_cost(*g, p, card); }
+    int trial_needs(int index, const int* colors, int n, int extra, ColorCounts& out) const override {
+        ie::Ship trial = g->s.ships[index];
+        for (int k = 0; k < n; ++k) {
+            trial.cargo.push_back(0);  // (Python's -1: the colour is what counts)
+            trial.cargo_colors.push_back(static_cast<std::int8_t>(colors[k]));
+        }
+        if (extra >= 0) trial.contracts.push_back(static_cast<ie::ContractId>(extra));
+        int unmatched = 0;
+        out = counts_of(ie::remaining(*g, trial, &unmatched));
+        return unmatched;
+    }
+    int compensation_to(int owner) const override { return ie::compensation_to(*g, owner); }
+    bool ship_fits(int index, int color) const override { return ie::fits(*g, g->s.ships[index], color); }
     int draws_to(int p) const override { return ie::draws_to(*g, p); }
     bool end_threshold(int p, int& out) const override {
         const auto t = ie::end_threshold(*g, p);

@@ -115,7 +115,7 @@ void bamboo(Game& g, int owner, const Contract& c) {
     for (auto i : ships_in_port(g, owner))
         if (can_hold(g, s.ships[i], c.id)) options.push_back(opt(i));
     if (options.size() == 1) return;
-    const int i = options[at(g.ask(owner, Kind::bamboo_place, options))].a;
+    const int i = options[at(g.ask(owner, Kind::bamboo_place, options, c.id))].a;  // context: Bamboo (the bot's)
     if (i == kPass) return;
     leave_fulfilled(g, owner, c.id);
     Zone source;

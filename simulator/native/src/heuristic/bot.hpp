@@ -430,12 +430,47 @@ class HeuristicBot {
     // IEClassic._follow
     int follow(const Decision& d, Table& t) {
         for (const FollowOption& o : d.follow)
-            if (o.verb == FollowOption::FOLLOW_AS)
-                fail("following with another type (a power's) is not answered yet");
+            if (o.verb == FollowOption::FOLLOW_AS && o.performed == BARTER)
+                fail("following with a Barter card (Capital) is not answered yet");
         const bool follow_ = follow_or_draw(d, t);
         const int i = find_follow(d, follow_ ? FollowOption::FOLLOW : FollowOption::DRAW);
         if (i < 0) fail("follow: the answer is not offered");
-        return i;
+        // Chopsticks: another type instead, where its answer is worth more (IE-JP-2)
+        int best = i;
+        double best_value = -std::numeric_limits<double>::infinity();
+        bool valued = false;
+        for (int k = 0; k < d.size(); ++k) {
+            const FollowOption& o = d.follow[static_cast<std::size_t>(k)];
+            if (o.verb != FollowOption::FOLLOW_AS) continue;
+            if (!valued) {
+                best_value = answer_value(t, d.context, d.follow[static_cast<std::size_t>(i)]);
+                valued = true;
+            }
+            const double value = answer_value(t, d.context, o);
+            if (value > best_value) {
+                best = k;
+                best_value = value;
+            }
+        }
+        return best;
+    }
+
+    // IEClassic._answer_value: what an answer to a follow decision on the led `action` is
+    // worth (the Barter crew's swaps after a draw are Capital's: none here)
+    double answer_value(Table& t, int action, const FollowOption& answer) {
+        if (answer.verb == FollowOption::DRAW) {
+            const double without = action_value(t, action, t.crew_actions()[action], NO_PLAY, false);
+            if (t.crew_actions()[BARTER]) fail("Barter crew after a draw (Capital) is not answered yet");
+            return draw_value(t) + py_max(without, 0.0);
+        }
+        int performed = action;
+        PlaySpan options = answer.verb == FollowOption::FOLLOW ? t.play_options(action, true)
+                                                               : t.play_options(answer.played);
+        if (answer.verb == FollowOption::FOLLOW_AS) performed = answer.performed;
+        if (options.n == 0) return -std::numeric_limits<double>::infinity();
+        const auto pc = t.cheapest_play(options);
+        const int count = 1 + t.crew_actions()[performed];
+        return action_value(t, performed, count, pc.first, false) - pc.second;
     }
 
     // IEClassic._follow_or_draw: true to follow

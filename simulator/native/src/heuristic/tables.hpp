@@ -71,6 +71,7 @@ struct Constants {
     double swap_margin = 0.5, crew_card = 2.0, immediate = 1.0, ongoing = 2.0;
     double ship_home = 1.0, rival_home = 1.5, short_hand = 3.0, card_to_play = 0.5;
     double level_short = 0.3;
+    double hope = 0.5;  // reasons_expansions.HOPE (reasons_tokyo_j.hpp)
 };
 
 // The bot's parameters (IEClassic.params, a preset's, or a run's overrides).
