@@ -302,19 +302,7 @@ class GameFacts final : public PowerFacts {
     }
     int level(int p, int color) const override { return ie::level(*g, p, color); }
     int port_cost(int p, int card) const override { return ie::port_cost(*g, p, card); }
-    int trial_needs(int index, const int* colors, int n, int extra, ColorCounts& out) const override {
-        ie::Ship trial = g->s.ships[index];
-        for (int k = 0; k < n; ++k) {
-            trial.cargo.push_back(0);  // (Python's -1: the colour is what counts)
-            trial.cargo_colors.push_back(static_cast<std::int8_t>(colors[k]));
-        }
-        if (extra >= 0) trial.contracts.push_back(static_cast<ie::ContractId>(extra));
-        int unmatched = 0;
-        out = counts_of(ie::remaining(*g, trial, &unmatched));
-        return unmatched;
-    }
     int compensation_to(int owner) const override { return ie::compensation_to(*g, owner); }
-    bool ship_fits(int index, int color) const override { return ie::fits(*g, g->s.ships[index], color); }
     int draws_to(int p) const override { return ie::draws_to(*g, p); }
     bool end_threshold(int p, int& out) const override {
         const auto t = ie::end_threshold(*g, p);

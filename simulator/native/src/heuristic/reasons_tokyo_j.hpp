@@ -101,8 +101,7 @@ class ReasonsTokyoJ {
     };
     Outlook outlook(int index, const int* colors, int n, int extra, const int* skip, int n_skip) const {
         ColorCounts need;
-        if (n == 0 && extra < 0) view.powers->ship_needs(index, -1, need);
-        else view.powers->trial_needs(index, colors, n, extra, need);
+        trial_needs(index, colors, n, extra, need);
         Outlook o;
         ColorCounts left;  // _needs: the positive ones
         for (int i = 0; i < need.n; ++i)
@@ -114,6 +113,30 @@ class ReasonsTokyoJ {
         const int containers = view.ships[index].cargo_colors.size() + n + o.left;
         o.pay = -view.ship_payout(containers);
         return o;
+    }
+
+    // GameFacts.remaining (the cards' own rules, without the state) of a copy of ship `index`
+    // with containers of `colors` loaded and contract `extra` placed (-1: none)
+    int trial_needs(int index, const int* colors, int n, int extra, ColorCounts& need) const {
+        ShipRow trial = view.ships[index];
+        std::vector<ColorT> loaded(trial.cargo_colors.begin(), trial.cargo_colors.end());
+        for (int k = 0; k < n; ++k) loaded.push_back(static_cast<ColorT>(colors[k]));
+        trial.cargo_colors = Colors(loaded.data(), static_cast<int>(loaded.size()));
+        return table.static_.remaining(trial, extra, need);
+    }
+
+    // GameFacts.fits (cargo.fits without the state): an uncovered matching need
+    bool fits(int index, int color) const {
+        const ShipRow& row = view.ships[index];
+        if (row.at_sea || row.contracts.empty()) return false;
+        ColorCounts need;
+        table.static_.remaining(row, -1, need);
+        if (color == GREY) {
+            for (int i = 0; i < need.n; ++i)
+                if (need.vals[i] > 0) return true;
+            return false;
+        }
+        return need.get(color) > 0 || need.get(ANY) > 0;
     }
 
     // reasons_expansions._hand_cover: how many of these needs my hand cards could fill, one
@@ -241,7 +264,7 @@ class ReasonsTokyoJ {
         for (int card : view.hand)
             for (int c : tables.colors[static_cast<std::size_t>(card)])
                 if (c != GREY)
-                    for (int i : ports) single = single || view.powers->ship_fits(i, c);
+                    for (int i : ports) single = single || fits(i, c);
         double best_value = 0.0;
         std::array<int, 4> best_near{};
         for (std::size_t k = 0; k < o.size(); ++k) {
@@ -277,7 +300,7 @@ class ReasonsTokyoJ {
     bool robo_cats_keep(int card) const {
         const int own = tables.color[static_cast<std::size_t>(card)];
         for (int i : my_ports())
-            if (view.powers->ship_fits(i, own)) return false;
+            if (fits(i, own)) return false;
         bool sea = false;
         for (int i = 0; i < view.n_ships; ++i)
             if (view.ships[i].at_sea)

@@ -66,21 +66,10 @@ struct PowerFacts {
         (void)p, (void)card, (void)out;
         return false;
     }
-    // rules.remaining of a copy of ship `index` with containers of these colours loaded and
-    // contract `extra` placed (-1: none), as reasons_expansions' trial ships; the unmatched
-    virtual int trial_needs(int index, const int* colors, int n, int extra, ColorCounts& out) const {
-        (void)index, (void)colors, (void)n, (void)extra, (void)out;
-        fail("trial ships are not given");
-    }
     // game_base.compensation_to: what an importer pays this ship owner (Pants)
     virtual int compensation_to(int owner) const {
         (void)owner;
         fail("compensation_to is not given");
-    }
-    // rules.fits: whether ship `index` takes a container of this colour now
-    virtual bool ship_fits(int index, int color) const {
-        (void)index, (void)color;
-        fail("fits is not given");
     }
     // tokyo_port.port_cost: what p pays to place this Tokyo Port card as a contract
     virtual int port_cost(int p, int card) const {
