@@ -23,6 +23,7 @@ from strategies.import_export import (
     match_tables,
     power_choices,
     reasons_base,
+    reasons_expansions,
     valuation,
 )
 from strategies.import_export.heuristic import IEHeuristic
@@ -213,6 +214,7 @@ def seat_options(strategy: IEHeuristic, game: Any = None) -> str:
     items.append(f"us_dollars_code={k['us_dollars_code']}")
     for name, value in k["reasons"].items():
         items.append(f"reasons.{name}={value!r}")
+    items.append(f"expansions.hope={float(reasons_expansions.HOPE)!r}")  # J (Bamboo)
     for timing in TIMINGS:
         bonus = float(contract_choice.POWER_BONUS.get(timing, 0.0))
         items.append(f"power_bonus.{timing}={bonus!r}")

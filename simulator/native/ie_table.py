@@ -104,4 +104,5 @@ def native_table(game: Any) -> dict[str, Any]:
         "rules": numbers,
         "capital": bool(game.capital),  # grey cards in play (game_base.py, IE-CAP-1 to IE-CAP-10)
         "capital_rainbow": sorted(game.capital_rainbow),  # any container fills them (IE-CAP-6)
+        "tokyo_port": bool(game.tokyo_port),  # the Tokyo set and the rule (IE-TOKYO-1)
     }

@@ -105,6 +105,10 @@ SeatSettings parse(const std::string& text) {
     k.bionic_ears_code = static_cast<int>(number(items, "bionic_ears_code"));
     k.segways_code = static_cast<int>(number(items, "segways_code"));
     k.us_dollars_code = static_cast<int>(number(items, "us_dollars_code"));
+    for (std::size_t i = 0; i < s.any_time_powers.size(); ++i) {  // Tokyo, J (their codes)
+        if (s.any_time_powers[i] == "Tsukiji Fish") k.tsukiji_fish_code = static_cast<int>(i) + 1;
+        if (s.any_time_powers[i] == "Sushi Knives") k.sushi_knives_code = static_cast<int>(i) + 1;
+    }
     k.swap_margin = number(items, "reasons.swap_margin");
     k.crew_card = number(items, "reasons.crew_card");
     k.immediate = number(items, "reasons.immediate");
@@ -114,6 +118,7 @@ SeatSettings parse(const std::string& text) {
     k.short_hand = number(items, "reasons.short_hand");
     k.card_to_play = number(items, "reasons.card_to_play");
     k.level_short = number(items, "reasons.level_short");
+    k.hope = number(items, "expansions.hope");  // reasons_expansions.HOPE (J)
     for (const std::string& entry : split(items["power_scores"], '|')) {
         const auto colon = entry.find(':');
         std::vector<int> parts;
@@ -161,6 +166,7 @@ BotTables tables_of(const ie::Table& t, const SeatSettings& settings) {
         d.power_bonus = settings.power_bonus[static_cast<int>(c.timing)];
         d.price = c.has("price") ? c.whole("price") : -1;
         d.payout_multiplier = c.has("payout_multiplier") ? c.number("payout_multiplier") : -1;  // Partnership
+        d.immediate_timing = c.timing == ie::Timing::immediate;
         const auto ps = settings.power_scores.find(c.id);
         if (ps != settings.power_scores.end()) {
             d.ps_known = true;
@@ -179,7 +185,7 @@ BotTables tables_of(const ie::Table& t, const SeatSettings& settings) {
             b.any_unlimited = true;
         }
     }
-    b.tokyo_port = false;  // the native core plays the base set
+    b.tokyo_port = t.rules.tokyo_port;  // game.tokyo_port (IE-TOKYO-1)
     const ie::Rules& r = t.rules;
     RuleNumbers& n = b.rules;
     n.draw_to = r.draw_to;
@@ -252,6 +258,7 @@ std::uint64_t fingerprint(const ie::Table& t) {
                   t.crew_limit_bonus})
         mix(static_cast<std::uint64_t>(v));
     for (int v : r.majority) mix(static_cast<std::uint64_t>(v));
+    mix(static_cast<std::uint64_t>(r.tokyo_port));  // Tokyo (IE-TOKYO-1)
     return h;
 }
 
@@ -286,7 +293,9 @@ class GameFacts final : public PowerFacts {
     // printed action in one pass (what crew_actions counts for each type then)
     void crew_actions_by_type(int p, int out[N_ACTIONS]) const override {
         const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
-        if (m.virtual_load_per_tech == 0 && !m.shared_pirate_crew && !m.capital.virtual_crew) {
+        bool also = false;  // Rice Cookers, Chopsticks: crew counting as another action
+        for (auto bits : m.card_also) also = also || bits != 0;
+        if (m.virtual_load_per_tech == 0 && !m.shared_pirate_crew && !m.capital.virtual_crew && !also) {
             for (int a = 0; a < N_ACTIONS; ++a) out[a] = 0;
             const auto& action = g->table().action;
             for (ie::Card c : g->s.crew[static_cast<std::size_t>(p)])
@@ -296,6 +305,8 @@ class GameFacts final : public PowerFacts {
         for (int a = 0; a < N_ACTIONS; ++a) out[a] = ie::crew_actions(*g, p, a);
     }
     int level(int p, int color) const override { return ie::level(*g, p, color); }
+    int port_cost(int p, int card) const override { return ie::port_cost(*g, p, card); }
+    int compensation_to(int owner) const override { return ie::compensation_to(*g, owner); }
     int draws_to(int p) const override { return ie::draws_to(*g, p); }
     bool end_threshold(int p, int& out) const override {
         const auto t = ie::end_threshold(*g, p);
@@ -491,8 +502,8 @@ class HeuristicSeat final : public ie::Bot {
                 break;
             case ie::Kind::contract:
                 out.kind = Kind::CONTRACT_CHOICE;
-                for (const ie::Option& o : options)
-                    out.contract.push_back(ContractOption{false, o.a, o.b, o.c});
+                for (const ie::Option& o : options)  // {-1}: "stop" (only Tokyo Port cards)
+                    out.contract.push_back(ContractOption{o.a < 0, o.a, o.b, o.c});
                 break;
             case ie::Kind::load:
                 out.kind = Kind::LOAD_CHOICE;
@@ -568,6 +579,8 @@ class HeuristicSeat final : public ie::Bot {
                         out.use_contract.push_back(o.a);
                         out.use_arg.push_back(o.b);
                     }
+                    out.use_arg2.push_back(o.a < 0 ? -1 : o.c);
+                    out.use_arg3.push_back(o.a < 0 ? -1 : o.d);
                 }
                 break;
             }

@@ -1,8 +1,8 @@
 // actions.py: performing the declared actions (Supply, Contract, Load, and the Import and
 // Pirate actions of ie_auctions.cpp and ie_plunder.cpp), the leader's contract discard, and
 // the powers that replace a Load (Smart Cars, Cell Phones) or extend one (Machine Arms).
-// Barter is Capital's (ie_capital.cpp). The Tokyo Port's contracts, Jasmine Tea (Flag) and
-// Robo-Cats (J) are not native.
+// Barter is Capital's (ie_capital.cpp); the Tokyo Port's contracts are here
+// (contract_actions), Robo-Cats' pairs in the load replacements.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 
@@ -102,7 +102,7 @@ bool load_instead(Game& g, int p, SmallVec<Card, kMaxShipCargo>& loaded) {
             return true;
         }
     }
-    return false;
+    return robo_cats_load(g, p, loaded);  // a pair as one container (IE-JP-8)
 }
 
 // After his declared Loads, a leader with Machine Arms may go on loading hand cards, one by
@@ -223,12 +223,26 @@ void discard_contracts(Game& g, int p, int i) {
 // Place contracts; extra actions each buy one missing level (IE-CONTRACT-1).
 void contract_actions(Game& g, int p, int budget) {
     while (budget > 0) {
-        Options options;  // {card, contract id, ship}
-        contract_options(g, p, budget, 1, options);
-        if (options.empty()) return;  // a contract action with nothing legal is wasted (FAQ)
-        const Option choice = options[at(g.ask(p, Kind::contract, options))];
+        Options hand;  // {card, contract id, ship}: the hand's, then the Tokyo Port's
+        contract_options(g, p, budget, 1, hand);
+        Options from_port;
+        port_contract_options(g, p, budget, from_port);  // IE-TOKYO-4
+        if (hand.empty() && from_port.empty()) return;  // a wasted contract action (FAQ)
+        // paying for a Port card is never forced: with no hand card, one may stop ({-1})
+        Options stop = {opt(-1)};
+        Options& options = hand.empty() ? stop : hand;
+        const int first_port = static_cast<int>(options.size());
+        for (const Option& o : from_port) options.push_back(o);
+        const int k = g.ask(p, Kind::contract, options);
+        const Option choice = options[at(k)];
+        if (choice.a < 0) return;
         budget -= 1 + missing_levels(g, p, choice.b);
-        place_contract(g, p, choice.a, choice.b, choice.c);
+        if (k >= first_port) {  // a Port card: its column's credits first
+            pay(g, p, port_cost(g, p, choice.a));
+            place_contract(g, p, choice.a, choice.b, choice.c, &g.s.island);
+        } else {
+            place_contract(g, p, choice.a, choice.b, choice.c);
+        }
     }
 }
 

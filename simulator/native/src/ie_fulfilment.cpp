@@ -1,7 +1,7 @@
 // fulfilment.py and loading.py: what a ship takes at port (contracts, containers), each time
 // checked for completion; a ship's contracts met: the payment, the powers, the ship to sea,
-// a card to the island. Hentai Manga (Tokyo), the Market and the physical containers are not
-// native.
+// a card to the island; Hentai Manga's tucking (Tokyo, ie_powers_tokyo.cpp). The Market and
+// the physical containers are not native.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 
@@ -27,11 +27,15 @@ void fulfil(Game& g, int index) {
         s.log_event(p, Logged::fulfilled, cid);
     }
     s.departing.push_back(static_cast<std::int8_t>(index));  // no contract under it meanwhile
-    // fulfil_powers: the completed contracts' powers, one after the other
+    SmallVec<ContractId, kMaxShipContracts> elsewhere;  // put in crew or goods (Hentai Manga)
+    if (s.mods[at(p)].tuck_illegal) tuck_elsewhere(g, p, contracts, elsewhere);
+    // fulfil_powers: the completed contracts' powers, one after the other (those put
+    // elsewhere: their immediate power only, IE-TOKYO-6)
     for (ContractId cid : contracts)
-        if (g.table().contract(cid).power != nullptr) fulfilled(g, p, cid);
+        if (g.table().contract(cid).power != nullptr) fulfilled(g, p, cid, elsewhere.contains(cid));
     s.departing.remove(static_cast<std::int8_t>(index));
     s.ships[index].at_sea = true;
+    unpair(g, index);  // at sea each card of a Robo-Cats pair is a container (IE-JP-8)
     if (s.mods[at(p)].sea_return_at && *s.mods[at(p)].sea_return_at)  // Aeroponics (IE-KSB-2)
         ship_home(g, index);
     // fulfil_cargo: Bok Choy, the powers of the containers themselves, in their order

@@ -292,6 +292,10 @@ std::vector<std::pair<int, int>> majority_shares(const std::array<std::array<int
 
 // ---------------------------------------------------------------- fulfilment.py, loading.py
 void check_complete(Game& g, int ship);
+// Hentai Manga (ie_powers_tokyo.cpp): p's just completed illegal contracts may go to his crew
+// or goods instead (IE-TOKYO-6); `moved` gets the ids put elsewhere.
+void tuck_elsewhere(Game& g, int p, const SmallVec<ContractId, kMaxShipContracts>& contracts,
+                    SmallVec<ContractId, kMaxShipContracts>& moved);
 void place_contract(Game& g, int p, int card, int contract_id, int ship, Zone* source = nullptr);
 void load_container(Game& g, int p, int ship, int card, int color);
 
@@ -319,6 +323,25 @@ void load_options(const Game& g, int p, const Zone& cards, Options& out, bool fe
 // budget (actions.contract_options).
 void contract_options(const Game& g, int p, int budget, int cost, Options& out, const Zone* cards = nullptr);
 void discard_contracts(Game& g, int p, int ship);
+
+// ---------------------------------------------------------------- tokyo_port.py (ie_tokyo_port.cpp)
+int port_column(const Game& g, int card);
+int port_cost(const Game& g, int p, int card);
+// (card, contract id, ship) placements of a Contract action from the Tokyo Port (or the
+// island for a Toto Toilets owner without it) that p can pay for (IE-TOKYO-4, IE-TOKYO-5).
+void port_contract_options(const Game& g, int p, int budget, Options& out);
+
+// ---------------------------------------------------------------- Robo-Cats (J: ie_powers_j.cpp)
+// A Load: p may load a pair (or more) of hand cards of one type as one container; whether the
+// Load was used so (`loaded`: the cards). actions._load_instead's last part (IE-JP-8).
+bool robo_cats_load(Game& g, int p, SmallVec<Card, kMaxShipCargo>& loaded);
+// A plundered card of colour `own`: kept aside for a pair, or loaded with the kept ones;
+// whether it was (plunder._pirate_pair).
+bool robo_cats_plunder(Game& g, int p, int card, int own);
+// The end of a turn: cards kept for a pair not made are discarded.
+void drop_held_pairs(Game& g);
+// A ship sailing: each card of a pair counts as a container of its own type again.
+void unpair(Game& g, int ship);
 
 // ---------------------------------------------------------------- turn.py (ie_turn.cpp)
 void draw_up(Game& g, int p);

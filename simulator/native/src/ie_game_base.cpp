@@ -320,7 +320,12 @@ bool holds_hand_any_time(const Game& g, int p) {
 bool pirate_banned(const Game&) { return false; }
 
 // The one of the tied players who wins all ties (Foxes, J: not native): none.
-int tie_winner(const Game&, const SmallVec<std::int8_t, kMaxPlayers>&) { return -1; }
+// The one of the tied players who wins all ties (Foxes, IE-JP-3), or -1.
+int tie_winner(const Game& g, const SmallVec<std::int8_t, kMaxPlayers>& tied) {
+    for (auto p : tied)
+        if (g.s.mods[static_cast<std::size_t>(p)].wins_ties) return p;
+    return -1;
+}
 
 // Whether p has the most of something: more than every other player, or tied for the most
 // and winning ties (IE-JP-3).

@@ -102,6 +102,10 @@ int missing_levels(const Game& g, int p, int contract_id) {
 int crew_actions(const Game& g, int p, int action) {
     int count = crew_count(g, p, action);
     const Mods& mods = g.s.mods[at(p)];
+    bool also = false;  // Rice Cookers, Chopsticks (IE-JP-6, IE-JP-2)
+    for (auto bits : mods.card_also) also = also || bits != 0;
+    if (also)
+        for (Card c : g.s.crew[at(p)]) count += (mods.card_also[at(g.table().action[at(c)])] >> action) & 1U;
     if (action == LOAD && mods.virtual_load_per_tech != 0)
         count += goods_count(g, p, GREEN) / mods.virtual_load_per_tech;
     const auto& virtual_crew = mods.capital.virtual_crew;  // US Dollars spent this turn (IE-CAP-24)

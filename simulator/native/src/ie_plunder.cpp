@@ -1,5 +1,6 @@
 // plunder.py: the Pirate action, a container taken from a ship at sea or the island, then
-// loaded. Robo-Cats' pairs (J), Water Notepad and Surströmming (Flag) are not native.
+// loaded; Robo-Cats' pairs (J) through ie_powers_j.cpp. Water Notepad and Surströmming (Flag)
+// are not native.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 
@@ -49,6 +50,8 @@ void pirate_to(Game& g, int p, int card, const SmallVec<std::int8_t, 2>& colors)
 // pirate_place: Stem Cells may pay to add it to the goods instead (IE-POWER-35).
 void pirate_place(Game& g, int p, int card, const SmallVec<std::int8_t, 2>& colors) {
     State& s = g.s;
+    // Robo-Cats may keep it for a pair (IE-JP-8)
+    if (s.mods[at(p)].pair_load && colors.size() == 1 && robo_cats_plunder(g, p, card, colors[0])) return;
     const auto& cost = s.mods[at(p)].plunder_to_goods_cost;
     if (cost && s.credits[at(p)] >= *cost && goods_fit(g, p, card)) {
         s.moving.push_back(static_cast<Card>(card));

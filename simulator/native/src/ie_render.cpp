@@ -67,6 +67,8 @@ std::string render_option(const Game& g, Kind kind, const Option& o, int context
         case Kind::supply:
             return tuple({o.a == 0 ? quoted("sell") : quoted("crew"), str(o.b)});
         case Kind::contract:
+            if (o.a < 0) return quoted("stop");  // only Tokyo Port cards (IE-TOKYO-4)
+            return tuple({str(o.a), str(o.b), str(o.c)});
         case Kind::load:
             return tuple({str(o.a), str(o.b), str(o.c)});
         case Kind::pirate:

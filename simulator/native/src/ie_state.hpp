@@ -145,7 +145,19 @@ struct Mods {
     bool follow_any_card = false;           // 3D Printers
     std::optional<int> sea_return_at;       // Aeroponics: containers a ship at sea comes home with
     // Neural Units: (led action or -1 for any, performed, played) ways to follow, a set
-    SmallVec<std::array<std::int8_t, 3>, 4> follow_as;
+    SmallVec<std::array<std::int8_t, 3>, 8> follow_as;  // and Chopsticks' (J)
+    // Tokyo (ie_powers_tokyo.cpp)
+    bool port_contract_free = false;        // Toto Toilets: Port (or island) contracts cost nothing
+    std::optional<int> lead_draw_credits;   // Jidohanbaiki: a leader's Draw may take these instead
+    bool tuck_illegal = false;              // Hentai Manga: "tuck_elsewhere" holds RED
+    // J (ie_powers_j.cpp)
+    std::array<std::uint8_t, 6> card_also{};  // Rice Cookers, Chopsticks: by a card's action, a
+                                              // bit per action it also counts as
+    bool wins_ties = false;                 // Foxes
+    std::optional<std::pair<int, int>> pair_load;  // Robo-Cats: (colour, cards a container)
+    bool pair_held = false;                 // Robo-Cats: plundered cards kept for a pair ...
+    int pair_held_type = 0;                 // ... of this type
+    SmallVec<Card, 8> pair_held_cards;      // ... these, in order
 
     bool wild(int color) const { return (wild_colors >> color) & 1U; }
     bool rainbow(int color) const { return (rainbow_colors >> color) & 1U; }

@@ -63,6 +63,7 @@ void finish_table(Table& t) {
         throw NativeError(std::to_string(missing.size()) + " card(s) of this game have a power the native core "
                           "does not play yet: " + names);
     }
+    index_port_columns(t);  // Tokyo (IE-TOKYO-2)
     const int ids = t.max_contract_id() + 1;
     PowerIndex& index = t.index;
     index.any_cargo.assign(at(ids), 0);

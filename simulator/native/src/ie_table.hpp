@@ -76,6 +76,8 @@ struct Rules {
     int illegal_penalty = 0;
     int flag_load_cost = 0;
     bool card_powers = true;
+    bool tokyo_port = false;  // the game's: the Tokyo set in play and the rule on (IE-TOKYO-1)
+    std::vector<int> tokyo_column_costs;  // credits on top of the Port's columns (IE-TOKYO-2)
 
     // BaseRules.payout: by containers on the ship; fewer than 2 pays the lowest band
     // (IE-PAY-1).
@@ -115,6 +117,7 @@ struct Table {
     std::vector<Contract> contracts;                  // in card order, side order
     std::vector<std::int16_t> contract_at;            // by contract id: index in contracts, or -1
     std::vector<Needs> plain_cargo;                   // by contract id (game_base._plain_cargo)
+    std::vector<std::int8_t> port_column;             // by card: its Tokyo Port column (IE-TOKYO-2)
     Rules rules;
     PowerIndex index;
     int crew_limit_bonus = 1;  // the port's printed contract (IE-LIMIT-1)
@@ -132,6 +135,9 @@ struct Table {
 // power plays must each have a native one (else a NativeError naming them), every number a
 // native power declares must be in its row, and the flags must agree with Python's.
 void finish_table(Table& table);
+
+// Each card's Tokyo Port column (ie_tokyo_port.cpp; game_base._port_column_of).
+void index_port_columns(Table& table);
 
 // The contracts of a table whose power plays in Python but has no native power.
 std::vector<std::string> missing_native_powers(const Table& table);

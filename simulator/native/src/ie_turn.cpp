@@ -1,9 +1,9 @@
 // turn.py: the turn. The leader leads or draws, the others follow or draw, everyone declares
 // and performs; drawing, the options to lead and follow with, and declaring; the game from
 // its first turn to scoring. Each function is the Python step of the same name, its pushed
-// steps called in the order the stack runs them (Kickstarter 2's 3D Printers and Neural Units
-// too). Capital (Barter, grey cards), Tokyo (Jidohanbaiki), J (Rice Cookers, Chopsticks) and
-// Flag (Surströmming) are not native.
+// steps called in the order the stack runs them: Capital's Barter and grey cards, Tokyo's
+// Jidohanbaiki, J's Rice Cookers, Chopsticks and Robo-Cats' kept cards, Kickstarter 2's 3D
+// Printers and Neural Units too.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 
@@ -49,6 +49,11 @@ void lead_options(const Game& g, int p, Options& options) {
     } else {
         std::array<bool, 6> held{};
         for (Card c : hand) held[at(g.table().action[at(c)])] = true;
+        const auto& also = s.mods[at(p)].card_also;  // Rice Cookers, Chopsticks (IE-JP-6, IE-JP-2)
+        std::array<bool, 6> printed = held;
+        for (int own = 0; own < 6; ++own)
+            if (printed[at(own)])
+                for (int a = 0; a < 6; ++a) held[at(a)] = held[at(a)] || ((also[at(own)] >> a) & 1U);
         for (int a : {SUPPLY, IMPORT, CONTRACT, LOAD, PIRATE})
             if (held[at(a)]) options.push_back(opt(kLead, a));
     }
@@ -63,15 +68,17 @@ void lead_options(const Game& g, int p, Options& options) {
 // any card follow (IE-KSB-1).
 bool can_play_for(const Game& g, int p, int action, bool following = false) {
     const Zone& hand = g.s.hands[at(p)];
+    const auto& also = g.s.mods[at(p)].card_also;  // Rice Cookers, Chopsticks (IE-JP-6, IE-JP-2)
     for (Card c : hand)
-        if (g.table().action[at(c)] == action) return true;
-    if (following && !hand.empty() && g.s.mods[at(p)].follow_any_card) return true;
+        if (g.table().action[at(c)] == action || ((also[at(g.table().action[at(c)])] >> action) & 1U))
+            return true;
+    if (following && !hand.empty() && g.s.mods[at(p)].follow_any_card) return true;  // IE-KSB-1
     return has_pair(g, hand);
 }
 
 // ("follow_as", performed, played) follow options: a card of the `played` type follows the
 // led action, performing `performed` actions instead (mods follow_as: (led or -1 for any,
-// performed, played), in sorted order; Neural Units: IE-KSB-6).
+// performed, played), in sorted order; Neural Units: IE-KSB-6, Chopsticks: IE-JP-2).
 void follow_as_options(const Game& g, int q, int action, Options& answers) {
     // with Capital, a Barter card from the hand follows any action with Barter (IE-CAP-8)
     if (holds_barter(g, q)) answers.push_back(opt(kFollowAs, BARTER, BARTER));
@@ -130,9 +137,16 @@ void drew_then_declare(Game& g, int q, int action) {
 }
 
 // A Draw action (a leader or a follower drawing instead of acting); tells the powers.
-void draw_action(Game& g, int p) {
-    if (g.table().capital) capital_discard(g, p);  // grey cards first (IE-CAP-10)
-    draw_up(g, p);
+// Jidohanbaiki: a leader may take credits instead of drawing (IE-TOKYO-7); options
+// (jidohanbaiki_use): {0: draw}, {1: credits}.
+void draw_action(Game& g, int p, bool leading = false) {
+    const auto& credits = g.s.mods[at(p)].lead_draw_credits;
+    if (leading && credits && g.ask(p, Kind::jidohanbaiki_use, {opt(0), opt(1)}) == 1) {
+        gain(g, p, *credits);
+    } else {
+        if (g.table().capital) capital_discard(g, p);  // grey cards first (IE-CAP-10)
+        draw_up(g, p);
+    }
     if (listening(g, Event::draw_action)) emit(g, Event::draw_action, p);
 }
 
@@ -148,6 +162,7 @@ void turn_end(Game& g, int p) {
     if (listening(g, Event::turn_ended)) emit(g, Event::turn_ended, p);
     s.discard.extend(s.in_play);
     s.in_play.clear();
+    drop_held_pairs(g);  // Robo-Cats (IE-JP-8)
     for (int q = 0; q < s.n; ++q) {  // Exotic Fish's rich win (IE-POWER-32)
         const auto& multiplier = s.mods[at(q)].win_credit_multiplier;
         if (!multiplier) continue;
@@ -247,7 +262,7 @@ void play_turn(Game& g) {
             continue;
         }
         if (choice.a == kDraw) {
-            draw_action(g, p);
+            draw_action(g, p, true);
             window_if_wanted(g, Moment{MomentName::lead_declared, p, -1, 0});
             turn_end(g, p);
             return;
@@ -304,8 +319,10 @@ void play_options(const Game& g, int p, int action, bool following, Options& out
     const Zone& hand = g.s.hands[at(p)];
     const Table& t = g.table();
     const bool any_card = following && g.s.mods[at(p)].follow_any_card;  // 3D Printers (IE-KSB-1)
+    const auto& also = g.s.mods[at(p)].card_also;  // Rice Cookers, Chopsticks (IE-JP-6, IE-JP-2)
     for (Card c : hand)
-        if (any_card || t.action[at(c)] == action) out.push_back(opt(c, -1));
+        if (any_card || t.action[at(c)] == action || ((also[at(t.action[at(c)])] >> action) & 1U))
+            out.push_back(opt(c, -1));
     if (action == BARTER) return;  // two matching cards are no wildcard for Barter (IE-CAP-8)
     // a pair is two cards of one colour, so only the cards sharing their colour with
     // another are sorted: their order in sorted(hand) is their order among themselves

@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -144,6 +145,8 @@ std::shared_ptr<Table> read_table(const py::dict& d) {
         t->capital = d["capital"].cast<bool>();
         for (int id : d["capital_rainbow"].cast<std::vector<int>>()) t->capital_rainbow.push_back(static_cast<ContractId>(id));
     }
+    rules.tokyo_port = d["tokyo_port"].cast<bool>();  // Tokyo (ie_tokyo_port.cpp)
+    rules.tokyo_column_costs = r["tokyo_column_costs"].cast<std::vector<int>>();
     finish_table(*t);
     return t;
 }
@@ -189,6 +192,33 @@ std::vector<Mods> read_mods(const py::object& given, int players) {
                 m.spend_watch = std::make_pair(pair[0].cast<int>(), pair[1].cast<int>());
             } else if (key == "extra_turns") m.extra_turns = value.cast<int>();
             else if (key == "helicopter_credits") m.helicopter_credits = value.cast<int>();
+            // Tokyo and J (ie_powers_tokyo.cpp, ie_powers_j.cpp)
+            else if (key == "port_contract_free") m.port_contract_free = value.cast<bool>();
+            else if (key == "lead_draw_credits") m.lead_draw_credits = value.cast<int>();
+            else if (key == "tuck_elsewhere") {
+                for (const auto& c : value)
+                    if (c.cast<int>() == RED) m.tuck_illegal = true;
+                    else throw NativeError("mods: tuck_elsewhere holds only the illegal colour natively");
+            } else if (key == "wins_ties") m.wins_ties = value.cast<bool>();
+            else if (key == "card_also") {
+                for (const auto& pair : value) {
+                    auto ab = pair.cast<py::sequence>();
+                    m.card_also[static_cast<std::size_t>(ab[0].cast<int>())] |=
+                        static_cast<std::uint8_t>(1U << ab[1].cast<int>());
+                }
+            } else if (key == "follow_as") {
+                std::vector<std::array<std::int8_t, 3>> ways;
+                for (const auto& way : value) {
+                    auto w = way.cast<py::sequence>();
+                    ways.push_back({static_cast<std::int8_t>(w[0].cast<int>()), static_cast<std::int8_t>(w[1].cast<int>()),
+                                    static_cast<std::int8_t>(w[2].cast<int>())});
+                }
+                std::sort(ways.begin(), ways.end());
+                for (const auto& w : ways) m.follow_as.push_back(w);
+            } else if (key == "pair_load") {
+                auto pair = value.cast<py::sequence>();
+                m.pair_load = std::make_pair(pair[0].cast<int>(), pair[1].cast<int>());
+            }
             else throw NativeError("mods: '" + key + "' is no native base-set rule modifier");
         }
     }

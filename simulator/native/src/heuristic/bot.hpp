@@ -13,6 +13,7 @@
 #include "heuristic/options.hpp"
 #include "heuristic/reasons_base.hpp"
 #include "heuristic/reasons_kickstarter.hpp"
+#include "heuristic/reasons_tokyo_j.hpp"
 #include "heuristic/valuation.hpp"
 
 namespace deckhand::heur {
@@ -93,6 +94,8 @@ class HeuristicBot {
                 if (r != -2) return r;
                 const int ks = kickstarter_answer(d.power, view, t, powers);  // Kickstarter 1, 2
                 if (ks != -2) return ks;
+                const int tj = tokyo_j_answer(d.power, view, t);  // Tokyo, J
+                if (tj != -2) return tj;
                 return powers.answer(d.power, view, [&t](int card) { return t.card_worth(card); });
             }
             default: fail("a decision kind the native heuristic does not answer yet");
@@ -382,19 +385,32 @@ class HeuristicBot {
         int used = 0, skip = -1;
         if (t.hand.size() > CARDS) fail("a hand too large");
         int cards[CARDS];
+        int costs[CARDS];  // -1: a hand card; else a Tokyo Port card's cost (t.port_offers)
         int nc = 0;
         for (int c : t.hand)
-            if (!excluded_has(excluded, c)) cards[nc++] = c;
-        if (t.tables.tokyo_port) fail("the Tokyo Port is not base");
+            if (!excluded_has(excluded, c)) {
+                costs[nc] = -1;
+                cards[nc++] = c;
+            }
+        int spare = t.credits[t.me];
+        if (t.tables.tokyo_port)  // Tokyo Port cards, for their cost (IE-TOKYO-4)
+            for (int c : t.island()) {
+                const int cost = t.view.port_cost(c);
+                if (cost > spare) continue;
+                if (nc >= CARDS) fail("a hand and Port too large");
+                costs[nc] = cost;
+                cards[nc++] = c;
+            }
         for (int round = 0; round < 2; ++round) {
             if (used >= count) break;
             bool have = false;
             double best_value = 0.0;
-            int best_card = -1, best_missing = 0, best_where = -1;
+            int best_card = -1, best_missing = 0, best_where = -1, best_cost = -1;
             for (int i = 0; i < nc; ++i) {
                 const int card = cards[i];
-                const int cost = -1;
-                const int drop = t.color_of(card);
+                const int cost = costs[i];
+                if (cost > spare) continue;
+                const int drop = cost < 0 ? t.color_of(card) : -1;
                 const Best b = t.best_contract(card, drop, count - used, skip);
                 if (b.where >= 0 && used + 1 + b.missing <= count) {
                     const double value =
@@ -407,6 +423,7 @@ class HeuristicBot {
                         best_card = card;
                         best_missing = b.missing;
                         best_where = b.where;
+                        best_cost = cost;
                     }
                 }
             }
@@ -416,10 +433,14 @@ class HeuristicBot {
             skip = best_where;
             for (int i = 0; i < nc; ++i)
                 if (cards[i] == best_card) {
-                    for (int j = i + 1; j < nc; ++j) cards[j - 1] = cards[j];
+                    for (int j = i + 1; j < nc; ++j) {
+                        cards[j - 1] = cards[j];
+                        costs[j - 1] = costs[j];
+                    }
                     --nc;
                     break;
                 }
+            spare -= py_max(0, best_cost);
         }
         return {total, used};
     }
@@ -695,8 +716,12 @@ class HeuristicBot {
                 value = (fits && got != 0.0) ? got : 0.0;  // `or 0.0`
                 value -= 1.5 * static_cast<double>(t.missing_levels(o.cid));
                 value -= 0.5 * py_max(0.0, worth.at(o.card) - weights.contract_bias * value);
-            } else {
-                fail("a contract from the Tokyo Port is not base");
+            } else {  // from the Tokyo Port: the hand stays, the column's credits go
+                double got = 0.0;
+                const bool fits = t.contract_value(o.cid, *port_at(t, o.ship), -1, got);
+                value = (fits && got != 0.0) ? got : 0.0;  // `or 0.0`
+                value -= 1.5 * static_cast<double>(t.missing_levels(o.cid)) +
+                         static_cast<double>(t.view.port_cost(o.card));
             }
             value += power_value(t, o.cid);
             if (value > best_value) {
@@ -960,6 +985,9 @@ class HeuristicBot {
                 if (use >= 0) return use;
                 continue;
             }
+            const int tj = tokyo_j_any_time(d, t, code, i);  // Tokyo, J
+            if (tj >= 0) return tj;
+            if (tj == -1) continue;
             fail("an any-time power's rule is not answered natively yet");
         }
         return 0;  // "pass" (always offered first)

@@ -108,6 +108,8 @@ inline void fill_options(Decision& d, const std::vector<std::vector<int>>& opts)
                 d.uses.push_back(o.at(0));
                 d.use_contract.push_back(o.size() > 1 ? o[1] : -1);
                 d.use_arg.push_back(o.size() > 2 ? o[2] : -1);
+                d.use_arg2.push_back(o.size() > 3 ? o[3] : -1);
+                d.use_arg3.push_back(o.size() > 4 ? o[4] : -1);
                 break;
             default: d.ints.push_back(o.at(0)); break;
         }

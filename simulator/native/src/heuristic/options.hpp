@@ -104,6 +104,7 @@ struct Decision {
                              // ANY_TIME_RULES: its index + 1; 0 none, -1 "pass")
     std::vector<int> use_contract;  // any_time: per option, the use's contract id (-1: none)
     std::vector<int> use_arg;       // any_time: per option, the use's first argument (-1: none)
+    std::vector<int> use_arg2, use_arg3;  // ... its second and third (Tsukiji Fish)
     bool before_scoring = false;  // any_time: the moment is "before_scoring"
     bool mine_starting = false;   // any_time: the moment is my own turn's start
     int moment_action = -1;       // any_time: the moment's action (-1: none)
@@ -144,6 +145,8 @@ struct Decision {
         uses.clear();
         use_contract.clear();
         use_arg.clear();
+        use_arg2.clear();
+        use_arg3.clear();
         before_scoring = false;
         mine_starting = false;
         moment_action = -1;

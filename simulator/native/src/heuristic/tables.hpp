@@ -22,6 +22,7 @@ struct ContractData {
     double power_bonus = 0.0;  // contract_choice.power_bonus(contract)
     int price = -1;            // its power's `price` parameter (Telescopes), -1: none
     double payout_multiplier = -1;  // its `payout_multiplier` (Partnership), -1: none
+    bool immediate_timing = false;  // contract.timing == "immediate" (Hentai Manga's rule)
     // reasons_base._power_score's reading of its power (heuristic_table.power_score_parts):
     // scored at all, a copy does nothing, ongoing, immediate, at the end; its level pips
     bool ps_known = false;
@@ -67,11 +68,14 @@ struct Constants {
     int telescopes_code = -1;  // ... and Telescopes' 
     int bionic_ears_code = -1;  // ... Bionic Ears' and Segways' (Kickstarter)
     int segways_code = -1;
+    int tsukiji_fish_code = -1;  // ... and Tsukiji Fish's, Sushi Knives' (reasons_tokyo_j.hpp)
+    int sushi_knives_code = -1;
     int comfort = 12;        // power_choices.COMFORT
     // reasons_base.py's constants
     double swap_margin = 0.5, crew_card = 2.0, immediate = 1.0, ongoing = 2.0;
     double ship_home = 1.0, rival_home = 1.5, short_hand = 3.0, card_to_play = 0.5;
     double level_short = 0.3;
+    double hope = 0.5;  // reasons_expansions.HOPE (reasons_tokyo_j.hpp)
 };
 
 // The bot's parameters (IEClassic.params, a preset's, or a run's overrides).

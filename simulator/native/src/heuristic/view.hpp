@@ -73,6 +73,16 @@ struct PowerFacts {
         (void)p, (void)out;
         return false;
     }
+    // game_base.compensation_to: what an importer pays this ship owner (Pants)
+    virtual int compensation_to(int owner) const {
+        (void)owner;
+        fail("compensation_to is not given");
+    }
+    // tokyo_port.port_cost: what p pays to place this Tokyo Port card as a contract
+    virtual int port_cost(int p, int card) const {
+        (void)p, (void)card;
+        fail("the Tokyo Port's costs are not given");
+    }
     // turn.play_options: the cards and pairs that may declare the action ({card, -1}: one)
     virtual void play_options(int p, int action, bool following,
                               std::vector<std::pair<int, int>>& out) const = 0;
@@ -117,6 +127,11 @@ struct View {
             return powers->goods_limit(p);
         }
         return 2 * (tables->rules.crew_limit_bonus + fulfilled[p].size());
+    }
+    // IEView.port_cost: what I would pay to place this Tokyo Port card (0 with Toto Toilets)
+    int port_cost(int card) const {
+        if (powers == nullptr) fail("the Tokyo Port's costs need the rules core");
+        return powers->port_cost(me, card);
     }
     // IEView.crew_room
     int crew_room() const { return crew_limit(me) - crew[me].size(); }
