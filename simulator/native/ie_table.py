@@ -102,4 +102,10 @@ def native_table(game: Any) -> dict[str, Any]:
         "card_sheet_id": [ids[0] for ids in cards.ids],
         "contracts": contracts,
         "rules": numbers,
+        "variants": {  # variants.configure: the Market, physical containers (tokens)
+            "market": bool(game.market),
+            "tokens": game.tokens is not None,
+            "all_tokens": bool(game.all_tokens),
+            "keep": sorted(game.tokens.keep) if game.tokens is not None else [],
+        },
     }

@@ -4,6 +4,7 @@
 
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 
@@ -109,6 +110,7 @@ void new_state(Game& g, const GameRandom& rules_stream, const GameRandom& strate
         }
     }
     s.first_player = s.leader = s.rng.below(n);
+    if (t.market || t.tokens) variants_setup(g);
 }
 
 // ---------------------------------------------------------------- rule numbers
@@ -199,8 +201,9 @@ int deck_pop(Game& g) {
     return card;
 }
 
-// Discard a card (logged).
+// Discard a card (logged); a physical container goes back to the reserve instead (IE-VAR-7).
 void to_discard(Game& g, int p, int card) {
+    if (is_token(g, card)) return;
     g.s.discard.push_back(static_cast<Card>(card));
     g.s.log_event(p, Logged::discarded, card);
 }

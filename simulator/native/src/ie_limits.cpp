@@ -4,6 +4,7 @@
 // Cheese) are not native: a base game never sets them.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 
@@ -89,7 +90,8 @@ int crew_count(const Game& g, int p, int action) {
 bool to_crew(Game& g, int p, int card) {
     State& s = g.s;
     if (s.crew[at(p)].size() < crew_limit(g, p)) {
-        s.log_event(p, Logged::crew, card);
+        if (g.table().all_tokens) card = as_token(g, p, card, Logged::crew);  // IE-VAR-10
+        else s.log_event(p, Logged::crew, card);
         s.crew[at(p)].push_back(static_cast<Card>(card));
         return true;
     }
@@ -111,10 +113,14 @@ void to_goods(Game& g, int p, int card) {
     }
 }
 
-// Put a card into p's goods, logged. Returns what was placed.
+// Put a card into p's goods, logged, with the variants' effects: containers_all places a
+// physical container instead (IE-VAR-10); the Market moves the good's marker up (IE-VAR-1).
+// Returns what was placed.
 int goods_in(Game& g, int p, int card) {
-    g.s.log_event(p, Logged::goods, card);
+    if (g.table().all_tokens) card = as_token(g, p, card, Logged::goods);
+    else g.s.log_event(p, Logged::goods, card);
     g.s.goods[at(p)].push_back(static_cast<Card>(card));
+    if (g.table().market) market_good(g, card);
     return card;
 }
 

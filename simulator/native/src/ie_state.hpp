@@ -184,6 +184,7 @@ struct State {
     // The game's random streams: the rules' (deal) and the strategies' (engine.play_game).
     GameRandom rng;
     GameRandom strategy_rng;
+    std::array<std::int8_t, 5> market{};  // the Market's goods markers (ie_variants.hpp)
 
     void log_event(int p, Logged event, int card) {
         log.push_back(LogEntry{static_cast<std::int8_t>(p), event, static_cast<std::int16_t>(card)});

@@ -4,6 +4,7 @@
 
 #include "ie_powers.hpp"
 #include "ie_table.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 
@@ -139,6 +140,7 @@ void finish_table(Table& t) {
     for (int card = 0; card < t.n_cards; ++card)
         for (auto color : t.colors[at(card)])
             if (color != GREY && !t.load_colors[at(card)].contains(color)) t.load_colors[at(card)].push_back(color);
+    configure_variants(t);  // the tokens' colours and actions (variants.configure)
 }
 
 }  // namespace deckhand::ie

@@ -118,6 +118,12 @@ struct Table {
     Rules rules;
     PowerIndex index;
     int crew_limit_bonus = 1;  // the port's printed contract (IE-LIMIT-1)
+    // The variants (ie_variants.hpp): the Market; physical containers (the per-card arrays
+    // then run on past n_cards over the tokens); crew and goods as containers too.
+    bool market = false;
+    bool tokens = false;
+    bool all_tokens = false;
+    std::vector<std::uint8_t> token_keep;  // by card: stays a card as a container (IE-VAR-6, 11)
 
     const Contract& contract(int id) const {
         return contracts[static_cast<std::size_t>(contract_at[static_cast<std::size_t>(id)])];

@@ -140,6 +140,14 @@ std::shared_ptr<Table> read_table(const py::dict& d) {
     rules.illegal_penalty = r["illegal_penalty"].cast<int>();
     rules.flag_load_cost = r["flag_load_cost"].cast<int>();
     rules.card_powers = r["card_powers"].cast<bool>();
+    if (d.contains("variants")) {  // variants.configure (ie_variants.hpp)
+        const auto v = d["variants"].cast<py::dict>();
+        t->market = v["market"].cast<bool>();
+        t->tokens = v["tokens"].cast<bool>();
+        t->all_tokens = v["all_tokens"].cast<bool>();
+        t->token_keep.assign(static_cast<std::size_t>(t->n_cards), 0);
+        for (const auto& card : v["keep"]) t->token_keep.at(card.cast<std::size_t>()) = 1;
+    }
     finish_table(*t);
     return t;
 }
