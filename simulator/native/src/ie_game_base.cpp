@@ -316,8 +316,12 @@ bool holds_hand_any_time(const Game& g, int p) {
     return false;
 }
 
-// Whether a power forbids every Pirate action for now (Surströmming, Flag: not native).
-bool pirate_banned(const Game&) { return false; }
+// Whether a power forbids every Pirate action for now (Surströmming: IE-FLAGP-2).
+bool pirate_banned(const Game& g) {
+    for (int q = 0; q < g.s.n; ++q)
+        if (g.s.mods[static_cast<std::size_t>(q)].pirate_ban) return true;
+    return false;
+}
 
 // The one of the tied players who wins all ties (Foxes, J: not native): none.
 int tie_winner(const Game&, const SmallVec<std::int8_t, kMaxPlayers>&) { return -1; }

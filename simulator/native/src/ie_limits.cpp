@@ -17,19 +17,39 @@ int crew_limit(const Game& g, int p) {
     return g.table().crew_limit_bonus + g.s.fulfilled[at(p)].size();
 }
 
-// Twice the crew limit, in cards.
+// Scotch: every `per` luxury goods count as `counts` toward the goods limit, so the limit
+// holds that many more cards (limits._pair_room, IE-FLAGP-20).
+int pair_room(const Game& g, int p, const Zone& goods) {
+    const auto [per, counts] = *g.s.mods[at(p)].luxury_pair;
+    return static_cast<int>(types_of_goods(g, goods).count(BLUE)) / per * (per - counts);
+}
+
+// Twice the crew limit, in cards; Scotch's luxury pairs count less (IE-FLAGP-20).
 int goods_limit(const Game& g, int p) {
-    return 2 * (g.table().crew_limit_bonus + g.s.fulfilled[at(p)].size());
+    int limit = 2 * (g.table().crew_limit_bonus + g.s.fulfilled[at(p)].size());
+    if (g.s.mods[at(p)].luxury_pair) limit += pair_room(g, p, g.s.goods[at(p)]);
+    return limit;
 }
 
-// Whether `card` may join p's goods: under the limit.
-bool goods_fit(const Game& g, int p, int /*card*/) {
-    return g.s.goods[at(p)].size() < goods_limit(g, p);
+// Whether `card` may join p's goods: under the limit, or, with Scotch, a luxury good
+// completing a pair that counts less (IE-FLAGP-20).
+bool goods_fit(const Game& g, int p, int card) {
+    if (g.s.goods[at(p)].size() < goods_limit(g, p)) return true;
+    if (!g.s.mods[at(p)].luxury_pair) return false;
+    Zone joined = g.s.goods[at(p)];
+    joined.push_back(static_cast<Card>(card));
+    if (types_of_goods(g, joined).back() != BLUE) return false;  // as the type it would count as
+    const int base = 2 * (g.table().crew_limit_bonus + g.s.fulfilled[at(p)].size());
+    return joined.size() <= base + pair_room(g, p, joined);
 }
 
-// Goods of a colour plus the port's own colour (IE-LEVEL-1).
+// Goods of a colour plus the port's own colour (IE-LEVEL-1); Volkswagen: tech goods count
+// `level_per_tech_good` each (IE-FLAGP-15).
 int level(const Game& g, int p, int color) {
-    return goods_count(g, p, color) + (g.s.port[at(p)] == color ? 1 : 0);
+    int count = goods_count(g, p, color);
+    const int per_tech = g.s.mods[at(p)].level_per_tech_good;
+    if (per_tech != 0 && color == GREEN) count *= per_tech;
+    return count + (g.s.port[at(p)] == color ? 1 : 0);
 }
 
 // p's goods of a colour (all of them if -1).
@@ -78,10 +98,16 @@ int crew_actions(const Game& g, int p, int action) {
     return count;
 }
 
-// p's crew cards of an action.
+// p's crew cards of an action; "crew_as" pairs make a crew card count as another action
+// (Unpasteurized Cheese: IE-FLAGP-19).
 int crew_count(const Game& g, int p, int action) {
+    const Zone& crew = g.s.crew[at(p)];
+    if (crew.empty()) return 0;
+    const auto& actions = g.table().action;
     int count = 0;
-    for (Card c : g.s.crew[at(p)]) count += g.table().action[at(c)] == action;
+    for (Card c : crew) count += actions[at(c)] == action;
+    for (const auto& [card, as_action] : g.s.mods[at(p)].crew_as)
+        if (crew.contains(card)) count += (as_action == action) - (actions[at(card)] == action);
     return count;
 }
 

@@ -134,6 +134,13 @@ struct Mods {
     std::optional<TurnPlayers> shotguns;    // Shotguns: who may still be charged this turn
     bool drew_cards = false;                // note_draw: a draw to tell at the next emit
     SmallVec<ContractId, 8> copied_powers;  // Wind Turbines: end-game powers copied
+    // Flag (ie_powers_flag.cpp)
+    bool pirate_ban = false;                // Surströmming: no Pirate until the owner's next turn
+    bool deck_face_up = false;              // Yerba Mate: the deck's top card is shown (views)
+    bool contracts_unlimited = false;       // Jasmine Tea: a Contract action places more
+    int level_per_tech_good = 0;            // Volkswagen: level per tech good (0: none)
+    std::optional<std::pair<int, int>> luxury_pair;      // Scotch: (luxury_goods, counts_as)
+    SmallVec<std::pair<Card, std::int8_t>, 8> crew_as;   // Unpasteurized Cheese: (card, action)
 
     bool wild(int color) const { return (wild_colors >> color) & 1U; }
     bool rainbow(int color) const { return (rainbow_colors >> color) & 1U; }

@@ -76,6 +76,7 @@ struct Rules {
     int illegal_penalty = 0;
     int flag_load_cost = 0;
     bool card_powers = true;
+    std::vector<int> tea_drinkers;  // Rooibos Tea's seats (IE-FLAGP-8)
 
     // BaseRules.payout: by containers on the ship; fewer than 2 pays the lowest band
     // (IE-PAY-1).

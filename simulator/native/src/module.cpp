@@ -140,6 +140,7 @@ std::shared_ptr<Table> read_table(const py::dict& d) {
     rules.illegal_penalty = r["illegal_penalty"].cast<int>();
     rules.flag_load_cost = r["flag_load_cost"].cast<int>();
     rules.card_powers = r["card_powers"].cast<bool>();
+    if (r.contains("tea_drinkers")) rules.tea_drinkers = r["tea_drinkers"].cast<std::vector<int>>();
     if (d.contains("variants")) {  // variants.configure (ie_variants.hpp)
         const auto v = d["variants"].cast<py::dict>();
         t->market = v["market"].cast<bool>();
