@@ -152,6 +152,9 @@ def constants() -> dict[str, Any]:
         "comfort": int(power_choices.COMFORT),
         "lutefisk_code": any_time_code("Lutefisk"),
         "telescopes_code": any_time_code("Telescopes"),
+        "iceland_water_code": any_time_code("Iceland Water"),  # Flag (reasons_flag.hpp)
+        "olive_oil_code": any_time_code("Olive Oil"),
+        "late_credits": int(power_choices.LATE_CREDITS),
         "reasons": {name.lower(): float(getattr(reasons_base, name)) for name in REASONS},
     }
 
@@ -204,6 +207,8 @@ def seat_options(strategy: IEHeuristic, game: Any = None) -> str:
     items.append(f"comfort={k['comfort']}")
     items.append(f"lutefisk_code={k['lutefisk_code']}")
     items.append(f"telescopes_code={k['telescopes_code']}")
+    for key in ("iceland_water_code", "olive_oil_code", "late_credits"):  # Flag
+        items.append(f"{key}={k[key]}")
     for name, value in k["reasons"].items():
         items.append(f"reasons.{name}={value!r}")
     for timing in TIMINGS:

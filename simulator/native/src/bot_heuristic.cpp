@@ -102,6 +102,9 @@ SeatSettings parse(const std::string& text) {
     k.comfort = static_cast<int>(number(items, "comfort"));
     k.lutefisk_code = static_cast<int>(number(items, "lutefisk_code"));
     k.telescopes_code = static_cast<int>(number(items, "telescopes_code"));
+    k.iceland_water_code = static_cast<int>(number(items, "iceland_water_code"));  // Flag
+    k.olive_oil_code = static_cast<int>(number(items, "olive_oil_code"));
+    k.late_credits = static_cast<int>(number(items, "late_credits"));
     k.swap_margin = number(items, "reasons.swap_margin");
     k.crew_card = number(items, "reasons.crew_card");
     k.immediate = number(items, "reasons.immediate");
@@ -517,6 +520,7 @@ class HeuristicSeat final : public ie::Bot {
                 out.before_scoring = d.moment != nullptr && d.moment->name == ie::MomentName::before_scoring;
                 out.mine_starting = d.moment != nullptr && d.moment->name == ie::MomentName::turn_start &&
                                     d.moment->actor == d.seat;
+                out.turn_end = d.moment != nullptr && d.moment->name == ie::MomentName::turn_end;
                 const ie::Table& t = game.table();
                 // {-1}: pass; {-2, ship}: the leader's discard; {contract id, args...}
                 for (const ie::Option& o : options) {

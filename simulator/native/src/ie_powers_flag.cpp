@@ -27,6 +27,9 @@ std::string load_option(const Game&, const Option& o, int) {
 std::string ship_color_option(const Game&, const Option& o, int) {
     return pass_or(o, "(" + std::to_string(o.a) + ", " + std::to_string(o.b) + ")");
 }
+std::string contract_option(const Game&, const Option& o, int) {
+    return o.a == kPass ? "'stop'" : "(" + std::to_string(o.a) + ", " + std::to_string(o.b) + ", " + std::to_string(o.c) + ")";
+}
 std::string dragon_option(const Game&, const Option& o, int) { return o.a == kDraw ? "'draw'" : "'credits'"; }
 
 bool holds(const Game& g, int owner, const Contract& c) {
@@ -283,7 +286,10 @@ const PowerRegistration registered[] = {
         .hook(Event::action_declared, dragon_fruit)
         .params({"cards", "credits"})
         .render(Kind::dragon_fruit_choice, dragon_option),
-    power("Jasmine Tea").on_fulfil(jasmine_tea).on_lose(jasmine_tea_lost),
+    power("Jasmine Tea")
+        .on_fulfil(jasmine_tea)
+        .on_lose(jasmine_tea_lost)
+        .render(Kind::jasmine_tea_place, contract_option),
     power("Volkswagen").on_fulfil(volkswagen).on_lose(volkswagen_lost).params({"level_per_tech_good"}),
     power("Paprika")
         .hook(Event::contract_placed, paprika)

@@ -12,6 +12,7 @@
 
 #include "heuristic/options.hpp"
 #include "heuristic/reasons_base.hpp"
+#include "heuristic/reasons_flag.hpp"
 #include "heuristic/valuation.hpp"
 
 namespace deckhand::heur {
@@ -89,6 +90,7 @@ class HeuristicBot {
             case Kind::POWER: {  // power_choices.answer(decision, view, table.card_worth, ...)
                 const int r = reasons_answer(d.power, view, t);
                 if (r != -2) return r;
+                if (const int f = flag_answer(d.power, view, t); f != -2) return f;  // Flag
                 return powers.answer(d.power, view, [&t](int card) { return t.card_worth(card); });
             }
             default: fail("a decision kind the native heuristic does not answer yet");
@@ -816,6 +818,9 @@ class HeuristicBot {
                 if (use >= 0) return use;
                 continue;
             }
+            const int flag = flag_any_time(d, t, k, code, i);  // Iceland Water, Olive Oil
+            if (flag >= 0) return flag;
+            if (flag == -1) continue;
             fail("an any-time power's rule is not answered natively yet");
         }
         return 0;  // "pass" (always offered first)

@@ -106,6 +106,7 @@ struct Decision {
     std::vector<int> use_arg;       // any_time: per option, the use's first argument (-1: none)
     bool before_scoring = false;  // any_time: the moment is "before_scoring"
     bool mine_starting = false;   // any_time: the moment is my own turn's start
+    bool turn_end = false;        // any_time: the moment is "turn_end" (Olive Oil)
     PowerQuestion power;          // a card power's question (Kind::POWER)
 
     int size() const {
@@ -144,6 +145,7 @@ struct Decision {
         use_arg.clear();
         before_scoring = false;
         mine_starting = false;
+        turn_end = false;
         power.options.clear();
         power.decoded = false;
         power.swaps.clear();

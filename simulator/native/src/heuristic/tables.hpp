@@ -64,6 +64,8 @@ struct Constants {
     int lutefisk_code = -1;    // power_choices.ANY_TIME_RULES: Lutefisk's index + 1
     int telescopes_code = -1;  // ... and Telescopes' 
     int comfort = 12;        // power_choices.COMFORT
+    int iceland_water_code = -1, olive_oil_code = -1;  // Flag's ANY_TIME_RULES codes
+    int late_credits = 40;                             // power_choices.LATE_CREDITS
     // reasons_base.py's constants
     double swap_margin = 0.5, crew_card = 2.0, immediate = 1.0, ongoing = 2.0;
     double ship_home = 1.0, rival_home = 1.5, short_hand = 3.0, card_to_play = 0.5;
