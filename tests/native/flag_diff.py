@@ -52,8 +52,17 @@ def easy_sheets() -> Iterator[None]:
         differential._sheet_for = original
 
 
+def seated(bots: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """A bot mix for a table: one for every seat, or the mix cycled over the seats (as the
+    differential CLI seats `heuristic,random`)."""
+    if len(bots) == 1:
+        return bots
+    return tuple(bots[p % len(bots)] for p in range(players))
+
+
 def check(setup: Setup, indices: Iterable[int], easy: bool = False) -> Counts:
     """check_games, on the easy sheet if `easy`."""
+    setup = replace(setup, strategies=seated(setup.strategies, setup.players))
     if not easy:
         return differential.check_games(setup, indices)
     with easy_sheets():
@@ -61,12 +70,18 @@ def check(setup: Setup, indices: Iterable[int], easy: bool = False) -> Counts:
 
 
 def kinds_asked(setup: Setup, indices: Iterable[int], easy: bool = False) -> Counter:
-    """The decision kinds Python asks in these games (those with more than one option)."""
+    """The decision kinds Python asks in these games (those with more than one option), and
+    per "at any time" power the uses its windows offered ("any_time:<power>")."""
     seen: Counter = Counter()
+    setup = replace(setup, strategies=seated(setup.strategies, setup.players))
 
     def record(decision: Any, choice: object) -> None:
         if len(decision.options) > 1:
             seen[str(decision.kind)] += 1
+            for option in decision.options:  # a window's uses: "any_time:<power>"
+                power = getattr(option, "power", None)
+                if isinstance(power, str):
+                    seen[f"any_time:{power}"] += 1
 
     def play() -> None:
         match = differential.match_for(setup)
