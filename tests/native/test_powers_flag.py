@@ -33,6 +33,7 @@ def flag_names() -> list[str]:
 
 
 def test_every_flag_card_has_a_native_power() -> None:
+    assert CORE is not None
     names = flag_names()
     assert len(names) == 20
     assert set(names) <= set(CORE.native_powers())
@@ -60,7 +61,7 @@ MAPLE_SYRUP_EASY = (("Maple Syrup", "min_credits", 0),)
 def test_the_fixed_games_reach_flag_questions() -> None:
     """Easy games with random bots (and Maple Syrup at 0 credits) ask every question a Flag
     power asks and offer both Flag "at any time" powers in windows, and agree."""
-    seen = {}
+    seen: dict[str, int] = {}
     for players in range(2, 7):
         setup = Setup(players, COVERAGE_SEED, "all", sets=SETS, params=MAPLE_SYRUP_EASY)
         check(setup, range(10), easy=True)

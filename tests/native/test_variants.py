@@ -34,6 +34,7 @@ BOTS = (("random",), ("heuristic",), ("heuristic", "random"))
 
 
 def test_the_variants_are_native() -> None:
+    assert CORE is not None
     assert set(VARIANTS) <= set(CORE.native_modules())
 
 
@@ -68,6 +69,7 @@ def test_the_engines_agree_on_the_variants_with_flag() -> None:
 
 def native_results(variants: tuple[str, ...], players: int, games: int) -> np.ndarray:
     """Per game and player, the native final credits (score) with random bots."""
+    assert CORE is not None
     match = match_for(Setup(players, SEED, "off", variants=variants))
     table = native_table(match.game)
     indices = list(range(games))
