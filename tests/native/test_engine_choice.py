@@ -28,7 +28,6 @@ def test_python_when_asked_whatever_the_run() -> None:
     [
         ("travel", {}, "plays import-export only"),
         ("import-export", {"modules": ("base", "capital")}, "capital"),
-        ("import-export", {"variants": ("market",)}, "market"),
         ("import-export", {"strategies": ("classic",)}, "strategy 'classic'"),
         ("import-export", {"check_invariants": True}, "--check-invariants"),
     ],
