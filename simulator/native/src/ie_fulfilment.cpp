@@ -1,7 +1,7 @@
 // fulfilment.py and loading.py: what a ship takes at port (contracts, containers), each time
 // checked for completion; a ship's contracts met: the payment, the powers, the ship to sea,
-// a card to the island. Hentai Manga (Tokyo), the Market and the physical containers are not
-// native.
+// a card to the island; the Market's payout and the physical containers (ie_variants.hpp).
+// Hentai Manga (Tokyo) is not native.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 #include "ie_variants.hpp"

@@ -1,7 +1,7 @@
 // limits.py: crew and goods limits, levels, goods counted by type, crew counted by action,
-// and the moves into the crew and the goods that the limits govern. The expansions' keys
-// (Board Games, Scotch, Volkswagen, Joe Wiggins, Rice Cookers, US Dollars, Unpasteurized
-// Cheese) are not native: a base game never sets them.
+// and the moves into the crew and the goods that the limits govern, with Flag's keys
+// (Scotch, Volkswagen, Unpasteurized Cheese). The other expansions' keys (Board Games, Joe
+// Wiggins, Rice Cookers, US Dollars) are not native: a base game never sets them.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 #include "ie_variants.hpp"

@@ -1,5 +1,6 @@
 // plunder.py: the Pirate action, a container taken from a ship at sea or the island, then
-// loaded. Robo-Cats' pairs (J), Water Notepad and Surströmming (Flag) are not native.
+// loaded (Surströmming's ban: pirate_banned). Robo-Cats' pairs (J) and Water Notepad are not
+// native.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 #include "ie_variants.hpp"

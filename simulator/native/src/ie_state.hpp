@@ -103,7 +103,7 @@ struct TurnPlayers {
 // One player's rule modifiers (mods.MODS), set by his fulfilled powers and read where the
 // rule lives. Each base-set key is a field named as the key; an absent key is an empty
 // optional (or false, 0, empty, as the Python rule reads it: each field says). Keys of the
-// expansions are not here: a base game never sets them.
+// expansions are here as each set is ported (Flag's: the last fields).
 struct Mods {
     std::optional<int> draw_to;             // Mineral Fuels: hand size a Draw fills up to
     std::optional<int> end_credits;         // MRI Machine: credits that trigger the end
