@@ -99,3 +99,11 @@ def test_the_engines_agree_on_drawn_flag_games(
     )
     setup = Setup(players, seed, "all", params=params, sets=SETS, strategies=bots)
     check(setup, range(2), easy=easy)
+
+
+def test_rooibos_tea_pays_the_tea_drinkers() -> None:
+    """With `--rule tea_drinkers` (nobody drinks tea by default), Rooibos Tea pays those seats
+    alike in both engines."""
+    for players in (2, 4):
+        setup = Setup(players, 3, "all", rules=(("tea_drinkers", "0,1"),), sets=SETS)
+        check(setup, range(4), easy=True)
