@@ -156,6 +156,9 @@ def constants() -> dict[str, Any]:
         "bionic_ears_code": any_time_code("Bionic Ears"),
         "segways_code": any_time_code("Segways"),
         "us_dollars_code": any_time_code("US Dollars"),
+        "iceland_water_code": any_time_code("Iceland Water"),  # Flag (reasons_flag.hpp)
+        "olive_oil_code": any_time_code("Olive Oil"),
+        "late_credits": int(power_choices.LATE_CREDITS),
         "reasons": {name.lower(): float(getattr(reasons_base, name)) for name in REASONS},
     }
 
@@ -212,6 +215,8 @@ def seat_options(strategy: IEHeuristic, game: Any = None) -> str:
     items.append(f"bionic_ears_code={k['bionic_ears_code']}")
     items.append(f"segways_code={k['segways_code']}")
     items.append(f"us_dollars_code={k['us_dollars_code']}")
+    for key in ("iceland_water_code", "olive_oil_code", "late_credits"):  # Flag
+        items.append(f"{key}={k[key]}")
     for name, value in k["reasons"].items():
         items.append(f"reasons.{name}={value!r}")
     items.append(f"expansions.hope={float(reasons_expansions.HOPE)!r}")  # J (Bamboo)

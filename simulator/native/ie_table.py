@@ -105,4 +105,10 @@ def native_table(game: Any) -> dict[str, Any]:
         "capital": bool(game.capital),  # grey cards in play (game_base.py, IE-CAP-1 to IE-CAP-10)
         "capital_rainbow": sorted(game.capital_rainbow),  # any container fills them (IE-CAP-6)
         "tokyo_port": bool(game.tokyo_port),  # the Tokyo set and the rule (IE-TOKYO-1)
+        "variants": {  # variants.configure: the Market, physical containers (tokens)
+            "market": bool(game.market),
+            "tokens": game.tokens is not None,
+            "all_tokens": bool(game.all_tokens),
+            "keep": sorted(game.tokens.keep) if game.tokens is not None else [],
+        },
     }

@@ -27,8 +27,6 @@ def test_python_when_asked_whatever_the_run() -> None:
     ("game", "kw", "named"),
     [
         ("travel", {}, "plays import-export only"),
-        ("import-export", {"modules": ("base", "tokyo")}, "tokyo"),  # (capital plays natively)
-        ("import-export", {"variants": ("market",)}, "market"),
         ("import-export", {"strategies": ("classic",)}, "strategy 'classic'"),
         ("import-export", {"check_invariants": True}, "--check-invariants"),
     ],

@@ -109,6 +109,9 @@ SeatSettings parse(const std::string& text) {
         if (s.any_time_powers[i] == "Tsukiji Fish") k.tsukiji_fish_code = static_cast<int>(i) + 1;
         if (s.any_time_powers[i] == "Sushi Knives") k.sushi_knives_code = static_cast<int>(i) + 1;
     }
+    k.iceland_water_code = static_cast<int>(number(items, "iceland_water_code"));  // Flag
+    k.olive_oil_code = static_cast<int>(number(items, "olive_oil_code"));
+    k.late_credits = static_cast<int>(number(items, "late_credits"));
     k.swap_margin = number(items, "reasons.swap_margin");
     k.crew_card = number(items, "reasons.crew_card");
     k.immediate = number(items, "reasons.immediate");
@@ -288,6 +291,9 @@ class GameFacts final : public PowerFacts {
   public:
     const ie::Game* g = nullptr;
     int crew_limit(int p) const override { return ie::crew_limit(*g, p); }
+    int market_marker(int color) const override {
+        return g->table().market && color >= 0 && color < 5 ? g->s.market[static_cast<std::size_t>(color)] : 0;
+    }
     int goods_limit(int p) const override { return ie::goods_limit(*g, p); }
     // limits.crew_actions_by_type: without a modifier adding crew, the crew cards by
     // printed action in one pass (what crew_actions counts for each type then)
@@ -562,6 +568,7 @@ class HeuristicSeat final : public ie::Bot {
                 out.mine_starting = d.moment != nullptr && d.moment->name == ie::MomentName::turn_start &&
                                     d.moment->actor == d.seat;
                 out.moment_action = d.moment != nullptr ? d.moment->action : -1;
+                out.turn_end = d.moment != nullptr && d.moment->name == ie::MomentName::turn_end;
                 const ie::Table& t = game.table();
                 // {-1}: pass; {-2, ship}: the leader's discard; {contract id, args...}
                 for (const ie::Option& o : options) {

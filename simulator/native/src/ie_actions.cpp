@@ -220,6 +220,22 @@ void discard_contracts(Game& g, int p, int i) {
     ship.contracts.clear();
 }
 
+// Jasmine Tea: the contract action just performed places further cards, one by one until its
+// performer stops; a missing level still costs one more action (actions.contract_more,
+// IE-FLAGP-12). Options (jasmine_tea_place): {-1}: stop; then {card, contract id, ship}.
+// Returns the actions left.
+static int contract_more(Game& g, int p, int budget) {
+    while (true) {
+        Options options{opt(-1)};
+        contract_options(g, p, budget, 0, options);
+        if (options.size() == 1) return budget;
+        const Option choice = options[at(g.ask(p, Kind::jasmine_tea_place, options))];
+        if (choice.a < 0) return budget;
+        budget -= missing_levels(g, p, choice.b);
+        place_contract(g, p, choice.a, choice.b, choice.c);
+    }
+}
+
 // Place contracts; extra actions each buy one missing level (IE-CONTRACT-1).
 void contract_actions(Game& g, int p, int budget) {
     while (budget > 0) {
@@ -243,6 +259,7 @@ void contract_actions(Game& g, int p, int budget) {
         } else {
             place_contract(g, p, choice.a, choice.b, choice.c);
         }
+        if (g.s.mods[at(p)].contracts_unlimited) budget = contract_more(g, p, budget);  // Jasmine Tea
     }
 }
 

@@ -2,6 +2,7 @@
 // Dark Flight), and taking the cards won.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 
@@ -88,6 +89,10 @@ Taken take_cards(Game& g, int p, int ref, int count, int optional_from) {
             s.moving.remove(static_cast<Card>(card));
         }
         // _place_taken: at most one to the crew, the rest goods; what fits is kept
+        if (t.tokens) {  // a physical container brings a discarded card, or nothing (IE-VAR-8)
+            card = as_card(g, card);
+            if (card < 0) continue;
+        }
         s.log_event(p, Logged::imported, card);
         Options options;  // {0: crew}, {1: goods}; context: the card
         if (!crewed && s.crew[at(p)].size() < crew_limit(g, p)) options.push_back(opt(0));

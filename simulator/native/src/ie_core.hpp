@@ -35,10 +35,10 @@ constexpr int BARTER = 5;
 // Capacities of the fixed-size zones. A table needing more is refused when it is read
 // (ie_table.cpp), never overflowed.
 constexpr int kMaxPlayers = 6;       // rule_book.MAX_PLAYERS
-constexpr int kMaxCards = 160;       // physical cards in one game (the base set has 100)
+constexpr int kMaxCards = 256;       // card ids in one game: every set (170) and the container tokens (36)
 constexpr int kMaxShips = 2 * kMaxPlayers + 20;  // + Diesel Engine's single-use ships (Capital)
-constexpr int kMaxShipContracts = 16;
-constexpr int kMaxShipCargo = 32;
+constexpr int kMaxShipContracts = 48;  // Legos: no limit on its ship (IE-FLAGP-21)
+constexpr int kMaxShipCargo = 48;
 
 using Card = std::int16_t;      // a physical card: an index into the table's card arrays
 using ContractId = std::int16_t;  // a sheet id (the `id` column): what datasets report

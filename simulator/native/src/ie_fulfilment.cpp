@@ -1,9 +1,10 @@
 // fulfilment.py and loading.py: what a ship takes at port (contracts, containers), each time
 // checked for completion; a ship's contracts met: the payment, the powers, the ship to sea,
-// a card to the island; Hentai Manga's tucking (Tokyo, ie_powers_tokyo.cpp). The Market and
-// the physical containers are not native.
+// a card to the island; Hentai Manga's tucking (Tokyo, ie_powers_tokyo.cpp); the Market's
+// payout and the physical containers (ie_variants.hpp).
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 
@@ -17,7 +18,9 @@ void fulfil(Game& g, int index) {
     State& s = g.s;
     Ship& ship = s.ships[index];
     const int p = ship.owner;
-    gain(g, p, payout(g, p, ship.cargo.size()) * super_multiplier(g, index));  // a Super Ship: IE-CAP-23
+    const int pay = payout(g, p, ship.cargo.size()) * super_multiplier(g, index);  // a Super Ship: IE-CAP-23
+    if (!g.table().market) gain(g, p, pay);
+    else market_payout(g, index, pay);  // the goods markers change it (IE-VAR-2..4)
     SmallVec<ContractId, kMaxShipContracts> contracts;
     SmallVec<std::int8_t, kMaxShipCargo> filled;
     completion_order(g, ship, contracts, filled);
@@ -107,7 +110,8 @@ void place_contract(Game& g, int p, int card, int contract_id, int i, Zone* sour
 // Load `card` onto ship i as `color`; tells the powers, and the ship may complete.
 void load_container(Game& g, int p, int i, int card, int color) {
     State& s = g.s;
-    s.log_event(p, Logged::loaded, card);
+    if (g.table().tokens) card = load_token(g, p, i, card, color);  // IE-VAR-5
+    else s.log_event(p, Logged::loaded, card);
     Ship& ship = s.ships[i];
     ship.cargo.push_back(static_cast<Card>(card));
     ship.cargo_colors.push_back(static_cast<std::int8_t>(color));

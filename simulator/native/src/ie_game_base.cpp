@@ -4,6 +4,7 @@
 
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 
@@ -112,6 +113,7 @@ void new_state(Game& g, const GameRandom& rules_stream, const GameRandom& strate
         }
     }
     s.first_player = s.leader = s.rng.below(n);
+    if (t.market || t.tokens) variants_setup(g);
 }
 
 // ---------------------------------------------------------------- rule numbers
@@ -202,8 +204,9 @@ int deck_pop(Game& g) {
     return card;
 }
 
-// Discard a card (logged).
+// Discard a card (logged); a physical container goes back to the reserve instead (IE-VAR-7).
 void to_discard(Game& g, int p, int card) {
+    if (is_token(g, card)) return;
     g.s.discard.push_back(static_cast<Card>(card));
     g.s.log_event(p, Logged::discarded, card);
 }
@@ -316,8 +319,12 @@ bool holds_hand_any_time(const Game& g, int p) {
     return false;
 }
 
-// Whether a power forbids every Pirate action for now (Surströmming, Flag: not native).
-bool pirate_banned(const Game&) { return false; }
+// Whether a power forbids every Pirate action for now (Surströmming: IE-FLAGP-2).
+bool pirate_banned(const Game& g) {
+    for (int q = 0; q < g.s.n; ++q)
+        if (g.s.mods[static_cast<std::size_t>(q)].pirate_ban) return true;
+    return false;
+}
 
 // The one of the tied players who wins all ties (Foxes, J: not native): none.
 // The one of the tied players who wins all ties (Foxes, IE-JP-3), or -1.

@@ -1,9 +1,10 @@
 // limits.py: crew and goods limits, levels, goods counted by type, crew counted by action,
-// and the moves into the crew and the goods that the limits govern (Kickstarter's Board Games
-// and Joe Wiggins too). The other expansions' keys (Scotch, Volkswagen, Rice Cookers, US
-// Dollars, Unpasteurized Cheese) are not native: a base game never sets them.
+// and the moves into the crew and the goods that the limits govern, with the expansions'
+// keys (Kickstarter's Board Games and Joe Wiggins; Flag's Scotch, Volkswagen, Unpasteurized
+// Cheese; Capital's grey goods and US Dollars; J's Rice Cookers).
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 
@@ -42,21 +43,49 @@ std::array<int, 6> completed_goods(const Game& g, int p) {
     return counts;
 }
 
-// Twice the crew limit, in cards.
-int goods_limit(const Game& g, int p) {
-    return 2 * (g.table().crew_limit_bonus + g.s.fulfilled[at(p)].size());
+// Scotch: every `per` luxury goods count as `counts` toward the goods limit, so the limit
+// holds that many more cards (limits._pair_room, IE-FLAGP-20).
+int pair_room(const Game& g, int p, const Zone& goods) {
+    const auto [per, counts] = *g.s.mods[at(p)].luxury_pair;
+    return static_cast<int>(types_of_goods(g, goods).count(BLUE)) / per * (per - counts);
 }
 
-// Whether `card` may join p's goods: under the limit.
-bool goods_fit(const Game& g, int p, int /*card*/) {
-    return g.s.goods[at(p)].size() < goods_limit(g, p);
+// Twice the crew limit, in cards; Scotch's luxury pairs count less (IE-FLAGP-20).
+int goods_limit(const Game& g, int p) {
+    int limit = 2 * (g.table().crew_limit_bonus + g.s.fulfilled[at(p)].size());
+    if (g.s.mods[at(p)].luxury_pair) limit += pair_room(g, p, g.s.goods[at(p)]);
+    return limit;
+}
+
+// Whether `card` may join p's goods: under the limit, or, with Scotch, a luxury good
+// completing a pair that counts less (IE-FLAGP-20).
+bool goods_fit(const Game& g, int p, int card) {
+    if (g.s.goods[at(p)].size() < goods_limit(g, p)) return true;
+    if (!g.s.mods[at(p)].luxury_pair) return false;
+    Zone joined = g.s.goods[at(p)];
+    joined.push_back(static_cast<Card>(card));
+    if (types_of_goods(g, joined).back() != BLUE) return false;  // as the type it would count as
+    const int base = 2 * (g.table().crew_limit_bonus + g.s.fulfilled[at(p)].size());
+    return joined.size() <= base + pair_room(g, p, joined);
 }
 
 // Goods of a colour plus the port's own colour (IE-LEVEL-1), Capital goods as the leftmost
 // other good (IE-CAP-3); ANY, a Capital level, counts all goods and the grey port (IE-CAP-5).
+// Volkswagen: tech (and grey) goods count `level_per_tech_good` each (IE-FLAGP-15).
 int level(const Game& g, int p, int color) {
-    if (color == ANY) return goods_count(g, p) + (g.s.port[at(p)] == GREY ? 1 : 0);
-    return goods_count(g, p, color) + (g.s.port[at(p)] == color ? 1 : 0);
+    const int per_tech = g.s.mods[at(p)].level_per_tech_good;
+    if (color == ANY) {
+        int count = goods_count(g, p) + (g.s.port[at(p)] == GREY ? 1 : 0);
+        if (per_tech != 0) {
+            int tech = 0;  // limits.TECHLIKE
+            for (Card c : g.s.goods[at(p)]) tech += g.table().color[at(c)] == GREEN || g.table().color[at(c)] == GREY;
+            count += (per_tech - 1) * tech + (per_tech - 1) * counted_goods(g, p)[at(GREEN)];
+        }
+        return count;
+    }
+    int count = goods_count(g, p, color);
+    if (per_tech != 0 && color == GREEN) count *= per_tech;
+    return count + (g.s.port[at(p)] == color ? 1 : 0);
 }
 
 // p's goods of a colour (all of them if -1), plus the goods completed contracts count as
@@ -117,10 +146,16 @@ int crew_actions(const Game& g, int p, int action) {
     return count;
 }
 
-// p's crew cards of an action.
+// p's crew cards of an action; "crew_as" pairs make a crew card count as another action
+// (Unpasteurized Cheese: IE-FLAGP-19).
 int crew_count(const Game& g, int p, int action) {
+    const Zone& crew = g.s.crew[at(p)];
+    if (crew.empty()) return 0;
+    const auto& actions = g.table().action;
     int count = 0;
-    for (Card c : g.s.crew[at(p)]) count += g.table().action[at(c)] == action;
+    for (Card c : crew) count += actions[at(c)] == action;
+    for (const auto& [card, as_action] : g.s.mods[at(p)].crew_as)
+        if (crew.contains(card)) count += (as_action == action) - (actions[at(card)] == action);
     return count;
 }
 
@@ -129,7 +164,8 @@ int crew_count(const Game& g, int p, int action) {
 bool to_crew(Game& g, int p, int card) {
     State& s = g.s;
     if (s.crew[at(p)].size() < crew_limit(g, p)) {
-        s.log_event(p, Logged::crew, card);
+        if (g.table().all_tokens) card = as_token(g, p, card, Logged::crew);  // IE-VAR-10
+        else s.log_event(p, Logged::crew, card);
         s.crew[at(p)].push_back(static_cast<Card>(card));
         return true;
     }
@@ -151,10 +187,14 @@ void to_goods(Game& g, int p, int card) {
     }
 }
 
-// Put a card into p's goods, logged. Returns what was placed.
+// Put a card into p's goods, logged, with the variants' effects: containers_all places a
+// physical container instead (IE-VAR-10); the Market moves the good's marker up (IE-VAR-1).
+// Returns what was placed.
 int goods_in(Game& g, int p, int card) {
-    g.s.log_event(p, Logged::goods, card);
+    if (g.table().all_tokens) card = as_token(g, p, card, Logged::goods);
+    else g.s.log_event(p, Logged::goods, card);
     g.s.goods[at(p)].push_back(static_cast<Card>(card));
+    if (g.table().market) market_good(g, card);
     return card;
 }
 

@@ -1,8 +1,9 @@
 // plunder.py: the Pirate action, a container taken from a ship at sea or the island, then
-// loaded; Robo-Cats' pairs (J) through ie_powers_j.cpp. Water Notepad and Surströmming (Flag)
-// are not native.
+// loaded (Surströmming's ban: pirate_banned); Robo-Cats' pairs (J) through ie_powers_j.cpp;
+// Water Notepad's protected ships.
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 
@@ -59,8 +60,10 @@ void pirate_place(Game& g, int p, int card, const SmallVec<std::int8_t, 2>& colo
         const int choice = g.ask(p, Kind::stem_cells_use, {opt(0), opt(1)}, card);
         s.moving.remove(static_cast<Card>(card));
         if (choice == 1) {
+            const int good = as_card(g, card);  // a physical container: IE-VAR-8
+            if (good < 0) return;
             pay(g, p, *cost);
-            to_goods(g, p, card);
+            to_goods(g, p, good);
             return;
         }
     }
@@ -137,7 +140,7 @@ void pirate(Game& g, int p, bool ships_only) {
         colors = t.colors[at(card)];  // not yet loaded: either colour (IE-FLAG-2)
     }
     // _plundered
-    s.log_event(p, Logged::pirated, card);
+    if (!is_token(g, card)) s.log_event(p, Logged::pirated, card);  // a token is not logged
     pirate_place(g, p, card, colors);
     // plunder_told: ship_plundered, then plundered
     if (choice.a == kFromShip && listening(g, Event::ship_plundered)) {

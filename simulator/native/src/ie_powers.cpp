@@ -4,6 +4,7 @@
 #include <map>
 
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 
@@ -294,10 +295,11 @@ int take_container(Game& g, int ship, int card) {
     if (j < 0) throw NativeError("take_container: a card not on the ship (a power bug)");
     s.cargo.pop_at(j);
     s.cargo_colors.pop_at(j);
-    g.s.moving.push_back(static_cast<Card>(card));
+    const int taken = as_card(g, card);  // a physical container: a discarded card (IE-VAR-8)
+    if (taken >= 0) g.s.moving.push_back(static_cast<Card>(taken));
     ship_home(g, ship);
-    g.s.moving.remove(static_cast<Card>(card));
-    return card;
+    if (taken >= 0) g.s.moving.remove(static_cast<Card>(taken));
+    return taken;
 }
 
 }  // namespace deckhand::ie

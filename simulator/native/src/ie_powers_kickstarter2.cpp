@@ -111,7 +111,7 @@ void sanitizer(Game& g, int owner, const Contract&) {
     for (Card card : new_crew) {
         s.moving.remove(card);
         s.crew[at(owner)].push_back(card);
-        s.log_event(owner, Logged::crew, card);
+        if (card < g.table().n_cards) s.log_event(owner, Logged::crew, card);  // a container is not logged (IE-VAR-5)
     }
     Zone placed;
     for (Card card : new_goods) {

@@ -49,6 +49,7 @@ std::string render_option(const Game& g, Kind kind, const Option& o, int context
         case Kind::import_ship:
         case Kind::import_tie:
         case Kind::import_take:
+        case Kind::container_color:  // a physical container's colour (ie_variants.cpp)
             return str(o.a);
         case Kind::any_time: {
             if (o.a == -1) return quoted("pass");

@@ -104,7 +104,7 @@ struct TurnPlayers {
 // One player's rule modifiers (mods.MODS), set by his fulfilled powers and read where the
 // rule lives. Each base-set key is a field named as the key; an absent key is an empty
 // optional (or false, 0, empty, as the Python rule reads it: each field says). Keys of the
-// expansions are not here: a base game never sets them.
+// expansions are here as each set is ported (Flag's: the last fields).
 struct Mods {
     std::optional<int> draw_to;             // Mineral Fuels: hand size a Draw fills up to
     std::optional<int> end_credits;         // MRI Machine: credits that trigger the end
@@ -158,6 +158,13 @@ struct Mods {
     bool pair_held = false;                 // Robo-Cats: plundered cards kept for a pair ...
     int pair_held_type = 0;                 // ... of this type
     SmallVec<Card, 8> pair_held_cards;      // ... these, in order
+    // Flag (ie_powers_flag.cpp)
+    bool pirate_ban = false;                // Surströmming: no Pirate until the owner's next turn
+    bool deck_face_up = false;              // Yerba Mate: the deck's top card is shown (views)
+    bool contracts_unlimited = false;       // Jasmine Tea: a Contract action places more
+    int level_per_tech_good = 0;            // Volkswagen: level per tech good (0: none)
+    std::optional<std::pair<int, int>> luxury_pair;      // Scotch: (luxury_goods, counts_as)
+    SmallVec<std::pair<Card, std::int8_t>, 8> crew_as;   // Unpasteurized Cheese: (card, action)
 
     bool wild(int color) const { return (wild_colors >> color) & 1U; }
     bool rainbow(int color) const { return (rainbow_colors >> color) & 1U; }
@@ -208,6 +215,7 @@ struct State {
     // The game's random streams: the rules' (deal) and the strategies' (engine.play_game).
     GameRandom rng;
     GameRandom strategy_rng;
+    std::array<std::int8_t, 5> market{};  // the Market's goods markers (ie_variants.hpp)
 
     void log_event(int p, Logged event, int card) {
         log.push_back(LogEntry{static_cast<std::int8_t>(p), event, static_cast<std::int16_t>(card)});

@@ -4,6 +4,7 @@
 
 #include "ie_powers.hpp"
 #include "ie_table.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 
@@ -44,7 +45,7 @@ std::vector<std::string> missing_native_powers(const Table& table) {
 void finish_table(Table& t) {
     if (t.players < 2 || t.players > kMaxPlayers)
         throw NativeError("the native core plays 2 to 6 players, not " + std::to_string(t.players));
-    if (t.n_cards > kMaxCards)
+    if (t.n_cards + (t.tokens ? kTokenColors * kActions : 0) > kMaxCards)
         throw NativeError("the native core holds " + std::to_string(kMaxCards) + " cards, the table has " +
                           std::to_string(t.n_cards));
     if (!power_errors().empty()) throw NativeError("native power registrations: " + power_errors()[0]);
@@ -144,6 +145,7 @@ void finish_table(Table& t) {
     for (int card = 0; card < t.n_cards; ++card)
         for (auto color : t.colors[at(card)])
             if (color != GREY && !t.load_colors[at(card)].contains(color)) t.load_colors[at(card)].push_back(color);
+    configure_variants(t);  // the tokens' colours and actions (variants.configure)
 }
 
 }  // namespace deckhand::ie

@@ -78,6 +78,7 @@ struct Rules {
     bool card_powers = true;
     bool tokyo_port = false;  // the game's: the Tokyo set in play and the rule on (IE-TOKYO-1)
     std::vector<int> tokyo_column_costs;  // credits on top of the Port's columns (IE-TOKYO-2)
+    std::vector<int> tea_drinkers;  // Rooibos Tea's seats (IE-FLAGP-8)
 
     // BaseRules.payout: by containers on the ship; fewer than 2 pays the lowest band
     // (IE-PAY-1).
@@ -123,6 +124,12 @@ struct Table {
     int crew_limit_bonus = 1;  // the port's printed contract (IE-LIMIT-1)
     bool capital = false;      // game_base.capital: grey cards in the deck (IE-CAP-1 to IE-CAP-10)
     std::vector<ContractId> capital_rainbow;  // game_base.capital_rainbow: any container fills them (IE-CAP-6)
+    // The variants (ie_variants.hpp): the Market; physical containers (the per-card arrays
+    // then run on past n_cards over the tokens); crew and goods as containers too.
+    bool market = false;
+    bool tokens = false;
+    bool all_tokens = false;
+    std::vector<std::uint8_t> token_keep;  // by card: stays a card as a container (IE-VAR-6, 11)
 
     const Contract& contract(int id) const {
         return contracts[static_cast<std::size_t>(contract_at[static_cast<std::size_t>(id)])];

@@ -58,6 +58,12 @@ void lead_options(const Game& g, int p, Options& options) {
             if (held[at(a)]) options.push_back(opt(kLead, a));
     }
     if (holds_barter(g, p)) options.push_back(opt(kLead, BARTER));  // a Barter card, never a pair (IE-CAP-8)
+    if (pirate_banned(g)) {  // Surströmming (IE-FLAGP-2)
+        Options kept;
+        for (const Option& o : options)
+            if (!(o.a == kLead && o.b == PIRATE)) kept.push_back(o);
+        options = kept;
+    }
     for (int i = 0; i < s.ships.size(); ++i) {
         const Ship& ship = s.ships[i];
         if (ship.owner == p && !ship.at_sea && !ship.contracts.empty()) options.push_back(opt(kDiscardContracts, i));
@@ -251,6 +257,7 @@ void play_turn(Game& g) {
     const int p = s.leader;
     s.turn += 1;
     s.sold_this_turn.fill(false);
+    s.mods[at(p)].pirate_ban = false;  // set by p's Surströmming: ends now (IE-FLAGP-2)
     if (listening(g, Event::turn_started)) emit(g, Event::turn_started, p);
     window_if_wanted(g, Moment{MomentName::turn_start, p, -1, 0});
     while (true) {

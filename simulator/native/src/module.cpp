@@ -147,6 +147,15 @@ std::shared_ptr<Table> read_table(const py::dict& d) {
     }
     rules.tokyo_port = d["tokyo_port"].cast<bool>();  // Tokyo (ie_tokyo_port.cpp)
     rules.tokyo_column_costs = r["tokyo_column_costs"].cast<std::vector<int>>();
+    if (r.contains("tea_drinkers")) rules.tea_drinkers = r["tea_drinkers"].cast<std::vector<int>>();
+    if (d.contains("variants")) {  // variants.configure (ie_variants.hpp)
+        const auto v = d["variants"].cast<py::dict>();
+        t->market = v["market"].cast<bool>();
+        t->tokens = v["tokens"].cast<bool>();
+        t->all_tokens = v["all_tokens"].cast<bool>();
+        t->token_keep.assign(static_cast<std::size_t>(t->n_cards), 0);
+        for (const auto& card : v["keep"]) t->token_keep.at(card.cast<std::size_t>()) = 1;
+    }
     finish_table(*t);
     return t;
 }

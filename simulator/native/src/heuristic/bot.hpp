@@ -12,6 +12,7 @@
 
 #include "heuristic/options.hpp"
 #include "heuristic/reasons_base.hpp"
+#include "heuristic/reasons_flag.hpp"
 #include "heuristic/reasons_kickstarter.hpp"
 #include "heuristic/reasons_tokyo_j.hpp"
 #include "heuristic/valuation.hpp"
@@ -45,7 +46,7 @@ struct Gains {
 };
 
 // The most cards a hand, the island or the sea may hold here (the native core holds at most
-// 160 cards in a game: ie_core.hpp's kMaxCards).
+// 256 card ids in a game: ie_core.hpp's kMaxCards).
 constexpr int CARDS = 256;
 
 class HeuristicBot {
@@ -96,6 +97,7 @@ class HeuristicBot {
                 if (ks != -2) return ks;
                 const int tj = tokyo_j_answer(d.power, view, t);  // Tokyo, J
                 if (tj != -2) return tj;
+                if (const int f = flag_answer(d.power, view, t); f != -2) return f;  // Flag
                 return powers.answer(d.power, view, [&t](int card) { return t.card_worth(card); });
             }
             default: fail("a decision kind the native heuristic does not answer yet");
@@ -988,6 +990,9 @@ class HeuristicBot {
             const int tj = tokyo_j_any_time(d, t, code, i);  // Tokyo, J
             if (tj >= 0) return tj;
             if (tj == -1) continue;
+            const int flag = flag_any_time(d, t, k, code, i);  // Iceland Water, Olive Oil
+            if (flag >= 0) return flag;
+            if (flag == -1) continue;
             fail("an any-time power's rule is not answered natively yet");
         }
         return 0;  // "pass" (always offered first)

@@ -108,6 +108,7 @@ struct Decision {
     bool before_scoring = false;  // any_time: the moment is "before_scoring"
     bool mine_starting = false;   // any_time: the moment is my own turn's start
     int moment_action = -1;       // any_time: the moment's action (-1: none)
+    bool turn_end = false;        // any_time: the moment is "turn_end" (Olive Oil)
     PowerQuestion power;          // a card power's question (Kind::POWER)
 
     int size() const {
@@ -150,6 +151,7 @@ struct Decision {
         before_scoring = false;
         mine_starting = false;
         moment_action = -1;
+        turn_end = false;
         power.options.clear();
         power.decoded = false;
         power.swaps.clear();

@@ -258,6 +258,81 @@ inline std::vector<int> my_ports(const View& v) {
     return out;
 }
 
+// reasons_expansions._container_color: a grey card's physical container (IE-VAR-9): the colour
+// that leaves the ship being loaded nearest completion (a need of its own colour before a
+// rainbow slot a hand card could fill), then the Market's best marker, then a colour my
+// hand's contracts need. The ship being loaded: the one whose fitting colours the options
+// list first (all my ships at port when none does).
+template <class Q>
+int container_color(const Q& q, const View& v) {
+    std::vector<int> colors, at;  // the int options, and where each is offered
+    for (std::size_t i = 0; i < q.options.size(); ++i) {
+        int c;
+        if (int_option(q.options[i], c)) {
+            colors.push_back(c);
+            at.push_back(static_cast<int>(i));
+        }
+    }
+    if (colors.empty()) return 0;
+    std::vector<ShipCopy> ports;
+    for (int i : my_ports(v)) ports.push_back(ship_of(v, i));
+    std::vector<ShipCopy> loaded;
+    for (const ShipCopy& ship : ports) {
+        std::vector<int> order;  // fit + [c for c in kinds if c not in fit]
+        for (int c = 0; c < GREY; ++c)
+            if (fits(v, ship, c)) order.push_back(c);
+        for (int c = 0; c < GREY; ++c)
+            if (!fits(v, ship, c)) order.push_back(c);
+        if (order == colors) loaded.push_back(ship);
+    }
+    const std::vector<ShipCopy>& ships = loaded.empty() ? ports : loaded;
+    std::array<int, GREY> wanted{};
+    for (int card : v.hand)
+        for (int cid : v.tables->card_contracts[static_cast<std::size_t>(card)]) {
+            const ColorCounts& cargo = v.tables->contract(cid).cargo;
+            for (int i = 0; i < cargo.n; ++i)
+                if (cargo.keys[i] >= 0 && cargo.keys[i] < GREY) wanted[static_cast<std::size_t>(cargo.keys[i])] += cargo.vals[i];
+        }
+    v.need_powers();
+    int best = -1;
+    bool best_none = true;
+    Outlook best_outlook;
+    int best_marker = 0, best_wants = 0, best_color = 0;
+    for (std::size_t k = 0; k < colors.size(); ++k) {
+        const int c = colors[k];
+        bool none = true;
+        Outlook least;
+        for (const ShipCopy& ship : ships) {
+            if (!fits(v, ship, c)) continue;
+            ShipCopy trial = ship;  // _after(view, ship, (c,))
+            trial.colors.push_back(static_cast<std::int8_t>(c));
+            const Outlook o = outlook(v, trial);
+            if (none || o < least) least = o;
+            none = false;
+        }
+        const int marker = v.powers->market_marker(c);
+        const int wants = c >= 0 && c < GREY ? wanted[static_cast<std::size_t>(c)] : 0;
+        // key: (not outlooks, min(outlooks), -marker, -wants, c), the least
+        bool less = best < 0;
+        if (!less) {
+            if (none != best_none) less = !none;
+            else if (!none && !(least == best_outlook)) less = least < best_outlook;
+            else if (marker != best_marker) less = marker > best_marker;
+            else if (wants != best_wants) less = wants > best_wants;
+            else less = c < best_color;
+        }
+        if (less) {
+            best = at[k];
+            best_none = none;
+            best_outlook = least;
+            best_marker = marker;
+            best_wants = wants;
+            best_color = c;
+        }
+    }
+    return best;
+}
+
 // _fake_money_take: the container a ship of mine needs (loaded where it leaves a ship nearest
 // completion); then one whose loss sets the rival's ship at port back. Context: the ship.
 template <class Q>
@@ -479,6 +554,7 @@ bool capital_answer(const PC& pc, const Q& q, const View& v, Worth&& worth, int&
     else if (k == "fake_money_take") out = capital::fake_money_take(q, v);
     else if (k == "fake_money_load") out = capital::fake_money_load(q, v);
     else if (k == "partnership_join") out = capital::partnership_join(q, v);
+    else if (k == "container_color") out = capital::container_color(q, v);  // the variants (IE-VAR-9)
     else if (k == "capital_discard") out = capital::capital_discard(q, v, worth);
     else if (k == "algorithm_place" || k == "container_factory_place") out = capital::capital_place(q);
     else if (k == "euros_ship") out = capital::euros_ship(q, v);

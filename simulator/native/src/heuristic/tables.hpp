@@ -71,6 +71,8 @@ struct Constants {
     int tsukiji_fish_code = -1;  // ... and Tsukiji Fish's, Sushi Knives' (reasons_tokyo_j.hpp)
     int sushi_knives_code = -1;
     int comfort = 12;        // power_choices.COMFORT
+    int iceland_water_code = -1, olive_oil_code = -1;  // Flag's ANY_TIME_RULES codes
+    int late_credits = 40;                             // power_choices.LATE_CREDITS
     // reasons_base.py's constants
     double swap_margin = 0.5, crew_card = 2.0, immediate = 1.0, ongoing = 2.0;
     double ship_home = 1.0, rival_home = 1.5, short_hand = 3.0, card_to_play = 0.5;

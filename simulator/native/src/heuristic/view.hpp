@@ -73,6 +73,11 @@ struct PowerFacts {
         (void)p, (void)out;
         return false;
     }
+    // view.market[color]: the Market's goods marker of a type (0 without the Market)
+    virtual int market_marker(int color) const {
+        (void)color;
+        return 0;
+    }
     // game_base.compensation_to: what an importer pays this ship owner (Pants)
     virtual int compensation_to(int owner) const {
         (void)owner;
