@@ -21,8 +21,10 @@ from simulator.native import CORE, NOT_BUILT
 from simulator.native.seeds import game_streams
 from simulator.native.travel_table import travel_table
 from strategies.random_strategy import RandomStrategy
-from strategies.registry import StrategyChoice
+from strategies.registry import StrategyChoice, resolve
 from strategies.travel.heuristic import TravelHeuristic
+
+TRAVEL_GAME = "travel"
 
 END_REASONS = ("central_country", "postcards", "turn_limit")
 """The core's end-reason codes, in order (`_core.travel_names()["end_reasons"]`)."""
@@ -121,7 +123,7 @@ def travel_frames(
             "turns": cols["turns"].astype(np.int32),
             "decisions": cols["decisions"].astype(np.int32),
             "first_player": first,
-            "winners": pl.Series("winners", _lists(cols["winners"], cols["winners_offsets"], pa.int8())),
+            "winners": pl.Series("winners", _winner_lists(cols)),
             "end_reason": [END_REASONS[int(r)] for r in cols["end_reason"]],
         },
         schema=GAMES_COLUMNS,
@@ -136,7 +138,8 @@ def travel_frames(
         won[row * n + cols["winners"][lo:hi].astype(np.int64)] = True
     shared = np.repeat(counts > 1, n)
     nobody = np.repeat(counts == 0, n)
-    result = np.where(nobody, "no_winner", np.where(won, np.where(shared, "shared_win", "win"), "loss"))
+    winning = np.where(shared, "shared_win", "win")
+    result = np.where(nobody, "no_winner", np.where(won, winning, "loss"))
     character = cols["character"].astype(np.int64)
     data: dict[str, Any] = {
         "game_id": np.repeat(ids, n),
@@ -161,6 +164,30 @@ def travel_frames(
     return games, pl.DataFrame(columns)
 
 
+def _winner_lists(cols: dict[str, np.ndarray]) -> pa.ListArray:
+    return _lists(cols["winners"], cols["winners_offsets"], pa.int8())
+
+
 def _lists(values: np.ndarray, offsets: np.ndarray, kind: pa.DataType) -> pa.ListArray:
     """A list column from the core's flat values and offsets (core.datasets.int_lists)."""
     return pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), pa.array(values, type=kind))
+
+
+def travel_blockers(config: RunConfig) -> list[str]:
+    """What keeps this travel run in the Python engine (empty: it plays natively); the
+    engine choice's travel half (engine_choice.blockers)."""
+    if CORE is None:
+        return [NOT_BUILT]
+    if not hasattr(CORE, "play_travel"):
+        return ["this build of the native core has no travel engine"]
+    found: list[str] = []
+    other = [m for m in config.game.modules if m not in NATIVE_MODULES]
+    if other:
+        found.append(f"the native core does not play {', '.join(other)} (they play in Python)")
+    if config.check_invariants:
+        found.append("--check-invariants checks the Python engine's state after every decision")
+    for text in dict.fromkeys(config.strategies):
+        why = native_reason(resolve(config.game.game, text))
+        if why is not None:
+            found.append(why)
+    return found

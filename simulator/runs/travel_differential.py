@@ -167,7 +167,7 @@ def check_travel_games(setup: TravelSetup, game_indices: Iterable[int]) -> Count
                 min(len(native), len(python)),
             )
 
-            def said(rows: list[Row]) -> str:
+            def said(rows: list[Row], k: int = k) -> str:
                 if k >= len(rows):
                     return "(game over)"
                 seat, kind, options, choice = rows[k]
