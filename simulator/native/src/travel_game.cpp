@@ -197,11 +197,14 @@ void Game::turn() {
     }
 }
 
-std::vector<int> Game::action_options(int p, int offers) {
+const std::vector<int>& Game::action_options(int p, int offers) {
     const auto& h = hand(p);
-    std::vector<int> options{action_code(V_DRAW)};
+    std::vector<int>& options = options_;
+    options.clear();
+    options.push_back(action_code(V_DRAW));
     if (can_travel(p, nullptr, nullptr)) options.push_back(action_code(V_TRAVEL));
-    std::vector<int> forbidden;
+    std::vector<int>& forbidden = scratch_;
+    forbidden.clear();
     if (t.use_forbidden)
         for (int c : h)
             if (is(c, T_FORBIDDEN)) forbidden.push_back(c);
@@ -327,7 +330,8 @@ void Game::reshuffle() {
 // over_limit: discard down to the limit, never a forbidden item (T-HAND-1, T-FORBID-3)
 void Game::over_limit(int p) {
     while (static_cast<int>(hand(p).size()) > rule(p, R_HAND_LIMIT)) {
-        std::vector<int> options;
+        std::vector<int>& options = options_;
+        options.clear();
         for (int c : hand(p))
             if (!is(c, T_FORBIDDEN)) options.push_back(c);
         if (options.empty()) return;
@@ -338,7 +342,8 @@ void Game::over_limit(int p) {
 // pay: discard `cost` cards of one's choice, never a forbidden item (T-FORBID-2)
 void Game::pay(int p, int cost, int kind) {
     for (int k = 0; k < cost; ++k) {
-        std::vector<int> options;
+        std::vector<int>& options = options_;
+        options.clear();
         for (int c : hand(p))
             if (!is(c, T_FORBIDDEN)) options.push_back(c);
         discard(p, ask(p, kind, options));
@@ -463,7 +468,8 @@ bool Game::trade(int p, int q) {
     Ctx ctx;
     ctx.a = q;
     while (!(!give.empty() && give.size() == hand(p).size())) {
-        std::vector<int> options;
+        std::vector<int>& options = options_;
+        options.clear();
         for (int c : hand(p))
             if (!contains(give, c)) options.push_back(c);
         if (!give.empty()) options.push_back(kDone);
@@ -472,7 +478,8 @@ bool Game::trade(int p, int q) {
         give.push_back(card);
     }
     // tradeable_asks: by kind, the copies that may be in q's hand unseen by p
-    std::vector<int> left = s.kind_totals;
+    std::vector<int>& left = scratch_;
+    left.assign(s.kind_totals.begin(), s.kind_totals.end());
     for (int c : hand(p)) --left[at(t.kind_of[at(c)])];
     for (int c : s.discard) --left[at(t.kind_of[at(c)])];
     for (int r = 0; r < s.n; ++r)
@@ -482,7 +489,8 @@ bool Game::trade(int p, int q) {
     std::vector<int> asked_kinds;
     ctx.give = &give;
     while (asked_kinds.size() < hand(q).size()) {
-        std::vector<int> options;
+        std::vector<int>& options = options_;
+        options.clear();
         for (int k : s.kind_order)
             if (left[at(k)] > 0) options.push_back(k);
         if (!asked_kinds.empty()) options.push_back(kDone);

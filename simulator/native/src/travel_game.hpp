@@ -181,6 +181,27 @@ struct State {
     int end_reason = END_NONE;
     std::array<std::array<std::vector<int>, kLogged>, kMaxPlayers> log;
     std::vector<int> kind_order, kind_totals;  // rules._kind_totals
+    // A new game on the same storage (the vectors keep their capacity: no allocation).
+    void clear(int players) {
+        n = players;
+        deck.clear();
+        discard.clear();
+        resolving.clear();
+        for (auto& h : hands) h.clear();
+        for (auto& k : known) k.reset();
+        country.fill(-1);
+        completed.fill(0);
+        character.fill(-1);
+        central = -1;
+        set_aside.clear();
+        current = turn = first_player = 0;
+        winners.clear();
+        end_reason = END_NONE;
+        for (auto& player : log)
+            for (auto& cards : player) cards.clear();
+        kind_order.clear();
+        kind_totals.clear();
+    }
     int target(int p) const { return completed[static_cast<std::size_t>(p)] == 0 ? country[static_cast<std::size_t>(p)] : central; }
 };
 
@@ -203,6 +224,14 @@ class Game {
   public:
     Game(const Table& table, GameRandom rules, GameRandom strategy);
     void play();  // engine.play_game: the setup, then turns until a win or the turn limit
+    // The next game on this one's storage: its streams, no bots, nothing asked yet.
+    void restart(GameRandom rules, GameRandom strategy) {
+        rng = rules;
+        srng = strategy;
+        s.clear(t.players);
+        bots.fill(nullptr);
+        asked = 0;
+    }
 
     const Table& t;
     State s;
@@ -218,13 +247,15 @@ class Game {
     const std::vector<int>& hand(int p) const { return s.hands[static_cast<std::size_t>(p)]; }
 
   private:
+    std::vector<int> options_;  // the options being asked (read before the next are built)
+    std::vector<int> scratch_;
     struct Over {};  // state.GameOver: a win ends the game wherever the rules stand
 
     int ask(int seat, int kind, const std::vector<int>& options, const Ctx& ctx = {});
     void setup();
     int first_player();
     void turn();
-    std::vector<int> action_options(int p, int offers);
+    const std::vector<int>& action_options(int p, int offers);
     bool special_usable(int p, int card) const;
     void take(int p, int card, int how, bool check = true);
     void check_postcards(int p);

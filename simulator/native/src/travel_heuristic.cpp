@@ -55,6 +55,10 @@ class Heuristic : public Bot {
     int plan_key_partner_ = -1;
     int turn_ = -1;
     std::vector<std::pair<int, int>> refused_;  // (partner, kind) refused this turn
+    // buffers (no allocation per decision): each filled by its one function
+    Values values_, worth_;
+    std::vector<int> spares_, missing_, wanted_, hand_;
+    std::vector<std::pair<double, int>> picked_;
 
     const Table& t() const { return g_->t; }
     const State& s() const { return g_->s; }
@@ -101,7 +105,7 @@ class Heuristic : public Bot {
     }
 
     // _worth: what each card would be worth on top of `h`
-    Values worth(const std::vector<int>& cards, const std::vector<int>& h) const {
+    const Values& worth(const std::vector<int>& cards, const std::vector<int>& h) {
         Bits held;
         bool passport = false;
         int postcards = 0;
@@ -111,20 +115,22 @@ class Heuristic : public Bot {
             postcards += t().type[at(c)] == T_POSTCARD;
         }
         const int needs = rule(R_NEEDS_PASSPORT);
-        Values out;
+        Values& out = worth_;
+        out.clear();
         for (int c : cards)
             if (c != kDone) out.emplace_back(c, value(c, now(), later(), held, passport, postcards, needs));
         return out;
     }
 
     // _hand_values: each hand card's worth (a second copy is spare)
-    Values hand_values() const {
+    const Values& hand_values() {
         const int needs = rule(R_NEEDS_PASSPORT);
         int others = -1;
         for (int c : hand()) others += t().type[at(c)] == T_POSTCARD;
         Bits seen;
         bool passport = false;
-        Values values;
+        Values& values = values_;
+        values.clear();
         for (int c : hand()) {
             values.emplace_back(c, value(c, now(), later(), seen, passport, others, needs));
             seen.set(at(t().kind_of[at(c)]));
@@ -134,10 +140,11 @@ class Heuristic : public Bot {
     }
 
     // _missing_kinds, sorted (the callers sort or test membership)
-    std::vector<int> missing_kinds() const {
+    const std::vector<int>& missing_kinds() {
         Bits held;
         for (int c : hand()) held.set(at(t().kind_of[at(c)]));
-        std::vector<int> missing;
+        std::vector<int>& missing = missing_;
+        missing.clear();
         for (int k : now())
             if (!held.test(at(k)) && !contains(missing, k)) missing.push_back(k);
         if (rule(R_NEEDS_PASSPORT) != 0 &&
@@ -171,8 +178,8 @@ class Heuristic : public Bot {
     }
 
     // _cheapest: the option card worth least to me; with `deny`, keep what opponents need
-    int cheapest(const std::vector<int>& options) const {
-        const Values values = hand_values();
+    int cheapest(const std::vector<int>& options) {
+        const Values& values = hand_values();
         Bits wanted;
         if (p_.deny)
             for (int q = 0; q < s().n; ++q)
@@ -209,7 +216,7 @@ class Heuristic : public Bot {
             case K_RECYCLE_TAKE:
             case K_GUIDE_TAKE:
             case K_FOUND_TAKE: {  // TAKE_BEST
-                const Values values = worth(options, hand());
+                const Values& values = worth(options, hand());
                 int best = -1;
                 double bv = 0.0;
                 for (const auto& [c, v] : values)
@@ -221,7 +228,7 @@ class Heuristic : public Bot {
                 return best;
             }
             case K_POST_DISCARD: {
-                const Values values = hand_values();
+                const Values& values = hand_values();
                 int junk = -1;
                 for (int c : options)
                     if (c != kDone && get(values, c) <= 0.0 && (junk < 0 || c < junk)) junk = c;
@@ -263,8 +270,9 @@ class Heuristic : public Bot {
     int answer(const std::vector<int>& options, const Ctx& ctx) {
         if (!contains(options, kAccept)) return kReject;
         const int offerer = ctx.a;
-        std::vector<int> h = hand();
-        const Values values = hand_values();
+        std::vector<int>& h = hand_;
+        h.assign(hand().begin(), hand().end());
+        const Values& values = hand_values();
         double loss = 0.0;
         for (int k : *ctx.asked) {
             int c = -1;
@@ -280,7 +288,7 @@ class Heuristic : public Bot {
             loss += cv;
             h.erase(std::find(h.begin(), h.end(), c));
         }
-        const Values gains = worth(*ctx.give, h);
+        const Values& gains = worth(*ctx.give, h);
         double gain = 0.0;
         for (const auto& [c, v] : gains) gain += v;
         if (s().completed[at(offerer)] == 1) {  // never hand the last items to a racer
@@ -292,12 +300,14 @@ class Heuristic : public Bot {
         return gain > loss || (loss <= 0.0 && gain >= 0.0) ? kAccept : kReject;
     }
 
-    static std::vector<int> spare(const Values& values) {
-        std::vector<std::pair<double, int>> picked;
+    const std::vector<int>& spare(const Values& values) {
+        auto& picked = picked_;
+        picked.clear();
         for (const auto& [c, v] : values)
             if (0.0 <= v && v <= 0.5) picked.emplace_back(v, c);
         std::sort(picked.begin(), picked.end());
-        std::vector<int> out;
+        std::vector<int>& out = spares_;
+        out.clear();
         for (const auto& [v, c] : picked) out.push_back(c);
         return out;
     }
@@ -346,9 +356,9 @@ class Heuristic : public Bot {
         if (specials[E_RED_EYE_FLIGHT] >= 0) return specials[E_RED_EYE_FLIGHT];
         if (smuggle >= 0) return smuggle;
         if (dispose >= 0) return dispose;
-        const Values values = hand_values();
-        const std::vector<int> spares = spare(values);
-        const std::vector<int> missing = missing_kinds();
+        const Values& values = hand_values();
+        const std::vector<int>& spares = spare(values);
+        const std::vector<int>& missing = missing_kinds();
         if (!missing.empty() && (specials[E_LOST_AND_FOUND] >= 0 || alone[V_RECYCLE])) {
             bool in_discard = false;
             for (int c : s().discard)
@@ -389,17 +399,19 @@ class Heuristic : public Bot {
     }
 
     // _known_wanted: kinds I miss that q is known to hold, not refused this turn, sorted
-    std::vector<int> known_wanted(int q, const std::vector<int>& missing) const {
+    const std::vector<int>& known_wanted(int q, const std::vector<int>& missing) {
         Bits kinds;
         each_known(q, [&](int c) { kinds.set(at(t().kind_of[at(c)])); });
-        std::vector<int> out;
+        std::vector<int>& out = wanted_;
+        out.clear();
         for (int k : missing)  // (sorted)
             if (kinds.test(at(k)) && !contains_pair(q, k)) out.push_back(k);
         return out;
     }
 
-    std::vector<int> open_kinds(int q, const std::vector<int>& missing) const {
-        std::vector<int> out;
+    const std::vector<int>& open_kinds(int q, const std::vector<int>& missing) {
+        std::vector<int>& out = wanted_;
+        out.clear();
         for (int k : missing)
             if (!contains_pair(q, k)) out.push_back(k);
         return out;
@@ -412,13 +424,13 @@ class Heuristic : public Bot {
         std::vector<int> partners = trades;
         std::stable_sort(partners.begin(), partners.end(), [&](int a, int b) { return distance(a) < distance(b); });
         for (int q : partners) {
-            const std::vector<int> wanted = known_wanted(q, missing);
-            if (!wanted.empty()) return offer(q, spares, {wanted[0]});
+            const std::vector<int>& wanted = known_wanted(q, missing);
+            if (!wanted.empty()) return offer(q, spares, wanted[0]);
         }
         if (rng.random() < p_.blind_trade) {
             const int q = partners[at(rng.below(static_cast<int>(partners.size())))];
-            const std::vector<int> wanted = open_kinds(q, missing);
-            if (!wanted.empty()) return offer(q, spares, {wanted[at(rng.below(static_cast<int>(wanted.size())))]});
+            const std::vector<int>& wanted = open_kinds(q, missing);
+            if (!wanted.empty()) return offer(q, spares, wanted[at(rng.below(static_cast<int>(wanted.size())))]);
         }
         return -1;
     }
@@ -429,7 +441,7 @@ class Heuristic : public Bot {
             turn_ = s().turn;
             refused_.clear();
         }
-        const Values values = hand_values();
+        const Values& values = hand_values();
         std::vector<int> spares = spare(values);
         if (spares.empty() && !values.empty()) {
             int best = -1;
@@ -441,14 +453,13 @@ class Heuristic : public Bot {
                 }
             spares = {best};
         }
-        const std::vector<int> missing = missing_kinds();
-        std::vector<int> wanted = known_wanted(q, missing);
-        if (wanted.empty()) wanted = open_kinds(q, missing);
-        if (wanted.size() > 1) wanted.resize(1);
-        offer(q, spares, wanted);
+        const std::vector<int>& missing = missing_kinds();
+        if (known_wanted(q, missing).empty()) open_kinds(q, missing);
+        offer(q, spares, wanted_.empty() ? -1 : wanted_[0]);
     }
 
-    int offer(int q, const std::vector<int>& spares, std::vector<int> wanted) {
+    // wanted: the one kind to ask for (-1: none)
+    int offer(int q, const std::vector<int>& spares, int wanted) {
         const auto& their_need = t().requires[at(s().target(q))];
         int give = -1;
         bool g0 = false, g1 = false;
@@ -465,7 +476,8 @@ class Heuristic : public Bot {
         plan_partner_ = q;
         plan_give_.clear();
         if (give >= 0) plan_give_.push_back(give);
-        plan_kinds_ = std::move(wanted);
+        plan_kinds_.clear();
+        if (wanted >= 0) plan_kinds_.push_back(wanted);
         asked_ = 0;
         plan_key_ = true;
         plan_key_partner_ = q;

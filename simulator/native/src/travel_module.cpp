@@ -160,9 +160,11 @@ py::dict play_travel(const py::dict& table_dict, int players,
     Rows rows;
     {
         py::gil_scoped_release unlocked;
+        Game g(t, GameRandom(), GameRandom());  // one game's storage, every game in turn
+        std::vector<std::unique_ptr<Bot>> owned;
         for (int i = 0; i < games; ++i) {
-            Game g(t, stream_of(stream_data + 8 * i), stream_of(stream_data + 8 * i + 4));
-            std::vector<std::unique_ptr<Bot>> owned;
+            g.restart(stream_of(stream_data + 8 * i), stream_of(stream_data + 8 * i + 4));
+            owned.clear();
             for (int p = 0; p < players; ++p) {
                 const int code = seat_data[players * i + p];
                 if (code == 0) continue;
