@@ -133,9 +133,8 @@ def travel_frames(
     seat = np.tile(np.arange(n, dtype=np.int8), g)
     counts = np.diff(cols["winners_offsets"])
     won = np.zeros(g * n, dtype=bool)
-    for row in range(g):  # a travel game has at most one winner
-        lo, hi = cols["winners_offsets"][row], cols["winners_offsets"][row + 1]
-        won[row * n + cols["winners"][lo:hi].astype(np.int64)] = True
+    rows = np.repeat(np.arange(g, dtype=np.int64), counts)  # each winner's game
+    won[rows * n + cols["winners"].astype(np.int64)] = True
     shared = np.repeat(counts > 1, n)
     nobody = np.repeat(counts == 0, n)
     winning = np.where(shared, "shared_win", "win")
@@ -155,7 +154,7 @@ def travel_frames(
     columns = [pl.Series(key, data[key], dtype=dtype) for key, dtype in PLAYER_COLUMNS.items()]
     columns.append(pl.Series("country", cols["country"].astype(np.int64), dtype=pl.Int64))
     columns.append(  # TravelGame.outcome: None without characters
-        pl.Series("character", [None if c < 0 else int(c) for c in character], dtype=pl.Int64)
+        pl.Series("character", pa.array(character, mask=character < 0), dtype=pl.Int64)
     )
     columns += [
         pl.Series(event, _lists(cols[f"ev_{event}"], cols[f"ev_{event}_offsets"], pa.int32()))

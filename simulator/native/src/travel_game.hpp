@@ -209,6 +209,7 @@ class Game;
 
 struct Bot {
     virtual ~Bot() = default;
+    virtual void reset() {}  // a new game (a bot is reused from game to game)
     // the index of the chosen option
     virtual int choose(const Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx,
                        GameRandom& rng) = 0;

@@ -33,6 +33,20 @@ class Heuristic : public Bot {
   public:
     explicit Heuristic(const HeuristicParams& p) : p_(p) {}
 
+    // A new game: the parameters stay, what the bot remembers of a game goes (its buffers
+    // keep their capacity).
+    void reset() override {
+        has_plan_ = false;
+        plan_partner_ = -1;
+        plan_give_.clear();
+        plan_kinds_.clear();
+        asked_ = 0;
+        plan_key_ = false;
+        plan_key_partner_ = -1;
+        turn_ = -1;
+        refused_.clear();
+    }
+
     int choose(const Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx,
                GameRandom& rng) override {
         g_ = &g;
@@ -57,7 +71,7 @@ class Heuristic : public Bot {
     std::vector<std::pair<int, int>> refused_;  // (partner, kind) refused this turn
     // buffers (no allocation per decision): each filled by its one function
     Values values_, worth_;
-    std::vector<int> spares_, missing_, wanted_, hand_;
+    std::vector<int> spares_, missing_, wanted_, hand_, partners_;
     std::vector<std::pair<double, int>> picked_;
 
     const Table& t() const { return g_->t; }
@@ -421,7 +435,8 @@ class Heuristic : public Bot {
     int plan_trade(const std::vector<int>& trades, const std::vector<int>& spares, const std::vector<int>& missing,
                    GameRandom& rng) {
         if (trades.empty() || spares.empty() || missing.empty()) return -1;
-        std::vector<int> partners = trades;
+        std::vector<int>& partners = partners_;
+        partners.assign(trades.begin(), trades.end());
         std::stable_sort(partners.begin(), partners.end(), [&](int a, int b) { return distance(a) < distance(b); });
         for (int q : partners) {
             const std::vector<int>& wanted = known_wanted(q, missing);

@@ -161,17 +161,20 @@ py::dict play_travel(const py::dict& table_dict, int players,
     {
         py::gil_scoped_release unlocked;
         Game g(t, GameRandom(), GameRandom());  // one game's storage, every game in turn
-        std::vector<std::unique_ptr<Bot>> owned;
+        // each seat's bot of each code, made once and reset for every game
+        std::vector<std::vector<std::unique_ptr<Bot>>> made(at(players));
+        for (auto& seat : made) seat.resize(bots.size());
         for (int i = 0; i < games; ++i) {
             g.restart(stream_of(stream_data + 8 * i), stream_of(stream_data + 8 * i + 4));
-            owned.clear();
             for (int p = 0; p < players; ++p) {
                 const int code = seat_data[players * i + p];
                 if (code == 0) continue;
                 if (code < 0 || at(code) >= bots.size() || bots[at(code)].empty())
                     throw NativeError("no native travel strategy has the code " + std::to_string(code));
-                owned.emplace_back(new_heuristic(params[at(code)]));
-                g.bots[at(p)] = owned.back().get();
+                auto& bot = made[at(p)][at(code)];
+                if (!bot) bot.reset(new_heuristic(params[at(code)]));
+                bot->reset();
+                g.bots[at(p)] = bot.get();
             }
             rows.game = i;
             if (trace) g.recorder = &rows;
