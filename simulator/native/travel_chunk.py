@@ -14,7 +14,6 @@ import pyarrow as pa
 from simulator.core.datasets import GAMES_COLUMNS, PLAYER_COLUMNS
 from simulator.core.errors import ConfigError
 from simulator.folders.config import RunConfig, seat_slots
-from simulator.games.travel.cards import EXPANSIONS
 from simulator.games.travel.rules import TravelGame
 from simulator.games.travel.state import EVENT_NAMES
 from simulator.native import CORE, NOT_BUILT
@@ -29,8 +28,12 @@ TRAVEL_GAME = "travel"
 END_REASONS = ("central_country", "postcards", "turn_limit")
 """The core's end-reason codes, in order (`_core.travel_names()["end_reasons"]`)."""
 
-NATIVE_MODULES = EXPANSIONS
-"""The travel modules the core plays: every one (travel_game.cpp)."""
+NATIVE_MODULES: tuple[str, ...] = (
+    tuple(CORE.travel_names()["modules"])
+    if CORE is not None and hasattr(CORE, "travel_names")
+    else ()
+)
+"""The travel modules the core plays, as it says (`_core.travel_names()["modules"]`)."""
 
 HEURISTIC_PARAMS = ("aggression", "race_aggression", "blind_trade", "deny")
 """The travel heuristic's parameters, in the order the core reads them."""

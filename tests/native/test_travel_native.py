@@ -135,3 +135,21 @@ def test_what_keeps_a_travel_run_in_python() -> None:
     config = make_run_config("travel", 3, (), ("mcts",), games=4)
     assert blockers(config)
     assert choose_engine(config).engine == "python"
+
+
+def test_the_core_numbers_what_python_names_and_plays_every_card() -> None:
+    """Kinds, events and end reasons in Python's order; every effect a travel card sheet may
+    name (events, special items, characters) and every module has a native version."""
+    from simulator.games.travel.cards import CHARACTER_EFFECTS, EVENT_EFFECTS, SPECIAL_EFFECTS
+    from simulator.games.travel.decisions import KINDS
+    from simulator.games.travel.spec import TRAVEL
+    from simulator.games.travel.state import EVENT_NAMES
+
+    assert CORE is not None
+    names = CORE.travel_names()
+    assert names["kinds"] == [str(k) for k, _ in KINDS.items()]
+    assert names["events"] == list(EVENT_NAMES)
+    assert names["end_reasons"] == [r for r, _ in TRAVEL.end_reasons]
+    effects = {**EVENT_EFFECTS, **SPECIAL_EFFECTS, **CHARACTER_EFFECTS}
+    assert set(effects) <= set(names["effects"])
+    assert names["modules"] == list(EXPANSIONS)

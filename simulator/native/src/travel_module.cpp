@@ -260,6 +260,9 @@ py::dict travel_names() {
     out["effects"] = list(EFFECT_NAMES + 1, 15);
     out["verbs"] = list(VERB_NAMES, 8);
     out["rules"] = list(RULE_NAMES, kRules);
+    // the modules whose rules and cards travel_game.cpp plays, every one checked against Python
+    // (tests/native/test_travel_native.py)
+    out["modules"] = std::vector<std::string>{"events", "special_items", "forbidden_items", "postcards", "characters"};
     out["max_cards"] = kMaxCards;
     out["done"] = kDone;
     out["accept"] = kAccept;
