@@ -71,7 +71,7 @@ class Heuristic : public Bot {
     std::vector<std::pair<int, int>> refused_;  // (partner, kind) refused this turn
     // buffers (no allocation per decision): each filled by its one function
     Values values_, worth_;
-    std::vector<int> spares_, missing_, wanted_, hand_, partners_;
+    std::vector<int> spares_, missing_, wanted_, hand_, partners_, kinds_;
     std::vector<std::pair<double, int>> picked_;
 
     const Table& t() const { return g_->t; }
@@ -93,11 +93,11 @@ class Heuristic : public Bot {
     }
 
     // _value: a card's worth given what else is held: a needed kind counts once
-    double value(int c, const std::vector<int>& now, const std::vector<int>* later, const Bits& held_kinds,
+    double value(int c, const std::vector<int>& now, const std::vector<int>* later, const std::vector<int>& held_kinds,
                  bool passport_held, int postcards, int needs_passport) const {
         const int k = t().kind_of[at(c)];
-        if (contains(now, k)) return held_kinds.test(at(k)) ? 0.0 : NEED_NOW;
-        if (later != nullptr && contains(*later, k)) return held_kinds.test(at(k)) ? 0.0 : NEED_LATER;
+        if (contains(now, k)) return contains(held_kinds, k) ? 0.0 : NEED_NOW;
+        if (later != nullptr && contains(*later, k)) return contains(held_kinds, k) ? 0.0 : NEED_LATER;
         switch (t().type[at(c)]) {
             case T_PASSPORT:
                 return !passport_held && needs_passport != 0 ? PASSPORT : 0.5;
@@ -120,11 +120,12 @@ class Heuristic : public Bot {
 
     // _worth: what each card would be worth on top of `h`
     const Values& worth(const std::vector<int>& cards, const std::vector<int>& h) {
-        Bits held;
+        std::vector<int>& held = kinds_;
+        held.clear();
         bool passport = false;
         int postcards = 0;
         for (int c : h) {
-            held.set(at(t().kind_of[at(c)]));
+            held.push_back(t().kind_of[at(c)]);
             passport = passport || t().type[at(c)] == T_PASSPORT;
             postcards += t().type[at(c)] == T_POSTCARD;
         }
@@ -141,13 +142,14 @@ class Heuristic : public Bot {
         const int needs = rule(R_NEEDS_PASSPORT);
         int others = -1;
         for (int c : hand()) others += t().type[at(c)] == T_POSTCARD;
-        Bits seen;
+        std::vector<int>& seen = kinds_;
+        seen.clear();
         bool passport = false;
         Values& values = values_;
         values.clear();
         for (int c : hand()) {
             values.emplace_back(c, value(c, now(), later(), seen, passport, others, needs));
-            seen.set(at(t().kind_of[at(c)]));
+            seen.push_back(t().kind_of[at(c)]);
             passport = passport || t().type[at(c)] == T_PASSPORT;
         }
         return values;
@@ -155,12 +157,13 @@ class Heuristic : public Bot {
 
     // _missing_kinds, sorted (the callers sort or test membership)
     const std::vector<int>& missing_kinds() {
-        Bits held;
-        for (int c : hand()) held.set(at(t().kind_of[at(c)]));
+        std::vector<int>& held = kinds_;
+        held.clear();
+        for (int c : hand()) held.push_back(t().kind_of[at(c)]);
         std::vector<int>& missing = missing_;
         missing.clear();
         for (int k : now())
-            if (!held.test(at(k)) && !contains(missing, k)) missing.push_back(k);
+            if (!contains(held, k) && !contains(missing, k)) missing.push_back(k);
         if (rule(R_NEEDS_PASSPORT) != 0 &&
             std::none_of(hand().begin(), hand().end(), [&](int c) { return t().type[at(c)] == T_PASSPORT; }))
             if (!contains(missing, t().passport_kind)) missing.push_back(t().passport_kind);
@@ -194,18 +197,19 @@ class Heuristic : public Bot {
     // _cheapest: the option card worth least to me; with `deny`, keep what opponents need
     int cheapest(const std::vector<int>& options) {
         const Values& values = hand_values();
-        Bits wanted;
+        std::vector<int>& wanted = kinds_;
+        wanted.clear();
         if (p_.deny)
             for (int q = 0; q < s().n; ++q)
                 if (q != me_)
-                    for (int k : t().requires[at(s().target(q))]) wanted.set(at(k));
+                    for (int k : t().requires[at(s().target(q))]) wanted.push_back(k);
         int best = -1;
         double bv = 0.0;
         bool bw = false;
         for (int c : options) {
             if (c == kDone) continue;
             const double v = get(values, c);
-            const bool w = wanted.test(at(t().kind_of[at(c)]));
+            const bool w = contains(wanted, t().kind_of[at(c)]);
             if (best < 0 || v < bv || (v == bv && (w < bw || (w == bw && c < best)))) {
                 best = c;
                 bv = v;
@@ -414,12 +418,13 @@ class Heuristic : public Bot {
 
     // _known_wanted: kinds I miss that q is known to hold, not refused this turn, sorted
     const std::vector<int>& known_wanted(int q, const std::vector<int>& missing) {
-        Bits kinds;
-        each_known(q, [&](int c) { kinds.set(at(t().kind_of[at(c)])); });
+        std::vector<int>& kinds = kinds_;
+        kinds.clear();
+        each_known(q, [&](int c) { kinds.push_back(t().kind_of[at(c)]); });
         std::vector<int>& out = wanted_;
         out.clear();
         for (int k : missing)  // (sorted)
-            if (kinds.test(at(k)) && !contains_pair(q, k)) out.push_back(k);
+            if (contains(kinds, k) && !contains_pair(q, k)) out.push_back(k);
         return out;
     }
 
