@@ -16,6 +16,10 @@
 
 namespace py = pybind11;
 
+namespace deckhand {
+void bind_seed_sequence(py::module_& m);  // seed_sequence.cpp: the streams' starting states
+}
+
 namespace deckhand::travel {
 
 namespace {
@@ -278,6 +282,7 @@ void bind_travel(py::module_& m) {
           "Play G travel games (streams: (G, 8) uint64, seats: (G, players) int8 strategy codes) and return "
           "their tables as columns; `bots`: by seat code, a heuristic's (aggression, race_aggression, "
           "blind_trade, deny), empty for random; `trace`: every decision (tr_*), options as codes");
+    deckhand::bind_seed_sequence(m);
     m.def("travel_names", &travel_names, "How the travel core numbers kinds, events, end reasons, effects, verbs");
 }
 
