@@ -12,7 +12,8 @@ import pytest
 from simulator.folders.config import RunOptions
 from simulator.runs.bench import NotASearcher, bench_lines, forward_lines, rate_lines, suite_lines
 
-TRAVEL = RunOptions("travel", players=3, modules=("events",), seed=5)
+TRAVEL = RunOptions("travel", players=3, modules=("events",), seed=5, engine="python")
+"""The Python engine's bench (travel plays natively by default where the core is built)."""
 
 
 def test_the_rate_says_what_it_timed_then_the_rate() -> None:

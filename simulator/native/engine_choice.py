@@ -20,6 +20,7 @@ from simulator.games.import_export.rules import ImportExportGame
 from simulator.native import CORE, NOT_BUILT, heuristic_support
 from simulator.native.coverage import missing_powers
 from simulator.native.ie_table import modules_not_native
+from simulator.native.travel_chunk import TRAVEL_GAME, travel_blockers
 from strategies.random_strategy import RandomStrategy
 from strategies.registry import StrategyChoice, resolve
 
@@ -59,8 +60,13 @@ def blockers(config: RunConfig) -> list[str]:
     if CORE is None:
         return [NOT_BUILT]
     game = config.game
+    if game.game == TRAVEL_GAME:
+        return travel_blockers(config)
     if game.game != NATIVE_GAME:
-        return [f"the native core plays {NATIVE_GAME} only ({game.game} plays in Python)"]
+        return [
+            f"the native core plays {NATIVE_GAME} and {TRAVEL_GAME} only ({game.game} plays in "
+            "Python)"
+        ]
     found: list[str] = []
     if not hasattr(CORE, "play_import_export"):
         found.append("this build of the native core has no Import/Export engine")

@@ -5,6 +5,7 @@ over as four unsigned 64-bit halves (state high, state low, increment high, incr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -22,7 +23,32 @@ def stream_state(master_seed: int, game_index: int, stream: int) -> tuple[int, i
 
 def game_streams(master_seed: int, game_indices: Sequence[int], deals: Sequence[int]) -> np.ndarray:
     """(games, 8) uint64: each game's rules stream (from its deal) then its strategy stream
-    (from its own index), as engine.play_game draws them."""
+    (from its own index), as engine.play_game draws them. The core computes them where it can
+    (numpy's SeedSequence ported: seed_sequence.cpp; 1 us a game instead of 30), else numpy."""
+    core = _core_streams()
+    if core is not None and master_seed >= 0 and max((*game_indices, *deals), default=0) < 2**64:
+        words = [(master_seed >> (32 * k)) & 0xFFFFFFFF for k in range(_words(master_seed))]
+        return np.asarray(
+            core(words, list(game_indices), list(deals), RULES_STREAM, STRATEGY_STREAM)
+        )
+    return numpy_streams(master_seed, game_indices, deals)
+
+
+def _words(n: int) -> int:
+    """How many 32-bit words numpy's SeedSequence makes of a non-negative int (one for 0)."""
+    return max(1, (n.bit_length() + 31) // 32)
+
+
+def _core_streams() -> Any:
+    from simulator.native import CORE
+
+    return getattr(CORE, "game_streams", None) if CORE is not None else None
+
+
+def numpy_streams(
+    master_seed: int, game_indices: Sequence[int], deals: Sequence[int]
+) -> np.ndarray:
+    """game_streams by numpy's own SeedSequence and PCG64, one stream at a time."""
     out = np.empty((len(game_indices), 8), dtype=np.uint64)
     for row, (game_index, deal) in enumerate(zip(game_indices, deals, strict=True)):
         out[row, :4] = stream_state(master_seed, deal, RULES_STREAM)

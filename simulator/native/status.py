@@ -8,6 +8,7 @@ from simulator.native import CORE, NOT_BUILT
 from simulator.native.coverage import native_powers
 from simulator.native.engine_choice import NATIVE_GAME, choose_engine
 from simulator.native.ie_table import native_modules
+from simulator.native.travel_chunk import NATIVE_MODULES, TRAVEL_GAME
 
 
 def engine_lines(config: RunConfig | None = None, requested: str = "auto") -> list[str]:
@@ -21,6 +22,8 @@ def engine_lines(config: RunConfig | None = None, requested: str = "auto") -> li
             f"native core: built ({CORE.__file__})",
             f"plays natively: {NATIVE_GAME} ({', '.join(native_modules())}); "
             f"bots: {heuristic}; {len(powers)} card powers",
+            f"plays natively: {TRAVEL_GAME} (every module: {', '.join(NATIVE_MODULES)}); "
+            f"bots: {heuristic}",
             "everything else plays in the Python engine (the reference), which gives the "
             "same games bit for bit",
         ]

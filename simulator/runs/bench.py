@@ -29,8 +29,10 @@ from simulator.core.protocol import Decision, Lookahead, Strategy
 from simulator.core.seeding import GameRandom
 from simulator.folders.config import RunConfig, RunOptions, make_run_config
 from simulator.games.import_export.rules import ImportExportGame
+from simulator.games.travel.rules import TravelGame
 from simulator.native.chunk import native_frames, play_columns
 from simulator.native.engine_choice import choose_engine
+from simulator.native.travel_chunk import travel_frames
 from simulator.runs.match import Match
 from strategies.registry import resolve
 
@@ -141,7 +143,10 @@ def _play_native(match: Match, games: int, log_clock: list[float] | None = None)
     columns made into the same tables (native/chunk.py); `log_clock` gets the time spent
     making the tables from the columns (the core's own logging is inside the core's time)."""
     start = time.perf_counter()
-    games_df, _ = native_frames(match.config, _native_game(match), match.choices, range(games))
+    if isinstance(match.game, TravelGame):
+        games_df, _ = travel_frames(match.config, match.game, match.choices, range(games))
+    else:
+        games_df, _ = native_frames(match.config, _native_game(match), match.choices, range(games))
     if log_clock is not None:
         log_clock[0] += time.perf_counter() - start
     return int(games_df["turns"].sum()), int(games_df["decisions"].sum())
@@ -164,6 +169,9 @@ def _native_shares(match: Match, games: int) -> Shares:
     """One more native pass, split: the core's own clock of its bots' choices and of its
     logging (the columns it fills), where it keeps one, plus the tables made from them."""
     start = time.perf_counter()
+    if isinstance(match.game, TravelGame):  # the travel core keeps no clock of its own
+        travel_frames(match.config, match.game, match.choices, range(games))
+        return Shares(time.perf_counter() - start, 0.0, 0.0)
     game = _native_game(match)
     cols = play_columns(match.config, game, match.choices, range(games), timing=True)
     core = time.perf_counter() - start

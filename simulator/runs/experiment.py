@@ -42,12 +42,13 @@ from simulator.core.engine import play_game
 from simulator.core.errors import ConfigError
 from simulator.core.spec import Game, GameConfig, GameSpec
 from simulator.folders.config import RunConfig
-from simulator.native import CORE, NOT_BUILT
+from simulator.native import CORE, NOT_BUILT, travel_chunk
 from simulator.native.chunk import END_REASONS
 from simulator.native.engine_choice import EngineChoice, choose_engine
 from simulator.native.heuristic_table import seat_codes
 from simulator.native.ie_table import native_table
 from simulator.native.seeds import game_streams
+from simulator.native.travel_table import travel_table
 from simulator.runs.backends import open_backend
 from simulator.runs.runner import SheetCopy, _engine_versions
 from strategies.registry import StrategyChoice, resolve
@@ -155,8 +156,31 @@ class _Worker:
     def native_table(self, off: frozenset[int]) -> dict[str, Any]:
         table = self.tables.get(off)
         if table is None:
-            table = self.tables[off] = native_table(self.game(off))
+            game = self.game(off)
+            travel = self.config.game == travel_chunk.TRAVEL_GAME
+            table = self.tables[off] = (
+                travel_table(game) if travel else native_table(game)  # type: ignore[arg-type]
+            )
         return table
+
+    def _native_columns(
+        self, off: frozenset[int], seats: list[tuple[str, ...]], streams: np.ndarray
+    ) -> dict[str, np.ndarray]:
+        """The core's columns of these games, each game's seats by strategy text."""
+        assert CORE is not None
+        texts = list(dict.fromkeys(text for row in seats for text in row))
+        choices = [self.choice(t) for t in texts]
+        n = self.config.players
+        bots: list[Any]
+        if self.config.game == travel_chunk.TRAVEL_GAME:
+            codes, params = travel_chunk.seat_codes(choices)
+            play, bots = CORE.play_travel, list(params)
+        else:
+            codes, texts_by_code = seat_codes(choices, self.game(off))
+            play, bots = CORE.play_import_export, list(texts_by_code)
+        code_of = dict(zip(texts, codes, strict=True))
+        codes_by_seat = np.array([[code_of[x] for x in row] for row in seats], dtype=np.int8)
+        return dict(play(self.native_table(off), n, streams, codes_by_seat, False, bots=bots))
 
     def play_native(self, seed: int, tables: Sequence[Table]) -> list[Played]:
         """The tables played by the native core: one call per powers-off set, the games in
@@ -167,16 +191,17 @@ class _Worker:
         groups: dict[frozenset[int], list[int]] = {}
         for at, table in enumerate(tables):
             groups.setdefault(table.off, []).append(at)
+        reasons = (
+            travel_chunk.END_REASONS
+            if self.config.game == travel_chunk.TRAVEL_GAME
+            else END_REASONS
+        )
         for off, rows in groups.items():
             picked = [tables[at] for at in rows]
-            texts = list(dict.fromkeys(text for t in picked for text in t.seats))
-            codes, bots = seat_codes([self.choice(t) for t in texts], self.game(off))
-            code_of = dict(zip(texts, codes, strict=True))
-            seats = np.array([[code_of[x] for x in t.seats] for t in picked], dtype=np.int8)
             streams = game_streams(seed, [t.stream for t in picked], [t.deal for t in picked])
-            cols = CORE.play_import_export(self.native_table(off), n, streams, seats, bots=bots)
+            cols = self._native_columns(off, [t.seats for t in picked], streams)
             for j, at in enumerate(rows):
-                out[at] = _played_from(cols, j, n, self.event)
+                out[at] = _played_from(cols, j, n, self.event, reasons)
         return [p for p in out if p is not None]
 
     def play(self, seed: int, table: Table) -> Played:
@@ -193,13 +218,16 @@ class _Worker:
         )
 
 
-def _played_from(cols: dict[str, np.ndarray], j: int, n: int, event: str) -> Played:
-    """Game j of the core's columns, as an experiment keeps it."""
+def _played_from(
+    cols: dict[str, np.ndarray], j: int, n: int, event: str, reasons: Sequence[str]
+) -> Played:
+    """Game j of the core's columns, as an experiment keeps it (`reasons`: the game's end
+    reasons in the core's numbering)."""
     lo, hi = cols["winners_offsets"][j], cols["winners_offsets"][j + 1]
     values, offsets = cols[f"ev_{event}"], cols[f"ev_{event}_offsets"]
     return Played(
         turns=int(cols["turns"][j]),
-        end_reason=END_REASONS[int(cols["end_reason"][j])],
+        end_reason=reasons[int(cols["end_reason"][j])],
         first_player=int(cols["first_player"][j]),
         winners=tuple(int(w) for w in cols["winners"][lo:hi]),
         placements=tuple(int(p) for p in cols["placement"][j * n : (j + 1) * n]),

@@ -62,9 +62,11 @@ from simulator.folders.run_folder import (
     write_manifest,
 )
 from simulator.games.import_export.rules import ImportExportGame
+from simulator.games.travel.rules import TravelGame
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.chunk import native_frames
 from simulator.native.engine_choice import EngineChoice, choose_engine
+from simulator.native.travel_chunk import travel_frames
 from simulator.runs.backends import BACKENDS, Backend, open_backend
 from simulator.runs.match import Match, game_of_run
 
@@ -148,8 +150,11 @@ def play_chunk(
                 f"worker {platform.node()}: the run plays natively but {NOT_BUILT}; install "
                 "deckhand with its native core on every worker, or run with --engine python"
             )
-        assert isinstance(match.game, ImportExportGame)  # engine_choice: native plays it only
-        games_df, players_df = native_frames(config, match.game, match.choices, indices)
+        if isinstance(match.game, TravelGame):
+            games_df, players_df = travel_frames(config, match.game, match.choices, indices)
+        else:
+            assert isinstance(match.game, ImportExportGame)  # engine_choice: native plays these
+            games_df, players_df = native_frames(config, match.game, match.choices, indices)
     else:
         games_df, players_df = _python_frames(config, match, indices)
     events_df = card_events(players_df, spec.event_names, card_names(match.game.sheet))

@@ -26,7 +26,7 @@ def test_python_when_asked_whatever_the_run() -> None:
 @pytest.mark.parametrize(
     ("game", "kw", "named"),
     [
-        ("travel", {}, "plays import-export only"),
+        ("travel", {"check_invariants": True}, "--check-invariants"),
         ("import-export", {"strategies": ("classic",)}, "strategy 'classic'"),
         ("import-export", {"check_invariants": True}, "--check-invariants"),
     ],
@@ -53,22 +53,24 @@ def test_the_engine_command_says_what_is_built() -> None:
     result = CliRunner().invoke(main, ["engine"])
     assert result.exit_code == 0, result.output
     assert "native core:" in result.output
-    result = CliRunner().invoke(main, ["engine", "travel", "-p", "3"])
+    result = CliRunner().invoke(main, ["engine", "travel", "-p", "3", "-s", "mcts"])
     assert "this run: python" in result.output
+    result = CliRunner().invoke(main, ["engine", "travel", "-p", "3"])
+    assert "this run: native" in result.output or CORE is None
 
 
 def test_the_engine_option_refuses_clearly_on_the_command_line() -> None:
-    result = CliRunner().invoke(main, ["engine", "travel", "--engine", "native"])
+    result = CliRunner().invoke(main, ["engine", "travel", "--engine", "native", "-s", "mcts"])
     assert result.exit_code != 0
     assert "--engine native" in result.output
 
 
 def test_a_run_records_the_engine_that_played_and_why(tmp_path: Path) -> None:
-    config = make_run_config("travel", 2, games=4, seed=1, chunk_size=4)
+    config = make_run_config("travel", 2, games=4, seed=1, chunk_size=4, check_invariants=True)
     folder = run_simulation(config, tmp_path / "run", progress=False, engine="auto")
     engine = json.loads((folder / "manifest.json").read_text())["engine"]
     assert engine["engine"] == "python"
-    assert "import-export only" in engine["why"] or "not" in engine["why"]
+    assert "--check-invariants" in engine["why"] or "not" in engine["why"]
 
 
 def test_without_a_core_every_run_plays_python_and_says_why(

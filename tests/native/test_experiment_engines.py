@@ -70,3 +70,12 @@ def test_a_worker_without_the_core_refuses_a_native_chunk(monkeypatch: pytest.Mo
             experiment_module._engine_versions(),
             "native",
         )
+
+
+def test_travel_tables_play_natively_as_in_python() -> None:
+    config = make_run_config("travel", 3, modules=("events", "postcards")).game
+    seats = [("heuristic", "random", "heuristic"), ("random",) * 3]
+    tables = [Table(deal=d, stream=d, seats=seats[d % 2]) for d in range(10)]
+    native = Experiment(config, seed=4, chunk_size=4)
+    assert Experiment(config, seed=4, engine="python").play(tables) == native.play(tables)
+    assert native.chosen is not None and native.chosen.engine == "native"

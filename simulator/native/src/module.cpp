@@ -20,6 +20,10 @@
 
 namespace py = pybind11;
 
+namespace deckhand::travel {
+void bind_travel(py::module_& m);  // travel_module.cpp: the travel game
+}
+
 namespace {
 
 using namespace deckhand;
@@ -531,4 +535,5 @@ PYBIND11_MODULE(_core, m) {
     m.def("power_errors", []() { return power_errors(); }, "Errors in the native powers' registrations");
     m.def("missing_powers", &missing_powers, py::arg("table"),
           "The contracts whose power plays in Python but has no native power");
+    deckhand::travel::bind_travel(m);
 }

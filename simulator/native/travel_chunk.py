@@ -1,0 +1,195 @@
+"""A chunk of travel games played by the native core (`_core.play_travel`), handed back as the
+same tables the Python engine's chunk makes (core/datasets.py rows_for_game and to_frames with
+TravelGame.outcome), built from the core's columns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from simulator.core.datasets import GAMES_COLUMNS, PLAYER_COLUMNS
+from simulator.core.errors import ConfigError
+from simulator.folders.config import RunConfig, seat_slots
+from simulator.games.travel.rules import TravelGame
+from simulator.games.travel.state import EVENT_NAMES
+from simulator.native import CORE, NOT_BUILT
+from simulator.native.seeds import game_streams
+from simulator.native.travel_table import travel_table
+from strategies.random_strategy import RandomStrategy
+from strategies.registry import StrategyChoice, resolve
+from strategies.travel.heuristic import TravelHeuristic
+
+TRAVEL_GAME = "travel"
+
+END_REASONS = ("central_country", "postcards", "turn_limit")
+"""The core's end-reason codes, in order (`_core.travel_names()["end_reasons"]`)."""
+
+NATIVE_MODULES: tuple[str, ...] = (
+    tuple(CORE.travel_names()["modules"])
+    if CORE is not None and hasattr(CORE, "travel_names")
+    else ()
+)
+"""The travel modules the core plays, as it says (`_core.travel_names()["modules"]`)."""
+
+HEURISTIC_PARAMS = ("aggression", "race_aggression", "blind_trade", "deny")
+"""The travel heuristic's parameters, in the order the core reads them."""
+
+
+def native_reason(choice: StrategyChoice) -> str | None:
+    """Why the core cannot play this travel strategy (None: it can): `random`, and the
+    `heuristic` with any parameters (its defaults, a preset, overrides)."""
+    if choice.cls is RandomStrategy:
+        return None
+    if choice.cls is TravelHeuristic:
+        built = choice.build()
+        unknown = set(built.settings) - set(HEURISTIC_PARAMS)
+        if unknown:
+            return f"the native travel heuristic has no parameter {', '.join(sorted(unknown))}"
+        return None
+    return f"strategy '{choice.text}' has no native travel version"
+
+
+def seat_codes(choices: Sequence[StrategyChoice]) -> tuple[list[int], list[list[float]]]:
+    """Each strategy slot's native code (0: random; a heuristic: one code per distinct text)
+    and, by code, the heuristic's parameters (empty for random). Raises ValueError where a
+    slot has no native version."""
+    codes: list[int] = []
+    params: list[list[float]] = [[]]
+    by_text: dict[str, int] = {}
+    for choice in choices:
+        why = native_reason(choice)
+        if why is not None:
+            raise ValueError(why)
+        if choice.cls is RandomStrategy:
+            codes.append(0)
+            continue
+        if choice.text not in by_text:
+            built = choice.build()
+            assert isinstance(built, TravelHeuristic)
+            by_text[choice.text] = len(params)
+            params.append(
+                [built.aggression, built.race_aggression, built.blind_trade, float(built.deny)]
+            )
+        codes.append(by_text[choice.text])
+    return codes, params
+
+
+def play_travel_columns(
+    config: RunConfig,
+    game: TravelGame,
+    choices: Sequence[StrategyChoice],
+    indices: Sequence[int],
+    trace: bool = False,
+) -> dict[str, np.ndarray]:
+    """The core's columns for these games of the run (seats as seat_slots places them,
+    streams as engine.play_game draws them)."""
+    if CORE is None:
+        raise ConfigError(f"the native engine was asked for, but {NOT_BUILT}")
+    try:
+        codes, params = seat_codes(choices)
+    except ValueError as exc:
+        raise ConfigError(f"the native engine cannot play this strategy: {exc}") from None
+    slots = np.array([seat_slots(config, i) for i in indices], dtype=np.int64)
+    seats = np.array(codes, dtype=np.int8)[slots].reshape(len(indices), config.game.players)
+    streams = game_streams(config.seed, indices, [config.deal(i) for i in indices])
+    table = travel_table(game)
+    return dict(CORE.play_travel(table, config.game.players, streams, seats, trace, bots=params))
+
+
+def travel_frames(
+    config: RunConfig,
+    game: TravelGame,
+    choices: Sequence[StrategyChoice],
+    indices: Sequence[int],
+    cols: dict[str, np.ndarray] | None = None,
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The games and players tables of these games (played now, or given as the core's
+    `cols`), equal to the Python engine's chunk (tests/native/test_travel_native.py)."""
+    if cols is None:
+        cols = play_travel_columns(config, game, choices, indices)
+    n = config.game.players
+    g = len(indices)
+    ids = np.asarray(indices, dtype=np.int64)
+    first = cols["first_player"].astype(np.int8)
+    games = pl.DataFrame(
+        {
+            "game_id": ids,
+            "deal": np.array([config.deal(i) for i in indices], dtype=np.int64),
+            "game": [config.game.game] * g,
+            "players": np.full(g, n, dtype=np.int8),
+            "modules": [",".join(config.game.modules)] * g,
+            "master_seed": np.full(g, config.seed, dtype=np.int64),
+            "turns": cols["turns"].astype(np.int32),
+            "decisions": cols["decisions"].astype(np.int32),
+            "first_player": first,
+            "winners": pl.Series("winners", _winner_lists(cols)),
+            "end_reason": [END_REASONS[int(r)] for r in cols["end_reason"]],
+        },
+        schema=GAMES_COLUMNS,
+    )
+    slots = np.array([seat_slots(config, i) for i in indices], dtype=np.int8).reshape(-1)
+    texts = np.array([c.text for c in choices], dtype=object)
+    seat = np.tile(np.arange(n, dtype=np.int8), g)
+    counts = np.diff(cols["winners_offsets"])
+    won = np.zeros(g * n, dtype=bool)
+    rows = np.repeat(np.arange(g, dtype=np.int64), counts)  # each winner's game
+    won[rows * n + cols["winners"].astype(np.int64)] = True
+    shared = np.repeat(counts > 1, n)
+    nobody = np.repeat(counts == 0, n)
+    winning = np.where(shared, "shared_win", "win")
+    result = np.where(nobody, "no_winner", np.where(won, winning, "loss"))
+    character = cols["character"].astype(np.int64)
+    data: dict[str, Any] = {
+        "game_id": np.repeat(ids, n),
+        "seat": seat,
+        "turn_order": ((seat - np.repeat(first, n)) % n).astype(np.int8),
+        "strategy": texts[slots].tolist(),
+        "strategy_slot": slots,
+        "result": result.tolist(),
+        "win": won,
+        "score": cols["score"].astype(np.float64),
+        "placement": cols["placement"].astype(np.int8),
+    }
+    columns = [pl.Series(key, data[key], dtype=dtype) for key, dtype in PLAYER_COLUMNS.items()]
+    columns.append(pl.Series("country", cols["country"].astype(np.int64), dtype=pl.Int64))
+    columns.append(  # TravelGame.outcome: None without characters
+        pl.Series("character", pa.array(character, mask=character < 0), dtype=pl.Int64)
+    )
+    columns += [
+        pl.Series(event, _lists(cols[f"ev_{event}"], cols[f"ev_{event}_offsets"], pa.int32()))
+        for event in EVENT_NAMES
+    ]
+    return games, pl.DataFrame(columns)
+
+
+def _winner_lists(cols: dict[str, np.ndarray]) -> pa.ListArray:
+    return _lists(cols["winners"], cols["winners_offsets"], pa.int8())
+
+
+def _lists(values: np.ndarray, offsets: np.ndarray, kind: pa.DataType) -> pa.ListArray:
+    """A list column from the core's flat values and offsets (core.datasets.int_lists)."""
+    return pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), pa.array(values, type=kind))
+
+
+def travel_blockers(config: RunConfig) -> list[str]:
+    """What keeps this travel run in the Python engine (empty: it plays natively); the
+    engine choice's travel half (engine_choice.blockers)."""
+    if CORE is None:
+        return [NOT_BUILT]
+    if not hasattr(CORE, "play_travel"):
+        return ["this build of the native core has no travel engine"]
+    found: list[str] = []
+    other = [m for m in config.game.modules if m not in NATIVE_MODULES]
+    if other:
+        found.append(f"the native core does not play {', '.join(other)} (they play in Python)")
+    if config.check_invariants:
+        found.append("--check-invariants checks the Python engine's state after every decision")
+    for text in dict.fromkeys(config.strategies):
+        why = native_reason(resolve(config.game.game, text))
+        if why is not None:
+            found.append(why)
+    return found
