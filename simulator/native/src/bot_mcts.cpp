@@ -6,6 +6,7 @@
 #include "bot_mcts.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -14,8 +15,6 @@ namespace deckhand::ie {
 
 namespace {
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-bool same(const Option& x, const Option& y) { return x.a == y.a && x.b == y.b && x.c == y.c && x.d == y.d; }
 
 std::vector<std::string> split(const std::string& text, char by) {
     std::vector<std::string> parts;
@@ -92,13 +91,18 @@ void Mcts::attach(Game& game) {
     if (record_ == nullptr) throw NativeError("mcts: the game's forward hook is not a turn record");
 }
 
-int Mcts::child_of(int node, const Option& key) const {
+int Mcts::child_of(int node, const std::string& key) const {
     for (int child : nodes_[at(node)].children)
-        if (same(nodes_[at(child)].key, key)) return child;
+        if (nodes_[at(child)].key == key) return child;
     return -1;
 }
 
-int Mcts::add_child(int node, const Option& key) {
+void Mcts::keys_of(const Game& game, const Decision& d, std::vector<std::string>& out) const {
+    out.clear();
+    for (const Option& o : *d.options) out.push_back(render_option(game, d.kind, o, d.context));
+}
+
+int Mcts::add_child(int node, const std::string& key) {
     nodes_.push_back(Node{key, 0, 0, 0.0, {}});
     const int child = static_cast<int>(nodes_.size()) - 1;
     nodes_[at(node)].children.push_back(child);
@@ -108,7 +112,15 @@ int Mcts::add_child(int node, const Option& key) {
 // _policy / _policy_answer: random, or the heuristic's choice (from the seat's view).
 int Mcts::policy(const Game& game, const Decision& d, GameRandom& rng) {
     if (!rollout_) return rng.below(static_cast<int>(d.options->size()));
-    return rollout_->choose(game, d, rng);
+    try {
+        return rollout_->choose(game, d, rng);
+    } catch (const std::exception& e) {
+        std::string msg = std::string(e.what()) + " kind=" + kind_name(d.kind) + " seat=" + std::to_string(d.seat) + " ctx=" + std::to_string(d.context) + " opts:";
+        for (const Option& o : *d.options) msg += " (" + std::to_string(o.a) + "," + std::to_string(o.b) + "," + std::to_string(o.c) + ")";
+        msg += " ships:";
+        for (const Ship& sh : game.s.ships) msg += " " + std::to_string(sh.owner) + (sh.at_sea ? "s" : "p");
+        throw NativeError(msg);
+    }
 }
 
 // One iteration's copy: replays the turn to the decision, determinises it there
@@ -121,9 +133,20 @@ class MctsIteration final : public Steered {
     void arrived(Game& game, const Decision& /*d*/) override {
         redeal(game.s, m_.seat_, own_);
         game.s.rng = fresh_stream(own_);
+        if (std::getenv("MCTS_DEBUG") != nullptr) {
+            std::string h;
+            for (int p = 0; p < game.s.n; ++p) { h += " |"; for (Card c : game.s.hands[at(p)]) h += " " + std::to_string(c); }
+            std::fprintf(stderr, "h%s\n", h.c_str());
+        }
     }
 
     int decide(Game& game, const Decision& d) override {
+        const int r = decide_(game, d);
+        if (std::getenv("MCTS_DEBUG") != nullptr)
+            std::fprintf(stderr, "d %d %s %d %d deck=%d\n", d.seat, kind_name(d.kind), static_cast<int>(d.options->size()), r, game.s.deck.size());
+        return r;
+    }
+    int decide_(Game& game, const Decision& d) {
         const int n = static_cast<int>(d.options->size());
         if (!rolling_) {
             if (n == 1) return 0;  // _next_asked: taken, not a node
@@ -145,26 +168,31 @@ class MctsIteration final : public Steered {
     int tree(Game& game, const Decision& d) {
         const Options& options = *d.options;
         const int n = static_cast<int>(options.size());
-        auto& nodes = m_.nodes_;
+        if (node_ == 0) {
+            keys_ = m_.root_keys_;  // the root: the same decision every iteration
+        } else {
+            m_.keys_of(game, d, keys_);
+        }
         untried_.clear();
         for (int i = 0; i < n; ++i)
-            if (m_.child_of(node_, options[at(i)]) < 0) untried_.push_back(i);
+            if (m_.child_of(node_, keys_[at(i)]) < 0) untried_.push_back(i);
+        if (std::getenv("MCTS_DEBUG") != nullptr)
+            std::fprintf(stderr, "t children=%d untried=%d\n", n - static_cast<int>(untried_.size()), static_cast<int>(untried_.size()));
         if (!untried_.empty() && may_widen()) {
             const int i = expanded(game, d);
-            const int child = m_.add_child(node_, options[at(i)]);
+            const int child = m_.add_child(node_, keys_[at(i)]);
             path.emplace_back(child, d.seat);
             rolling_ = true;  // break: the rollout from the next decision
             return i;
         }
-        int i = select(options);
+        int i = select(n);
         if (i < 0) {  // progressive widening allows no tried option here: widen after all
             i = untried_[at(own_.below(static_cast<int>(untried_.size())))];
-            m_.add_child(node_, options[at(i)]);
+            m_.add_child(node_, keys_[at(i)]);
         }
-        const int child = m_.child_of(node_, options[at(i)]);
+        const int child = m_.child_of(node_, keys_[at(i)]);
         path.emplace_back(child, d.seat);
         node_ = child;
-        (void)nodes;
         return i;
     }
 
@@ -178,20 +206,20 @@ class MctsIteration final : public Steered {
     // _expanded: the policy's own choice while untried (expand=policy), else one at random.
     int expanded(Game& game, const Decision& d) {
         if (m_.settings_.expand_policy) {
-            const Option wanted = (*d.options)[at(m_.policy(game, d, own_))];
+            const std::string& wanted = keys_[at(m_.policy(game, d, own_))];
             for (int i : untried_)
-                if (same((*d.options)[at(i)], wanted)) return i;
+                if (keys_[at(i)] == wanted) return i;
         }
         return untried_[at(own_.below(static_cast<int>(untried_.size())))];
     }
 
     // _select: UCB1 among the tried options offered here, each counted as available.
-    int select(const Options& options) {
+    int select(int n) {
         int best = -1;
         double best_score = -std::numeric_limits<double>::infinity();
         const double c = m_.settings_.c;
-        for (int i = 0; i < static_cast<int>(options.size()); ++i) {
-            const int found = m_.child_of(node_, options[at(i)]);
+        for (int i = 0; i < n; ++i) {
+            const int found = m_.child_of(node_, keys_[at(i)]);
             if (found < 0) continue;
             auto& child = m_.nodes_[at(found)];
             child.available += 1;
@@ -213,6 +241,7 @@ class MctsIteration final : public Steered {
     bool rolling_ = false;
     int played_ = 0;
     std::vector<int> untried_;
+    std::vector<std::string> keys_;
 };
 
 void Mcts::iterate(const Game& game, GameRandom& own) {
@@ -227,6 +256,10 @@ void Mcts::iterate(const Game& game, GameRandom& own) {
     }
     std::array<double, kMaxPlayers> rewards{};
     values(*copy_, over, settings_.win, rewards);
+    if (std::getenv("MCTS_DEBUG") != nullptr) {
+        std::fprintf(stderr, "it over=%d turn=%d path=%zu r=%.17g,%.17g played_state_credits=%d,%d\n", over ? 1 : 0,
+                     copy_->s.turn, it.path.size(), rewards[0], rewards[1], copy_->s.credits[0], copy_->s.credits[1]);
+    }
     nodes_[0].visits += 1;
     for (const auto& [child, player] : it.path) {
         nodes_[at(child)].visits += 1;
@@ -243,6 +276,7 @@ int Mcts::choose(const Game& game, const Decision& d, GameRandom& rng) {
     seat_ = d.seat;
     nodes_.clear();
     nodes_.push_back(Node{});
+    keys_of(game, d, root_keys_);
     const bool timed = settings_.ms > 0;
     const auto deadline = std::chrono::steady_clock::now() +
                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -255,7 +289,7 @@ int Mcts::choose(const Game& game, const Decision& d, GameRandom& rng) {
     int best = 0, best_visits = -1;
     const Options& options = *d.options;
     for (int i = 0; i < static_cast<int>(options.size()); ++i) {
-        const int child = child_of(0, options[at(i)]);
+        const int child = child_of(0, root_keys_[at(i)]);
         const int visits = child >= 0 ? nodes_[at(child)].visits : 0;
         if (visits > best_visits) {
             best = i;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ie_forward.hpp"
+#include "ie_render.hpp"
 
 namespace deckhand::ie {
 
@@ -47,15 +48,18 @@ class Mcts final : public Bot {
 
   private:
     friend class MctsIteration;
+    // A node's edge is keyed as Python keys it (mcts._key): by the option's value, whatever
+    // decision offers it, so an option is written as Python's repr writes it (ie_render).
     struct Node {
-        Option key{};
+        std::string key;
         int visits = 0;
         int available = 0;
         double total = 0.0;
         std::vector<int> children;  // indices into nodes_
     };
-    int child_of(int node, const Option& key) const;
-    int add_child(int node, const Option& key);
+    int child_of(int node, const std::string& key) const;
+    int add_child(int node, const std::string& key);
+    void keys_of(const Game& game, const Decision& d, std::vector<std::string>& out) const;
     int policy(const Game& game, const Decision& d, GameRandom& rng);
     void iterate(const Game& game, GameRandom& own);
 
@@ -64,6 +68,7 @@ class Mcts final : public Bot {
     std::unique_ptr<TurnRecord> own_record_;
     TurnRecord* record_ = nullptr;
     std::vector<Node> nodes_;
+    std::vector<std::string> root_keys_;  // the root decision's options' keys
     std::unique_ptr<Game> copy_;
     int seat_ = 0;
 };
