@@ -6,7 +6,6 @@
 #include "bot_mcts.hpp"
 
 #include <chrono>
-#include <cstdio>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -112,15 +111,14 @@ int Mcts::add_child(int node, const std::string& key) {
 // _policy / _policy_answer: random, or the heuristic's choice (from the seat's view).
 int Mcts::policy(const Game& game, const Decision& d, GameRandom& rng) {
     if (!rollout_) return rng.below(static_cast<int>(d.options->size()));
-    try {
-        return rollout_->choose(game, d, rng);
-    } catch (const std::exception& e) {
-        std::string msg = std::string(e.what()) + " kind=" + kind_name(d.kind) + " seat=" + std::to_string(d.seat) + " ctx=" + std::to_string(d.context) + " opts:";
-        for (const Option& o : *d.options) msg += " (" + std::to_string(o.a) + "," + std::to_string(o.b) + "," + std::to_string(o.c) + ")";
-        msg += " ships:";
-        for (const Ship& sh : game.s.ships) msg += " " + std::to_string(sh.owner) + (sh.at_sea ? "s" : "p");
-        throw NativeError(msg);
+    // the view Python's rollout bot reads: one per state (the game, each iteration's copy)
+    // and seat, the key of its memos
+    const long long view = (&game == copy_.get() ? copies_ : 0) * kMaxPlayers + d.seat;
+    if (view != last_view_) {
+        rollout_->new_view();
+        last_view_ = view;
     }
+    return rollout_->choose(game, d, rng);
 }
 
 // One iteration's copy: replays the turn to the decision, determinises it there
@@ -133,20 +131,9 @@ class MctsIteration final : public Steered {
     void arrived(Game& game, const Decision& /*d*/) override {
         redeal(game.s, m_.seat_, own_);
         game.s.rng = fresh_stream(own_);
-        if (std::getenv("MCTS_DEBUG") != nullptr) {
-            std::string h;
-            for (int p = 0; p < game.s.n; ++p) { h += " |"; for (Card c : game.s.hands[at(p)]) h += " " + std::to_string(c); }
-            std::fprintf(stderr, "h%s\n", h.c_str());
-        }
     }
 
     int decide(Game& game, const Decision& d) override {
-        const int r = decide_(game, d);
-        if (std::getenv("MCTS_DEBUG") != nullptr)
-            std::fprintf(stderr, "d %d %s %d %d deck=%d\n", d.seat, kind_name(d.kind), static_cast<int>(d.options->size()), r, game.s.deck.size());
-        return r;
-    }
-    int decide_(Game& game, const Decision& d) {
         const int n = static_cast<int>(d.options->size());
         if (!rolling_) {
             if (n == 1) return 0;  // _next_asked: taken, not a node
@@ -176,8 +163,6 @@ class MctsIteration final : public Steered {
         untried_.clear();
         for (int i = 0; i < n; ++i)
             if (m_.child_of(node_, keys_[at(i)]) < 0) untried_.push_back(i);
-        if (std::getenv("MCTS_DEBUG") != nullptr)
-            std::fprintf(stderr, "t children=%d untried=%d\n", n - static_cast<int>(untried_.size()), static_cast<int>(untried_.size()));
         if (!untried_.empty() && may_widen()) {
             const int i = expanded(game, d);
             const int child = m_.add_child(node_, keys_[at(i)]);
@@ -246,6 +231,7 @@ class MctsIteration final : public Steered {
 
 void Mcts::iterate(const Game& game, GameRandom& own) {
     MctsIteration it(*this, own);
+    ++copies_;
     if (!copy_ || copy_->s.n != game.s.n || &copy_->table() != &game.table())
         copy_ = std::make_unique<Game>(game.table(), game.s.n);
     bool over = true;
@@ -256,10 +242,6 @@ void Mcts::iterate(const Game& game, GameRandom& own) {
     }
     std::array<double, kMaxPlayers> rewards{};
     values(*copy_, over, settings_.win, rewards);
-    if (std::getenv("MCTS_DEBUG") != nullptr) {
-        std::fprintf(stderr, "it over=%d turn=%d path=%zu r=%.17g,%.17g played_state_credits=%d,%d\n", over ? 1 : 0,
-                     copy_->s.turn, it.path.size(), rewards[0], rewards[1], copy_->s.credits[0], copy_->s.credits[1]);
-    }
     nodes_[0].visits += 1;
     for (const auto& [child, player] : it.path) {
         nodes_[at(child)].visits += 1;

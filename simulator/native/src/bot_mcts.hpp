@@ -71,6 +71,8 @@ class Mcts final : public Bot {
     std::vector<std::string> root_keys_;  // the root decision's options' keys
     std::unique_ptr<Game> copy_;
     int seat_ = 0;
+    long long copies_ = 0;     // the copies made so far (each a new state, a new view)
+    long long last_view_ = -1;  // the view the rollout bot last read
 };
 
 }  // namespace deckhand::ie

@@ -133,6 +133,10 @@ class Bot {
     // Called once the bot sits at `game` (before its first turn): a bot that searches hooks
     // the game's forward model here (Game::forward).
     virtual void attach(Game& /*game*/) {}
+    // The next choice reads another game (a search's copy) or seat than the last: drop what
+    // the bot keeps keyed on its view (Python keys such memos by the view object, one per
+    // state and seat). Only a bot that serves a search's playouts is told.
+    virtual void new_view() {}
 };
 // Makes a seat's bot for a game of this table; `options` is the strategy's parameter text
 // (empty: its defaults). Registered once per code (the `seats` codes play_import_export
