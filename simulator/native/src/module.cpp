@@ -632,6 +632,85 @@ py::dict mcts_bench(const py::dict& table_dict, int players,
     out["turns"] = turns;
     return out;
 }
+
+// The search timed at one position of each game (as bench.search_speed times the Python
+// search): the game played by its seats to its first decision `after` asked decisions in of a
+// kind the search searches (not any_time: its moment is not kept), then the search run there
+// `repeats` times, each from GameRandom.from_seed(seed + iterations so far).
+py::dict mcts_at(const py::dict& table_dict, int players,
+                 py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
+                 py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
+                 const std::vector<std::string>& bots, int after, const std::string& search, int repeats,
+                 std::uint64_t seed) {
+    const auto table = read_table(table_dict);
+    const Seating seating{bots, nullptr};
+    const MctsSettings settings = parse_mcts(search);
+    const auto games = static_cast<int>(seats.shape(0));
+    struct Position {
+        State start;
+        std::vector<Answer> answers;
+        int seat = 0;
+        Kind kind = Kind::lead;
+        int context = 0;
+        Options options;
+    };
+    struct Finder final : Recorder {
+        Finder(int after, const MctsSettings& s, const TurnRecord& turn) : after(after), s(s), turn(turn) {}
+        void record(const Game& /*game*/, const Decision& d, int /*choice*/) override {
+            if (d.options->size() <= 1 || found) return;
+            const bool searched = s.search_all || s.searched[static_cast<std::size_t>(d.kind)];
+            if (asked++ >= after && searched && d.kind != Kind::any_time) {
+                found = true;
+                at = Position{turn.start, turn.answers, d.seat, d.kind, d.context, *d.options};
+            }
+        }
+        int after;
+        const MctsSettings& s;
+        const TurnRecord& turn;
+        int asked = 0;
+        bool found = false;
+        Position at;
+    };
+    std::vector<Position> positions;
+    for (int row = 0; row < games; ++row) {
+        Game g(*table, players);
+        TurnRecord turn;
+        Finder finder(after, settings, turn);
+        g.forward = &turn;
+        g.recorder = &finder;
+        play_one(*table, g, streams.data() + 8 * row, seats.data() + players * row, 0, {}, seating);
+        if (finder.found) positions.push_back(finder.at);
+    }
+    std::vector<double> rates, ms;
+    std::vector<std::string> kinds;
+    for (const Position& p : positions) kinds.emplace_back(kind_name(p.kind));
+    for (int r = 0; r < repeats; ++r) {
+        long long done = 0;
+        const auto start = std::chrono::steady_clock::now();
+        for (const Position& p : positions) {
+            Game holder(*table, players);
+            holder.s = p.start;
+            TurnRecord record;
+            record.start = p.start;
+            record.answers = p.answers;
+            holder.forward = &record;
+            Mcts search(*table, settings);
+            search.attach(holder);
+            GameRandom rng = GameRandom::from_seed(seed + static_cast<std::uint64_t>(done));
+            const Decision d{p.seat, p.kind, p.context, nullptr, &p.options};
+            search.choose(holder, d, rng);
+            done += search.iterations_done;
+        }
+        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        rates.push_back(static_cast<double>(done) / took);
+        ms.push_back(1000.0 * took / static_cast<double>(std::max<std::size_t>(1, positions.size())));
+    }
+    py::dict out;
+    out["kinds"] = kinds;
+    out["rates"] = rates;
+    out["ms"] = ms;
+    return out;
+}
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -686,6 +765,9 @@ PYBIND11_MODULE(_core, m) {
           py::arg("seats"), py::arg("bots"), py::arg("k"), py::arg("seed"),
           "The determinisation at the k-th asked decision for its seat (Playthrough.for_seat)");
     m.def("twister_uniforms", &twister_uniforms, "The first n uniforms of GameRandom.from_seed(seed)");
+    m.def("mcts_at", &mcts_at, py::arg("table"), py::arg("players"), py::arg("streams"), py::arg("seats"),
+          py::arg("bots"), py::arg("after"), py::arg("search"), py::arg("repeats"), py::arg("seed"),
+          "The native search timed at one position of each game (bench --search)");
     m.def("mcts_bench", &mcts_bench, py::arg("table"), py::arg("players"), py::arg("streams"), py::arg("seats"),
           py::arg("bots"), "Games with mcts seats: iterations, decisions, turns and seconds");
 }

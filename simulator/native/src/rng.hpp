@@ -141,7 +141,7 @@ class GameRandom {
     static GameRandom from_seed(std::uint64_t seed) {
         GameRandom r;
         r.twister_ = true;
-        r.mt_ = Twister::seeded(seed);
+        r.seed_ = seed;  // seeded at the first draw: most copies never draw their stream
         return r;
     }
 
@@ -165,6 +165,10 @@ class GameRandom {
   private:
     void refill() {
         if (twister_) {
+            if (!seeded_) {
+                mt_ = Twister::seeded(seed_);
+                seeded_ = true;
+            }
             for (auto& u : buffer_) u = mt_.next_double();
             left_ = kBuffer;
             return;
@@ -177,6 +181,8 @@ class GameRandom {
     std::array<double, kBuffer> buffer_{};
     int left_ = 0;
     bool twister_ = false;
+    bool seeded_ = false;
+    std::uint64_t seed_ = 0;
     Twister mt_{};
 };
 
