@@ -63,5 +63,6 @@ def seat_options(strategy: MCTS, game: Any = None) -> str:
         if name == "rollout":
             value = "random" if strategy.rollout_bot is None else "heuristic"
         items.append(f"{name}={_text(value)}")
-    rollout = "" if strategy.rollout_bot is None else heuristic_options(strategy.rollout_bot, game)
+    bot = strategy.rollout_bot
+    rollout = "" if bot is None else heuristic_options(bot, game)  # type: ignore[arg-type]
     return ";".join(items) + "\n" + rollout

@@ -499,8 +499,8 @@ def search_lines(
         yield (
             f"native core: {ms:.2f} ms per decision searched, {rate:.0f} iterations/s "
             f"({rate / max(r.iterations_per_second, 1e-9):.0f}x) at {positions} positions of "
-            f"the native games, the first searched 40 decisions in ({', '.join(sorted(set(kinds)))}), "
-            f"median of {repeats}"
+            f"the native games, the first searched 40 decisions in "
+            f"({', '.join(sorted(set(kinds)))}), median of {repeats}"
         )
 
 

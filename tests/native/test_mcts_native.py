@@ -27,9 +27,7 @@ from simulator.folders.config import seat_slots
 from simulator.native import CORE, NOT_BUILT
 from simulator.runs.differential import Setup, _seating, check_games, match_for
 
-pytestmark = pytest.mark.skipif(
-    CORE is None or not hasattr(CORE, "mcts_codes"), reason=NOT_BUILT
-)
+pytestmark = pytest.mark.skipif(CORE is None or not hasattr(CORE, "mcts_codes"), reason=NOT_BUILT)
 
 BOTS = st.sampled_from(["random", "heuristic", "heuristic+random"])
 
@@ -139,9 +137,19 @@ SEARCHES = [
     (2, "mcts@guided+heuristic", "all"),
     (4, "mcts@guided-4p+heuristic", "all"),
     (2, "mcts:iterations=12,rollout_decisions=15+random", "all"),
-    (3, "mcts:iterations=8,rollout_decisions=12,widen=0.7,expand=policy,rollout=heuristic+random", "all"),
+    (
+        3,
+        "mcts:iterations=8,rollout_decisions=12,widen=0.7,expand=policy,rollout=heuristic"
+        + "+random",
+        "all",
+    ),
     (4, "mcts:iterations=6,rollout_decisions=20,value=win,depth=2+random", "native"),
-    (5, "mcts:iterations=6,rollout_decisions=8,c=1.1,rollout=heuristic,search=lead/follow/load+heuristic", "all"),
+    (
+        5,
+        "mcts:iterations=6,rollout_decisions=8,c=1.1,rollout=heuristic,search=lead/follow/load"
+        + "+heuristic",
+        "all",
+    ),
 ]
 
 
