@@ -495,9 +495,10 @@ def search_lines(
     )
     native = native_search_speed(config, search, positions, repeats)
     if native is not None:
-        rate, ms, kinds = native
+        rate, ms, kinds, cpu_rate = native
         yield (
             f"native core: {ms:.2f} ms per decision searched, {rate:.0f} iterations/s "
+            f"({cpu_rate:.0f} per second of CPU) "
             f"({rate / max(r.iterations_per_second, 1e-9):.0f}x) at {positions} positions of "
             f"the native games, the first searched 40 decisions in "
             f"({', '.join(sorted(set(kinds)))}), median of {repeats}"
@@ -506,7 +507,7 @@ def search_lines(
 
 def native_search_speed(
     config: RunConfig, search: str, positions: int, repeats: int, after: int = 40
-) -> tuple[float, float, list[str]] | None:
+) -> tuple[float, float, list[str], float] | None:
     """The native search (bot_mcts.cpp) timed as `search_speed` times the Python one, at one
     position of each of `positions` native games (None: the core cannot play this run or
     search natively)."""
@@ -541,7 +542,12 @@ def native_search_speed(
         repeats,
         config.seed,
     )
-    return statistics.median(out["rates"]), statistics.median(out["ms"]), list(out["kinds"])
+    return (
+        statistics.median(out["rates"]),
+        statistics.median(out["ms"]),
+        list(out["kinds"]),
+        statistics.median(out["cpu_rates"]),
+    )
 
 
 def forward_lines(options: RunOptions, games: int, repeats: int, build: str) -> Iterator[str]:

@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -681,12 +682,13 @@ py::dict mcts_at(const py::dict& table_dict, int players,
         play_one(*table, g, streams.data() + 8 * row, seats.data() + players * row, 0, {}, seating);
         if (finder.found) positions.push_back(finder.at);
     }
-    std::vector<double> rates, ms;
+    std::vector<double> rates, ms, cpu_rates;
     std::vector<std::string> kinds;
     for (const Position& p : positions) kinds.emplace_back(kind_name(p.kind));
     for (int r = 0; r < repeats; ++r) {
         long long done = 0;
         const auto start = std::chrono::steady_clock::now();
+        const std::clock_t cpu_start = std::clock();
         for (const Position& p : positions) {
             Game holder(*table, players);
             holder.s = p.start;
@@ -703,11 +705,14 @@ py::dict mcts_at(const py::dict& table_dict, int players,
         }
         const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         rates.push_back(static_cast<double>(done) / took);
+        const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+        cpu_rates.push_back(static_cast<double>(done) / std::max(cpu, 1e-9));
         ms.push_back(1000.0 * took / static_cast<double>(std::max<std::size_t>(1, positions.size())));
     }
     py::dict out;
     out["kinds"] = kinds;
     out["rates"] = rates;
+    out["cpu_rates"] = cpu_rates;  // per second of this process's CPU (a shared machine)
     out["ms"] = ms;
     return out;
 }
