@@ -52,6 +52,11 @@ def seat_code(choice: StrategyChoice) -> int | None:
         return RANDOM_SEAT
     if heuristic_support.native(choice):
         return HEURISTIC_SEAT
+    if CORE is not None and hasattr(CORE, "mcts_codes"):  # the native search (bot_mcts.cpp)
+        from simulator.native.mcts_table import FIRST_CODE, native_reason
+
+        if native_reason(choice.build()) is None:
+            return FIRST_CODE
     return None
 
 

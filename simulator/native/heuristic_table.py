@@ -239,13 +239,27 @@ def seat_codes(choices: Any, game: Any) -> tuple[list[int], list[str]]:
     `random`, and for each distinct heuristic text (its defaults, a preset, overrides) a code
     from STRATEGY_CODE on. A slot the core cannot play raises ValueError with
     `native_reason`."""
+    from simulator.native import mcts_table  # (imports this module)
+
     codes: list[int] = []
     texts: list[str] = [""]
     by_text: dict[str, int] = {}
+    searches: list[str] = []
     for choice in choices:
         built = choice.build()
         if built.name == "random":
             codes.append(0)
+            continue
+        if built.name == "mcts":  # codes from mcts_table.FIRST_CODE, texts at their code
+            why = mcts_table.native_reason(built)
+            if why is not None:
+                raise ValueError(why)
+            text = mcts_table.seat_options(built, game)
+            if text not in searches:
+                if len(searches) == mcts_table.CODES:
+                    raise ValueError("more mcts parameter sets in one run than the core seats")
+                searches.append(text)
+            codes.append(mcts_table.FIRST_CODE + searches.index(text))
             continue
         why = native_reason(built)
         if why is not None:
@@ -254,4 +268,7 @@ def seat_codes(choices: Any, game: Any) -> tuple[list[int], list[str]]:
             by_text[choice.text] = len(texts)
             texts.append(seat_options(built, game))
         codes.append(by_text[choice.text])
+    if searches:
+        texts.extend([""] * (mcts_table.FIRST_CODE - len(texts)))
+        texts.extend(searches)
     return codes, texts

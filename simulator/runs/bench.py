@@ -501,6 +501,61 @@ def search_lines(
         f"determinising {r.determinise:.0%} (the redeal {r.redeal:.0%}), rollouts "
         f"{r.rollout:.0%}, the tree the rest"
     )
+    native = native_search_speed(config, search, positions, repeats)
+    if native is not None:
+        rate, ms, kinds, cpu_rate = native
+        yield (
+            f"native core: {ms:.2f} ms per decision searched, {rate:.0f} iterations/s "
+            f"({cpu_rate:.0f} per second of CPU) "
+            f"({rate / max(r.iterations_per_second, 1e-9):.0f}x) at {positions} positions of "
+            f"the native games, the first searched 40 decisions in "
+            f"({', '.join(sorted(set(kinds)))}), median of {repeats}"
+        )
+
+
+def native_search_speed(
+    config: RunConfig, search: str, positions: int, repeats: int, after: int = 40
+) -> tuple[float, float, list[str], float] | None:
+    """The native search (bot_mcts.cpp) timed as `search_speed` times the Python one, at one
+    position of each of `positions` native games (None: the core cannot play this run or
+    search natively)."""
+    from simulator.native import CORE
+    from simulator.native.heuristic_table import seat_codes
+    from simulator.native.ie_table import native_table
+    from simulator.native.mcts_table import native_reason, seat_options
+    from simulator.native.seeds import game_streams
+
+    if CORE is None or not hasattr(CORE, "mcts_at") or choose_engine(config).engine != "native":
+        return None
+    bot = resolve(config.game.game, search).build()
+    if native_reason(bot) is not None:
+        return None
+    match = Match(config)
+    game = match.game
+    assert isinstance(game, ImportExportGame)
+    indices = list(range(positions))
+    codes, texts = seat_codes(match.choices, game)
+    players = config.game.players
+    seats = [[codes[i % len(codes)] for i in range(players)] for _ in indices]
+    import numpy as np
+
+    out = CORE.mcts_at(
+        native_table(game),
+        players,
+        game_streams(config.seed, indices, indices),
+        np.array(seats, dtype=np.int8).reshape(len(indices), players),
+        texts,
+        after,
+        seat_options(bot, game),  # type: ignore[arg-type]
+        repeats,
+        config.seed,
+    )
+    return (
+        statistics.median(out["rates"]),
+        statistics.median(out["ms"]),
+        list(out["kinds"]),
+        statistics.median(out["cpu_rates"]),
+    )
 
 
 def forward_lines(options: RunOptions, games: int, repeats: int, build: str) -> Iterator[str]:

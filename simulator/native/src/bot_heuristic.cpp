@@ -433,6 +433,12 @@ class HeuristicSeat final : public ie::Bot {
         return bot_.choose(decision_, view_, rng);
     }
 
+    // valuation.Weights' worth_memo and levels_memo hold the view in their key (Python)
+    void new_view() override {
+        bot_.weights.worth_memo_set = false;
+        bot_.weights.levels_memo_set = false;
+    }
+
   private:
     // IEView over the game's state: spans into its zones
     void view_of(const ie::Game& game, int seat) {

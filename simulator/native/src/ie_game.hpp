@@ -130,6 +130,13 @@ class Bot {
   public:
     virtual ~Bot() = default;
     virtual int choose(const Game& game, const Decision& d, GameRandom& rng) = 0;
+    // Called once the bot sits at `game` (before its first turn): a bot that searches hooks
+    // the game's forward model here (Game::forward).
+    virtual void attach(Game& /*game*/) {}
+    // The next choice reads another game (a search's copy) or seat than the last: drop what
+    // the bot keeps keyed on its view (Python keys such memos by the view object, one per
+    // state and seat). Only a bot that serves a search's playouts is told.
+    virtual void new_view() {}
 };
 // Makes a seat's bot for a game of this table; `options` is the strategy's parameter text
 // (empty: its defaults). Registered once per code (the `seats` codes play_import_export
@@ -146,6 +153,18 @@ class Recorder {
   public:
     virtual ~Recorder() = default;
     virtual void record(const Game& game, const Decision& d, int choice) = 0;
+};
+
+// The forward model's hooks (ie_forward.hpp): a game that a search copies records where its
+// turn started and every answer since (the copy at any decision is that State played on the
+// answers); a copy is steered, every decision answered by the search instead of the bots.
+class Forward {
+  public:
+    virtual ~Forward() = default;
+    virtual void turn_starts(const Game& game) = 0;
+    virtual bool steers() const = 0;
+    virtual int steer(Game& game, const Decision& d) = 0;  // every decision, one option too
+    virtual void answered(const Game& game, const Decision& d, int choice) = 0;
 };
 
 // The game ended at once (state.GameOver: a card's win condition); play_game catches it.
@@ -200,6 +219,7 @@ class Game {
     State s;
     std::array<Bot*, kMaxPlayers> bots{};  // nullptr: the random strategy
     Recorder* recorder = nullptr;
+    Forward* forward = nullptr;  // the forward model's hooks (none: a plain game)
     int asked = 0;  // decisions with more than one option (engine.play_game's count)
 
     // Where each card working from the hand (the table's hand_any_time, in order) was last

@@ -16,6 +16,7 @@ int Game::ask(int seat, Kind kind, const Options& options, int context, const Mo
     const int n = static_cast<int>(options.size());
     if (n == 0) throw NativeError(std::string("a decision with no option: ") + kind_name(kind));
     Decision d{seat, kind, context, moment, &options};
+    if (forward != nullptr && forward->steers()) return forward->steer(*this, d);  // a search's copy
     int choice = 0;
     if (n > 1) {  // a single option is taken without asking (engine.play_game)
         ++asked;
@@ -26,6 +27,7 @@ int Game::ask(int seat, Kind kind, const Options& options, int context, const Mo
                               std::to_string(n) + " at " + kind_name(kind));
     }
     if (recorder != nullptr) recorder->record(*this, d, choice);
+    if (forward != nullptr) forward->answered(*this, d, choice);
     return choice;
 }
 

@@ -7,12 +7,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "bot_mcts.hpp"
+#include "ie_forward.hpp"
 #include "ie_game.hpp"
 #include "ie_powers.hpp"
 #include "ie_render.hpp"
@@ -313,6 +316,7 @@ std::vector<std::unique_ptr<Bot>> make_bots(const Table& t, Game& g, const std::
         const auto at = static_cast<std::size_t>(code);
         const std::string& text = at < seating.texts.size() ? seating.texts[at] : std::string();
         std::unique_ptr<Bot> bot = make(t, p, text);
+        bot->attach(g);  // a searching bot hooks the forward model
         if (seating.bot_seconds != nullptr) bot = std::make_unique<TimedBot>(std::move(bot), *seating.bot_seconds);
         bots.push_back(std::move(bot));
         g.bots[static_cast<std::size_t>(p)] = bots.back().get();
@@ -490,6 +494,275 @@ std::vector<std::string> missing_powers(const py::dict& table_dict) {
     return names;
 }
 
+
+// ---------------------------------------------------------------- the forward model, mcts
+// (ie_forward.hpp, bot_mcts.hpp): the entry points of tests/native/test_mcts_native.py.
+
+// Every answer of a game, and the copy at its k-th asked decision (more than one option):
+// the turn's start and its answers before it, the decision itself.
+struct CopyAt final : Recorder {
+    explicit CopyAt(int k, const TurnRecord& turn) : k(k), turn(turn) {}
+    void record(const Game& /*game*/, const Decision& d, int choice) override {
+        if (d.options->size() > 1) {
+            if (asked == k) {
+                taken = true;
+                start = turn.start;
+                answers = turn.answers;
+                rest_from = choices.size();
+                seat = d.seat;
+                kind = d.kind;
+                options = *d.options;
+            }
+            ++asked;
+        }
+        choices.push_back(choice);
+    }
+    int k;
+    const TurnRecord& turn;
+    int asked = 0;
+    bool taken = false;
+    State start;
+    std::vector<Answer> answers;
+    std::vector<int> choices;
+    std::size_t rest_from = 0;
+    int seat = 0;
+    Kind kind = Kind::lead;
+    Options options;
+};
+
+bool same_options(const Options& x, const Options& y) {
+    if (x.size() != y.size()) return false;
+    for (std::size_t i = 0; i < x.size(); ++i)
+        if (x[i].a != y[i].a || x[i].b != y[i].b || x[i].c != y[i].c || x[i].d != y[i].d) return false;
+    return true;
+}
+
+py::tuple fingerprint(const Game& g) {
+    const State& s = g.s;
+    std::vector<int> credits(s.credits.begin(), s.credits.begin() + s.n);
+    std::vector<int> final(s.final_credits.begin(), s.final_credits.begin() + s.n);
+    std::vector<int> winners(s.winners.begin(), s.winners.end());
+    std::vector<int> log;
+    for (const LogEntry& e : s.log) log.push_back((e.player * 16 + static_cast<int>(e.event)) * 1000 + e.card);
+    std::vector<int> deck(s.deck.begin(), s.deck.end());
+    return py::make_tuple(s.turn, static_cast<int>(s.end_reason), credits, final, winners, log, deck);
+}
+
+// Play a game (as play_import_export's row), take its copy at the k-th asked decision, and
+// play the copy on with the original's answers from there: both ends (fingerprints), and
+// whether the copy reached the same decision (seat, kind, options).
+py::dict forward_check(const py::dict& table_dict, int players,
+                       py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
+                       py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
+                       const std::vector<std::string>& bots, int k) {
+    const auto table = read_table(table_dict);
+    const Seating seating{bots, nullptr};
+    Game g(*table, players);
+    TurnRecord turn;
+    CopyAt copy_at(k, turn);
+    g.forward = &turn;
+    g.recorder = &copy_at;
+    play_one(*table, g, streams.data(), seats.data(), 0, {}, seating);
+    py::dict out;
+    out["taken"] = copy_at.taken;
+    out["original"] = fingerprint(g);
+    if (!copy_at.taken) return out;
+    struct Continue final : Steered {
+        Continue(const CopyAt& c) : Steered(&c.answers), c(c), next(c.rest_from) {}
+        void arrived(Game& /*game*/, const Decision& d) override {
+            same = d.seat == c.seat && d.kind == c.kind && same_options(*d.options, c.options);
+        }
+        int decide(Game& /*game*/, const Decision& d) override {
+            if (next >= c.choices.size()) throw NativeError("the copy asked more than the original");
+            const int choice = c.choices[next++];
+            if (choice >= static_cast<int>(d.options->size())) throw NativeError("the copy parted");
+            return choice;
+        }
+        const CopyAt& c;
+        std::size_t next;
+        bool same = false;
+    } hook(copy_at);
+    Game copy(*table, players);
+    play_copy(copy, copy_at.start, hook);
+    out["same_decision"] = hook.same;
+    out["copy"] = fingerprint(copy);
+    out["answers_left"] = copy_at.choices.size() - hook.next;
+    return out;
+}
+
+// The determinisation at the k-th asked decision for its seat, drawn from
+// from_seed(seed): the hands and deck after the redeal, and the first draws of the copy's
+// new rules stream and of the seat's stream after it (Playthrough.for_seat).
+py::dict determinise_at(const py::dict& table_dict, int players,
+                        py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
+                        py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
+                        const std::vector<std::string>& bots, int k, std::uint64_t seed) {
+    const auto table = read_table(table_dict);
+    const Seating seating{bots, nullptr};
+    Game g(*table, players);
+    TurnRecord turn;
+    CopyAt copy_at(k, turn);
+    g.forward = &turn;
+    g.recorder = &copy_at;
+    play_one(*table, g, streams.data(), seats.data(), 0, {}, seating);
+    py::dict out;
+    out["taken"] = copy_at.taken;
+    if (!copy_at.taken) return out;
+    struct Redeal final : Steered {
+        Redeal(const CopyAt& c, std::uint64_t seed) : Steered(&c.answers), c(c), own(GameRandom::from_seed(seed)) {}
+        void arrived(Game& game, const Decision& d) override {
+            redeal(game.s, d.seat, own);
+            game.s.rng = fresh_stream(own);
+            for (int p = 0; p < game.s.n; ++p) {
+                const Zone& h = game.s.hands[static_cast<std::size_t>(p)];
+                hands.emplace_back(h.begin(), h.end());
+            }
+            deck.assign(game.s.deck.begin(), game.s.deck.end());
+            for (int i = 0; i < 5; ++i) rules_draws.push_back(game.s.rng.random());
+            for (int i = 0; i < 5; ++i) own_draws.push_back(own.random());
+            seat = d.seat;
+            throw Stop{};
+        }
+        int decide(Game& /*game*/, const Decision& /*d*/) override { return 0; }
+        const CopyAt& c;
+        GameRandom own;
+        std::vector<std::vector<int>> hands;
+        std::vector<int> deck;
+        std::vector<double> rules_draws, own_draws;
+        int seat = -1;
+    } hook(copy_at, seed);
+    Game copy(*table, players);
+    try {
+        play_copy(copy, copy_at.start, hook);
+    } catch (const Stop&) {
+    }
+    out["seat"] = hook.seat;
+    out["kind"] = std::string(kind_name(copy_at.kind));
+    out["hands"] = hook.hands;
+    out["deck"] = hook.deck;
+    out["rules_draws"] = hook.rules_draws;
+    out["own_draws"] = hook.own_draws;
+    return out;
+}
+
+// The first n uniforms of GameRandom.from_seed(seed) (Python's Mersenne Twister).
+std::vector<double> twister_uniforms(std::uint64_t seed, int n) {
+    GameRandom rng = GameRandom::from_seed(seed);
+    std::vector<double> out;
+    for (int i = 0; i < n; ++i) out.push_back(rng.random());
+    return out;
+}
+
+// Games with mcts seats, timed: the iterations the searches ran and the seconds.
+py::dict mcts_bench(const py::dict& table_dict, int players,
+                    py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
+                    py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
+                    const std::vector<std::string>& bots) {
+    const auto table = read_table(table_dict);
+    const Seating seating{bots, nullptr};
+    const auto games = static_cast<int>(seats.shape(0));
+    long long iterations = 0, decisions = 0, turns = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (int row = 0; row < games; ++row) {
+        Game g(*table, players);
+        new_state(g, stream_of(streams.data() + 8 * row), stream_of(streams.data() + 8 * row + 4));
+        const auto made = make_bots(*table, g, seats.data() + players * row, players, seating);
+        play_game(g);
+        for (const auto& bot : made)
+            if (const auto* search = dynamic_cast<const Mcts*>(bot.get())) iterations += search->iterations_done;
+        decisions += g.asked;
+        turns += g.s.turn;
+    }
+    py::dict out;
+    out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out["iterations"] = iterations;
+    out["decisions"] = decisions;
+    out["turns"] = turns;
+    return out;
+}
+
+// The search timed at one position of each game (as bench.search_speed times the Python
+// search): the game played by its seats to its first decision `after` asked decisions in of a
+// kind the search searches (not any_time: its moment is not kept), then the search run there
+// `repeats` times, each from GameRandom.from_seed(seed + iterations so far).
+py::dict mcts_at(const py::dict& table_dict, int players,
+                 py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
+                 py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
+                 const std::vector<std::string>& bots, int after, const std::string& search, int repeats,
+                 std::uint64_t seed) {
+    const auto table = read_table(table_dict);
+    const Seating seating{bots, nullptr};
+    const MctsSettings settings = parse_mcts(search);
+    const auto games = static_cast<int>(seats.shape(0));
+    struct Position {
+        State start;
+        std::vector<Answer> answers;
+        int seat = 0;
+        Kind kind = Kind::lead;
+        int context = 0;
+        Options options;
+    };
+    struct Finder final : Recorder {
+        Finder(int after, const MctsSettings& s, const TurnRecord& turn) : after(after), s(s), turn(turn) {}
+        void record(const Game& /*game*/, const Decision& d, int /*choice*/) override {
+            if (d.options->size() <= 1 || found) return;
+            const bool searched = s.search_all || s.searched[static_cast<std::size_t>(d.kind)];
+            if (asked++ >= after && searched && d.kind != Kind::any_time) {
+                found = true;
+                at = Position{turn.start, turn.answers, d.seat, d.kind, d.context, *d.options};
+            }
+        }
+        int after;
+        const MctsSettings& s;
+        const TurnRecord& turn;
+        int asked = 0;
+        bool found = false;
+        Position at;
+    };
+    std::vector<Position> positions;
+    for (int row = 0; row < games; ++row) {
+        Game g(*table, players);
+        TurnRecord turn;
+        Finder finder(after, settings, turn);
+        g.forward = &turn;
+        g.recorder = &finder;
+        play_one(*table, g, streams.data() + 8 * row, seats.data() + players * row, 0, {}, seating);
+        if (finder.found) positions.push_back(finder.at);
+    }
+    std::vector<double> rates, ms, cpu_rates;
+    std::vector<std::string> kinds;
+    for (const Position& p : positions) kinds.emplace_back(kind_name(p.kind));
+    for (int r = 0; r < repeats; ++r) {
+        long long done = 0;
+        const auto start = std::chrono::steady_clock::now();
+        const std::clock_t cpu_start = std::clock();
+        for (const Position& p : positions) {
+            Game holder(*table, players);
+            holder.s = p.start;
+            TurnRecord record;
+            record.start = p.start;
+            record.answers = p.answers;
+            holder.forward = &record;
+            Mcts search(*table, settings);
+            search.attach(holder);
+            GameRandom rng = GameRandom::from_seed(seed + static_cast<std::uint64_t>(done));
+            const Decision d{p.seat, p.kind, p.context, nullptr, &p.options};
+            search.choose(holder, d, rng);
+            done += search.iterations_done;
+        }
+        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        rates.push_back(static_cast<double>(done) / took);
+        const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+        cpu_rates.push_back(static_cast<double>(done) / std::max(cpu, 1e-9));
+        ms.push_back(1000.0 * took / static_cast<double>(std::max<std::size_t>(1, positions.size())));
+    }
+    py::dict out;
+    out["kinds"] = kinds;
+    out["rates"] = rates;
+    out["cpu_rates"] = cpu_rates;  // per second of this process's CPU (a shared machine)
+    out["ms"] = ms;
+    return out;
+}
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -536,4 +809,18 @@ PYBIND11_MODULE(_core, m) {
     m.def("missing_powers", &missing_powers, py::arg("table"),
           "The contracts whose power plays in Python but has no native power");
     deckhand::travel::bind_travel(m);
+    m.def("mcts_codes", []() { return py::make_tuple(kMctsFirstCode, kMctsCodes); },
+          "The seat codes of the native mcts (bot_mcts.hpp)");
+    m.def("forward_check", &forward_check, py::arg("table"), py::arg("players"), py::arg("streams"),
+          py::arg("seats"), py::arg("bots"), py::arg("k"),
+          "A game and its copy at the k-th asked decision played on with its answers (ie_forward.hpp)");
+    m.def("determinise_at", &determinise_at, py::arg("table"), py::arg("players"), py::arg("streams"),
+          py::arg("seats"), py::arg("bots"), py::arg("k"), py::arg("seed"),
+          "The determinisation at the k-th asked decision for its seat (Playthrough.for_seat)");
+    m.def("twister_uniforms", &twister_uniforms, "The first n uniforms of GameRandom.from_seed(seed)");
+    m.def("mcts_at", &mcts_at, py::arg("table"), py::arg("players"), py::arg("streams"), py::arg("seats"),
+          py::arg("bots"), py::arg("after"), py::arg("search"), py::arg("repeats"), py::arg("seed"),
+          "The native search timed at one position of each game (bench --search)");
+    m.def("mcts_bench", &mcts_bench, py::arg("table"), py::arg("players"), py::arg("streams"), py::arg("seats"),
+          py::arg("bots"), "Games with mcts seats: iterations, decisions, turns and seconds");
 }

@@ -43,6 +43,86 @@ struct Pcg64 {
     }
 };
 
+// CPython's random.Random (Modules/_randommodule.c): MT19937 seeded by init_by_array from an
+// integer's 32-bit words, random() from two draws (53 bits). GameRandom.from_seed draws from
+// it: a determinised copy's rules stream and a search's own stream (core/seeding.py).
+struct Twister {
+    std::array<std::uint32_t, 624> mt{};
+    int index = 625;
+
+    static Twister seeded(std::uint64_t seed) {
+        Twister t;
+        std::array<std::uint32_t, 2> key{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)};
+        t.by_array(key.data(), (seed >> 32) != 0 ? 2 : 1);
+        return t;
+    }
+
+    void by_genrand(std::uint32_t s) {
+        mt[0] = s;
+        for (index = 1; index < 624; ++index) {
+            const std::uint32_t prev = mt[static_cast<std::size_t>(index - 1)];
+            mt[static_cast<std::size_t>(index)] =
+                1812433253U * (prev ^ (prev >> 30)) + static_cast<std::uint32_t>(index);
+        }
+    }
+
+    void by_array(const std::uint32_t* key, int length) {
+        by_genrand(19650218U);
+        std::size_t i = 1, j = 0;
+        const std::size_t n = 624, len = static_cast<std::size_t>(length);
+        for (std::size_t k = n > len ? n : len; k > 0; --k) {
+            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + static_cast<std::uint32_t>(j);
+            ++i;
+            ++j;
+            if (i >= n) {
+                mt[0] = mt[n - 1];
+                i = 1;
+            }
+            if (j >= len) j = 0;
+        }
+        for (std::size_t k = n - 1; k > 0; --k) {
+            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - static_cast<std::uint32_t>(i);
+            ++i;
+            if (i >= n) {
+                mt[0] = mt[n - 1];
+                i = 1;
+            }
+        }
+        mt[0] = 0x80000000U;
+        index = 624;
+    }
+
+    std::uint32_t next32() {
+        constexpr std::uint32_t kMag[2] = {0U, 0x9908b0dfU};
+        if (index >= 624) {
+            std::size_t kk = 0;
+            for (; kk < 624 - 397; ++kk) {
+                const std::uint32_t y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+                mt[kk] = mt[kk + 397] ^ (y >> 1) ^ kMag[y & 1U];
+            }
+            for (; kk < 623; ++kk) {
+                const std::uint32_t y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+                mt[kk] = mt[kk + 397 - 624] ^ (y >> 1) ^ kMag[y & 1U];
+            }
+            const std::uint32_t y = (mt[623] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+            mt[623] = mt[396] ^ (y >> 1) ^ kMag[y & 1U];
+            index = 0;
+        }
+        std::uint32_t y = mt[static_cast<std::size_t>(index++)];
+        y ^= (y >> 11);
+        y ^= (y << 7) & 0x9d2c5680U;
+        y ^= (y << 15) & 0xefc60000U;
+        y ^= (y >> 18);
+        return y;
+    }
+
+    // random_random: (a * 2^26 + b) / 2^53
+    double next_double() {
+        const std::uint32_t a = next32() >> 5, b = next32() >> 6;
+        return (static_cast<double>(a) * 67108864.0 + static_cast<double>(b)) * (1.0 / 9007199254740992.0);
+    }
+};
+
 // seeding.GameRandom: the buffered uniforms. `left` counts the unconsumed entries of
 // `buffer`; the next draw is buffer[left - 1] (list.pop() takes the last).
 class GameRandom {
@@ -54,6 +134,15 @@ class GameRandom {
                std::uint64_t inc_lo) {
         bits_.state = make_u128(state_hi, state_lo);
         bits_.inc = make_u128(inc_hi, inc_lo);
+    }
+
+    // seeding.GameRandom.from_seed: a stream of Python's Mersenne Twister seeded with `seed`
+    // (a non-negative integer below 2^64).
+    static GameRandom from_seed(std::uint64_t seed) {
+        GameRandom r;
+        r.twister_ = true;
+        r.seed_ = seed;  // seeded at the first draw: most copies never draw their stream
+        return r;
     }
 
     double random() {
@@ -75,6 +164,15 @@ class GameRandom {
 
   private:
     void refill() {
+        if (twister_) {
+            if (!seeded_) {
+                mt_ = Twister::seeded(seed_);
+                seeded_ = true;
+            }
+            for (auto& u : buffer_) u = mt_.next_double();
+            left_ = kBuffer;
+            return;
+        }
         for (auto& u : buffer_) u = bits_.next_double();
         left_ = kBuffer;
     }
@@ -82,6 +180,10 @@ class GameRandom {
     Pcg64 bits_{};
     std::array<double, kBuffer> buffer_{};
     int left_ = 0;
+    bool twister_ = false;
+    bool seeded_ = false;
+    std::uint64_t seed_ = 0;
+    Twister mt_{};
 };
 
 }  // namespace deckhand

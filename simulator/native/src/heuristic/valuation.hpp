@@ -147,7 +147,10 @@ class Weights {
         std::vector<int> mods;
         Port port;
     };
-    PortCacheEntry port_cache[MAX_PORTS];
+    // One entry per ship of the table: one bot may serve every seat (an mcts rollout), and a
+    // ports() call must never evict a port it already handed out.
+    static constexpr int kPortCache = MAX_SHIPS;
+    PortCacheEntry port_cache[kPortCache];
     int port_cache_next = 0;
 
     // levels_memo: missing levels by contract index, levels by colour, and their key
@@ -344,7 +347,7 @@ class Table {
         }
         if (slot == nullptr) {
             slot = &w.port_cache[w.port_cache_next];
-            w.port_cache_next = (w.port_cache_next + 1) % MAX_PORTS;
+            w.port_cache_next = (w.port_cache_next + 1) % Weights::kPortCache;
         }
         bool unl = false;
         if (tables.any_unlimited)

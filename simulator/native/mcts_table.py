@@ -1,0 +1,68 @@
+"""What the native mcts bot (simulator/native/src/bot_mcts.cpp) reads from a built `mcts`
+strategy (strategies/mcts.py): its parameters as text, and its rollout policy's (random, or
+the native heuristic with its parameters, heuristic_table.seat_options). The search itself
+runs natively and draws what the Python search draws, so the same seed gives the same
+decisions (tests/native/test_mcts_native.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.native.heuristic_table import native_reason as heuristic_reason
+from simulator.native.heuristic_table import seat_options as heuristic_options
+from strategies.mcts import MCTS
+
+FIRST_CODE = 16
+"""The native seat codes of mcts: FIRST_CODE .. FIRST_CODE + CODES - 1 (bot_mcts.hpp)."""
+CODES = 8
+
+PARAMS = (
+    "iterations",
+    "ms",
+    "c",
+    "widen",
+    "rollout",
+    "rollout_decisions",
+    "value",
+    "search",
+    "depth",
+    "expand",
+)
+"""MCTS.params, each passed to the C++ (parse_mcts)."""
+
+
+def native_reason(strategy: object) -> str | None:
+    """Why this built mcts cannot search natively (None: it can)."""
+    if type(strategy) is not MCTS:
+        return f"strategy '{getattr(strategy, 'name', type(strategy).__name__)}' has no native bot"
+    unknown = sorted(set(strategy.settings) - set(PARAMS))
+    if unknown:
+        return f"mcts parameter(s) {', '.join(unknown)} have no native reading"
+    if strategy.rollout_bot is not None:
+        why = heuristic_reason(strategy.rollout_bot)
+        if why is not None:
+            return f"mcts rollout: {why}"
+    elif strategy.rollout_text != "random":
+        return f"mcts rollout '{strategy.rollout_text}' has no native bot"
+    return None
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def seat_options(strategy: MCTS, game: Any = None) -> str:
+    """The text a native mcts seat reads: `key=value` items joined by ';', then a new line
+    and the rollout heuristic's own text (none for a random rollout)."""
+    settings = strategy.settings
+    items = []
+    for name in PARAMS:
+        value = settings[name]
+        if name == "rollout":
+            value = "random" if strategy.rollout_bot is None else "heuristic"
+        items.append(f"{name}={_text(value)}")
+    bot = strategy.rollout_bot
+    rollout = "" if bot is None else heuristic_options(bot, game)  # type: ignore[arg-type]
+    return ";".join(items) + "\n" + rollout

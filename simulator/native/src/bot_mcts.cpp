@@ -1,0 +1,301 @@
+// strategies/mcts.py: the MCTS strategy (MCTS.choose_ahead, _iterate, _expanded, _may_widen,
+// _select, _rollout, _policy), as bot_mcts.hpp says. One iteration is one copy of the game
+// at the decision (ie_forward.hpp: the turn's start replayed on its answers), determinised
+// for the seat there, walked down the tree and played out by the rollout policy inside the
+// copy's Game::ask, then backed up.
+#include "bot_mcts.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+namespace deckhand::ie {
+
+namespace {
+inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+std::vector<std::string> split(const std::string& text, char by) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = text.find(by, start);
+        if (end == std::string::npos) {
+            parts.push_back(text.substr(start));
+            break;
+        }
+        parts.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return parts;
+}
+}  // namespace
+
+MctsSettings parse_mcts(const std::string& text) {
+    MctsSettings s;
+    const std::size_t line = text.find('\n');
+    const std::string first = text.substr(0, line);
+    if (line != std::string::npos) s.rollout_text = text.substr(line + 1);
+    for (const std::string& item : split(first, ';')) {
+        if (item.empty()) continue;
+        const std::size_t eq = item.find('=');
+        if (eq == std::string::npos) throw NativeError("mcts: an item without '=': " + item);
+        const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+        if (key == "iterations") s.iterations = std::atoi(value.c_str());
+        else if (key == "ms") s.ms = std::strtod(value.c_str(), nullptr);
+        else if (key == "c") s.c = std::strtod(value.c_str(), nullptr);
+        else if (key == "widen") s.widen = std::strtod(value.c_str(), nullptr);
+        else if (key == "rollout_decisions") s.cutoff = std::atoi(value.c_str());
+        else if (key == "depth") s.depth = std::atoi(value.c_str());
+        else if (key == "rollout") {
+            if (value != "random" && value != "heuristic")
+                throw NativeError("mcts: the native rollout is random or heuristic, not " + value);
+            s.heuristic_rollout = value == "heuristic";
+        } else if (key == "value") {
+            if (value != "placement" && value != "win") throw NativeError("mcts: value " + value);
+            s.win = value == "win";
+        } else if (key == "expand") {
+            if (value != "random" && value != "policy") throw NativeError("mcts: expand " + value);
+            s.expand_policy = value == "policy";
+        } else if (key == "search") {
+            for (const std::string& kind : split(value, '/')) {
+                if (kind.empty()) continue;
+                s.search_all = false;
+                for (int k = 0; k < kKinds; ++k)  // a kind the core never asks: never searched
+                    if (kind == kind_names()[at(k)]) s.searched[at(k)] = true;
+            }
+        } else {
+            throw NativeError("mcts: unknown parameter " + key);
+        }
+    }
+    if (s.heuristic_rollout && s.rollout_text.empty())
+        throw NativeError("mcts: a heuristic rollout needs the heuristic's parameters from Python");
+    return s;
+}
+
+Mcts::Mcts(const Table& table, const MctsSettings& settings) : settings_(settings) {
+    if (settings_.heuristic_rollout) {
+        BotFactory make = bot_factory(1);  // heuristic_table.STRATEGY_CODE
+        if (make == nullptr) throw NativeError("mcts: no native heuristic for the rollouts");
+        rollout_ = make(table, 0, settings_.rollout_text);
+    }
+}
+
+void Mcts::attach(Game& game) {
+    if (game.forward == nullptr) {
+        own_record_ = std::make_unique<TurnRecord>();
+        game.forward = own_record_.get();
+    }
+    record_ = dynamic_cast<TurnRecord*>(game.forward);
+    if (record_ == nullptr) throw NativeError("mcts: the game's forward hook is not a turn record");
+}
+
+int Mcts::child_of(int node, const std::string& key) const {
+    for (int child : nodes_[at(node)].children)
+        if (nodes_[at(child)].key == key) return child;
+    return -1;
+}
+
+void Mcts::keys_of(const Game& game, const Decision& d, std::vector<std::string>& out) const {
+    out.clear();
+    for (const Option& o : *d.options) out.push_back(render_option(game, d.kind, o, d.context));
+}
+
+int Mcts::add_child(int node, const std::string& key) {
+    nodes_.push_back(Node{key, 0, 0, 0.0, {}});
+    const int child = static_cast<int>(nodes_.size()) - 1;
+    nodes_[at(node)].children.push_back(child);
+    return child;
+}
+
+// _policy / _policy_answer: random, or the heuristic's choice (from the seat's view).
+int Mcts::policy(const Game& game, const Decision& d, GameRandom& rng) {
+    if (!rollout_) return rng.below(static_cast<int>(d.options->size()));
+    // the view Python's rollout bot reads: one per state (the game, each iteration's copy)
+    // and seat, the key of its memos
+    const long long view = (&game == copy_.get() ? copies_ : 0) * kMaxPlayers + d.seat;
+    if (view != last_view_) {
+        rollout_->new_view();
+        last_view_ = view;
+    }
+    return rollout_->choose(game, d, rng);
+}
+
+// One iteration's copy: replays the turn to the decision, determinises it there
+// (Playthrough.for_seat), then walks the tree (the loop of _iterate) and plays out
+// (Playthrough.play_out) inside the copy's asks.
+class MctsIteration final : public Steered {
+  public:
+    MctsIteration(Mcts& search, GameRandom& own) : Steered(&search.record_->answers), m_(search), own_(own) {}
+
+    void arrived(Game& game, const Decision& /*d*/) override {
+        redeal(game.s, m_.seat_, own_);
+        game.s.rng = fresh_stream(own_);
+    }
+
+    int decide(Game& game, const Decision& d) override {
+        const int n = static_cast<int>(d.options->size());
+        if (!rolling_) {
+            if (n == 1) return 0;  // _next_asked: taken, not a node
+            const int depth = m_.settings_.depth;
+            if (!(depth != 0 && static_cast<int>(path.size()) >= depth)) return tree(game, d);
+            rolling_ = true;
+        }
+        // play_out: stop after `rollout_decisions` decisions asked (the next one not taken)
+        const int cutoff = m_.settings_.cutoff;
+        if (cutoff > 0 && played_ >= cutoff) throw Stop{};
+        if (n == 1) return 0;
+        ++played_;
+        return m_.policy(game, d, own_);
+    }
+
+    std::vector<std::pair<int, int>> path;  // (node, the player who chose the edge to it)
+
+  private:
+    int tree(Game& game, const Decision& d) {
+        const Options& options = *d.options;
+        const int n = static_cast<int>(options.size());
+        if (node_ == 0) {
+            keys_ = m_.root_keys_;  // the root: the same decision every iteration
+        } else {
+            m_.keys_of(game, d, keys_);
+        }
+        untried_.clear();
+        for (int i = 0; i < n; ++i)
+            if (m_.child_of(node_, keys_[at(i)]) < 0) untried_.push_back(i);
+        if (!untried_.empty() && may_widen()) {
+            const int i = expanded(game, d);
+            const int child = m_.add_child(node_, keys_[at(i)]);
+            path.emplace_back(child, d.seat);
+            rolling_ = true;  // break: the rollout from the next decision
+            return i;
+        }
+        int i = select(n);
+        if (i < 0) {  // progressive widening allows no tried option here: widen after all
+            i = untried_[at(own_.below(static_cast<int>(untried_.size())))];
+            m_.add_child(node_, keys_[at(i)]);
+        }
+        const int child = m_.child_of(node_, keys_[at(i)]);
+        path.emplace_back(child, d.seat);
+        node_ = child;
+        return i;
+    }
+
+    bool may_widen() const {
+        const double widen = m_.settings_.widen;
+        const auto tried = m_.nodes_[at(node_)].children.size();
+        if (widen <= 0 || tried == 0) return true;
+        return static_cast<double>(tried) < widen * std::sqrt(static_cast<double>(m_.nodes_[at(node_)].visits + 1));
+    }
+
+    // _expanded: the policy's own choice while untried (expand=policy), else one at random.
+    int expanded(Game& game, const Decision& d) {
+        if (m_.settings_.expand_policy) {
+            const std::string& wanted = keys_[at(m_.policy(game, d, own_))];
+            for (int i : untried_)
+                if (keys_[at(i)] == wanted) return i;
+        }
+        return untried_[at(own_.below(static_cast<int>(untried_.size())))];
+    }
+
+    // _select: UCB1 among the tried options offered here, each counted as available.
+    int select(int n) {
+        int best = -1;
+        double best_score = -std::numeric_limits<double>::infinity();
+        const double c = m_.settings_.c;
+        for (int i = 0; i < n; ++i) {
+            const int found = m_.child_of(node_, keys_[at(i)]);
+            if (found < 0) continue;
+            auto& child = m_.nodes_[at(found)];
+            child.available += 1;
+            if (child.visits == 0) return i;
+            const double explore =
+                c * std::sqrt(std::log(static_cast<double>(child.available)) / static_cast<double>(child.visits));
+            const double score = child.total / static_cast<double>(child.visits) + explore;
+            if (score > best_score) {
+                best = i;
+                best_score = score;
+            }
+        }
+        return best;
+    }
+
+    Mcts& m_;
+    GameRandom& own_;
+    int node_ = 0;
+    bool rolling_ = false;
+    int played_ = 0;
+    std::vector<int> untried_;
+    std::vector<std::string> keys_;
+};
+
+void Mcts::iterate(const Game& game, GameRandom& own) {
+    MctsIteration it(*this, own);
+    ++copies_;
+    if (!copy_ || copy_->s.n != game.s.n || &copy_->table() != &game.table())
+        copy_ = std::make_unique<Game>(game.table(), game.s.n);
+    bool over = true;
+    try {
+        play_copy(*copy_, record_->start, it);
+    } catch (const Stop&) {
+        over = false;
+    }
+    std::array<double, kMaxPlayers> rewards{};
+    values(*copy_, over, settings_.win, rewards);
+    nodes_[0].visits += 1;
+    for (const auto& [child, player] : it.path) {
+        nodes_[at(child)].visits += 1;
+        nodes_[at(child)].total += rewards[at(player)];
+    }
+}
+
+// MCTS.choose_ahead: a kind not searched is answered by the rollout policy; otherwise a tree
+// grown from the seat's decision on a stream of its own, and the most visited option.
+int Mcts::choose(const Game& game, const Decision& d, GameRandom& rng) {
+    if (!settings_.search_all && !settings_.searched[at(static_cast<int>(d.kind))]) return policy(game, d, rng);
+    if (record_ == nullptr) throw NativeError("mcts: not attached to its game (Bot::attach)");
+    GameRandom own = GameRandom::from_seed(below_2_31(rng));
+    seat_ = d.seat;
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    keys_of(game, d, root_keys_);
+    const bool timed = settings_.ms > 0;
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double, std::milli>(timed ? settings_.ms : 0.0));
+    for (int k = 0; k < settings_.iterations; ++k) {
+        iterate(game, own);
+        if (timed && std::chrono::steady_clock::now() >= deadline) break;
+    }
+    iterations_done += nodes_[0].visits;
+    int best = 0, best_visits = -1;
+    const Options& options = *d.options;
+    for (int i = 0; i < static_cast<int>(options.size()); ++i) {
+        const int child = child_of(0, root_keys_[at(i)]);
+        const int visits = child >= 0 ? nodes_[at(child)].visits : 0;
+        if (visits > best_visits) {
+            best = i;
+            best_visits = visits;
+        }
+    }
+    return best;
+}
+
+namespace {
+std::unique_ptr<Bot> make_mcts(const Table& table, int /*seat*/, const std::string& options) {
+    return std::make_unique<Mcts>(table, parse_mcts(options));
+}
+
+template <int Code>
+std::unique_ptr<Bot> factory(const Table& table, int seat, const std::string& options) {
+    return make_mcts(table, seat, options);
+}
+
+const BotRegistration registrations[] = {
+    {16, "mcts", &factory<16>}, {17, "mcts", &factory<17>}, {18, "mcts", &factory<18>},
+    {19, "mcts", &factory<19>}, {20, "mcts", &factory<20>}, {21, "mcts", &factory<21>},
+    {22, "mcts", &factory<22>}, {23, "mcts", &factory<23>},
+};
+}  // namespace
+
+}  // namespace deckhand::ie

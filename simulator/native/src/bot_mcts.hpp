@@ -1,0 +1,78 @@
+// strategies/mcts.py natively: single-observer information-set MCTS over the native forward
+// model (ie_forward.hpp), drawing what the Python search draws, in the same order, so that
+// the same seed gives the same decisions. Registered as strategy codes kMctsFirstCode.. of
+// _core.play_import_export; its parameter text (simulator/native/mcts_table.py) is the
+// search's settings as `key=value` items joined by ';' on the first line, and the rollout
+// policy's heuristic text (heuristic_table.seat_options) on the second (empty: random).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ie_forward.hpp"
+#include "ie_render.hpp"
+
+namespace deckhand::ie {
+
+constexpr int kMctsFirstCode = 16;  // codes 16..23 (1..15 are the heuristic's)
+constexpr int kMctsCodes = 8;
+
+// MCTS.params, as the Python class reads them.
+struct MctsSettings {
+    int iterations = 200;
+    double ms = 0.0;
+    double c = 0.7;
+    double widen = 0.0;
+    bool heuristic_rollout = false;  // rollout: random, or the heuristic (its text below)
+    int cutoff = 120;                // rollout_decisions
+    bool win = false;                // value: placement or win
+    std::array<bool, kKinds> searched{};
+    bool search_all = true;          // search: empty
+    int depth = 0;
+    bool expand_policy = false;      // expand: random or policy
+    std::string rollout_text;        // the heuristic's seat options
+};
+MctsSettings parse_mcts(const std::string& text);
+
+// The search, usable without a seat (tests, the benchmark): choose() as the Python
+// MCTS.choose_ahead, from the game's recorded turn (its Game::forward, a TurnRecord).
+class Mcts final : public Bot {
+  public:
+    Mcts(const Table& table, const MctsSettings& settings);
+    int choose(const Game& game, const Decision& d, GameRandom& rng) override;
+    void attach(Game& game) override;
+
+    long long iterations_done = 0;  // MCTS.iterations_done
+
+  private:
+    friend class MctsIteration;
+    // A node's edge is keyed as Python keys it (mcts._key): by the option's value, whatever
+    // decision offers it, so an option is written as Python's repr writes it (ie_render).
+    struct Node {
+        std::string key;
+        int visits = 0;
+        int available = 0;
+        double total = 0.0;
+        std::vector<int> children;  // indices into nodes_
+    };
+    int child_of(int node, const std::string& key) const;
+    int add_child(int node, const std::string& key);
+    void keys_of(const Game& game, const Decision& d, std::vector<std::string>& out) const;
+    int policy(const Game& game, const Decision& d, GameRandom& rng);
+    void iterate(const Game& game, GameRandom& own);
+
+    MctsSettings settings_;
+    std::unique_ptr<Bot> rollout_;
+    std::unique_ptr<TurnRecord> own_record_;
+    TurnRecord* record_ = nullptr;
+    std::vector<Node> nodes_;
+    std::vector<std::string> root_keys_;  // the root decision's options' keys
+    std::unique_ptr<Game> copy_;
+    int seat_ = 0;
+    long long copies_ = 0;     // the copies made so far (each a new state, a new view)
+    long long last_view_ = -1;  // the view the rollout bot last read
+};
+
+}  // namespace deckhand::ie

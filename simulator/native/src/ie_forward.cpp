@@ -1,0 +1,147 @@
+// forward.py (Playthrough.clone, for_seat, values), rules.redeal and prospects.py: the copy
+// at any decision and the determinisation for one seat (ie_forward.hpp says how), and how a
+// search values a game where it stands.
+#include "ie_forward.hpp"
+
+#include <cmath>
+
+namespace deckhand::ie {
+
+namespace {
+inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+constexpr double kMarginShare = 0.01;    // forward.MARGIN_SHARE
+constexpr double kDecisiveShare = 0.5;   // prospects.DECISIVE_SHARE
+constexpr double kPlacedShare = 0.3;     // prospects.PLACED_SHARE
+constexpr double kLoadedShare = 0.5;     // prospects.LOADED_SHARE
+
+// outcome.lead_value: each player's lead over the best of the others, 0 to 1.
+void lead_value(const std::array<double, kMaxPlayers>& scores, int n, double spread,
+                std::array<double, kMaxPlayers>& out) {
+    if (n < 2) {
+        for (int p = 0; p < n; ++p) out[at(p)] = 0.5;
+        return;
+    }
+    for (int p = 0; p < n; ++p) {
+        double best_other = -INFINITY;
+        bool first = true;
+        for (int q = 0; q < n; ++q) {
+            if (q == p) continue;
+            if (first || scores[at(q)] > best_other) best_other = scores[at(q)];
+            first = false;
+        }
+        out[at(p)] = 0.5 + 0.5 * std::tanh(2.0 * (scores[at(p)] - best_other) / std::max(spread, 1e-9));
+    }
+}
+
+// prospects.standing: credits if scored now, plus the contracts in progress.
+void standing(const Game& g, std::array<double, kMaxPlayers>& values) {
+    const State& s = g.s;
+    const int n = s.n;
+    std::array<std::array<int, 6>, kMaxPlayers> counts{};
+    for (int p = 0; p < n; ++p) counts[at(p)] = good_counts(g, p);
+    for (int p = 0; p < n; ++p) values[at(p)] = static_cast<double>(s.credits[at(p)] + goods_score_of(g, counts, p));
+    for (const Ship& ship : s.ships) {
+        if (ship.at_sea || ship.contracts.empty()) continue;
+        const Needs need = remaining(g, ship);
+        int missing = 0;
+        for (int k = 0; k < need.n; ++k)
+            if (need.count[at(k)] > 0) missing += need.count[at(k)];
+        const int loaded = ship.cargo.size();
+        const int total = loaded + missing;
+        if (total <= 0) continue;
+        const double share = kPlacedShare + kLoadedShare * (static_cast<double>(loaded) / static_cast<double>(total));
+        values[at(ship.owner)] += share * static_cast<double>(payout(g, ship.owner, total));
+    }
+}
+}  // namespace
+
+int Steered::steer(Game& game, const Decision& d) {
+    if (next_ < answers_->size()) return (*answers_)[next_++].index;  // the copy replays
+    if (!arrived_) {
+        arrived_ = true;
+        arrived(game, d);
+    }
+    return decide(game, d);
+}
+
+void play_copy(Game& copy, const State& start, Steered& hook) {
+    copy.s = start;
+    copy.forward = &hook;
+    for (auto& spot : copy.spots) spot = Game::CardSpot{};
+    play_game(copy);
+}
+
+// rules.redeal: what `seat` cannot see (the other hands, the deck's order) shuffled among the
+// other hands, each keeping its size, and the deck. (Yerba Mate's face-up top card is an
+// expansion's mod: no base-set key.)
+void redeal(State& s, int seat, GameRandom& rng) {
+    SmallVec<Card, kMaxCards> pool = s.deck;
+    for (int q = 0; q < s.n; ++q)
+        if (q != seat) pool.extend(s.hands[at(q)]);
+    rng.shuffle(pool);
+    int k = 0;
+    for (int q = 0; q < s.n; ++q) {
+        if (q == seat) continue;
+        Zone& hand = s.hands[at(q)];
+        const int size = hand.size();
+        for (int i = 0; i < size; ++i) hand[i] = pool[k + i];
+        k += size;
+    }
+    s.deck.clear();
+    for (int i = k; i < pool.size(); ++i) s.deck.push_back(pool[i]);
+}
+
+std::uint64_t below_2_31(GameRandom& rng) {
+    return static_cast<std::uint64_t>(rng.random() * 2147483648.0);
+}
+
+// forward._fresh_stream: from_seed(below(2**31) << 31 | below(2**31)).
+GameRandom fresh_stream(GameRandom& rng) {
+    const std::uint64_t high = below_2_31(rng);
+    const std::uint64_t low = below_2_31(rng);
+    return GameRandom::from_seed(high << 31 | low);
+}
+
+void values(const Game& g, bool over, bool win, std::array<double, kMaxPlayers>& out) {
+    const State& s = g.s;
+    const int n = s.n;
+    if (!over) {  // prospects.prospects
+        std::array<double, kMaxPlayers> scores{};
+        standing(g, scores);
+        lead_value(scores, n, kDecisiveShare * static_cast<double>(g.rules().end_credits), out);
+        return;
+    }
+    const std::array<int, kMaxPlayers>& final = s.scored ? s.final_credits : s.credits;
+    auto winner = [&](int p) {
+        for (auto w : s.winners)
+            if (w == p) return true;
+        return false;
+    };
+    std::array<double, kMaxPlayers> ends{};
+    if (win) {  // outcome_rewards(value="win")
+        const double share = s.winners.empty() ? 0.0 : 1.0 / static_cast<double>(s.winners.size());
+        for (int p = 0; p < n; ++p) ends[at(p)] = winner(p) ? share : 0.0;
+    } else if (n == 1) {
+        ends[0] = 1.0;
+    } else {  // placement: 1 + the players ahead (ties on credits to a winner: Foxes)
+        for (int p = 0; p < n; ++p) {
+            int better = 0;
+            for (int q = 0; q < n; ++q)
+                if (final[at(q)] > final[at(p)] || (final[at(q)] == final[at(p)] && winner(q) && !winner(p))) ++better;
+            ends[at(p)] = static_cast<double>(n - (1 + better)) / static_cast<double>(n - 1);
+        }
+    }
+    // outcome.score_margin: the scores' leads on the largest score so far (at least 1)
+    std::array<double, kMaxPlayers> scores{};
+    double spread = 1.0;
+    for (int p = 0; p < n; ++p) {
+        scores[at(p)] = static_cast<double>(final[at(p)]);
+        spread = std::max(spread, std::fabs(scores[at(p)]));
+    }
+    std::array<double, kMaxPlayers> margins{};
+    lead_value(scores, n, spread, margins);
+    for (int p = 0; p < n; ++p) out[at(p)] = (1.0 - kMarginShare) * ends[at(p)] + kMarginShare * margins[at(p)];
+}
+
+}  // namespace deckhand::ie
