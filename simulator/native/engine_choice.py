@@ -17,7 +17,7 @@ from simulator.catalog import get_game
 from simulator.core.errors import ConfigError
 from simulator.folders.config import RunConfig
 from simulator.games.import_export.rules import ImportExportGame
-from simulator.native import CORE, NOT_BUILT, heuristic_support
+from simulator.native import CORE, NOT_BUILT, heuristic_support, mcts_table
 from simulator.native.coverage import missing_powers
 from simulator.native.ie_table import modules_not_native
 from simulator.native.travel_chunk import TRAVEL_GAME, travel_blockers
@@ -53,10 +53,8 @@ def seat_code(choice: StrategyChoice) -> int | None:
     if heuristic_support.native(choice):
         return HEURISTIC_SEAT
     if CORE is not None and hasattr(CORE, "mcts_codes"):  # the native search (bot_mcts.cpp)
-        from simulator.native.mcts_table import FIRST_CODE, native_reason
-
-        if native_reason(choice.build()) is None:
-            return FIRST_CODE
+        if mcts_table.native_reason(choice.build()) is None:
+            return mcts_table.FIRST_CODE
     return None
 
 

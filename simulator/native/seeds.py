@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, seed_sequence
+from simulator.native import CORE
 
 _LOW = (1 << 64) - 1
 
@@ -40,8 +41,6 @@ def _words(n: int) -> int:
 
 
 def _core_streams() -> Any:
-    from simulator.native import CORE
-
     return getattr(CORE, "game_streams", None) if CORE is not None else None
 
 

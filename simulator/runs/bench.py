@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
 from simulator.core import machine
 from simulator.core.datasets import empty_columns, rows_for_game, to_frames
 from simulator.core.forward import Playthrough, SeatModel
@@ -30,8 +32,12 @@ from simulator.core.seeding import GameRandom
 from simulator.folders.config import RunConfig, RunOptions, make_run_config
 from simulator.games.import_export.rules import ImportExportGame
 from simulator.games.travel.rules import TravelGame
+from simulator.native import CORE, mcts_table
 from simulator.native.chunk import native_frames, play_columns
 from simulator.native.engine_choice import choose_engine
+from simulator.native.ie_table import native_table
+from simulator.native.seats import seat_codes
+from simulator.native.seeds import game_streams
 from simulator.native.travel_chunk import travel_frames
 from simulator.runs.match import Match
 from strategies.registry import resolve
@@ -519,16 +525,10 @@ def native_search_speed(
     """The native search (bot_mcts.cpp) timed as `search_speed` times the Python one, at one
     position of each of `positions` native games (None: the core cannot play this run or
     search natively)."""
-    from simulator.native import CORE
-    from simulator.native.heuristic_table import seat_codes
-    from simulator.native.ie_table import native_table
-    from simulator.native.mcts_table import native_reason, seat_options
-    from simulator.native.seeds import game_streams
-
     if CORE is None or not hasattr(CORE, "mcts_at") or choose_engine(config).engine != "native":
         return None
     bot = resolve(config.game.game, search).build()
-    if native_reason(bot) is not None:
+    if mcts_table.native_reason(bot) is not None:
         return None
     match = Match(config)
     game = match.game
@@ -537,8 +537,6 @@ def native_search_speed(
     codes, texts = seat_codes(match.choices, game)
     players = config.game.players
     seats = [[codes[i % len(codes)] for i in range(players)] for _ in indices]
-    import numpy as np
-
     out = CORE.mcts_at(
         native_table(game),
         players,
@@ -546,7 +544,7 @@ def native_search_speed(
         np.array(seats, dtype=np.int8).reshape(len(indices), players),
         texts,
         after,
-        seat_options(bot, game),  # type: ignore[arg-type]
+        mcts_table.seat_options(bot, game),  # type: ignore[arg-type]
         repeats,
         config.seed,
     )

@@ -37,8 +37,8 @@ from simulator.folders.config import RunConfig, make_run_config, seat_slots
 from simulator.games.import_export.rules import ImportExportGame
 from simulator.games.import_export.state import EVENT_NAMES
 from simulator.native import CORE, NOT_BUILT
-from simulator.native.heuristic_table import seat_codes
 from simulator.native.ie_table import native_table
+from simulator.native.seats import seat_codes
 from simulator.native.seeds import game_streams
 from simulator.runs.match import Match
 

@@ -45,8 +45,8 @@ from simulator.folders.config import RunConfig
 from simulator.native import CORE, NOT_BUILT, travel_chunk
 from simulator.native.chunk import END_REASONS
 from simulator.native.engine_choice import EngineChoice, choose_engine
-from simulator.native.heuristic_table import seat_codes
 from simulator.native.ie_table import native_table
+from simulator.native.seats import seat_codes
 from simulator.native.seeds import game_streams
 from simulator.native.travel_table import travel_table
 from simulator.runs.backends import open_backend

@@ -24,8 +24,8 @@ from simulator.core.protocol import Decision
 from simulator.core.seeding import RULES_STREAM, STRATEGY_STREAM, GameRandom
 from simulator.folders.config import make_run_config, seat_slots
 from simulator.native import CORE, NOT_BUILT
-from simulator.native.heuristic_table import seat_codes as native_seat_codes
 from simulator.native.ie_table import native_table
+from simulator.native.seats import seat_codes as native_seat_codes
 from simulator.native.seeds import game_streams
 from simulator.runs.differential import Setup, _sheet_for
 from simulator.runs.match import Match
@@ -41,7 +41,7 @@ class Parted(AssertionError):
 
 def seat_codes(match: Match) -> tuple[list[int], list[str]]:
     """The native code of each strategy slot and each code's parameter text
-    (heuristic_table.seat_codes)."""
+    (seats.seat_codes)."""
     return native_seat_codes(match.choices, match.game)
 
 
