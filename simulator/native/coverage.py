@@ -14,13 +14,13 @@ def native_powers() -> frozenset[str]:
 
 
 def python_powers(game: ImportExportGame) -> list[str]:
-    """The cards of this game whose power the Python engine plays, in card order (none with
-    the rule card_powers off: every card plays vanilla)."""
+    """The contracts of this game whose power the Python engine plays, by name in contract
+    order (a Flag card prints two contracts, each with its own power); none with the rule
+    card_powers off: every card plays vanilla."""
     if not game.rules.card_powers:
         return []
-    cards = game.cards
-    names = {cards.names[cards.card_of_contract[cid]] for cid in game.powers.by_contract}
-    return [name for name in dict.fromkeys(cards.names) if name in names]
+    by_id = game.cards.contract_by_id
+    return list(dict.fromkeys(by_id[cid].name for cid in sorted(game.powers.by_contract)))
 
 
 def missing_powers(game: ImportExportGame) -> list[str]:

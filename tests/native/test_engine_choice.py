@@ -87,3 +87,13 @@ def test_without_a_core_every_run_plays_python_and_says_why(
     assert auto.engine == "python" and "not built" in auto.why
     with pytest.raises(ConfigError, match="not built"):
         choose_engine(config, "native")
+
+
+def test_every_set_and_variant_plays_natively() -> None:
+    """All six expansions with the base set (Flag's two-contract cards too), each variant."""
+    for variants in ((), ("market",), ("containers",), ("containers_all",)):
+        config = make_run_config(
+            "import-export", 4, modules=("all",), variants=variants, strategies=("heuristic",)
+        )
+        chosen = choose_engine(config)
+        assert chosen.engine == "native", chosen.why
