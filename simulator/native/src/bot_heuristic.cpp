@@ -269,17 +269,24 @@ std::uint64_t fingerprint(const ie::Table& t) {
 std::mutex shared_lock;
 const ie::Table* shared_table = nullptr;
 std::uint64_t shared_print = 0;
+std::uint64_t shared_serial = 0;
 std::string shared_text;
 std::shared_ptr<const Shared> shared_last;
 
 std::shared_ptr<const Shared> shared_for(const ie::Table& t, const std::string& text) {
-    const std::uint64_t print = fingerprint(t);
     std::lock_guard<std::mutex> hold(shared_lock);
-    if (shared_last && shared_table == &t && shared_print == print && shared_text == text)
+    // the same table (its serial: a finished table is never changed) and text: no hashing
+    if (shared_last && t.serial != 0 && shared_table == &t && shared_serial == t.serial && shared_text == text)
         return shared_last;
+    const std::uint64_t print = fingerprint(t);
+    if (shared_last && shared_table == &t && shared_print == print && shared_text == text) {
+        shared_serial = t.serial;
+        return shared_last;
+    }
     shared_last = std::make_shared<const Shared>(t, text);
     shared_table = &t;
     shared_print = print;
+    shared_serial = t.serial;
     shared_text = text;
     return shared_last;
 }

@@ -1,5 +1,6 @@
 // A table read from Python, checked, with its native powers indexed (framework.index_for,
 // PowerIndex; game_base's _plain_cargo and _load_colors).
+#include <atomic>
 #include <cmath>
 
 #include "ie_powers.hpp"
@@ -43,6 +44,8 @@ std::vector<std::string> missing_native_powers(const Table& table) {
 }
 
 void finish_table(Table& t) {
+    static std::atomic<std::uint64_t> tables_finished{0};
+    t.serial = ++tables_finished;  // what the bots' shared tables are keyed by (bot_heuristic.cpp)
     if (t.players < 2 || t.players > kMaxPlayers)
         throw NativeError("the native core plays 2 to 6 players, not " + std::to_string(t.players));
     if (t.n_cards + (t.tokens ? kTokenColors * kActions : 0) > kMaxCards)

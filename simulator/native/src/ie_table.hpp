@@ -106,6 +106,7 @@ struct PowerIndex {
 };
 
 struct Table {
+    std::uint64_t serial = 0;  // distinct for every table finished in this process (finish_table)
     int players = 0;
     int max_turns = 0;
     int n_cards = 0;
