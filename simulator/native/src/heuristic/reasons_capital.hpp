@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "heuristic/common.hpp"
+#include "heuristic/hand_cover.hpp"
 #include "heuristic/match_tables.hpp"
 #include "heuristic/view.hpp"
 
@@ -79,37 +80,6 @@ inline bool fits(const View& v, const ShipCopy& ship, int color) {
     const ColorCounts need = printed_remaining(v, ship);
     if (color == GREY) return need.any_positive();
     return need.get(color) > 0 || need.get(ANY) > 0;
-}
-
-// reasons_expansions._hand_cover: how many of these needs my hand cards could fill, one card
-// each: a colour of their own first, then rainbow slots; grey hand cards load nowhere
-inline int hand_cover(const View& v, const ColorCounts& need) {
-    const auto& colors = v.tables->colors;
-    std::vector<int> hand(v.hand.begin(), v.hand.end());
-    std::sort(hand.begin(), hand.end(), [&](int a, int b) {
-        const auto la = colors[static_cast<std::size_t>(a)].size(), lb = colors[static_cast<std::size_t>(b)].size();
-        return la != lb ? la < lb : a < b;
-    });
-    ColorCounts left = need;
-    int filled = 0, loose = 0;
-    for (int card : hand) {
-        const auto& cs = colors[static_cast<std::size_t>(card)];
-        int match = -1;
-        for (int c : cs)
-            if (c != GREY && left.get(c) > 0) {
-                match = c;
-                break;
-            }
-        if (match >= 0) {
-            left.vals[left.find(match)] -= 1;
-            ++filled;
-        } else {
-            bool any = false;
-            for (int c : cs) any = any || c != GREY;
-            if (any) ++loose;
-        }
-    }
-    return filled + std::min(loose, left.get(ANY));
 }
 
 // reasons_expansions._outlook: (short, left, -payout), smaller better

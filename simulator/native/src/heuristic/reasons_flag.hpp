@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "heuristic/hand_cover.hpp"
 #include "heuristic/options.hpp"
 #include "heuristic/reasons_base.hpp"
 
@@ -41,43 +42,12 @@ class ReasonsFlag {
         return need.positive();
     }
 
-    // _hand_cover: how many of these needs my hand cards could fill, one card each, a colour
-    // of their own first, then rainbow slots (Flag cards last); `skip`: a card left out.
-    int hand_cover(const ColorCounts& need, int skip) const {
-        ColorCounts left = need;
-        std::vector<int> hand(view.hand.begin(), view.hand.end());
-        auto n_colors = [&](int c) { return static_cast<int>(tables.colors[static_cast<std::size_t>(c)].size()); };
-        std::sort(hand.begin(), hand.end(), [&](int a, int b) {
-            return n_colors(a) != n_colors(b) ? n_colors(a) < n_colors(b) : a < b;
-        });
-        int filled = 0, loose = 0;
-        for (int card : hand) {
-            if (card == skip) continue;
-            const std::vector<int>& colors = tables.colors[static_cast<std::size_t>(card)];
-            int match = -1;
-            for (int c : colors)
-                if (c != GREY && left.get(c, 0) > 0) {
-                    match = c;
-                    break;
-                }
-            if (match >= 0) {
-                left.vals[left.find(match)] -= 1;
-                ++filled;
-            } else {
-                bool any = false;
-                for (int c : colors) any = any || c != GREY;
-                if (any) ++loose;
-            }
-        }
-        return filled + py_min(loose, left.get(ANY, 0));
-    }
-
     // _outlook of my ship row after loading `extra` (_after; none: _outlook itself)
     Outlook outlook(const ShipRow& row, const std::vector<ColorT>& extra, int skip) const {
         const ColorCounts need = needs(row, extra);
         int left = 0;
         for (int i = 0; i < need.n; ++i) left += need.vals[i];
-        const int shortfall = left - hand_cover(need, skip);
+        const int shortfall = left - hand_cover(view, need, &skip, skip >= 0 ? 1 : 0);
         const int containers = row.cargo_colors.size() + static_cast<int>(extra.size()) + left;
         return {shortfall, left, -view.ship_payout(containers)};  // my ship: view.ship_payout
     }

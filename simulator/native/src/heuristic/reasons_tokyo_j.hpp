@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "heuristic/hand_cover.hpp"
 #include "heuristic/options.hpp"
 #include "heuristic/power_choices.hpp"
 #include "heuristic/reasons_base.hpp"
@@ -109,7 +110,7 @@ class ReasonsTokyoJ {
                 left.add(need.keys[i], need.vals[i]);
                 o.left += need.vals[i];
             }
-        o.short_ = o.left - hand_cover(left, skip, n_skip);
+        o.short_ = o.left - hand_cover(view, left, skip, n_skip);
         const int containers = view.ships[index].cargo_colors.size() + n + o.left;
         o.pay = -view.ship_payout(containers);
         return o;
@@ -137,37 +138,6 @@ class ReasonsTokyoJ {
             return false;
         }
         return need.get(color) > 0 || need.get(ANY) > 0;
-    }
-
-    // reasons_expansions._hand_cover: how many of these needs my hand cards could fill, one
-    // card each: a colour of their own first, then rainbow slots (Flag cards last)
-    int hand_cover(ColorCounts left, const int* skip, int n_skip) const {
-        std::vector<int> cards(view.hand.begin(), view.hand.end());
-        const auto& colors = tables.colors;
-        std::sort(cards.begin(), cards.end(), [&colors](int a, int b) {
-            const auto la = colors[static_cast<std::size_t>(a)].size(), lb = colors[static_cast<std::size_t>(b)].size();
-            return la != lb ? la < lb : a < b;
-        });
-        int filled = 0, loose = 0;
-        for (int card : cards) {
-            bool skipped = false;
-            for (int k = 0; k < n_skip; ++k) skipped = skipped || skip[k] == card;
-            if (skipped) continue;
-            int match = -1;
-            bool any = false;
-            for (int c : colors[static_cast<std::size_t>(card)]) {
-                if (c == GREY) continue;
-                any = true;
-                if (match < 0 && left.get(c) > 0) match = c;
-            }
-            if (match >= 0) {
-                left.add(match, -1);
-                ++filled;
-            } else if (any) {
-                ++loose;
-            }
-        }
-        return filled + py_min(loose, left.get(ANY));
     }
 
     // reasons_expansions._load_key: (short, left, pay, index), smaller is better
