@@ -5,18 +5,18 @@ TravelGame.outcome), built from the core's columns."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from simulator.core.datasets import GAMES_COLUMNS, PLAYER_COLUMNS
+from simulator.core.datasets import PLAYER_COLUMNS
 from simulator.core.errors import ConfigError
 from simulator.folders.config import RunConfig, seat_slots
 from simulator.games.travel.rules import TravelGame
 from simulator.games.travel.state import EVENT_NAMES
 from simulator.native import CORE, NOT_BUILT
+from simulator.native.frames import event_series, games_frame, player_columns
 from simulator.native.seeds import game_streams
 from simulator.native.travel_table import travel_table
 from strategies.random_strategy import RandomStrategy
@@ -111,68 +111,15 @@ def travel_frames(
     `cols`), equal to the Python engine's chunk (tests/native/test_travel_native.py)."""
     if cols is None:
         cols = play_travel_columns(config, game, choices, indices)
-    n = config.game.players
-    g = len(indices)
-    ids = np.asarray(indices, dtype=np.int64)
-    first = cols["first_player"].astype(np.int8)
-    games = pl.DataFrame(
-        {
-            "game_id": ids,
-            "deal": np.array([config.deal(i) for i in indices], dtype=np.int64),
-            "game": [config.game.game] * g,
-            "players": np.full(g, n, dtype=np.int8),
-            "modules": [",".join(config.game.modules)] * g,
-            "master_seed": np.full(g, config.seed, dtype=np.int64),
-            "turns": cols["turns"].astype(np.int32),
-            "decisions": cols["decisions"].astype(np.int32),
-            "first_player": first,
-            "winners": pl.Series("winners", _winner_lists(cols)),
-            "end_reason": [END_REASONS[int(r)] for r in cols["end_reason"]],
-        },
-        schema=GAMES_COLUMNS,
-    )
-    slots = np.array([seat_slots(config, i) for i in indices], dtype=np.int8).reshape(-1)
-    texts = np.array([c.text for c in choices], dtype=object)
-    seat = np.tile(np.arange(n, dtype=np.int8), g)
-    counts = np.diff(cols["winners_offsets"])
-    won = np.zeros(g * n, dtype=bool)
-    rows = np.repeat(np.arange(g, dtype=np.int64), counts)  # each winner's game
-    won[rows * n + cols["winners"].astype(np.int64)] = True
-    shared = np.repeat(counts > 1, n)
-    nobody = np.repeat(counts == 0, n)
-    winning = np.where(shared, "shared_win", "win")
-    result = np.where(nobody, "no_winner", np.where(won, winning, "loss"))
-    character = cols["character"].astype(np.int64)
-    data: dict[str, Any] = {
-        "game_id": np.repeat(ids, n),
-        "seat": seat,
-        "turn_order": ((seat - np.repeat(first, n)) % n).astype(np.int8),
-        "strategy": texts[slots].tolist(),
-        "strategy_slot": slots,
-        "result": result.tolist(),
-        "win": won,
-        "score": cols["score"].astype(np.float64),
-        "placement": cols["placement"].astype(np.int8),
-    }
+    data = player_columns(config, choices, indices, cols)
     columns = [pl.Series(key, data[key], dtype=dtype) for key, dtype in PLAYER_COLUMNS.items()]
+    character = cols["character"].astype(np.int64)
     columns.append(pl.Series("country", cols["country"].astype(np.int64), dtype=pl.Int64))
     columns.append(  # TravelGame.outcome: None without characters
         pl.Series("character", pa.array(character, mask=character < 0), dtype=pl.Int64)
     )
-    columns += [
-        pl.Series(event, _lists(cols[f"ev_{event}"], cols[f"ev_{event}_offsets"], pa.int32()))
-        for event in EVENT_NAMES
-    ]
-    return games, pl.DataFrame(columns)
-
-
-def _winner_lists(cols: dict[str, np.ndarray]) -> pa.ListArray:
-    return _lists(cols["winners"], cols["winners_offsets"], pa.int8())
-
-
-def _lists(values: np.ndarray, offsets: np.ndarray, kind: pa.DataType) -> pa.ListArray:
-    """A list column from the core's flat values and offsets (core.datasets.int_lists)."""
-    return pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), pa.array(values, type=kind))
+    columns += event_series(cols, EVENT_NAMES)
+    return games_frame(config, indices, cols, END_REASONS), pl.DataFrame(columns)
 
 
 def travel_blockers(config: RunConfig) -> list[str]:
