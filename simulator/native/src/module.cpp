@@ -265,6 +265,9 @@ struct TextRows : Recorder {
         row["context"] = d.context;
         row["choice"] = choice;
         row["options"] = options;
+        py::list credits;  // each seat's credits when asked (a debugging aid)
+        for (int p = 0; p < g.s.n; ++p) credits.append(g.s.credits[p]);
+        row["credits"] = credits;
         rows.append(row);
     }
 };
