@@ -31,3 +31,38 @@ def test_the_market_pays_a_ship_with_yens_cut_as_its_needs_read() -> None:
         strategies=("heuristic",),
     )
     assert check_games(setup, [1051]).games == 1
+
+
+ALL_SETS = ("base", "capital", "tokyo", "j", "kickstarter", "kickstarter2", "flag")
+
+
+def test_stretch_goal_imports_a_container_that_brings_no_card() -> None:
+    """Stretch Goal (Kickstarter) imports a physical container from a ship at sea: it brings
+    the first card of its colour from the discard pile, or nothing (IE-VAR-8). Natively a
+    container that brought nothing still put a card -1 into the goods (and the log)."""
+    setup = Setup(
+        players=3,
+        seed=20261210,
+        powers="all",
+        sets=ALL_SETS,
+        variants=("containers",),
+        strategies=("heuristic",),
+    )
+    assert check_games(setup, [19]).games == 1
+
+
+def test_fake_money_keeps_the_card_a_container_brings() -> None:
+    """Fake Money (Capital) takes a container off an opponent's ship and, where no ship of
+    the owner's takes it, keeps it in the hand: a physical container brings the first card
+    of its colour from the discard pile, or nothing (IE-VAR-8). Natively the container
+    itself went into the hand (game 155: both a container that brought a card and one that
+    brought none)."""
+    setup = Setup(
+        players=5,
+        seed=77,
+        powers="all",
+        sets=("base", "capital", "kickstarter"),
+        variants=("containers_all",),
+        strategies=("random",),
+    )
+    assert check_games(setup, [155]).games == 1
