@@ -66,3 +66,18 @@ def test_fake_money_keeps_the_card_a_container_brings() -> None:
         strategies=("random",),
     )
     assert check_games(setup, [155]).games == 1
+
+
+def test_a_robo_cats_pair_loads_as_physical_containers() -> None:
+    """A Robo-Cats pair (J) loaded with the physical containers: each card of the pair is
+    logged and discarded, and a container of the pair's own colour goes on the ship
+    (loading.load_pair; IE-VAR-5, IE-JP-8). Natively the cards themselves went on."""
+    setup = Setup(
+        players=4,
+        seed=20261211,
+        powers="all",
+        sets=ALL_SETS,
+        variants=("containers_all",),
+        strategies=("random",),
+    )
+    assert check_games(setup, [18]).games == 1
