@@ -81,3 +81,18 @@ def test_a_robo_cats_pair_loads_as_physical_containers() -> None:
         strategies=("random",),
     )
     assert check_games(setup, [18]).games == 1
+
+
+def test_dino_bones_puts_the_card_a_goods_container_brings_on_the_island() -> None:
+    """Dino Bones (Kickstarter) with containers_all: a good given is a physical container,
+    and what goes on the supply island is the card it brings from the discard pile, or
+    nothing (IE-VAR-8). Natively the container itself went on the island."""
+    setup = Setup(
+        players=5,
+        seed=77,
+        powers="all",
+        sets=("base", "kickstarter"),
+        variants=("containers_all",),
+        strategies=("random",),
+    )
+    assert check_games(setup, [252]).games == 1
