@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 namespace {
@@ -337,7 +338,8 @@ void fake_money(Game& g, int owner, const Contract& c) {
                     continue;
                 }
                 s.moving.remove(static_cast<Card>(card));
-                s.hands[at(owner)].push_back(static_cast<Card>(card));
+                const int kept = as_card(g, card);  // a physical container: IE-VAR-8
+                if (kept >= 0) s.hands[at(owner)].push_back(static_cast<Card>(kept));
             }
         }
     }

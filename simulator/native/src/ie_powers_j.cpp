@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 namespace {
@@ -46,14 +47,24 @@ SmallVec<Card, kMaxShipCargo> pair_cards(const Option& o) {
 // no room taken) and count only for the payout; each is told as loaded.
 void load_pair(Game& g, int p, int i, const SmallVec<Card, kMaxShipCargo>& cards, int color) {
     State& s = g.s;
-    for (Card card : cards) s.log_event(p, Logged::loaded, card);
+    const int own = g.table().color[at(cards[0])];
+    SmallVec<Card, kMaxShipCargo> placed;
+    for (Card card : cards) {
+        if (g.table().tokens) {  // a physical container instead, of the pair's own colour (IE-VAR-5)
+            int as = own;
+            placed.push_back(static_cast<Card>(load_token(g, p, i, card, as)));
+        } else {
+            s.log_event(p, Logged::loaded, card);
+            placed.push_back(card);
+        }
+    }
     Ship& ship = s.ships[i];
-    for (int k = 0; k < cards.size(); ++k) {
-        ship.cargo.push_back(cards[k]);
+    for (int k = 0; k < placed.size(); ++k) {
+        ship.cargo.push_back(placed[k]);
         ship.cargo_colors.push_back(static_cast<std::int8_t>(k == 0 ? color : PAIRED));
     }
     if (listening(g, Event::container_loaded))
-        for (Card card : cards) {
+        for (Card card : placed) {
             Payload payload;
             payload.card = card;
             emit(g, Event::container_loaded, p, payload);

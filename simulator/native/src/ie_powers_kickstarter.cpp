@@ -4,6 +4,7 @@
 // Board Games' crew limit and Joe Wiggins' counted goods in ie_limits.cpp, Water Notepad in
 // ie_plunder.cpp (Mods in ie_state.hpp).
 #include "ie_powers.hpp"
+#include "ie_variants.hpp"
 
 namespace deckhand::ie {
 namespace {
@@ -39,7 +40,8 @@ void dino_bones(Game& g, int owner, const Contract& c) {
             for (Card card : s.goods[at(q)]) options.push_back(opt(card));
             const int card = options[at(g.ask(q, Kind::dino_bones_give, options, owner))].a;
             s.goods[at(q)].remove(static_cast<Card>(card));
-            s.island.push_back(static_cast<Card>(card));
+            const int given = as_card(g, card);  // a goods container brings a card (IE-VAR-8)
+            if (given >= 0) s.island.push_back(static_cast<Card>(given));
         }
     }
     for (int i = 0; i < c.whole("cards_taken"); ++i) {
@@ -82,6 +84,7 @@ void stretch_goal(Game& g, int owner, const Contract& c) {
             if (options.empty()) break;
             const Option chosen = options[at(g.ask(q, Kind::stretch_goal_import, options))];
             const int good = take_container(g, chosen.a, chosen.b);
+            if (good < 0) continue;  // a physical container that brings no card (IE-VAR-8)
             s.log_event(q, Logged::imported, good);
             add_goods(g, q, good);
         }

@@ -2,6 +2,7 @@
 // registered here once its rules are native and checked (tests/native/test_variants.py).
 #include "ie_variants.hpp"
 
+#include "ie_capital.hpp"
 #include "ie_powers.hpp"
 
 namespace deckhand::ie {
@@ -32,8 +33,16 @@ SmallVec<std::int8_t, kMaxShipCargo> loaded_colors(const Ship& ship) {
 // card filled (IE-VAR-13).
 SmallVec<std::int8_t, kMaxShipCargo> filling(const Game& g, const Ship& ship) {
     const Mods& mods = g.s.mods[at(ship.owner)];
+    // the needs as contract_cargo gives them: Yen's cut on the first contract and
+    // Partnership's own cargo on its Super Ship waived (IE-CAP-25, IE-CAP-23)
+    const bool waived = capital_cargo_mods(g, ship.owner);
+    const int index = waived ? ship_index(g, ship) : -1;
     Needs need;
-    for (ContractId cid : ship.contracts) need.add_all(cargo_of(g, cid, mods.rainbow_colors));
+    for (int k = 0; k < ship.contracts.size(); ++k) {
+        Needs cargo = cargo_of(g, ship.contracts[k], mods.rainbow_colors);
+        if (waived) capital_cargo(g, ship, index, k, ship.contracts[k], cargo);
+        need.add_all(cargo);
+    }
     const auto& colors = ship.cargo_colors;
     SmallVec<std::int8_t, kMaxShipCargo> filled;
     for (int j = 0; j < colors.size(); ++j) filled.push_back(0);

@@ -272,6 +272,38 @@ struct TextRows : Recorder {
         row["context"] = d.context;
         row["choice"] = choice;
         row["options"] = options;
+        // the state when asked, as the Python state names it (a debugging aid)
+        const State& s = g.s;
+        auto zone = [](const auto& z) {
+            py::list out;
+            for (int k = 0; k < z.size(); ++k) out.append(static_cast<int>(z[k]));
+            return out;
+        };
+        py::list credits, hands, crew, goods, fulfilled, ships;
+        for (int p = 0; p < s.n; ++p) {
+            credits.append(s.credits[p]);
+            hands.append(zone(s.hands[p]));
+            crew.append(zone(s.crew[p]));
+            goods.append(zone(s.goods[p]));
+            fulfilled.append(zone(s.fulfilled[p]));
+        }
+        for (int i = 0; i < s.ships.size(); ++i) {
+            const Ship& x = s.ships[i];
+            ships.append(py::make_tuple(static_cast<int>(x.owner), x.at_sea, zone(x.contracts), zone(x.cargo),
+                                        zone(x.cargo_colors)));
+        }
+        py::dict state;
+        state["credits"] = credits;
+        state["hands"] = hands;
+        state["crew"] = crew;
+        state["goods"] = goods;
+        state["fulfilled"] = fulfilled;
+        state["ships"] = ships;
+        state["island"] = zone(s.island);
+        state["discard"] = zone(s.discard);
+        state["deck"] = zone(s.deck);
+        row["credits"] = credits;
+        row["state"] = state;
         rows.append(row);
     }
 };
