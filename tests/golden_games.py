@@ -123,16 +123,10 @@ def golden_config(golden: Golden) -> RunConfig:
     )
 
 
-NATIVE_CANDIDATES: tuple[Golden, ...] = tuple(
-    g
-    for g in CONFIGS
-    if g.game == "import-export"
-    and g.modules == ("base",)
-    and not g.variant
-    and g.strategy in ("random", "heuristic")  # classic stays Python: the issue's scope
-)
-"""The configurations the native core is meant to play (its base set, random and heuristic):
-checked with both engines where the built core plays them (tests/test_golden_games.py)."""
+NATIVE_CANDIDATES: tuple[Golden, ...] = tuple(g for g in CONFIGS if g.strategy != "classic")
+"""The configurations the native core is meant to play (both games, every set and variant,
+their random and heuristic bots; `classic` stays Python): checked with both engines where the
+built core plays them (tests/test_golden_games.py)."""
 
 
 def fingerprint(golden: Golden, engine: str = "python") -> dict[str, Any]:
