@@ -53,7 +53,8 @@ def seat_code(choice: StrategyChoice) -> int | None:
     if heuristic_support.native(choice):
         return HEURISTIC_SEAT
     if CORE is not None and hasattr(CORE, "mcts_codes"):  # the native search (bot_mcts.cpp)
-        if mcts_table.native_reason(choice.build()) is None:
+        built = choice.build()
+        if mcts_table.native_reason(built) is None and mcts_table.same_as_python(built) is None:
             return mcts_table.FIRST_CODE
     return None
 

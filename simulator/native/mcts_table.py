@@ -31,6 +31,14 @@ PARAMS = (
 """MCTS.params, each passed to the C++ (parse_mcts)."""
 
 
+NATIVE_SEARCHED = frozenset({"lead", "contract", "follow"})
+"""The decision kinds the native search may search: the turn's own, never asked inside a
+power's resolution. There Python's copy redeals where the power started and replays its
+answers (Playthrough.for_seat) while the native copy redeals at the decision itself, so a
+search of a power's questions (or of every kind: `search` empty) would part from Python's and
+plays in Python (tests/native/test_mcts_native.py; the shipped presets search these three)."""
+
+
 def native_reason(strategy: object) -> str | None:
     """Why this built mcts cannot search natively (None: it can)."""
     if type(strategy) is not MCTS:
@@ -44,6 +52,19 @@ def native_reason(strategy: object) -> str | None:
             return f"mcts rollout: {why}"
     elif strategy.rollout_text != "random":
         return f"mcts rollout '{strategy.rollout_text}' has no native bot"
+    return None
+
+
+def same_as_python(strategy: Any) -> str | None:
+    """Why this mcts's native search may decide otherwise than Python's (None: it decides
+    the same): the engine choice plays natively only a search of NATIVE_SEARCHED's kinds."""
+    if not strategy.searched or not strategy.searched <= NATIVE_SEARCHED:
+        asked = "/".join(sorted(strategy.searched)) or "every kind"
+        return (
+            f"mcts search={asked}: the native search covers the kinds "
+            f"{'/'.join(sorted(NATIVE_SEARCHED))} only (a power's questions redeal where the "
+            "power started, as Playthrough.for_seat does, only in Python)"
+        )
     return None
 
 

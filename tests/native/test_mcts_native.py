@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from simulator.core import machine
 from simulator.core.forward import Playthrough
 from simulator.core.seeding import STRATEGY_STREAM, GameRandom
-from simulator.folders.config import seat_slots
+from simulator.folders.config import make_run_config, seat_slots
 from simulator.native import CORE, NOT_BUILT
+from simulator.native.engine_choice import choose_engine
 from simulator.runs.differential import Setup, _seating, check_games, match_for
 
 pytestmark = pytest.mark.skipif(CORE is None or not hasattr(CORE, "mcts_codes"), reason=NOT_BUILT)
@@ -174,3 +175,17 @@ def test_mcts_seats_play_natively() -> None:
         "import-export", 2, modules=("base",), strategies=("mcts@guided", "heuristic"), games=1
     )
     assert choose_engine(config).engine == "native"
+
+
+def test_a_search_of_every_kind_plays_in_python() -> None:
+    """Only a search of the turn's own kinds plays natively by the engine choice: a power's
+    questions redeal where the power started in Python (Playthrough.for_seat), so a search of
+    them (or of every kind) would decide otherwise natively."""
+    for text, engine in (
+        ("mcts@guided", "native"),
+        ("mcts:iterations=8,search=lead/follow", "native"),
+        ("mcts:iterations=8", "python"),
+        ("mcts:iterations=8,search=lead/sculptures_give", "python"),
+    ):
+        config = make_run_config("import-export", 2, strategies=(text, "heuristic"), games=2)
+        assert choose_engine(config).engine == engine, text
