@@ -22,7 +22,7 @@ import argparse
 import hashlib
 import itertools
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -292,10 +292,23 @@ def _first_places(
     return out
 
 
-def _compare_outcome(
-    out: dict[str, np.ndarray], row: int, players: int, outcome: Outcome, asked: int
+ExtraRows = Callable[[dict[str, np.ndarray], int, Any], list[tuple[str, object, object]]]
+"""A game's own player columns: (name, native, Python) for player row r and its outcome."""
+
+
+def compare_outcome(
+    out: dict[str, np.ndarray],
+    row: int,
+    players: int,
+    outcome: Outcome,
+    asked: int,
+    reasons: Sequence[str] = END_REASONS,
+    events: Sequence[str] = EVENT_NAMES,
+    extra: ExtraRows | None = None,
 ) -> list[str]:
-    """The table rows of one game that differ, in words (empty: none)."""
+    """The table rows of one game that differ, in words (empty: none): the columns every
+    game has, then the game's own (`extra`; Import/Export's port and credits by default),
+    then each event's cards. Both harnesses use it (travel_differential.py too)."""
     diffs = []
 
     def same(name: str, native: object, python: object) -> None:
@@ -305,19 +318,26 @@ def _compare_outcome(
     same("turns", int(out["turns"][row]), outcome.turns)
     same("decisions", int(out["decisions"][row]), asked)
     same("first_player", int(out["first_player"][row]), outcome.first_player)
-    same("end_reason", END_REASONS[int(out["end_reason"][row])], outcome.end_reason)
+    same("end_reason", reasons[int(out["end_reason"][row])], outcome.end_reason)
     w = out["winners_offsets"]
     same("winners", out["winners"][w[row] : w[row + 1]].tolist(), list(outcome.winners))
     for p, po in enumerate(outcome.players):
         r = row * players + p
         same(f"score[{p}]", float(out["score"][r]), float(po.score))
         same(f"placement[{p}]", int(out["placement"][r]), po.placement)
-        same(f"port[{p}]", int(out["port"][r]), po.extra["port"])
-        same(f"credits_in_play[{p}]", int(out["credits_in_play"][r]), po.extra["credits_in_play"])
-        for e in EVENT_NAMES:
+        for name, native, python in (extra or _ie_extra)(out, r, po):
+            same(f"{name}[{p}]", native, python)
+        for e in events:
             off = out[f"ev_{e}_offsets"]
             same(f"{e}[{p}]", out[f"ev_{e}"][off[r] : off[r + 1]].tolist(), list(po.events[e]))
     return diffs
+
+
+def _ie_extra(out: dict[str, np.ndarray], r: int, po: Any) -> list[tuple[str, object, object]]:
+    return [
+        ("port", int(out["port"][r]), po.extra["port"]),
+        ("credits_in_play", int(out["credits_in_play"][r]), po.extra["credits_in_play"]),
+    ]
 
 
 def check_games(setup: Setup, game_indices: Iterable[int]) -> Counts:
@@ -346,7 +366,7 @@ def check_games(setup: Setup, game_indices: Iterable[int]) -> Counts:
                 min(len(native), len(python)),
             )
             raise _parted(table, setup, index, k, python, native, options)
-        diffs = _compare_outcome(out, row, setup.players, outcome, asked)
+        diffs = compare_outcome(out, row, setup.players, outcome, asked)
         if diffs:
             raise AssertionError(
                 f"native and Python ask the same decisions in game {index} ({setup}) but report "

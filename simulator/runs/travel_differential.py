@@ -33,7 +33,7 @@ from simulator.games.travel.rules import ACCEPT, DONE, REJECT, TravelGame
 from simulator.games.travel.state import EVENT_NAMES
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.travel_chunk import END_REASONS, play_travel_columns
-from simulator.runs.differential import Counts
+from simulator.runs.differential import Counts, compare_outcome
 from simulator.runs.match import Match
 
 VERBS = ("draw", "travel", "recycle", "trade", "steal", "dispose", "smuggle", "special")
@@ -118,32 +118,13 @@ def _native_rows(out: dict[str, np.ndarray], row: int, kinds: Sequence[str]) -> 
     ]
 
 
-def _compare_outcome(
-    out: dict[str, np.ndarray], row: int, players: int, outcome: Outcome, asked: int
-) -> list[str]:
-    diffs = []
-
-    def same(name: str, native: object, python: object) -> None:
-        if native != python:
-            diffs.append(f"{name}: native {native!r}, Python {python!r}")
-
-    same("turns", int(out["turns"][row]), outcome.turns)
-    same("decisions", int(out["decisions"][row]), asked)
-    same("first_player", int(out["first_player"][row]), outcome.first_player)
-    same("end_reason", END_REASONS[int(out["end_reason"][row])], outcome.end_reason)
-    w = out["winners_offsets"]
-    same("winners", out["winners"][w[row] : w[row + 1]].tolist(), list(outcome.winners))
-    for p, po in enumerate(outcome.players):
-        r = row * players + p
-        same(f"score[{p}]", float(out["score"][r]), float(po.score))
-        same(f"placement[{p}]", int(out["placement"][r]), po.placement)
-        same(f"country[{p}]", int(out["country"][r]), po.extra["country"])
-        character = int(out["character"][r])
-        same(f"character[{p}]", None if character < 0 else character, po.extra["character"])
-        for e in EVENT_NAMES:
-            off = out[f"ev_{e}_offsets"]
-            same(f"{e}[{p}]", out[f"ev_{e}"][off[r] : off[r + 1]].tolist(), list(po.events[e]))
-    return diffs
+def _travel_extra(out: dict[str, np.ndarray], r: int, po: Any) -> list[tuple[str, object, object]]:
+    """Travel's own player columns: the country, and the character (None without one)."""
+    character = int(out["character"][r])
+    return [
+        ("country", int(out["country"][r]), po.extra["country"]),
+        ("character", None if character < 0 else character, po.extra["character"]),
+    ]
 
 
 def check_travel_games(setup: TravelSetup, game_indices: Iterable[int]) -> Counts:
@@ -178,7 +159,9 @@ def check_travel_games(setup: TravelSetup, game_indices: Iterable[int]) -> Count
                 f"  Python: {said(python)}\n  native: {said(native)}\n"
                 f"  the decision before (both): {python[k - 1] if 0 < k <= len(python) else None}"
             )
-        diffs = _compare_outcome(out, row, setup.players, outcome, asked)
+        diffs = compare_outcome(
+            out, row, setup.players, outcome, asked, END_REASONS, EVENT_NAMES, _travel_extra
+        )
         if diffs:
             raise AssertionError(
                 f"native and Python ask the same decisions in game {index} ({setup}) but report "
