@@ -580,6 +580,21 @@ py::tuple fingerprint(const Game& g) {
     return py::make_tuple(s.turn, static_cast<int>(s.end_reason), credits, final, winners, log, deck);
 }
 
+// A game played as play_import_export's row with its turns recorded and its copy at the
+// k-th asked decision taken (forward_check and determinise_at start alike).
+struct Recorded {
+    TurnRecord turn;
+    CopyAt copy_at;
+    Recorded(const Table& table, Game& g, const std::uint64_t* streams, const std::int8_t* seats,
+             const std::vector<std::string>& bots, int k)
+        : copy_at(k, turn) {
+        const Seating seating{bots, nullptr};
+        g.forward = &turn;
+        g.recorder = &copy_at;
+        play_one(table, g, streams, seats, 0, {}, seating);
+    }
+};
+
 // Play a game (as play_import_export's row), take its copy at the k-th asked decision, and
 // play the copy on with the original's answers from there: both ends (fingerprints), and
 // whether the copy reached the same decision (seat, kind, options).
@@ -588,13 +603,9 @@ py::dict forward_check(const py::dict& table_dict, int players,
                        py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
                        const std::vector<std::string>& bots, int k) {
     const auto table = read_table(table_dict);
-    const Seating seating{bots, nullptr};
     Game g(*table, players);
-    TurnRecord turn;
-    CopyAt copy_at(k, turn);
-    g.forward = &turn;
-    g.recorder = &copy_at;
-    play_one(*table, g, streams.data(), seats.data(), 0, {}, seating);
+    const Recorded recorded(*table, g, streams.data(), seats.data(), bots, k);
+    const CopyAt& copy_at = recorded.copy_at;
     py::dict out;
     out["taken"] = copy_at.taken;
     out["original"] = fingerprint(g);
@@ -630,13 +641,9 @@ py::dict determinise_at(const py::dict& table_dict, int players,
                         py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
                         const std::vector<std::string>& bots, int k, std::uint64_t seed) {
     const auto table = read_table(table_dict);
-    const Seating seating{bots, nullptr};
     Game g(*table, players);
-    TurnRecord turn;
-    CopyAt copy_at(k, turn);
-    g.forward = &turn;
-    g.recorder = &copy_at;
-    play_one(*table, g, streams.data(), seats.data(), 0, {}, seating);
+    const Recorded recorded(*table, g, streams.data(), seats.data(), bots, k);
+    const CopyAt& copy_at = recorded.copy_at;
     py::dict out;
     out["taken"] = copy_at.taken;
     if (!copy_at.taken) return out;
