@@ -29,15 +29,18 @@ from __future__ import annotations
 import dataclasses
 import math
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from simulator.analysis.stats import Z95, benjamini_hochberg
+from simulator.analysis.threads import one_blas_thread, ordered_map
 from simulator.analysis.typical import against_typical
 from simulator.folders import run_folder
 
@@ -71,13 +74,21 @@ class AdjustedOptions:
     max_iter: int = 30
     tol: float = 1e-8
     """Newton stops when no coefficient moves by more than this (log-odds)."""
-    cache_mb: float = 256.0
-    """Chunks kept in memory between Newton passes; chunks beyond it are re-read each pass."""
+    cache_mb: float = 1024.0
+    """Chunks kept in memory between Newton passes (about 24 bytes a player row with 180
+    card kinds: a million four-player games take about 100 MB); chunks beyond it are re-read
+    each pass."""
     count_covariate: bool = False
     """Also control for how many card kinds had the event for the player (activity): a card's
     coefficient then compares it with an average other card instead of with no card."""
 
+    threads: int = 1
+    """Threads that read the chunks and multiply their blocks; the fit does not depend on it
+    (analysis/threads.py)."""
+
     def __post_init__(self) -> None:
+        if self.threads < 1:
+            raise ValueError("threads must be >= 1")
         if not self.prior_sd > 0 or not self.nuisance_sd > 0:
             raise ValueError("prior_sd and nuisance_sd must be positive")
         if self.shared_wins not in ("full", "split"):
@@ -156,13 +167,26 @@ class _Codes:
     def __init__(self) -> None:
         self.index: dict[str, int] = {}
 
-    def encode(self, values: pl.Series) -> np.ndarray:
-        uniques = values.fill_null("").unique(maintain_order=True).to_list()
+    def encode(self, local: _LocalCodes) -> np.ndarray:
+        """Codes of a chunk's values, coded first within the chunk (`local_codes`, on any
+        thread), here in the order chunks come (so codes follow the order of first sight)."""
+        uniques, codes = local
         for value in uniques:
             self.index.setdefault(value, len(self.index))
-        mapping = {v: self.index[v] for v in uniques}
-        codes = values.fill_null("").replace_strict(mapping, return_dtype=pl.Int32)
-        return codes.to_numpy()
+        table = np.array([self.index[v] for v in uniques], dtype=np.int32)
+        return table[codes] if len(uniques) else codes.astype(np.int32)
+
+
+_LocalCodes = tuple[list[str], np.ndarray]
+"""A chunk's distinct values in order of first sight, and each row's index into them."""
+
+
+def local_codes(values: pl.Series) -> _LocalCodes:
+    """The chunk-local coding of a text column (nulls as '')."""
+    filled = values.fill_null("")
+    uniques = filled.unique(maintain_order=True).to_list()
+    mapping = {v: i for i, v in enumerate(uniques)}
+    return uniques, filled.replace_strict(mapping, return_dtype=pl.Int32).to_numpy()
 
 
 @dataclass(frozen=True)
@@ -173,14 +197,29 @@ class _Block:
     order: np.ndarray
     strategy: np.ndarray  # codes
     mix: np.ndarray  # codes of the comma-separated module strings
-    cards: np.ndarray  # bool, rows x card groups
+    packed: np.ndarray  # rows x card groups, 0/1, packed eight groups a byte (np.packbits)
+    n_groups: int
     count: np.ndarray  # card groups with the event, per row
     y: np.ndarray
 
     @property
+    def cards(self) -> np.ndarray:
+        """Rows x card groups, bool: did the row have a card of the group's event."""
+        return np.unpackbits(self.packed, axis=1, count=self.n_groups).view(bool)
+
+    @property
     def nbytes(self) -> int:
-        arrays = (self.players, self.order, self.strategy, self.mix, self.cards, self.count, self.y)
-        return sum(a.nbytes for a in arrays)
+        arrays = (self.players, self.order, self.strategy, self.mix, self.packed, self.count)
+        return self.y.nbytes + sum(a.nbytes for a in arrays)
+
+
+@dataclass(frozen=True)
+class _RawBlock:
+    """A block read on a worker thread, its text columns still coded within the chunk."""
+
+    block: _Block
+    strategy: _LocalCodes
+    mix: _LocalCodes
 
 
 class _Reader:
@@ -204,39 +243,47 @@ class _Reader:
         self.cache: dict[int, _Block] = {}
         self.budget = int(options.cache_mb * 2**20)
 
-    def blocks(self) -> Iterator[_Block]:
-        for i, load in enumerate(self.loaders):
-            block = self.cache.get(i)
-            if block is None:
-                block = self._read(load())
+    def blocks(self, only: Sequence[int] | None = None) -> Iterator[_Block]:
+        """Every chunk's block (or the chunks `only`) in chunk order: from the cache, else
+        read (`threads` at a time); the chunks' codes are settled in chunk order by the
+        first pass, which reads every chunk (the survey)."""
+        chunks = range(len(self.loaders)) if only is None else only
+
+        def fetch(i: int) -> tuple[int, _Block | _RawBlock]:
+            held = self.cache.get(i)
+            return i, held if held is not None else self._read(self.loaders[i]())
+
+        for i, got in ordered_map(fetch, chunks, self.options.threads):
+            if isinstance(got, _RawBlock):
+                block = dataclasses.replace(
+                    got.block,
+                    strategy=self.strategies.encode(got.strategy),
+                    mix=self.mixes.encode(got.mix),
+                )
                 if block.nbytes <= self.budget:
                     self.cache[i] = block
                     self.budget -= block.nbytes
+            else:
+                block = got
             if len(block.y):
                 yield block
 
-    def _read(self, chunk: pl.DataFrame) -> _Block:
-        rows = chunk.height
-        cards = np.zeros((rows, self.n_groups), dtype=bool)
+    def _read(self, chunk: pl.DataFrame) -> _RawBlock:
+        cards = np.zeros((chunk.height, self.n_groups), dtype=bool)
         for event in self.events:
-            lists = chunk[event]
-            lengths = lists.list.len().fill_null(0).to_numpy()
-            # explode only non-empty lists: polars versions differ on what an empty one gives
-            values = lists.filter(pl.Series(lengths > 0)).explode()
-            ids = values.fill_null(-1).cast(pl.Int64).to_numpy()
-            r = np.repeat(np.arange(rows), lengths)
-            g = _lookup(ids, self.group_table)
-            keep = g >= 0
-            cards[r[keep], g[keep]] = True
-        return _Block(
+            cards |= group_matrix(chunk[event], self.group_table, self.n_groups)
+        block = _Block(
             players=chunk["players"].cast(pl.Int16).to_numpy(),
             order=chunk["turn_order"].cast(pl.Int16).to_numpy(),
-            strategy=self.strategies.encode(chunk["strategy"].cast(pl.Utf8)),
-            mix=self.mixes.encode(chunk["modules"].cast(pl.Utf8)),
-            cards=cards,
+            strategy=np.empty(0, dtype=np.int32),
+            mix=np.empty(0, dtype=np.int32),
+            packed=np.packbits(cards, axis=1),
+            n_groups=self.n_groups,
             count=cards.sum(axis=1, dtype=np.int32),
             y=_y(chunk, self.options),
         )
+        strategy = local_codes(chunk["strategy"].cast(pl.Utf8))
+        return _RawBlock(block, strategy, local_codes(chunk["modules"].cast(pl.Utf8)))
 
 
 def _y(chunk: pl.DataFrame, options: AdjustedOptions) -> np.ndarray:
@@ -246,6 +293,35 @@ def _y(chunk: pl.DataFrame, options: AdjustedOptions) -> np.ndarray:
         k = chunk.select(wins).to_series().to_numpy()
         return np.where(k > 0, win / np.maximum(k, 1.0), 0.0)
     return win
+
+
+def group_table(group_of: dict[int, int]) -> np.ndarray:
+    """card id -> card group as an array (-1: a card of no group)."""
+    table = np.full(max(group_of, default=-1) + 1, -1, dtype=np.int64)
+    for card, group in group_of.items():
+        if card >= 0:
+            table[card] = group
+    return table
+
+
+def group_matrix(lists: pl.Series, table: np.ndarray, n_groups: int) -> np.ndarray:
+    """Rows x card groups, bool: which groups a row's list of card ids holds (`table`:
+    group_table; ids of no group are left out)."""
+    rows = len(lists)
+    cards = np.zeros((rows, n_groups), dtype=bool)
+    # through Arrow's list layout: a few calls a column, where polars' own Series methods
+    # cost a query each (a thousand columns a second, the summary's hot spot at a million)
+    array = lists.to_arrow()
+    if isinstance(array, pa.ChunkedArray):
+        array = array.combine_chunks()
+    lengths = pc.list_value_length(array).fill_null(0).to_numpy(zero_copy_only=False)
+    flat = pc.list_flatten(array)  # the values of the non-null lists, in row order
+    ids = pc.fill_null(flat, -1).to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+    r = np.repeat(np.arange(rows), lengths)
+    g = _lookup(ids, table)
+    keep = g >= 0
+    cards[r[keep], g[keep]] = True
+    return cards
 
 
 def _lookup(ids: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -308,7 +384,8 @@ def _survey(reader: _Reader) -> _Survey:
         some = block.count > 0
         n_any += int(some.sum())
         y_any += float(block.y[some].sum())
-        y_with += block.y @ block.cards
+        cards = block.cards
+        y_with += block.y @ cards
         if len(counts_seen) < 2:
             counts_seen.update(np.unique(block.count).tolist())
         seats = np.stack([block.players, block.order])
@@ -319,7 +396,7 @@ def _survey(reader: _Reader) -> _Survey:
             values, counts = np.unique(codes, return_counts=True)
             for v, c in zip(values.tolist(), counts.tolist(), strict=True):
                 table[v] = table.get(v, 0) + c
-        n_with += block.cards.sum(axis=0)
+        n_with += cards.sum(axis=0)
     return _Survey(
         rows, y_sum, len(counts_seen) > 1, orders, strategies, mixes, n_with, y_with, n_any, y_any
     )
@@ -432,26 +509,89 @@ def _expit(eta: np.ndarray) -> np.ndarray:
     return 0.5 * (1.0 + np.tanh(0.5 * eta))
 
 
+_Terms = list[tuple[np.ndarray, np.ndarray, float]]
+"""One block's terms of a pass: X'WX, X'(y - p) and the log-likelihood of each BLOCK_ROWS."""
+
+
+def _block_terms(block: _Block, layout: _Layout, beta: np.ndarray) -> _Terms:
+    x_all = _design(block, layout)
+    terms: _Terms = []
+    for start in range(0, len(block.y), BLOCK_ROWS):
+        x = x_all[start : start + BLOCK_ROWS]
+        y = block.y[start : start + BLOCK_ROWS]
+        eta = x @ beta
+        p = _expit(eta)
+        xw = x * np.sqrt(p * (1.0 - p))[:, None]
+        # numpy computes A.T @ A as a symmetric rank-k update
+        terms.append((xw.T @ xw, x.T @ (y - p), float(np.sum(y * eta - np.logaddexp(0.0, eta)))))
+    return terms
+
+
 def _pass(
-    reader: _Reader, layout: _Layout, beta: np.ndarray
+    reader: _Reader, layout: _Layout, beta: np.ndarray, only: Sequence[int] | None = None
 ) -> tuple[np.ndarray, np.ndarray, float]:
-    """X'WX, the score X'(y - p) and the log-likelihood at beta, summed over every block."""
+    """X'WX, the score X'(y - p) and the log-likelihood at beta, summed over every block
+    (or the chunks `only`): the blocks' terms are computed `threads` at a time and added in
+    block order."""
     n_cols = len(beta)
     h = np.zeros((n_cols, n_cols))
     g = np.zeros(n_cols)
     ll = 0.0
-    for block in reader.blocks():
-        x_all = _design(block, layout)
-        for start in range(0, len(block.y), BLOCK_ROWS):
-            x = x_all[start : start + BLOCK_ROWS]
-            y = block.y[start : start + BLOCK_ROWS]
-            eta = x @ beta
-            p = _expit(eta)
-            xw = x * np.sqrt(p * (1.0 - p))[:, None]
-            h += xw.T @ xw  # numpy computes A.T @ A as a symmetric rank-k update
-            g += x.T @ (y - p)
-            ll += float(np.sum(y * eta - np.logaddexp(0.0, eta)))
+    threads = reader.options.threads
+    for terms in ordered_map(
+        lambda block: _block_terms(block, layout, beta), reader.blocks(only), threads
+    ):
+        for h_part, g_part, ll_part in terms:
+            h += h_part
+            g += g_part
+            ll += ll_part
     return h, g, ll
+
+
+WARM_START_CHUNKS = 64
+"""From this many chunks the fit starts where a fit on every WARM_START_EVERY-th chunk ends,
+to WARM_START_TOL: Newton then needs two or three passes over every chunk instead of five or
+six (a pass over a million games' four million rows costs seconds), and ends at the same
+optimum (to `tol`)."""
+WARM_START_EVERY = 8
+WARM_START_TOL = 1e-4
+
+
+def _newton(
+    reader: _Reader,
+    layout: _Layout,
+    beta: np.ndarray,
+    penalty: np.ndarray,
+    options: AdjustedOptions,
+    tol: float | None = None,
+    only: Sequence[int] | None = None,
+) -> tuple[np.ndarray, np.ndarray, int, bool]:
+    """Newton's method on the penalised log-likelihood from `beta` over the chunks `only`
+    (None: all) until no coefficient moves by more than `tol` (default: the options');
+    (beta, the penalised Hessian of the last pass, passes, converged)."""
+    tol = options.tol if tol is None else tol
+    previous: tuple[np.ndarray, float] | None = None
+    converged = False
+    iterations = 0
+    halvings = 0
+    hessian = np.diag(penalty + 1.0)
+    while iterations < options.max_iter:
+        iterations += 1
+        h, g, ll = _pass(reader, layout, beta, only)
+        objective = ll - 0.5 * float(np.sum(penalty * beta * beta))
+        if previous is not None and objective < previous[1] - 1e-9 * abs(previous[1]):
+            if halvings < 20:  # overshoot: go back half-way (rare for a logistic model)
+                halvings += 1
+                beta = 0.5 * (beta + previous[0])
+                continue
+        hessian = h + np.diag(penalty)
+        step = np.linalg.solve(hessian, g - penalty * beta)
+        previous = (beta, objective)
+        beta = beta + step
+        if float(np.max(np.abs(step))) < tol:
+            converged = True
+            break
+    return beta, hessian, iterations, converged
 
 
 def fit_card_model(
@@ -468,11 +608,18 @@ def fit_card_model(
     card id -> card group (copies of a kind share a group).
     """
     options = options or AdjustedOptions()
-    group_table = np.full(max(group_of, default=-1) + 1, -1, dtype=np.int64)
-    for card, group in group_of.items():
-        if card >= 0:
-            group_table[card] = group
-    reader = _Reader(loaders, tuple(dict.fromkeys(events)), group_table, n_groups, options)
+    with one_blas_thread():
+        return _fit(loaders, events, group_table(group_of), n_groups, options)
+
+
+def _fit(
+    loaders: Sequence[ChunkLoader],
+    events: Sequence[str],
+    table: np.ndarray,
+    n_groups: int,
+    options: AdjustedOptions,
+) -> CardFit | None:
+    reader = _Reader(loaders, tuple(dict.fromkeys(events)), table, n_groups, options)
     survey = _survey(reader)
     if survey.rows == 0 or not 0 < survey.y_sum < survey.rows:
         return None
@@ -484,27 +631,11 @@ def fit_card_model(
     penalty[layout.n_nuisance :] = 1.0 / options.prior_sd**2
     beta = np.zeros(n_cols)
     beta[0] = math.log(baseline / (1.0 - baseline))
-    previous: tuple[np.ndarray, float] | None = None
-    converged = False
-    iterations = 0
-    halvings = 0
-    hessian = np.diag(penalty + 1.0)
-    while iterations < options.max_iter:
-        iterations += 1
-        h, g, ll = _pass(reader, layout, beta)
-        objective = ll - 0.5 * float(np.sum(penalty * beta * beta))
-        if previous is not None and objective < previous[1] - 1e-9 * abs(previous[1]):
-            if halvings < 20:  # overshoot: go back half-way (rare for a logistic model)
-                halvings += 1
-                beta = 0.5 * (beta + previous[0])
-                continue
-        hessian = h + np.diag(penalty)
-        step = np.linalg.solve(hessian, g - penalty * beta)
-        previous = (beta, objective)
-        beta = beta + step
-        if float(np.max(np.abs(step))) < options.tol:
-            converged = True
-            break
+    chunks = len(reader.loaders)
+    if chunks >= WARM_START_CHUNKS:
+        sample = range(0, chunks, WARM_START_EVERY)
+        beta = _newton(reader, layout, beta, penalty, options, WARM_START_TOL, sample)[0]
+    beta, hessian, iterations, converged = _newton(reader, layout, beta, penalty, options)
     if not converged:
         warnings.warn(
             f"adjusted card model: Newton did not converge in {options.max_iter} passes",
@@ -528,6 +659,36 @@ def fit_card_model(
         n_any=survey.n_any,
         wins_any=survey.y_any,
     )
+
+
+class FitMemo:
+    """The fits already made for one run's card table, so a model asked twice is fitted once
+    (the verdicts' peer model of "fulfilled" over every card in play is the adjusted
+    "fulfilled" model with its activity control). `present` are the card ids the data can
+    hold (the cards in play): two card maps that agree on them give the same design, so the
+    same fit."""
+
+    def __init__(self, present: Iterable[int]) -> None:
+        self.present = frozenset(present)
+        self.fits: dict[tuple[Any, ...], CardFit | None] = {}
+
+    def fit(
+        self,
+        loaders: Sequence[ChunkLoader],
+        events: Sequence[str],
+        group_of: dict[int, int],
+        n_groups: int,
+        options: AdjustedOptions,
+    ) -> CardFit | None:
+        mapped = frozenset((c, g) for c, g in group_of.items() if c in self.present)
+        key = (tuple(dict.fromkeys(events)), mapped, n_groups, options)
+        if key not in self.fits:
+            self.fits[key] = fit_card_model(loaders, events, group_of, n_groups, options)
+        return self.fits[key]
+
+
+def _fitter(memo: FitMemo | None) -> Callable[..., CardFit | None]:
+    return memo.fit if memo is not None else fit_card_model
 
 
 # ---------------------------------------------------------------------------- per card
@@ -602,9 +763,11 @@ def adjusted_frame(
     n_groups: int,
     options: AdjustedOptions | None = None,
     activity_events: Sequence[str] = (),
+    memo: FitMemo | None = None,
 ) -> pl.DataFrame:
     """One row per card group, the columns of every event set (one model fitted per set).
-    Event sets in `activity_events` also control for activity (`count_covariate`)."""
+    Event sets in `activity_events` also control for activity (`count_covariate`); `memo`
+    holds fits other tables of the same run may share."""
     options = options or AdjustedOptions()
     data: dict[str, Any] = {}
     schema: dict[str, Any] = {}
@@ -612,7 +775,7 @@ def adjusted_frame(
         used = options
         if event in activity_events and not options.count_covariate:
             used = dataclasses.replace(options, count_covariate=True)
-        fit = fit_card_model(loaders, event_columns(event, seen_events), group_of, n_groups, used)
+        fit = _fitter(memo)(loaders, event_columns(event, seen_events), group_of, n_groups, used)
         values = card_effects(fit, n_groups, used)
         prefix = column_prefix(event)
         for name, dtype in RESULT_COLUMNS:
@@ -648,6 +811,7 @@ def peer_effects(
     group_of: dict[int, int],
     n_groups: int,
     options: AdjustedOptions | None = None,
+    memo: FitMemo | None = None,
 ) -> dict[str, list[Any]]:
     """A card against its peers: the model above fitted on the peer group's cards only
     (`group_of` maps just them), with the number of peer kinds that had the event as a
@@ -663,7 +827,7 @@ def peer_effects(
     fewer than two card kinds of the group with a figure."""
     options = dataclasses.replace(options or AdjustedOptions(), count_covariate=True)
     out: dict[str, list[Any]] = {name: [None] * n_groups for name, _ in PEER_COLUMNS}
-    fit = fit_card_model(loaders, events, group_of, n_groups, options)
+    fit = _fitter(memo)(loaders, events, group_of, n_groups, options)
     if fit is None or fit.wins_with is None or fit.covariance is None:
         return out
     groups = sorted(set(group_of.values()))

@@ -13,18 +13,22 @@ modules.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 from simulator.analysis.adjusted import (
     PEER_COLUMNS,
     AdjustedOptions,
     ChunkLoader,
+    FitMemo,
     adjusted_frame,
     event_columns,
+    group_matrix,
+    group_table,
     peer_effects,
     run_chunks,
 )
@@ -34,59 +38,37 @@ from simulator.analysis.stats import (
     two_proportion_p,
     wilson,
 )
+from simulator.analysis.threads import ordered_map
 from simulator.analysis.verdicts import FDR, UNCLEAR, Tolerances, decide, to_points
 from simulator.core.spec import GameSpec
 from simulator.folders import run_folder
-from simulator.folders.run_folder import player_chunks, read_games
+from simulator.folders.run_folder import player_loaders, table_rows
 
 SUMMARY_FILE = run_folder.SUMMARY_FILE
 
 
-def _counts(
-    players: pl.DataFrame, column: str, group_of: dict[int, int] | None = None
-) -> dict[int, tuple[int, int]]:
-    """card (or group) -> (player-games with it in `column`, of which won)."""
-    return _event_counts(players, (column,), group_of)[column]
-
-
 def _event_counts(
-    players: pl.DataFrame, events: tuple[str, ...], group_of: dict[int, int] | None = None
+    players: pl.DataFrame, events: Sequence[str], group_of: dict[int, int]
 ) -> dict[str, dict[int, tuple[int, int]]]:
-    """The counts of every event column at once (one query a chunk instead of one an
-    event): event -> card (or group) -> (player-games with it, of which won)."""
-    out: dict[str, dict[int, tuple[int, int]]] = {e: {} for e in events}
-    if not events or not players.height:
-        return out
-
-    def cards(event: str) -> pl.Expr:
-        column = pl.col(event)
-        if group_of is None:
-            return column.list.unique()
-        grouped = column.list.eval(pl.element().replace_strict(group_of, return_dtype=pl.Int64))
-        return grouped.list.unique()
-
-    grouped = players.select(*(cards(e) for e in events), pl.col("win"))
-    counted = (
-        grouped.unpivot(index="win", on=list(events), variable_name="_event", value_name="_card")
-        .explode("_card")
-        .drop_nulls("_card")
-        .group_by("_event", "_card")
-        .agg(pl.len().alias("n"), pl.col("win").sum().alias("wins"))
-    )
-    for event, card, n, wins in counted.iter_rows():
-        out[event][int(card)] = (int(n), int(wins))
+    """event -> card group -> (player-games with a card of the group in the event's lists, of
+    which won), for groups with at least one; `events` may name several columns joined by
+    '+' (their union: the seen events)."""
+    table = group_table(group_of)
+    n_groups = max(group_of.values(), default=-1) + 1
+    win = players["win"].cast(pl.Int64).fill_null(0).to_numpy()
+    out: dict[str, dict[int, tuple[int, int]]] = {}
+    for event in events:
+        cards = np.zeros((players.height, n_groups), dtype=bool)
+        for column in event.split("+"):
+            cards |= group_matrix(players[column], table, n_groups)
+        n = cards.sum(axis=0)
+        wins = win @ cards
+        out[event] = {g: (int(n[g]), int(wins[g])) for g in np.flatnonzero(n).tolist()}
     return out
 
 
-def _seen_counts(
-    players: pl.DataFrame, columns: tuple[str, ...], group_of: dict[int, int]
-) -> dict[int, tuple[int, int]]:
-    if len(columns) == 1:
-        return _counts(players, columns[0], group_of)
-    combined = players.select(
-        pl.concat_list([pl.col(c) for c in columns]).alias("seen"), pl.col("win")
-    )
-    return _counts(combined, "seen", group_of)
+_ChunkCounts = tuple[int, int, dict[str, dict[int, tuple[int, int]]], dict[int, tuple[int, int]]]
+"""A chunk's player rows, their wins, the counts of each event and of the seen events."""
 
 
 def _add(into: dict[int, tuple[int, int]], counts: dict[int, tuple[int, int]]) -> None:
@@ -96,29 +78,39 @@ def _add(into: dict[int, tuple[int, int]], counts: dict[int, tuple[int, int]]) -
 
 
 def card_summary(
-    players: pl.DataFrame | Iterable[pl.DataFrame],
+    players: pl.DataFrame | Iterable[pl.DataFrame | Callable[[], pl.DataFrame]],
     spec: GameSpec,
     sheet_rows: list[dict[str, Any]],
     cards_in_game: list[int],
+    threads: int = 1,
 ) -> pl.DataFrame:
     """One row per card of the sheet, copies (same type and name) merged into one row.
 
     A designer asks "is the Camera too strong", not "is Camera copy 2": a player-game counts
     for a card when any copy had the event. Cards out of this game's config have n = 0.
-    `players` is the players table, or its chunks one by one (the counts add up, so a run
-    of any size is summarised one chunk at a time: `summary_columns` says which columns).
+    `players` is the players table, or its chunks one by one, or loaders of its chunks (the
+    counts add up, so a run of any size is summarised one chunk at a time: `summary_columns`
+    says which columns); `threads` loaders are read and counted at a time.
     """
     group_of, members = card_groups(spec, sheet_rows)
     frames = [players] if isinstance(players, pl.DataFrame) else players
+
+    def count(item: pl.DataFrame | Callable[[], pl.DataFrame]) -> _ChunkCounts:
+        frame = item() if callable(item) else item
+        wins = int(frame["win"].sum()) if frame.height else 0
+        seen = "+".join(spec.seen_events)
+        events = _event_counts(frame, [*spec.event_names, seen], group_of)
+        return frame.height, wins, events, events.pop(seen)
+
     total = total_wins = 0
     per_event: dict[str, dict[int, tuple[int, int]]] = {e: {} for e in spec.event_names}
     seen: dict[int, tuple[int, int]] = {}
-    for frame in frames:
-        total += frame.height
-        total_wins += int(frame["win"].sum()) if frame.height else 0
-        for e, counts in _event_counts(frame, spec.event_names, group_of).items():
+    for rows_n, wins_n, events, seen_n in ordered_map(count, frames, threads):
+        total += rows_n
+        total_wins += wins_n
+        for e, counts in events.items():
             _add(per_event[e], counts)
-        _add(seen, _seen_counts(frame, spec.seen_events, group_of))
+        _add(seen, seen_n)
     in_game = {group_of[c] for c in cards_in_game if c in group_of}
     opening = per_event.get(spec.opening_event, {}) if spec.opening_event else {}
     rows: list[dict[str, Any]] = []
@@ -178,11 +170,13 @@ def with_adjusted(
     sheet_rows: list[dict[str, Any]],
     events: tuple[str, ...] | None = None,
     options: AdjustedOptions | None = None,
+    memo: FitMemo | None = None,
 ) -> pl.DataFrame:
     """The card summary with the adjusted contribution of every event set beside it.
 
     `events` defaults to the game's `adjusted_events` ('gih' = in hand); each gives the
-    columns `adj_*` (for 'gih') or `adj_<event>_*` (see adjusted.RESULT_COLUMNS).
+    columns `adj_*` (for 'gih') or `adj_<event>_*` (see adjusted.RESULT_COLUMNS). `memo`
+    keeps the fits for the verdicts of the same table (adjusted.FitMemo).
     """
     events = events if events is not None else spec.adjusted_events
     group_of, members = card_groups(spec, sheet_rows)
@@ -194,6 +188,7 @@ def with_adjusted(
         len(members),
         options,
         activity_events=spec.activity_events,
+        memo=memo,
     )
     position = {int(m[0]["id"]): g for g, m in enumerate(members)}
     order = [position.get(int(c), -1) for c in summary["card_id"].to_list()]
@@ -218,18 +213,31 @@ def card_table(
     rows: list[dict[str, Any]],
     in_game: Sequence[int],
     tolerance: float = Tolerances().card,
+    threads: int = 1,
 ) -> pl.DataFrame:
     """The per-card table of a run folder, read chunk by chunk: raw rates, the adjusted
     contribution and the verdicts at `tolerance` (points). `rows` are the card sheet's rows
     the games were played with, `in_game` the sheet ids of the cards in play
-    (runs.match.game_of_run gives both)."""
+    (runs.match.game_of_run gives both). `threads` share the reading and the models' passes;
+    the table does not depend on them (analysis/threads.py)."""
     folder = Path(folder)
-    chunks = player_chunks(folder, summary_columns(spec))
-    summary = card_summary(chunks, spec, rows, list(in_game))
-    summary = with_adjusted(summary, summary_chunks(folder, spec), spec, rows)
-    games = read_games(folder).height
+    chunks = player_loaders(folder, summary_columns(spec))
+    summary = card_summary(chunks, spec, rows, list(in_game), threads=threads)
+    options = AdjustedOptions(threads=threads)
+    memo = FitMemo(in_game)
+    summary = with_adjusted(
+        summary, summary_chunks(folder, spec), spec, rows, options=options, memo=memo
+    )
+    games = table_rows(folder, "games")
     return with_verdicts(
-        summary, verdict_chunks(folder, spec), spec, rows, tolerance=tolerance, games=games
+        summary,
+        verdict_chunks(folder, spec),
+        spec,
+        rows,
+        options=options,
+        tolerance=tolerance,
+        games=games,
+        memo=memo,
     )
 
 
@@ -239,9 +247,10 @@ def write_card_summary(
     rows: list[dict[str, Any]],
     in_game: Sequence[int],
     tolerance: float = Tolerances().card,
+    threads: int = 1,
 ) -> Path:
     """Write `card_table` next to the parts (atomically); returns its path."""
-    return write_cards(folder, card_table(folder, spec, rows, in_game, tolerance))
+    return write_cards(folder, card_table(folder, spec, rows, in_game, tolerance, threads))
 
 
 def write_cards(folder: str | Path, cards: pl.DataFrame) -> Path:
@@ -306,6 +315,7 @@ def with_verdicts(
     options: AdjustedOptions | None = None,
     tolerance: float = Tolerances().card,
     games: int | None = None,
+    memo: FitMemo | None = None,
 ) -> pl.DataFrame:
     """The card summary with a verdict per card: its declared measure (GameSpec.card_measures)
     against its peers, from the peer model of adjusted.peer_effects, judged by `judge_cards`.
@@ -332,7 +342,12 @@ def with_verdicts(
             continue
         pool_of = {card: g for card, g in group_of.items() if g in pool}
         effects = peer_effects(
-            loaders, event_columns(measure.event, spec.seen_events), pool_of, n_groups, options
+            loaders,
+            event_columns(measure.event, spec.seen_events),
+            pool_of,
+            n_groups,
+            options,
+            memo=memo,
         )
         for g in pool:
             data["verdict_event"][g] = measure.event

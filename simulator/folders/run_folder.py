@@ -37,8 +37,9 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -795,6 +796,20 @@ def player_chunks(run: str | Path, columns: Sequence[str]) -> Iterator[pl.DataFr
     holds one chunk in memory at a time."""
     for f in part_files(Path(run), "players"):
         yield read_part(f, list(columns))
+
+
+def player_loaders(run: str | Path, columns: Sequence[str]) -> list[Callable[[], pl.DataFrame]]:
+    """A loader of each players part (only `columns`), for readers that share the parts
+    between threads (analysis/metrics.card_summary)."""
+    return [partial(read_part, f, list(columns)) for f in part_files(Path(run), "players")]
+
+
+def table_rows(run: str | Path, table: str) -> int:
+    """The rows of a run's table, from its parts' metadata (nothing else is read)."""
+    files = part_files(Path(run), table)
+    if not files:
+        return 0
+    return int(pl.scan_parquet(files).select(pl.len()).collect().item())
 
 
 def read_card_events(run: str | Path) -> pl.DataFrame:

@@ -41,6 +41,7 @@ from simulator.analysis.precision import (
     headline_column,
     headline_half_width,
 )
+from simulator.analysis.threads import default_threads
 from simulator.catalog import get_game
 from simulator.core.datasets import (
     card_events,
@@ -490,7 +491,7 @@ def _run(
             if chunk > stopping.stop_chunk:  # played ahead of the stop: not part of the run
                 run_folder.remove_chunk(folder, chunk)
                 stopping.discarded += 1
-    summarise(folder)
+    summarise(folder, threads=min(max(workers.workers, 1), default_threads()))
     chunks = completed_chunks(folder)
     played = sum(len(config.chunk_games(c)) for c in chunks)
     manifest["games_played"] = played
@@ -532,9 +533,10 @@ def _stop_record(config: RunConfig, stopping: _Stopping, played: int) -> dict[st
     return record
 
 
-def summarise(folder: str | Path) -> Path:
+def summarise(folder: str | Path, threads: int = 1) -> Path:
     """Write the per-card summary of a run folder (analysis/metrics.py) for the game it was
-    played with; returns its path."""
+    played with, `threads` sharing the work (the table does not depend on them); returns its
+    path."""
     spec, game = game_of_run(folder)
     rows = [r.values for r in game.sheet.rows]
-    return write_card_summary(folder, spec, rows, game.cards_in_game())
+    return write_card_summary(folder, spec, rows, game.cards_in_game(), threads=threads)
