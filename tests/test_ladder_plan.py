@@ -29,6 +29,7 @@ from simulator.experiments.ladder import (
     plan_ladder,
 )
 from simulator.folders.config import RunOptions
+from simulator.native import CORE, NOT_BUILT
 
 TRAVEL = RunOptions("travel", players=3, games=30)
 
@@ -46,7 +47,7 @@ def test_the_plan_prices_every_rung_and_writes_nothing(tmp_path: Path) -> None:
     assert len(plan.lines) == 3
     for line, cost in zip(plan.lines, plan.costs, strict=False):
         assert line == (
-            f"rung {cost.name}: {cost.seconds_per_game:.2f} s a game, about "
+            f"rung {cost.name}: {cost.seconds_per_game:.3g} s a game ({cost.engine}), about "
             f"{cost.seconds:,.0f} s of one core for 30 games"
         )
     assert plan.lines[2] == (
@@ -54,6 +55,18 @@ def test_the_plan_prices_every_rung_and_writes_nothing(tmp_path: Path) -> None:
         f"{plan.seconds / 3:,.0f} s on 3 workers (timed on two games a rung)"
     )
     assert not out.exists()
+
+
+@pytest.mark.skipif(CORE is None, reason=NOT_BUILT)
+def test_a_rung_the_core_plays_is_timed_natively() -> None:
+    """The ladder plays its rungs in the engine the run chooses, so the plan times them in
+    it: natively the heuristic costs a fraction of its Python game."""
+    plan = plan_ladder(TRAVEL, ["random", "default"], "unused", jobs=1)
+    assert [c.engine for c in plan.costs] == ["native", "native"]
+    assert plan.lines[1].startswith("rung default: ") and "(native)" in plan.lines[1]
+    ie = RunOptions("import-export", players=2, games=30)
+    mixed = plan_ladder(ie, ["random", "pirates=pirate"], "unused", jobs=1)  # an archetype
+    assert [c.engine for c in mixed.costs] == ["native", "python"]
 
 
 def test_every_core_is_a_worker_with_minus_one() -> None:

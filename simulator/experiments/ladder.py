@@ -88,8 +88,9 @@ from simulator.folders import run_folder
 from simulator.folders.config import RunOptions
 from simulator.folders.lock import folder_lock
 from simulator.folders.run_folder import read_players
+from simulator.native.engine_choice import choose_engine
 from simulator.runs.match import Match
-from simulator.runs.runner import games_held, run_simulation
+from simulator.runs.runner import games_held, play_frames, run_simulation
 
 LADDER_FILE = "ladder.parquet"
 STRENGTH_FILE = "ladder_strength.parquet"
@@ -109,6 +110,8 @@ class RungCost:
     name: str
     seconds_per_game: float
     seconds: float
+    engine: str = "python"
+    """The engine the rung's runs play with (native/engine_choice.py), and was timed with."""
 
 
 @dataclass(frozen=True)
@@ -237,18 +240,38 @@ def parse_rungs(game: str, players: int, sets: Sequence[str], texts: Sequence[st
         raise ConfigError(text.replace("pools to compare verdicts across", "rungs")) from None
 
 
+NATIVE_PROBE_SECONDS = 0.2
+"""A natively played rung is timed on more games until they take this long (a native game
+can take a millisecond, less than the call around it)."""
+
+
 def estimate_costs(options: RunOptions, rungs: Sequence[Pool], probe: int = 2) -> list[RungCost]:
     """Seconds a game of each rung, timed on its first `probe` games played as its run will
-    play them (`runs.match.Match`): what the ladder would cost before any folder is
-    written."""
+    play them, in the engine its run will choose (`choose_engine`: natively where the core
+    plays every seat; in Python through `runs.match.Match` otherwise): what the ladder would
+    cost before any folder is written."""
     costs = []
     for rung in rungs:
-        match = Match(options.but(strategies=rung.strategies).config())
-        start = time.perf_counter()
-        for index in range(probe):
-            match.play(index)
-        per_game = (time.perf_counter() - start) / probe
-        costs.append(RungCost(rung.name, per_game, per_game * options.games))
+        config = options.but(strategies=rung.strategies).config()
+        match = Match(config)
+        engine = choose_engine(config).engine
+        if engine == "native":
+            play_frames(config, match, range(1))  # the core's first call builds its tables
+            games = probe
+            while True:
+                start = time.perf_counter()
+                play_frames(config, match, range(games))
+                took = time.perf_counter() - start
+                if took >= NATIVE_PROBE_SECONDS or games >= 256:
+                    break
+                games *= 4
+            per_game = took / games
+        else:
+            start = time.perf_counter()
+            for index in range(probe):
+                match.play(index)
+            per_game = (time.perf_counter() - start) / probe
+        costs.append(RungCost(rung.name, per_game, per_game * options.games, engine))
     return costs
 
 
@@ -346,14 +369,15 @@ def plan_ladder(
     costs = estimate_costs(options, chosen)
     workers = max(1, jobs if jobs > 0 else (os.cpu_count() or 1))
     lines = [
-        f"rung {c.name}: {c.seconds_per_game:.2f} s a game, about {c.seconds:,.0f} s of one "
-        f"core for {options.games:,} games"
+        f"rung {c.name}: {c.seconds_per_game:.3g} s a game ({c.engine}), about "
+        f"{c.seconds:,.0f} s of one core for {options.games:,} games"
         for c in costs[:full]
     ]
     total = ladder_seconds(costs[:full])
     if focus is not None:
         lines += [
-            f"rung {c.name} (focused): {c.seconds_per_game:.2f} s a game" for c in costs[full:]
+            f"rung {c.name} (focused): {c.seconds_per_game:.3g} s a game ({c.engine})"
+            for c in costs[full:]
         ]
         base, per_card = focus_seconds(costs, full, focus)
         most = focus.most if focus.cards.strip().lower() == "flagged" else None

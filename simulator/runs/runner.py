@@ -151,11 +151,7 @@ def play_chunk(
                 f"worker {platform.node()}: the run plays natively but {NOT_BUILT}; install "
                 "deckhand with its native core on every worker, or run with --engine python"
             )
-        if isinstance(match.game, TravelGame):
-            games_df, players_df = travel_frames(config, match.game, match.choices, indices)
-        else:
-            assert isinstance(match.game, ImportExportGame)  # engine_choice: native plays these
-            games_df, players_df = native_frames(config, match.game, match.choices, indices)
+        games_df, players_df = play_frames(config, match, indices)
     else:
         games_df, players_df = _python_frames(config, match, indices)
     events_df = card_events(players_df, spec.event_names, card_names(match.game.sheet))
@@ -169,6 +165,17 @@ def play_chunk(
         _parquet(events_df),
         counts,
     )
+
+
+def play_frames(
+    config: RunConfig, match: Match, indices: Sequence[int]
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The games and players tables of games `indices`, played by the native core (the
+    run's engine choice said it plays them: engine_choice.py)."""
+    if isinstance(match.game, TravelGame):
+        return travel_frames(config, match.game, match.choices, indices)
+    assert isinstance(match.game, ImportExportGame)  # engine_choice: native plays these
+    return native_frames(config, match.game, match.choices, indices)
 
 
 def _python_frames(
