@@ -784,7 +784,7 @@ class _Report:
                 f" {capped:,} of {n:,} games ({100 * capped / n:.1f}%) reached the turn limit "
                 f"of {max_turns:,}."
             )
-        uri = plots.length_histograms(turns.to_list(), decisions.to_list(), max_turns)
+        uri = plots.length_histograms(turns.to_numpy(), decisions.to_numpy(), max_turns)
         return Html(
             table(("", "min", "median", "mean", "p90", "max"), rows, "length-table")
             + para(note)

@@ -189,6 +189,17 @@ def _setup_words(game: dict[str, Any]) -> str:
     return f"{game.get('players')} players, {sets}" + (f", rules {rules}" if rules else "")
 
 
+def _best_other() -> pl.Expr:
+    """Each player row's best score among the other seats of its game (null alone): the top
+    score, or the second where the row holds the top alone. Window sums over the games (the
+    pairing of every seat with every other seat of a million games was most of a card page)."""
+    score = pl.col("score")
+    top = score.max().over("game_id")
+    tops = (score == top).sum().over("game_id")
+    second = pl.when(score < top).then(score).max().over("game_id")
+    return pl.when((score == top) & (tops == 1)).then(second).otherwise(top)
+
+
 # ---------------------------------------------------------------------------- gathering
 
 
@@ -819,18 +830,9 @@ def mattered(
     has = pl.any_horizontal(
         [pl.col(c).list.eval(pl.element().is_in(list(ids))).list.any() for c in events]
     )
-    best_other = (
-        players.join(
-            players.select("game_id", pl.col("seat").alias("_s"), pl.col("score").alias("_o")),
-            on="game_id",
-        )
-        .filter(pl.col("seat") != pl.col("_s"))
-        .group_by("game_id", "seat")
-        .agg(pl.col("_o").max().alias("other"))
-    )
     with_it = (
-        players.filter(has)
-        .join(best_other, on=["game_id", "seat"], how="left")
+        players.with_columns(_best_other().alias("other"))
+        .filter(has)
         .with_columns((pl.col("score") - pl.col("other").fill_null(pl.col("score"))).alias("lead"))
     )
     picked: list[TellingGame] = []

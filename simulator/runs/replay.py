@@ -274,13 +274,42 @@ def _verdict(replay: Replay) -> str:
 # ---------------------------------------------------------------------- telling games
 
 
+_TELLING_MEMO: dict[tuple[Any, ...], list[tuple[int, str]]] = {}
+"""The last runs' telling games, keyed by the folder, `limit` and the times of what they are
+read from (the tables' folders, whose times change when a part is added or replaced, and the
+card summary): a report asks once for its own page and once for each card page it writes,
+and at a million games each asking read every players part again (about 14 s)."""
+
+
+def _telling_key(folder: Path, limit: int) -> tuple[Any, ...]:
+    def stamp(path: Path) -> tuple[int, int] | None:
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        return st.st_mtime_ns, st.st_size
+
+    watched = ("games", "players", SUMMARY_FILE, MANIFEST)
+    return (str(folder.resolve()), limit, *(stamp(folder / name) for name in watched))
+
+
 def telling_games(run: str | Path, limit: int = 4) -> list[tuple[int, str]]:
     """A few games of a run worth reading turn by turn, each with why, for the run report
     to link (reports/replay_page.write_telling_pages): the biggest win by a player holding
     the card the report's summary names first (its figure against its peers: `_top_card`),
     the biggest win, the closest finish, a game of the rarest way to end, the longest
-    game; at most `limit`, each game once."""
+    game; at most `limit`, each game once. Found once per state of the folder
+    (`_TELLING_MEMO`)."""
     folder = Path(run)
+    key = _telling_key(folder, limit)
+    if key not in _TELLING_MEMO:
+        if len(_TELLING_MEMO) >= 4:
+            _TELLING_MEMO.pop(next(iter(_TELLING_MEMO)))
+        _TELLING_MEMO[key] = _find_telling_games(folder, limit)
+    return list(_TELLING_MEMO[key])
+
+
+def _find_telling_games(folder: Path, limit: int) -> list[tuple[int, str]]:
     games = read_games(folder)
     if not games.height:
         return []
