@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
 from reports import plots
-from simulator.analysis.evidence import _best_other
+from simulator.analysis.evidence import _with_best_other
 from simulator.folders.config import make_run_config
 from simulator.runs import replay
 from simulator.runs.runner import run_simulation
@@ -35,7 +35,7 @@ def test_best_other_is_the_best_score_of_the_other_seats(games: list[list[int]])
         for s, score in enumerate(scores)
     ]
     players = pl.DataFrame(rows)
-    got = players.with_columns(_best_other().alias("other"))["other"].to_list()
+    got = _with_best_other(players)["other"].to_list()
     expected = [
         max((x for s, x in enumerate(games[r["game_id"]]) if s != r["seat"]), default=None)
         for r in rows

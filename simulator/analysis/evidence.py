@@ -189,15 +189,21 @@ def _setup_words(game: dict[str, Any]) -> str:
     return f"{game.get('players')} players, {sets}" + (f", rules {rules}" if rules else "")
 
 
-def _best_other() -> pl.Expr:
-    """Each player row's best score among the other seats of its game (null alone): the top
-    score, or the second where the row holds the top alone. Window sums over the games (the
-    pairing of every seat with every other seat of a million games was most of a card page)."""
-    score = pl.col("score")
-    top = score.max().over("game_id")
+def _with_best_other(players: pl.DataFrame) -> pl.DataFrame:
+    """The players with `other`: each row's best score among the other seats of its game
+    (null alone): the top score, or the second where the row holds the top alone. Window
+    sums over the games, the top first (a window inside a window is evaluated game by game);
+    the pairing of every seat with every other seat of a million games was most of a card
+    page."""
+    score, top = pl.col("score"), pl.col("_top")
     tops = (score == top).sum().over("game_id")
     second = pl.when(score < top).then(score).max().over("game_id")
-    return pl.when((score == top) & (tops == 1)).then(second).otherwise(top)
+    other = pl.when((score == top) & (tops == 1)).then(second).otherwise(top)
+    return (
+        players.with_columns(score.max().over("game_id").alias("_top"))
+        .with_columns(other.alias("other"))
+        .drop("_top")
+    )
 
 
 # ---------------------------------------------------------------------------- gathering
@@ -831,7 +837,7 @@ def mattered(
         [pl.col(c).list.eval(pl.element().is_in(list(ids))).list.any() for c in events]
     )
     with_it = (
-        players.with_columns(_best_other().alias("other"))
+        _with_best_other(players)
         .filter(has)
         .with_columns((pl.col("score") - pl.col("other").fill_null(pl.col("score"))).alias("lead"))
     )
