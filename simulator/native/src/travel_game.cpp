@@ -19,7 +19,15 @@ void erase_first(std::vector<int>& v, int card) {
     v.erase(it);
 }
 
-bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+// a plain loop the compiler inlines, on vectors of a few entries
+inline bool contains(const std::vector<int>& v, int x) {
+    for (int y : v)
+        if (y == x) return true;
+    return false;
+}
+
+const std::vector<int> kAcceptReject{kAccept, kReject};
+const std::vector<int> kRejectOnly{kReject};
 
 }  // namespace
 
@@ -44,9 +52,11 @@ int Game::ask(int seat, int kind, const std::vector<int>& options, const Ctx& ct
 
 void Game::setup() {
     const int n = s.n;
-    std::vector<int> passports = t.passports;
+    std::vector<int>& passports = setup_a_;  // (buffers: no allocation from game to game)
+    passports.assign(t.passports.begin(), t.passports.end());
     rng.shuffle(passports);
-    std::vector<int> characters = t.characters;
+    std::vector<int>& characters = setup_b_;
+    characters.assign(t.characters.begin(), t.characters.end());
     if (t.use_characters) rng.shuffle(characters);
     for (int p = 0; p < n; ++p) {
         auto& rules = s.rules[at(p)];
@@ -64,7 +74,8 @@ void Game::setup() {
         s.known[at(p)].set(at(passports[at(p)]));
     }
     // 2. countries: one per player, one in the centre, the rest set aside (T-SETUP-5)
-    std::vector<int> countries = t.countries;
+    std::vector<int>& countries = setup_a_;
+    countries.assign(t.countries.begin(), t.countries.end());
     rng.shuffle(countries);
     for (int p = 0; p < n; ++p) {
         s.country[at(p)] = countries[at(p)];
@@ -73,7 +84,8 @@ void Game::setup() {
     s.central = countries[at(n)];
     s.set_aside.assign(countries.begin() + n + 1, countries.end());
     // 3. the items form the deck, each player draws the start hand
-    std::vector<int> deck = t.items;
+    std::vector<int>& deck = s.deck;
+    deck.assign(t.items.begin(), t.items.end());
     rng.shuffle(deck);
     for (int p = 0; p < n; ++p)
         for (int k = 0; k < t.rules[R_START_HAND]; ++k)
@@ -85,20 +97,20 @@ void Game::setup() {
     // 4. expansion cards are shuffled in after the hands are dealt (T-SETUP-2)
     deck.insert(deck.end(), t.expansion_deck.begin(), t.expansion_deck.end());
     rng.shuffle(deck);
-    s.deck = std::move(deck);
     s.first_player = s.current = first_player();
     kind_totals();
 }
 
 // Closest country to the central one (T-SETUP-3), the distances as Python computes them.
 int Game::first_player() {
-    std::vector<double> d(at(s.n));
+    std::array<double, kMaxPlayers> d{};
     for (int p = 0; p < s.n; ++p) d[at(p)] = t.distance[at(s.country[at(p)] * t.n_cards + s.central)];
-    const double best = *std::min_element(d.begin(), d.end());
-    std::vector<int> tied;
+    const double best = *std::min_element(d.begin(), d.begin() + s.n);
+    std::array<int, kMaxPlayers> tied{};
+    int ties = 0;
     for (int p = 0; p < s.n; ++p)
-        if (d[at(p)] - best < 1e-6) tied.push_back(p);
-    return tied.size() == 1 ? tied[0] : tied[at(rng.below(static_cast<int>(tied.size())))];
+        if (d[at(p)] - best < 1e-6) tied[at(ties++)] = p;
+    return ties == 1 ? tied[0] : tied[at(rng.below(ties))];
 }
 
 // rules._kind_totals / hand_cards: the kinds that can be in hands, in order of first
@@ -396,7 +408,10 @@ bool Game::can_travel(int p, std::vector<int>* used, std::vector<int>* extra) co
 
 // travel: show the hand, discard the items, remove the country, draw (T-TRAVEL-1)
 void Game::travel(int p) {
-    std::vector<int> used, extra;
+    std::vector<int>& used = used_;
+    std::vector<int>& extra = extra_;
+    used.clear();
+    extra.clear();
     can_travel(p, &used, &extra);
     const int target = s.target(p);
     auto& known = s.known[at(p)];
@@ -412,7 +427,8 @@ void Game::travel(int p) {
 
 // recycle_take: any card of the discard pile but an event (T-RECYCLE-1)
 void Game::recycle_take(int p) {
-    std::vector<int> options;
+    std::vector<int>& options = options_;
+    options.clear();
     for (int c : s.discard)
         if (!is(c, T_EVENT) && !contains(options, c)) options.push_back(c);
     if (options.empty()) return;
@@ -444,7 +460,7 @@ bool Game::mousetrap(int victim, int thief) {
     if (trap < 0) return false;
     Ctx ctx;
     ctx.a = thief;
-    if (ask(victim, K_MOUSETRAP, {kAccept, kReject}, ctx) == kReject) return false;
+    if (ask(victim, K_MOUSETRAP, kAcceptReject, ctx) == kReject) return false;
     discard(victim, trap, L_USED);
     return true;
 }
@@ -464,7 +480,8 @@ void Game::take_random(int p, int q, int count) {
 
 // trade_give .. trade_answered (Scambia, T-TRADE-1..3): true when completed
 bool Game::trade(int p, int q) {
-    std::vector<int> give;
+    std::vector<int>& give = give_;  // (buffers: a trade never starts inside a trade)
+    give.clear();
     Ctx ctx;
     ctx.a = q;
     while (!(!give.empty() && give.size() == hand(p).size())) {
@@ -486,7 +503,8 @@ bool Game::trade(int p, int q) {
         if (r != q && r != p)
             for (int c : hand(r))
                 if (s.known[at(r)].test(at(c))) --left[at(t.kind_of[at(c)])];
-    std::vector<int> asked_kinds;
+    std::vector<int>& asked_kinds = asked_kinds_;
+    asked_kinds.clear();
     ctx.give = &give;
     while (asked_kinds.size() < hand(q).size()) {
         std::vector<int>& options = options_;
@@ -501,7 +519,8 @@ bool Game::trade(int p, int q) {
         asked_kinds.push_back(kind);
     }
     // _trade_offer: q accepts only holding a distinct card of each kind asked
-    std::vector<int> taken;
+    std::vector<int>& taken = taken_;
+    taken.clear();
     bool holds = true;
     for (int kind : asked_kinds) {
         bool found = false;
@@ -520,7 +539,7 @@ bool Game::trade(int p, int q) {
     offer.a = p;
     offer.give = &give;
     offer.asked = &asked_kinds;
-    const std::vector<int> answers = holds ? std::vector<int>{kAccept, kReject} : std::vector<int>{kReject};
+    const std::vector<int>& answers = holds ? kAcceptReject : kRejectOnly;
     if (ask(q, K_TRADE_ANSWER, answers, offer) != kAccept || !holds) return false;
     for (int c : give) {
         remove(p, c);
@@ -549,7 +568,8 @@ bool Game::trade(int p, int q) {
 // dispose: discard it with another card, not another forbidden one (FAQ)
 void Game::dispose(int p, int card) {
     discard(p, card);
-    std::vector<int> options;
+    std::vector<int>& options = options_;
+    options.clear();
     for (int c : hand(p))
         if (!is(c, T_FORBIDDEN)) options.push_back(c);
     Ctx ctx;
@@ -559,7 +579,8 @@ void Game::dispose(int p, int card) {
 
 // smuggle: the Smuggler hands a forbidden item to a player of his choice (FAQ; T-CHAR-1)
 void Game::smuggle(int p, int card) {
-    std::vector<int> others;
+    std::vector<int>& others = options_;
+    others.clear();
     for (int q = 0; q < s.n; ++q)
         if (q != p) others.push_back(q);
     Ctx ctx;
@@ -575,9 +596,10 @@ void Game::smuggle(int p, int card) {
 // ---------------------------------------------------------------- events (events.py)
 
 // _from_drawer: every player in turn order from whoever drew the event (T-EVENT-2)
-std::vector<int> Game::from(int drawer) const {
-    std::vector<int> order;
-    for (int k = 0; k < s.n; ++k) order.push_back((drawer + k) % s.n);
+Game::Order Game::from(int drawer) const {
+    Order order;
+    order.n = s.n;
+    for (int k = 0; k < s.n; ++k) order.seats[at(k)] = (drawer + k) % s.n;
     return order;
 }
 
@@ -604,7 +626,8 @@ void Game::event(int drawer, int card) {
         case E_LOST_LUGGAGE:  // down to `keep`, never a forbidden item (T-FORBID-3)
             for (int p : from(drawer))
                 while (static_cast<int>(hand(p).size()) > params.keep) {
-                    std::vector<int> options;
+                    std::vector<int>& options = options_;
+                    options.clear();
                     for (int c : hand(p))
                         if (!is(c, T_FORBIDDEN)) options.push_back(c);
                     if (options.empty()) break;

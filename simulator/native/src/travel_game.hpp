@@ -250,6 +250,9 @@ class Game {
   private:
     std::vector<int> options_;  // the options being asked (read before the next are built)
     std::vector<int> scratch_;
+    // buffers kept from game to game (no allocation in play): setup's shuffles, travel's
+    // discards, a trade's cards and kinds
+    std::vector<int> setup_a_, setup_b_, used_, extra_, give_, asked_kinds_, taken_;
     struct Over {};  // state.GameOver: a win ends the game wherever the rules stand
 
     int ask(int seat, int kind, const std::vector<int>& options, const Ctx& ctx = {});
@@ -280,7 +283,14 @@ class Game {
     void smuggle(int p, int card);
     void event(int p, int card);
     bool special(int p, int card);
-    std::vector<int> from(int drawer) const;
+    // every seat in turn order from one (a fixed array: no allocation)
+    struct Order {
+        std::array<int, kMaxPlayers> seats{};
+        int n = 0;
+        const int* begin() const { return seats.data(); }
+        const int* end() const { return seats.data() + n; }
+    };
+    Order from(int drawer) const;
     void kind_totals();
 };
 

@@ -19,7 +19,13 @@ constexpr double NEED_LATER = 4.0;
 constexpr double PASSPORT = 9.0;
 constexpr double FORBIDDEN = -5.0;
 
-bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+// a plain loop the compiler inlines (std::find's unrolled search is a call per test here, on
+// vectors of a few entries)
+inline bool contains(const std::vector<int>& v, int x) {
+    for (int y : v)
+        if (y == x) return true;
+    return false;
+}
 
 using Values = std::vector<std::pair<int, double>>;  // card -> worth, in hand order (a dict)
 
@@ -71,7 +77,7 @@ class Heuristic : public Bot {
     std::vector<std::pair<int, int>> refused_;  // (partner, kind) refused this turn
     // buffers (no allocation per decision): each filled by its one function
     Values values_, worth_;
-    std::vector<int> spares_, missing_, wanted_, hand_, partners_, kinds_;
+    std::vector<int> spares_, missing_, wanted_, hand_, partners_, kinds_, trades_, steals_;
     std::vector<std::pair<double, int>> picked_;
 
     const Table& t() const { return g_->t; }
@@ -318,7 +324,7 @@ class Heuristic : public Bot {
         return gain > loss || (loss <= 0.0 && gain >= 0.0) ? kAccept : kReject;
     }
 
-    const std::vector<int>& spare(const Values& values) {
+    std::vector<int>& spare(const Values& values) {
         auto& picked = picked_;
         picked.clear();
         for (const auto& [c, v] : values)
@@ -341,7 +347,10 @@ class Heuristic : public Bot {
         }
         has_plan_ = false;
         bool alone[8] = {};
-        std::vector<int> trades, steals;
+        std::vector<int>& trades = trades_;
+        std::vector<int>& steals = steals_;
+        trades.clear();
+        steals.clear();
         int smuggle = -1, dispose = -1;
         std::array<int, 16> specials;  // by effect: the last option of that effect (a dict)
         specials.fill(-1);
@@ -462,7 +471,7 @@ class Heuristic : public Bot {
             refused_.clear();
         }
         const Values& values = hand_values();
-        std::vector<int> spares = spare(values);
+        std::vector<int>& spares = spare(values);
         if (spares.empty() && !values.empty()) {
             int best = -1;
             double bv = 0.0;
@@ -471,7 +480,7 @@ class Heuristic : public Bot {
                     best = c;
                     bv = v;
                 }
-            spares = {best};
+            spares.assign(1, best);
         }
         const std::vector<int>& missing = missing_kinds();
         if (known_wanted(q, missing).empty()) open_kinds(q, missing);
