@@ -506,17 +506,21 @@ bool Game::trade(int p, int q) {
     std::vector<int>& asked_kinds = asked_kinds_;
     asked_kinds.clear();
     ctx.give = &give;
+    // the options: the kinds left (in kind order), then DONE once one is asked; built once
+    // and kept as the asks take kinds (a kind whose copies run out leaves them)
+    std::vector<int>& options = options_;
+    options.clear();
+    for (int k : s.kind_order)
+        if (left[at(k)] > 0) options.push_back(k);
     while (asked_kinds.size() < hand(q).size()) {
-        std::vector<int>& options = options_;
-        options.clear();
-        for (int k : s.kind_order)
-            if (left[at(k)] > 0) options.push_back(k);
-        if (!asked_kinds.empty()) options.push_back(kDone);
         if (options.empty()) break;
         const int kind = ask(p, K_TRADE_ASK, options, ctx);
         if (kind == kDone) break;
         --left[at(kind)];
+        if (!asked_kinds.empty()) options.pop_back();  // DONE
         asked_kinds.push_back(kind);
+        if (left[at(kind)] == 0) options.erase(std::find(options.begin(), options.end(), kind));
+        options.push_back(kDone);
     }
     // _trade_offer: q accepts only holding a distinct card of each kind asked
     std::vector<int>& taken = taken_;

@@ -27,6 +27,13 @@ inline bool contains(const std::vector<int>& v, int x) {
     return false;
 }
 
+// the same test from the end: where the option looked for (rules.DONE) is added last
+inline bool contains_from_end(const std::vector<int>& v, int x) {
+    for (auto it = v.rbegin(); it != v.rend(); ++it)
+        if (*it == x) return true;
+    return false;
+}
+
 using Values = std::vector<std::pair<int, double>>;  // card -> worth, in hand order (a dict)
 
 double get(const Values& values, int c) {
@@ -288,7 +295,7 @@ class Heuristic : public Bot {
                 }
             }
         }
-        return contains(options, kDone) ? kDone : options[0];
+        return contains_from_end(options, kDone) ? kDone : options[0];
     }
 
     int answer(const std::vector<int>& options, const Ctx& ctx) {
@@ -387,9 +394,12 @@ class Heuristic : public Bot {
         const std::vector<int>& spares = spare(values);
         const std::vector<int>& missing = missing_kinds();
         if (!missing.empty() && (specials[E_LOST_AND_FOUND] >= 0 || alone[V_RECYCLE])) {
-            bool in_discard = false;
+            bool in_discard = false;  // (the first such card settles it)
             for (int c : s().discard)
-                if (contains(missing, t().kind_of[at(c)]) && t().type[at(c)] != T_EVENT) in_discard = true;
+                if (t().type[at(c)] != T_EVENT && contains(missing, t().kind_of[at(c)])) {
+                    in_discard = true;
+                    break;
+                }
             if (in_discard && specials[E_LOST_AND_FOUND] >= 0) return specials[E_LOST_AND_FOUND];
             if (in_discard && alone[V_RECYCLE] && static_cast<int>(spares.size()) >= rule(R_RECYCLE_COST))
                 return action_code(V_RECYCLE);
