@@ -134,16 +134,15 @@ void Game::kind_totals() {
 
 void Game::play() {
     setup();
-    try {
-        while (true) {
-            if (s.turn >= t.max_turns) {  // next_turn: T-END-2
-                s.end_reason = END_TURN_LIMIT;
-                break;
-            }
-            turn();
-            s.current = (s.current + 1) % s.n;  // after_turn: clockwise
+    if (over_) throw deckhand::ie::NativeError("travel: a win during the setup");
+    while (true) {
+        if (s.turn >= t.max_turns) {  // next_turn: T-END-2
+            s.end_reason = END_TURN_LIMIT;
+            break;
         }
-    } catch (const Over&) {
+        turn();
+        if (over_) break;
+        s.current = (s.current + 1) % s.n;  // after_turn: clockwise
     }
 }
 
@@ -154,6 +153,7 @@ void Game::turn() {
     ++s.turn;
     if (hand(p).empty()) {
         draw_n(p, rule(p, R_EMPTY_HAND_DRAW));
+        if (over_) return;
         over_limit(p);
     }
     int actions = 1;
@@ -165,26 +165,34 @@ void Game::turn() {
         switch (verb) {
             case V_DRAW:
                 draw(p);
+                if (over_) return;
                 over_limit(p);
                 --actions;
                 break;
             case V_TRAVEL:
                 travel(p);
+                if (over_) return;
                 --actions;
                 break;
-            case V_TRADE:  // traded: a refused offer costs no action, but counts (T-TRADE-2)
-                if (trade(p, arg))
+            case V_TRADE: {  // traded: a refused offer costs no action, but counts (T-TRADE-2)
+                const bool traded = trade(p, arg);
+                if (over_) return;
+                if (traded)
                     --actions;
                 else
                     ++offers;
                 break;
-            case V_STEAL:  // stolen: a Mousetrap ends the turn (FAQ)
-                if (steal(p, arg)) return;
+            }
+            case V_STEAL: {  // stolen: a Mousetrap ends the turn (FAQ)
+                const bool trapped = steal(p, arg);
+                if (over_ || trapped) return;
                 --actions;
                 break;
+            }
             case V_RECYCLE:
                 pay(p, rule(p, R_RECYCLE_COST), K_RECYCLE_COST);
                 recycle_take(p);
+                if (over_) return;
                 --actions;
                 break;
             case V_DISPOSE:  // getting rid of one is the whole turn (T-FORBID-1)
@@ -192,6 +200,7 @@ void Game::turn() {
                 return;
             case V_SMUGGLE:
                 smuggle(p, arg);
+                if (over_) return;
                 --actions;
                 break;
             default: {  // a special item: to the discard pile (T-SPECIAL-1)
@@ -202,7 +211,8 @@ void Game::turn() {
                     actions += t.params[at(arg)].actions;
                     break;
                 }
-                if (special(p, arg)) return;  // special_used: a Mousetrap ended the turn
+                const bool trapped = special(p, arg);
+                if (over_ || trapped) return;  // special_used: a Mousetrap ended the turn
                 --actions;
             }
         }
@@ -303,10 +313,12 @@ void Game::discard(int p, int card, int how) {
     s.log[at(p)][at(how)].push_back(card);
 }
 
+// state.GameOver: every rule that may lead here returns at once when `over_` is set, up to
+// play() (a flag, not an exception: a throw costs more than a game's other setup)
 void Game::win(int p, int reason) {
     s.winners.assign(1, p);
     s.end_reason = reason;
-    throw Over{};
+    over_ = true;
 }
 
 // draw: an event resolves at once (Eventi); reshuffle when the deck runs out (T-DECK-1)
@@ -322,6 +334,7 @@ void Game::draw(int p) {
         s.log[at(p)][L_EVENT].push_back(card);
         s.resolving.push_back(card);
         event(p, card);
+        if (over_) return;
         erase_first(s.resolving, card);  // event_resolved: then to the discard pile (T-EVENT-1)
         s.discard.push_back(card);
         return;
@@ -330,7 +343,7 @@ void Game::draw(int p) {
 }
 
 void Game::draw_n(int p, int count) {
-    for (int k = 0; k < count; ++k) draw(p);
+    for (int k = 0; k < count && !over_; ++k) draw(p);
 }
 
 void Game::reshuffle() {
@@ -419,9 +432,10 @@ void Game::travel(int p) {
     for (int c : used) discard(p, c, L_TRAVELLED);
     for (int c : extra) discard(p, c, L_DISCARDED);
     ++s.completed[at(p)];
-    if (target == s.central) win(p, END_CENTRAL);  // T-END-1
+    if (target == s.central) return win(p, END_CENTRAL);  // T-END-1
     s.country[at(p)] = -1;
     draw_n(p, rule(p, R_TRAVEL_DRAW));
+    if (over_) return;
     over_limit(p);
 }
 
@@ -435,6 +449,7 @@ void Game::recycle_take(int p) {
     const int card = ask(p, K_RECYCLE_TAKE, options);
     erase_first(s.discard, card);
     take(p, card, L_RECYCLED);
+    if (over_) return;
     s.known[at(p)].set(at(card));  // taken face up (T-KNOWN-1)
     over_limit(p);
 }
@@ -474,6 +489,7 @@ void Game::take_random(int p, int q, int count) {
         remove(q, card);
         s.log[at(q)][L_LOST].push_back(card);
         take(p, card, L_STOLE);
+        if (over_) return;
     }
     over_limit(p);
 }
@@ -562,8 +578,11 @@ bool Game::trade(int p, int q) {
         s.known[at(q)].set(at(c));
     }
     check_postcards(p);  // T-POST-1: the active player first
+    if (over_) return true;
     check_postcards(q);
+    if (over_) return true;
     draw_n(p, rule(p, R_TRADE_BONUS));  // T-TRADE-3
+    if (over_) return true;
     over_limit(p);
     over_limit(q);
     return true;
@@ -593,6 +612,7 @@ void Game::smuggle(int p, int card) {
     remove(p, card);
     s.log[at(p)][L_GIVEN].push_back(card);
     take(q, card, L_RECEIVED);
+    if (over_) return;
     s.known[at(q)].set(at(card));
     over_limit(q);
 }
@@ -624,7 +644,10 @@ void Game::event(int drawer, int card) {
                 }
             for (int p = 0; p < s.n; ++p)
                 if (passed[at(p)] >= 0) take((p + 1) % s.n, passed[at(p)], L_RECEIVED, false);
-            for (int p : from(drawer)) check_postcards(p);
+            for (int p : from(drawer)) {
+                check_postcards(p);
+                if (over_) return;
+            }
             return;
         }
         case E_LOST_LUGGAGE:  // down to `keep`, never a forbidden item (T-FORBID-3)
@@ -639,7 +662,10 @@ void Game::event(int drawer, int card) {
                 }
             return;
         case E_DUTY_FREE:  // every player draws `cards`, from the drawer
-            for (int p : from(drawer)) draw_n(p, params.cards);
+            for (int p : from(drawer)) {
+                draw_n(p, params.cards);
+                if (over_) return;
+            }
             for (int p : from(drawer)) over_limit(p);
             return;
         case E_CUSTOMS_CHECK:  // hands shown; forbidden items seized, each fining random cards
@@ -682,6 +708,7 @@ bool Game::special(int p, int card) {
                 if (c != chosen) rest.push_back(c);
             s.deck.insert(s.deck.begin(), rest.rbegin(), rest.rend());
             if (chosen >= 0) take(p, chosen, L_DRAWN);
+            if (over_) return false;
             over_limit(p);
             return false;
         }
@@ -699,6 +726,7 @@ bool Game::special(int p, int card) {
                 ++swapped;
             }
             draw_n(p, swapped + params.bonus);
+            if (over_) return false;
             over_limit(p);
             return false;
         }
@@ -726,6 +754,7 @@ bool Game::special(int p, int card) {
                 if (chosen == kDone) break;
                 erase_first(s.discard, chosen);
                 take(p, chosen, L_RECYCLED);
+                if (over_) return false;
                 s.known[at(p)].set(at(chosen));
             }
             over_limit(p);

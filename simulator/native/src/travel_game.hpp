@@ -232,6 +232,7 @@ class Game {
         s.clear(t.players);
         bots.fill(nullptr);
         asked = 0;
+        over_ = false;
     }
 
     const Table& t;
@@ -253,7 +254,7 @@ class Game {
     // buffers kept from game to game (no allocation in play): setup's shuffles, travel's
     // discards, a trade's cards and kinds
     std::vector<int> setup_a_, setup_b_, used_, extra_, give_, asked_kinds_, taken_;
-    struct Over {};  // state.GameOver: a win ends the game wherever the rules stand
+    bool over_ = false;  // state.GameOver: a win ends the game wherever the rules stand
 
     int ask(int seat, int kind, const std::vector<int>& options, const Ctx& ctx = {});
     void setup();
@@ -265,7 +266,7 @@ class Game {
     void check_postcards(int p);
     void remove(int p, int card);
     void discard(int p, int card, int how = L_DISCARDED);
-    [[noreturn]] void win(int p, int reason);
+    void win(int p, int reason);
     void draw(int p);
     void draw_n(int p, int count);
     void reshuffle();
