@@ -461,7 +461,14 @@ class Heuristic : public Bot {
         if (trades.empty() || spares.empty() || missing.empty()) return -1;
         std::vector<int>& partners = partners_;
         partners.assign(trades.begin(), trades.end());
-        std::stable_sort(partners.begin(), partners.end(), [&](int a, int b) { return distance(a) < distance(b); });
+        // sorted by distance, ties in option order (a stable insertion sort: a few seats, and
+        // no temporary buffer as std::stable_sort allocates)
+        for (std::size_t i = 1; i < partners.size(); ++i) {
+            const int q = partners[i];
+            std::size_t j = i;
+            for (; j > 0 && distance(q) < distance(partners[j - 1]); --j) partners[j] = partners[j - 1];
+            partners[j] = q;
+        }
         for (int q : partners) {
             const std::vector<int>& wanted = known_wanted(q, missing);
             if (!wanted.empty()) return offer(q, spares, wanted[0]);
