@@ -223,8 +223,10 @@ const std::vector<int>& Game::action_options(int p, int offers) {
     const auto& h = hand(p);
     std::vector<int>& options = options_;
     options.clear();
-    options.push_back(action_code(V_DRAW));
-    if (can_travel(p, nullptr, nullptr)) options.push_back(action_code(V_TRAVEL));
+    // (an lvalue push_back: inlined, where the rvalue one is a call for every option)
+    const auto add = [&options](const int& code) { options.push_back(code); };
+    add(action_code(V_DRAW));
+    if (can_travel(p, nullptr, nullptr)) add(action_code(V_TRAVEL));
     std::vector<int>& forbidden = scratch_;
     forbidden.clear();
     if (t.use_forbidden)
@@ -237,24 +239,24 @@ const std::vector<int>& Game::action_options(int p, int offers) {
         if (!ok)
             for (int c : s.discard)
                 if (!is(c, T_EVENT)) ok = true;
-        if (ok) options.push_back(action_code(V_RECYCLE));
+        if (ok) add(action_code(V_RECYCLE));
     }
     if (!h.empty() && offers < rule(p, R_OFFERS_PER_TURN))
         for (int q = 0; q < s.n; ++q)
-            if (q != p && !hand(q).empty()) options.push_back(action_code(V_TRADE, q));
+            if (q != p && !hand(q).empty()) add(action_code(V_TRADE, q));
     if (payable >= rule(p, R_STEAL_COST))
         for (int q = 0; q < s.n; ++q)
-            if (q != p && !hand(q).empty()) options.push_back(action_code(V_STEAL, q));
+            if (q != p && !hand(q).empty()) add(action_code(V_STEAL, q));
     if (!forbidden.empty() && payable >= 1)
-        for (int c : forbidden) options.push_back(action_code(V_DISPOSE, c));
+        for (int c : forbidden) add(action_code(V_DISPOSE, c));
     if (!forbidden.empty() && t.use_characters && t.effect[at(s.character[at(p)])] == E_SMUGGLE)
-        for (int c : forbidden) options.push_back(action_code(V_SMUGGLE, c));
+        for (int c : forbidden) add(action_code(V_SMUGGLE, c));
     if (t.use_specials)
         for (int c : h) {
             const int e = t.effect[at(c)];
             const bool action = e == E_LOCAL_GUIDE || e == E_TRADING_POST || e == E_POORLY_DRAWN_MAP ||
                                 e == E_LOST_AND_FOUND || e == E_PICKPOCKET_KIT || e == E_RED_EYE_FLIGHT;
-            if (action && special_usable(p, c)) options.push_back(action_code(V_SPECIAL, c));
+            if (action && special_usable(p, c)) add(action_code(V_SPECIAL, c));
         }
     return options;
 }
