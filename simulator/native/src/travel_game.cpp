@@ -19,7 +19,15 @@ void erase_first(std::vector<int>& v, int card) {
     v.erase(it);
 }
 
-bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+// a plain loop the compiler inlines, on vectors of a few entries
+inline bool contains(const std::vector<int>& v, int x) {
+    for (int y : v)
+        if (y == x) return true;
+    return false;
+}
+
+const std::vector<int> kAcceptReject{kAccept, kReject};
+const std::vector<int> kRejectOnly{kReject};
 
 }  // namespace
 
@@ -44,9 +52,11 @@ int Game::ask(int seat, int kind, const std::vector<int>& options, const Ctx& ct
 
 void Game::setup() {
     const int n = s.n;
-    std::vector<int> passports = t.passports;
+    std::vector<int>& passports = setup_a_;  // (buffers: no allocation from game to game)
+    passports.assign(t.passports.begin(), t.passports.end());
     rng.shuffle(passports);
-    std::vector<int> characters = t.characters;
+    std::vector<int>& characters = setup_b_;
+    characters.assign(t.characters.begin(), t.characters.end());
     if (t.use_characters) rng.shuffle(characters);
     for (int p = 0; p < n; ++p) {
         auto& rules = s.rules[at(p)];
@@ -64,7 +74,8 @@ void Game::setup() {
         s.known[at(p)].set(at(passports[at(p)]));
     }
     // 2. countries: one per player, one in the centre, the rest set aside (T-SETUP-5)
-    std::vector<int> countries = t.countries;
+    std::vector<int>& countries = setup_a_;
+    countries.assign(t.countries.begin(), t.countries.end());
     rng.shuffle(countries);
     for (int p = 0; p < n; ++p) {
         s.country[at(p)] = countries[at(p)];
@@ -73,7 +84,8 @@ void Game::setup() {
     s.central = countries[at(n)];
     s.set_aside.assign(countries.begin() + n + 1, countries.end());
     // 3. the items form the deck, each player draws the start hand
-    std::vector<int> deck = t.items;
+    std::vector<int>& deck = s.deck;
+    deck.assign(t.items.begin(), t.items.end());
     rng.shuffle(deck);
     for (int p = 0; p < n; ++p)
         for (int k = 0; k < t.rules[R_START_HAND]; ++k)
@@ -85,20 +97,20 @@ void Game::setup() {
     // 4. expansion cards are shuffled in after the hands are dealt (T-SETUP-2)
     deck.insert(deck.end(), t.expansion_deck.begin(), t.expansion_deck.end());
     rng.shuffle(deck);
-    s.deck = std::move(deck);
     s.first_player = s.current = first_player();
     kind_totals();
 }
 
 // Closest country to the central one (T-SETUP-3), the distances as Python computes them.
 int Game::first_player() {
-    std::vector<double> d(at(s.n));
+    std::array<double, kMaxPlayers> d{};
     for (int p = 0; p < s.n; ++p) d[at(p)] = t.distance[at(s.country[at(p)] * t.n_cards + s.central)];
-    const double best = *std::min_element(d.begin(), d.end());
-    std::vector<int> tied;
+    const double best = *std::min_element(d.begin(), d.begin() + s.n);
+    std::array<int, kMaxPlayers> tied{};
+    int ties = 0;
     for (int p = 0; p < s.n; ++p)
-        if (d[at(p)] - best < 1e-6) tied.push_back(p);
-    return tied.size() == 1 ? tied[0] : tied[at(rng.below(static_cast<int>(tied.size())))];
+        if (d[at(p)] - best < 1e-6) tied[at(ties++)] = p;
+    return ties == 1 ? tied[0] : tied[at(rng.below(ties))];
 }
 
 // rules._kind_totals / hand_cards: the kinds that can be in hands, in order of first
@@ -122,16 +134,15 @@ void Game::kind_totals() {
 
 void Game::play() {
     setup();
-    try {
-        while (true) {
-            if (s.turn >= t.max_turns) {  // next_turn: T-END-2
-                s.end_reason = END_TURN_LIMIT;
-                break;
-            }
-            turn();
-            s.current = (s.current + 1) % s.n;  // after_turn: clockwise
+    if (over_) throw deckhand::ie::NativeError("travel: a win during the setup");
+    while (true) {
+        if (s.turn >= t.max_turns) {  // next_turn: T-END-2
+            s.end_reason = END_TURN_LIMIT;
+            break;
         }
-    } catch (const Over&) {
+        turn();
+        if (over_) break;
+        s.current = (s.current + 1) % s.n;  // after_turn: clockwise
     }
 }
 
@@ -142,6 +153,7 @@ void Game::turn() {
     ++s.turn;
     if (hand(p).empty()) {
         draw_n(p, rule(p, R_EMPTY_HAND_DRAW));
+        if (over_) return;
         over_limit(p);
     }
     int actions = 1;
@@ -153,26 +165,34 @@ void Game::turn() {
         switch (verb) {
             case V_DRAW:
                 draw(p);
+                if (over_) return;
                 over_limit(p);
                 --actions;
                 break;
             case V_TRAVEL:
                 travel(p);
+                if (over_) return;
                 --actions;
                 break;
-            case V_TRADE:  // traded: a refused offer costs no action, but counts (T-TRADE-2)
-                if (trade(p, arg))
+            case V_TRADE: {  // traded: a refused offer costs no action, but counts (T-TRADE-2)
+                const bool traded = trade(p, arg);
+                if (over_) return;
+                if (traded)
                     --actions;
                 else
                     ++offers;
                 break;
-            case V_STEAL:  // stolen: a Mousetrap ends the turn (FAQ)
-                if (steal(p, arg)) return;
+            }
+            case V_STEAL: {  // stolen: a Mousetrap ends the turn (FAQ)
+                const bool trapped = steal(p, arg);
+                if (over_ || trapped) return;
                 --actions;
                 break;
+            }
             case V_RECYCLE:
                 pay(p, rule(p, R_RECYCLE_COST), K_RECYCLE_COST);
                 recycle_take(p);
+                if (over_) return;
                 --actions;
                 break;
             case V_DISPOSE:  // getting rid of one is the whole turn (T-FORBID-1)
@@ -180,6 +200,7 @@ void Game::turn() {
                 return;
             case V_SMUGGLE:
                 smuggle(p, arg);
+                if (over_) return;
                 --actions;
                 break;
             default: {  // a special item: to the discard pile (T-SPECIAL-1)
@@ -190,7 +211,8 @@ void Game::turn() {
                     actions += t.params[at(arg)].actions;
                     break;
                 }
-                if (special(p, arg)) return;  // special_used: a Mousetrap ended the turn
+                const bool trapped = special(p, arg);
+                if (over_ || trapped) return;  // special_used: a Mousetrap ended the turn
                 --actions;
             }
         }
@@ -201,8 +223,10 @@ const std::vector<int>& Game::action_options(int p, int offers) {
     const auto& h = hand(p);
     std::vector<int>& options = options_;
     options.clear();
-    options.push_back(action_code(V_DRAW));
-    if (can_travel(p, nullptr, nullptr)) options.push_back(action_code(V_TRAVEL));
+    // (an lvalue push_back: inlined, where the rvalue one is a call for every option)
+    const auto add = [&options](const int& code) { options.push_back(code); };
+    add(action_code(V_DRAW));
+    if (can_travel(p, nullptr, nullptr)) add(action_code(V_TRAVEL));
     std::vector<int>& forbidden = scratch_;
     forbidden.clear();
     if (t.use_forbidden)
@@ -215,24 +239,24 @@ const std::vector<int>& Game::action_options(int p, int offers) {
         if (!ok)
             for (int c : s.discard)
                 if (!is(c, T_EVENT)) ok = true;
-        if (ok) options.push_back(action_code(V_RECYCLE));
+        if (ok) add(action_code(V_RECYCLE));
     }
     if (!h.empty() && offers < rule(p, R_OFFERS_PER_TURN))
         for (int q = 0; q < s.n; ++q)
-            if (q != p && !hand(q).empty()) options.push_back(action_code(V_TRADE, q));
+            if (q != p && !hand(q).empty()) add(action_code(V_TRADE, q));
     if (payable >= rule(p, R_STEAL_COST))
         for (int q = 0; q < s.n; ++q)
-            if (q != p && !hand(q).empty()) options.push_back(action_code(V_STEAL, q));
+            if (q != p && !hand(q).empty()) add(action_code(V_STEAL, q));
     if (!forbidden.empty() && payable >= 1)
-        for (int c : forbidden) options.push_back(action_code(V_DISPOSE, c));
+        for (int c : forbidden) add(action_code(V_DISPOSE, c));
     if (!forbidden.empty() && t.use_characters && t.effect[at(s.character[at(p)])] == E_SMUGGLE)
-        for (int c : forbidden) options.push_back(action_code(V_SMUGGLE, c));
+        for (int c : forbidden) add(action_code(V_SMUGGLE, c));
     if (t.use_specials)
         for (int c : h) {
             const int e = t.effect[at(c)];
             const bool action = e == E_LOCAL_GUIDE || e == E_TRADING_POST || e == E_POORLY_DRAWN_MAP ||
                                 e == E_LOST_AND_FOUND || e == E_PICKPOCKET_KIT || e == E_RED_EYE_FLIGHT;
-            if (action && special_usable(p, c)) options.push_back(action_code(V_SPECIAL, c));
+            if (action && special_usable(p, c)) add(action_code(V_SPECIAL, c));
         }
     return options;
 }
@@ -291,10 +315,12 @@ void Game::discard(int p, int card, int how) {
     s.log[at(p)][at(how)].push_back(card);
 }
 
+// state.GameOver: every rule that may lead here returns at once when `over_` is set, up to
+// play() (a flag, not an exception: a throw costs more than a game's other setup)
 void Game::win(int p, int reason) {
     s.winners.assign(1, p);
     s.end_reason = reason;
-    throw Over{};
+    over_ = true;
 }
 
 // draw: an event resolves at once (Eventi); reshuffle when the deck runs out (T-DECK-1)
@@ -310,6 +336,7 @@ void Game::draw(int p) {
         s.log[at(p)][L_EVENT].push_back(card);
         s.resolving.push_back(card);
         event(p, card);
+        if (over_) return;
         erase_first(s.resolving, card);  // event_resolved: then to the discard pile (T-EVENT-1)
         s.discard.push_back(card);
         return;
@@ -318,7 +345,7 @@ void Game::draw(int p) {
 }
 
 void Game::draw_n(int p, int count) {
-    for (int k = 0; k < count; ++k) draw(p);
+    for (int k = 0; k < count && !over_; ++k) draw(p);
 }
 
 void Game::reshuffle() {
@@ -396,7 +423,10 @@ bool Game::can_travel(int p, std::vector<int>* used, std::vector<int>* extra) co
 
 // travel: show the hand, discard the items, remove the country, draw (T-TRAVEL-1)
 void Game::travel(int p) {
-    std::vector<int> used, extra;
+    std::vector<int>& used = used_;
+    std::vector<int>& extra = extra_;
+    used.clear();
+    extra.clear();
     can_travel(p, &used, &extra);
     const int target = s.target(p);
     auto& known = s.known[at(p)];
@@ -404,21 +434,24 @@ void Game::travel(int p) {
     for (int c : used) discard(p, c, L_TRAVELLED);
     for (int c : extra) discard(p, c, L_DISCARDED);
     ++s.completed[at(p)];
-    if (target == s.central) win(p, END_CENTRAL);  // T-END-1
+    if (target == s.central) return win(p, END_CENTRAL);  // T-END-1
     s.country[at(p)] = -1;
     draw_n(p, rule(p, R_TRAVEL_DRAW));
+    if (over_) return;
     over_limit(p);
 }
 
 // recycle_take: any card of the discard pile but an event (T-RECYCLE-1)
 void Game::recycle_take(int p) {
-    std::vector<int> options;
+    std::vector<int>& options = options_;
+    options.clear();
     for (int c : s.discard)
         if (!is(c, T_EVENT) && !contains(options, c)) options.push_back(c);
     if (options.empty()) return;
     const int card = ask(p, K_RECYCLE_TAKE, options);
     erase_first(s.discard, card);
     take(p, card, L_RECYCLED);
+    if (over_) return;
     s.known[at(p)].set(at(card));  // taken face up (T-KNOWN-1)
     over_limit(p);
 }
@@ -444,7 +477,7 @@ bool Game::mousetrap(int victim, int thief) {
     if (trap < 0) return false;
     Ctx ctx;
     ctx.a = thief;
-    if (ask(victim, K_MOUSETRAP, {kAccept, kReject}, ctx) == kReject) return false;
+    if (ask(victim, K_MOUSETRAP, kAcceptReject, ctx) == kReject) return false;
     discard(victim, trap, L_USED);
     return true;
 }
@@ -458,13 +491,15 @@ void Game::take_random(int p, int q, int count) {
         remove(q, card);
         s.log[at(q)][L_LOST].push_back(card);
         take(p, card, L_STOLE);
+        if (over_) return;
     }
     over_limit(p);
 }
 
 // trade_give .. trade_answered (Scambia, T-TRADE-1..3): true when completed
 bool Game::trade(int p, int q) {
-    std::vector<int> give;
+    std::vector<int>& give = give_;  // (buffers: a trade never starts inside a trade)
+    give.clear();
     Ctx ctx;
     ctx.a = q;
     while (!(!give.empty() && give.size() == hand(p).size())) {
@@ -486,22 +521,28 @@ bool Game::trade(int p, int q) {
         if (r != q && r != p)
             for (int c : hand(r))
                 if (s.known[at(r)].test(at(c))) --left[at(t.kind_of[at(c)])];
-    std::vector<int> asked_kinds;
+    std::vector<int>& asked_kinds = asked_kinds_;
+    asked_kinds.clear();
     ctx.give = &give;
+    // the options: the kinds left (in kind order), then DONE once one is asked; built once
+    // and kept as the asks take kinds (a kind whose copies run out leaves them)
+    std::vector<int>& options = options_;
+    options.clear();
+    for (int k : s.kind_order)
+        if (left[at(k)] > 0) options.push_back(k);
     while (asked_kinds.size() < hand(q).size()) {
-        std::vector<int>& options = options_;
-        options.clear();
-        for (int k : s.kind_order)
-            if (left[at(k)] > 0) options.push_back(k);
-        if (!asked_kinds.empty()) options.push_back(kDone);
         if (options.empty()) break;
         const int kind = ask(p, K_TRADE_ASK, options, ctx);
         if (kind == kDone) break;
         --left[at(kind)];
+        if (!asked_kinds.empty()) options.pop_back();  // DONE
         asked_kinds.push_back(kind);
+        if (left[at(kind)] == 0) options.erase(std::find(options.begin(), options.end(), kind));
+        options.push_back(kDone);
     }
     // _trade_offer: q accepts only holding a distinct card of each kind asked
-    std::vector<int> taken;
+    std::vector<int>& taken = taken_;
+    taken.clear();
     bool holds = true;
     for (int kind : asked_kinds) {
         bool found = false;
@@ -520,7 +561,7 @@ bool Game::trade(int p, int q) {
     offer.a = p;
     offer.give = &give;
     offer.asked = &asked_kinds;
-    const std::vector<int> answers = holds ? std::vector<int>{kAccept, kReject} : std::vector<int>{kReject};
+    const std::vector<int>& answers = holds ? kAcceptReject : kRejectOnly;
     if (ask(q, K_TRADE_ANSWER, answers, offer) != kAccept || !holds) return false;
     for (int c : give) {
         remove(p, c);
@@ -539,8 +580,11 @@ bool Game::trade(int p, int q) {
         s.known[at(q)].set(at(c));
     }
     check_postcards(p);  // T-POST-1: the active player first
+    if (over_) return true;
     check_postcards(q);
+    if (over_) return true;
     draw_n(p, rule(p, R_TRADE_BONUS));  // T-TRADE-3
+    if (over_) return true;
     over_limit(p);
     over_limit(q);
     return true;
@@ -549,7 +593,8 @@ bool Game::trade(int p, int q) {
 // dispose: discard it with another card, not another forbidden one (FAQ)
 void Game::dispose(int p, int card) {
     discard(p, card);
-    std::vector<int> options;
+    std::vector<int>& options = options_;
+    options.clear();
     for (int c : hand(p))
         if (!is(c, T_FORBIDDEN)) options.push_back(c);
     Ctx ctx;
@@ -559,7 +604,8 @@ void Game::dispose(int p, int card) {
 
 // smuggle: the Smuggler hands a forbidden item to a player of his choice (FAQ; T-CHAR-1)
 void Game::smuggle(int p, int card) {
-    std::vector<int> others;
+    std::vector<int>& others = options_;
+    others.clear();
     for (int q = 0; q < s.n; ++q)
         if (q != p) others.push_back(q);
     Ctx ctx;
@@ -568,6 +614,7 @@ void Game::smuggle(int p, int card) {
     remove(p, card);
     s.log[at(p)][L_GIVEN].push_back(card);
     take(q, card, L_RECEIVED);
+    if (over_) return;
     s.known[at(q)].set(at(card));
     over_limit(q);
 }
@@ -575,9 +622,10 @@ void Game::smuggle(int p, int card) {
 // ---------------------------------------------------------------- events (events.py)
 
 // _from_drawer: every player in turn order from whoever drew the event (T-EVENT-2)
-std::vector<int> Game::from(int drawer) const {
-    std::vector<int> order;
-    for (int k = 0; k < s.n; ++k) order.push_back((drawer + k) % s.n);
+Game::Order Game::from(int drawer) const {
+    Order order;
+    order.n = s.n;
+    for (int k = 0; k < s.n; ++k) order.seats[at(k)] = (drawer + k) % s.n;
     return order;
 }
 
@@ -598,13 +646,17 @@ void Game::event(int drawer, int card) {
                 }
             for (int p = 0; p < s.n; ++p)
                 if (passed[at(p)] >= 0) take((p + 1) % s.n, passed[at(p)], L_RECEIVED, false);
-            for (int p : from(drawer)) check_postcards(p);
+            for (int p : from(drawer)) {
+                check_postcards(p);
+                if (over_) return;
+            }
             return;
         }
         case E_LOST_LUGGAGE:  // down to `keep`, never a forbidden item (T-FORBID-3)
             for (int p : from(drawer))
                 while (static_cast<int>(hand(p).size()) > params.keep) {
-                    std::vector<int> options;
+                    std::vector<int>& options = options_;
+                    options.clear();
                     for (int c : hand(p))
                         if (!is(c, T_FORBIDDEN)) options.push_back(c);
                     if (options.empty()) break;
@@ -612,7 +664,10 @@ void Game::event(int drawer, int card) {
                 }
             return;
         case E_DUTY_FREE:  // every player draws `cards`, from the drawer
-            for (int p : from(drawer)) draw_n(p, params.cards);
+            for (int p : from(drawer)) {
+                draw_n(p, params.cards);
+                if (over_) return;
+            }
             for (int p : from(drawer)) over_limit(p);
             return;
         case E_CUSTOMS_CHECK:  // hands shown; forbidden items seized, each fining random cards
@@ -655,6 +710,7 @@ bool Game::special(int p, int card) {
                 if (c != chosen) rest.push_back(c);
             s.deck.insert(s.deck.begin(), rest.rbegin(), rest.rend());
             if (chosen >= 0) take(p, chosen, L_DRAWN);
+            if (over_) return false;
             over_limit(p);
             return false;
         }
@@ -672,6 +728,7 @@ bool Game::special(int p, int card) {
                 ++swapped;
             }
             draw_n(p, swapped + params.bonus);
+            if (over_) return false;
             over_limit(p);
             return false;
         }
@@ -699,6 +756,7 @@ bool Game::special(int p, int card) {
                 if (chosen == kDone) break;
                 erase_first(s.discard, chosen);
                 take(p, chosen, L_RECYCLED);
+                if (over_) return false;
                 s.known[at(p)].set(at(chosen));
             }
             over_limit(p);

@@ -232,6 +232,7 @@ class Game {
         s.clear(t.players);
         bots.fill(nullptr);
         asked = 0;
+        over_ = false;
     }
 
     const Table& t;
@@ -250,7 +251,10 @@ class Game {
   private:
     std::vector<int> options_;  // the options being asked (read before the next are built)
     std::vector<int> scratch_;
-    struct Over {};  // state.GameOver: a win ends the game wherever the rules stand
+    // buffers kept from game to game (no allocation in play): setup's shuffles, travel's
+    // discards, a trade's cards and kinds
+    std::vector<int> setup_a_, setup_b_, used_, extra_, give_, asked_kinds_, taken_;
+    bool over_ = false;  // state.GameOver: a win ends the game wherever the rules stand
 
     int ask(int seat, int kind, const std::vector<int>& options, const Ctx& ctx = {});
     void setup();
@@ -262,7 +266,7 @@ class Game {
     void check_postcards(int p);
     void remove(int p, int card);
     void discard(int p, int card, int how = L_DISCARDED);
-    [[noreturn]] void win(int p, int reason);
+    void win(int p, int reason);
     void draw(int p);
     void draw_n(int p, int count);
     void reshuffle();
@@ -280,7 +284,14 @@ class Game {
     void smuggle(int p, int card);
     void event(int p, int card);
     bool special(int p, int card);
-    std::vector<int> from(int drawer) const;
+    // every seat in turn order from one (a fixed array: no allocation)
+    struct Order {
+        std::array<int, kMaxPlayers> seats{};
+        int n = 0;
+        const int* begin() const { return seats.data(); }
+        const int* end() const { return seats.data() + n; }
+    };
+    Order from(int drawer) const;
     void kind_totals();
 };
 

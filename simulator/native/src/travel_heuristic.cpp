@@ -19,7 +19,20 @@ constexpr double NEED_LATER = 4.0;
 constexpr double PASSPORT = 9.0;
 constexpr double FORBIDDEN = -5.0;
 
-bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+// a plain loop the compiler inlines (std::find's unrolled search is a call per test here, on
+// vectors of a few entries)
+inline bool contains(const std::vector<int>& v, int x) {
+    for (int y : v)
+        if (y == x) return true;
+    return false;
+}
+
+// the same test from the end: where the option looked for (rules.DONE) is added last
+inline bool contains_from_end(const std::vector<int>& v, int x) {
+    for (auto it = v.rbegin(); it != v.rend(); ++it)
+        if (*it == x) return true;
+    return false;
+}
 
 using Values = std::vector<std::pair<int, double>>;  // card -> worth, in hand order (a dict)
 
@@ -71,7 +84,7 @@ class Heuristic : public Bot {
     std::vector<std::pair<int, int>> refused_;  // (partner, kind) refused this turn
     // buffers (no allocation per decision): each filled by its one function
     Values values_, worth_;
-    std::vector<int> spares_, missing_, wanted_, hand_, partners_, kinds_;
+    std::vector<int> spares_, missing_, wanted_, hand_, partners_, kinds_, trades_, steals_;
     std::vector<std::pair<double, int>> picked_;
 
     const Table& t() const { return g_->t; }
@@ -282,7 +295,7 @@ class Heuristic : public Bot {
                 }
             }
         }
-        return contains(options, kDone) ? kDone : options[0];
+        return contains_from_end(options, kDone) ? kDone : options[0];
     }
 
     int answer(const std::vector<int>& options, const Ctx& ctx) {
@@ -318,7 +331,7 @@ class Heuristic : public Bot {
         return gain > loss || (loss <= 0.0 && gain >= 0.0) ? kAccept : kReject;
     }
 
-    const std::vector<int>& spare(const Values& values) {
+    std::vector<int>& spare(const Values& values) {
         auto& picked = picked_;
         picked.clear();
         for (const auto& [c, v] : values)
@@ -341,7 +354,10 @@ class Heuristic : public Bot {
         }
         has_plan_ = false;
         bool alone[8] = {};
-        std::vector<int> trades, steals;
+        std::vector<int>& trades = trades_;
+        std::vector<int>& steals = steals_;
+        trades.clear();
+        steals.clear();
         int smuggle = -1, dispose = -1;
         std::array<int, 16> specials;  // by effect: the last option of that effect (a dict)
         specials.fill(-1);
@@ -378,9 +394,12 @@ class Heuristic : public Bot {
         const std::vector<int>& spares = spare(values);
         const std::vector<int>& missing = missing_kinds();
         if (!missing.empty() && (specials[E_LOST_AND_FOUND] >= 0 || alone[V_RECYCLE])) {
-            bool in_discard = false;
+            bool in_discard = false;  // (the first such card settles it)
             for (int c : s().discard)
-                if (contains(missing, t().kind_of[at(c)]) && t().type[at(c)] != T_EVENT) in_discard = true;
+                if (t().type[at(c)] != T_EVENT && contains(missing, t().kind_of[at(c)])) {
+                    in_discard = true;
+                    break;
+                }
             if (in_discard && specials[E_LOST_AND_FOUND] >= 0) return specials[E_LOST_AND_FOUND];
             if (in_discard && alone[V_RECYCLE] && static_cast<int>(spares.size()) >= rule(R_RECYCLE_COST))
                 return action_code(V_RECYCLE);
@@ -442,7 +461,14 @@ class Heuristic : public Bot {
         if (trades.empty() || spares.empty() || missing.empty()) return -1;
         std::vector<int>& partners = partners_;
         partners.assign(trades.begin(), trades.end());
-        std::stable_sort(partners.begin(), partners.end(), [&](int a, int b) { return distance(a) < distance(b); });
+        // sorted by distance, ties in option order (a stable insertion sort: a few seats, and
+        // no temporary buffer as std::stable_sort allocates)
+        for (std::size_t i = 1; i < partners.size(); ++i) {
+            const int q = partners[i];
+            std::size_t j = i;
+            for (; j > 0 && distance(q) < distance(partners[j - 1]); --j) partners[j] = partners[j - 1];
+            partners[j] = q;
+        }
         for (int q : partners) {
             const std::vector<int>& wanted = known_wanted(q, missing);
             if (!wanted.empty()) return offer(q, spares, wanted[0]);
@@ -462,7 +488,7 @@ class Heuristic : public Bot {
             refused_.clear();
         }
         const Values& values = hand_values();
-        std::vector<int> spares = spare(values);
+        std::vector<int>& spares = spare(values);
         if (spares.empty() && !values.empty()) {
             int best = -1;
             double bv = 0.0;
@@ -471,7 +497,7 @@ class Heuristic : public Bot {
                     best = c;
                     bv = v;
                 }
-            spares = {best};
+            spares.assign(1, best);
         }
         const std::vector<int>& missing = missing_kinds();
         if (known_wanted(q, missing).empty()) open_kinds(q, missing);
