@@ -184,10 +184,11 @@ def _game_option_list(rotate: bool) -> list[Callable[..., Any]]:
             type=click.Choice(["auto", "native", "python"]),
             default="auto",
             show_default=True,
-            help="Which engine plays: native (the C++ core: Import/Export's base set with the "
-            "random and heuristic bots), python (the reference), or auto: native when "
-            "everything in the run is native, else Python, saying why. Both play the same "
-            "games; `deckhand engine` says what is built.",
+            help="Which engine plays: native (the C++ core: Import/Export with every set and "
+            "variant, the travel game with every module; the random, heuristic, classic and "
+            "mcts bots), python (the reference), or auto: native when everything in the run "
+            "is native, else Python, saying why. Both play the same games; `deckhand engine` "
+            "says what is built.",
         ),
         click.option(
             "--seed",

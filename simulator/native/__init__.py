@@ -1,5 +1,7 @@
-"""The native core (C++, simulator/native/src/): Import/Export's base set and its default
-bots, played as the Python engine plays them, bit for bit, many times faster.
+"""The native core (C++, simulator/native/src/): Import/Export with every set and variant and
+the travel game with every module, with their shipped bots (random, heuristic, classic and
+the mcts search: `deckhand engine` lists what the built core plays), played as the Python
+engine plays them, bit for bit, many times faster.
 
 The Python engine stays the reference (docs/rulings.md cites it); the native engine plays a
 run only when everything in it is native (engine_choice.py), and a differential test checks
