@@ -143,13 +143,17 @@ class MctsIteration final : public Steered {
         }
         // play_out: stop after `rollout_decisions` decisions asked (the next one not taken)
         const int cutoff = m_.settings_.cutoff;
-        if (cutoff > 0 && played_ >= cutoff) throw Stop{};
+        if (cutoff > 0 && played_ >= cutoff) {  // valued here, as the copy stands (Steered::stop)
+            values(game, false, m_.settings_.win, rewards);
+            return stop();
+        }
         if (n == 1) return 0;
         ++played_;
         return m_.policy(game, d, own_);
     }
 
     std::vector<std::pair<int, int>> path;  // (node, the player who chose the edge to it)
+    std::array<double, kMaxPlayers> rewards{};  // the values where the playout stopped
 
   private:
     int tree(Game& game, const Decision& d) {
@@ -234,14 +238,14 @@ void Mcts::iterate(const Game& game, GameRandom& own) {
     ++copies_;
     if (!copy_ || copy_->s.n != game.s.n || &copy_->table() != &game.table())
         copy_ = std::make_unique<Game>(game.table(), game.s.n);
-    bool over = true;
     try {
         play_copy(*copy_, record_->start, it);
     } catch (const Stop&) {
-        over = false;
+    } catch (const NativeError&) {
+        if (!it.stopped()) throw;  // only what a stopped copy did after its playout: never read
     }
-    std::array<double, kMaxPlayers> rewards{};
-    values(*copy_, over, settings_.win, rewards);
+    std::array<double, kMaxPlayers>& rewards = it.rewards;
+    if (!it.stopped()) values(*copy_, true, settings_.win, rewards);  // the game's end
     nodes_[0].visits += 1;
     for (const auto& [child, player] : it.path) {
         nodes_[at(child)].visits += 1;

@@ -165,6 +165,8 @@ class Forward {
     virtual bool steers() const = 0;
     virtual int steer(Game& game, const Decision& d) = 0;  // every decision, one option too
     virtual void answered(const Game& game, const Decision& d, int choice) = 0;
+    // A search's copy that is done: play_game returns at the next turn's start.
+    virtual bool stopped() const { return false; }
 };
 
 // The game ended at once (state.GameOver: a card's win condition); play_game catches it.
