@@ -90,18 +90,34 @@ void Mcts::attach(Game& game) {
     if (record_ == nullptr) throw NativeError("mcts: the game's forward hook is not a turn record");
 }
 
-int Mcts::child_of(int node, const std::string& key) const {
+int Mcts::child_of(int node, int key) const {
     for (int child : nodes_[at(node)].children)
         if (nodes_[at(child)].key == key) return child;
     return -1;
 }
 
-void Mcts::keys_of(const Game& game, const Decision& d, std::vector<std::string>& out) const {
-    out.clear();
-    for (const Option& o : *d.options) out.push_back(render_option(game, d.kind, o, d.context));
+int Mcts::key_of(const Game& game, Kind kind, const Option& o, int context) {
+    if (keys_table_ != &game.table()) {
+        key_numbers_.clear();
+        text_numbers_.clear();
+        keys_table_ = &game.table();
+    }
+    auto word = [](std::int16_t v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v)); };
+    const Asked asked{word(o.a) | word(o.b) << 16 | word(o.c) << 32 | word(o.d) << 48,
+                      static_cast<std::uint64_t>(static_cast<std::uint16_t>(kind)) << 32 | static_cast<std::uint32_t>(context)};
+    const auto found = key_numbers_.find(asked);
+    if (found != key_numbers_.end()) return found->second;
+    const auto text = text_numbers_.emplace(render_option(game, kind, o, context), static_cast<int>(text_numbers_.size()));
+    key_numbers_.emplace(asked, text.first->second);
+    return text.first->second;
 }
 
-int Mcts::add_child(int node, const std::string& key) {
+void Mcts::keys_of(const Game& game, const Decision& d, std::vector<int>& out) {
+    out.clear();
+    for (const Option& o : *d.options) out.push_back(key_of(game, d.kind, o, d.context));
+}
+
+int Mcts::add_child(int node, int key) {
     nodes_.push_back(Node{key, 0, 0, 0.0, {}});
     const int child = static_cast<int>(nodes_.size()) - 1;
     nodes_[at(node)].children.push_back(child);
@@ -195,7 +211,7 @@ class MctsIteration final : public Steered {
     // _expanded: the policy's own choice while untried (expand=policy), else one at random.
     int expanded(Game& game, const Decision& d) {
         if (m_.settings_.expand_policy) {
-            const std::string& wanted = keys_[at(m_.policy(game, d, own_))];
+            const int wanted = keys_[at(m_.policy(game, d, own_))];
             for (int i : untried_)
                 if (keys_[at(i)] == wanted) return i;
         }
@@ -230,7 +246,7 @@ class MctsIteration final : public Steered {
     bool rolling_ = false;
     int played_ = 0;
     std::vector<int> untried_;
-    std::vector<std::string> keys_;
+    std::vector<int> keys_;
 };
 
 void Mcts::iterate(const Game& game, GameRandom& own) {
