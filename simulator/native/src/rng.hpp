@@ -8,6 +8,7 @@
 // hands the 128-bit state and increment over, so the seeding is numpy's own.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <utility>
@@ -130,6 +131,20 @@ class GameRandom {
     static constexpr int kBuffer = 256;
 
     GameRandom() = default;
+    // A copy copies what the stream will read: the numbers left in the buffer (drawn from its
+    // end) and the twister's state once seeded (a state is copied for every search iteration).
+    GameRandom(const GameRandom& other) { *this = other; }
+    GameRandom& operator=(const GameRandom& other) {
+        if (this == &other) return *this;
+        bits_ = other.bits_;
+        left_ = other.left_;
+        twister_ = other.twister_;
+        seeded_ = other.seeded_;
+        seed_ = other.seed_;
+        std::copy(other.buffer_.begin(), other.buffer_.begin() + left_, buffer_.begin());
+        if (twister_ && seeded_) mt_ = other.mt_;
+        return *this;
+    }
     GameRandom(std::uint64_t state_hi, std::uint64_t state_lo, std::uint64_t inc_hi,
                std::uint64_t inc_lo) {
         bits_.state = make_u128(state_hi, state_lo);
