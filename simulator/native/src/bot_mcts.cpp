@@ -142,7 +142,11 @@ int Mcts::policy(const Game& game, const Decision& d, GameRandom& rng) {
 // (Playthrough.play_out) inside the copy's asks.
 class MctsIteration final : public Steered {
   public:
-    MctsIteration(Mcts& search, GameRandom& own) : Steered(&search.record_->answers), m_(search), own_(own) {}
+    MctsIteration(Mcts& search, GameRandom& own)
+        : Steered(&search.record_->answers), path(search.path_buffer_), m_(search), own_(own),
+          untried_(search.untried_buffer_) {
+        path.clear();
+    }
 
     void arrived(Game& game, const Decision& /*d*/) override {
         redeal(game.s, m_.seat_, own_);
@@ -168,7 +172,7 @@ class MctsIteration final : public Steered {
         return m_.policy(game, d, own_);
     }
 
-    std::vector<std::pair<int, int>> path;  // (node, the player who chose the edge to it)
+    std::vector<std::pair<int, int>>& path;  // (node, the player who chose the edge to it)
     std::array<double, kMaxPlayers> rewards{};  // the values where the playout stopped
 
   private:
@@ -176,16 +180,17 @@ class MctsIteration final : public Steered {
         const Options& options = *d.options;
         const int n = static_cast<int>(options.size());
         if (node_ == 0) {
-            keys_ = m_.root_keys_;  // the root: the same decision every iteration
+            keys_ = &m_.root_keys_;  // the root: the same decision every iteration
         } else {
-            m_.keys_of(game, d, keys_);
+            m_.keys_of(game, d, m_.keys_buffer_);
+            keys_ = &m_.keys_buffer_;
         }
         untried_.clear();
         for (int i = 0; i < n; ++i)
-            if (m_.child_of(node_, keys_[at(i)]) < 0) untried_.push_back(i);
+            if (m_.child_of(node_, key(i)) < 0) untried_.push_back(i);
         if (!untried_.empty() && may_widen()) {
             const int i = expanded(game, d);
-            const int child = m_.add_child(node_, keys_[at(i)]);
+            const int child = m_.add_child(node_, key(i));
             path.emplace_back(child, d.seat);
             rolling_ = true;  // break: the rollout from the next decision
             return i;
@@ -193,9 +198,9 @@ class MctsIteration final : public Steered {
         int i = select(n);
         if (i < 0) {  // progressive widening allows no tried option here: widen after all
             i = untried_[at(own_.below(static_cast<int>(untried_.size())))];
-            m_.add_child(node_, keys_[at(i)]);
+            m_.add_child(node_, key(i));
         }
-        const int child = m_.child_of(node_, keys_[at(i)]);
+        const int child = m_.child_of(node_, key(i));
         path.emplace_back(child, d.seat);
         node_ = child;
         return i;
@@ -211,9 +216,9 @@ class MctsIteration final : public Steered {
     // _expanded: the policy's own choice while untried (expand=policy), else one at random.
     int expanded(Game& game, const Decision& d) {
         if (m_.settings_.expand_policy) {
-            const int wanted = keys_[at(m_.policy(game, d, own_))];
+            const int wanted = key(m_.policy(game, d, own_));
             for (int i : untried_)
-                if (keys_[at(i)] == wanted) return i;
+                if (key(i) == wanted) return i;
         }
         return untried_[at(own_.below(static_cast<int>(untried_.size())))];
     }
@@ -224,7 +229,7 @@ class MctsIteration final : public Steered {
         double best_score = -std::numeric_limits<double>::infinity();
         const double c = m_.settings_.c;
         for (int i = 0; i < n; ++i) {
-            const int found = m_.child_of(node_, keys_[at(i)]);
+            const int found = m_.child_of(node_, key(i));
             if (found < 0) continue;
             auto& child = m_.nodes_[at(found)];
             child.available += 1;
@@ -245,8 +250,10 @@ class MctsIteration final : public Steered {
     int node_ = 0;
     bool rolling_ = false;
     int played_ = 0;
-    std::vector<int> untried_;
-    std::vector<int> keys_;
+    int key(int i) const { return (*keys_)[at(i)]; }
+
+    std::vector<int>& untried_;  // the search's buffers, kept from one iteration to the next
+    const std::vector<int>* keys_ = nullptr;  // the options' keys at the decision in hand
 };
 
 void Mcts::iterate(const Game& game, GameRandom& own) {
