@@ -49,6 +49,7 @@ struct Pcg64 {
 // it: a determinised copy's rules stream and a search's own stream (core/seeding.py).
 struct Twister {
     std::array<std::uint32_t, 624> mt{};
+    std::array<std::uint32_t, 624> out{};  // mt tempered, as drawn
     int index = 625;
 
     static Twister seeded(std::uint64_t seed) {
@@ -93,28 +94,32 @@ struct Twister {
         index = 624;
     }
 
-    std::uint32_t next32() {
-        constexpr std::uint32_t kMag[2] = {0U, 0x9908b0dfU};
-        if (index >= 624) {
-            std::size_t kk = 0;
-            for (; kk < 624 - 397; ++kk) {
-                const std::uint32_t y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-                mt[kk] = mt[kk + 397] ^ (y >> 1) ^ kMag[y & 1U];
-            }
-            for (; kk < 623; ++kk) {
-                const std::uint32_t y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-                mt[kk] = mt[kk + 397 - 624] ^ (y >> 1) ^ kMag[y & 1U];
-            }
-            const std::uint32_t y = (mt[623] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-            mt[623] = mt[396] ^ (y >> 1) ^ kMag[y & 1U];
-            index = 0;
-        }
-        std::uint32_t y = mt[static_cast<std::size_t>(index++)];
+    // genrand_uint32's twist of the 624 words, then all of them tempered at once (`out`, the
+    // words drawn): branch-free loops the compiler vectorises.
+    static std::uint32_t step(std::uint32_t cur, std::uint32_t next, std::uint32_t far) {
+        const std::uint32_t y = (cur & 0x80000000U) | (next & 0x7fffffffU);
+        return far ^ (y >> 1) ^ ((0U - (y & 1U)) & 0x9908b0dfU);
+    }
+    static std::uint32_t temper(std::uint32_t y) {
         y ^= (y >> 11);
         y ^= (y << 7) & 0x9d2c5680U;
         y ^= (y << 15) & 0xefc60000U;
         y ^= (y >> 18);
         return y;
+    }
+    void twist() {
+        std::size_t kk = 0;
+        for (; kk < 224; ++kk) mt[kk] = step(mt[kk], mt[kk + 1], mt[kk + 397]);  // 4 at a time
+        for (; kk < 624 - 397; ++kk) mt[kk] = step(mt[kk], mt[kk + 1], mt[kk + 397]);
+        for (; kk < 623; ++kk) mt[kk] = step(mt[kk], mt[kk + 1], mt[kk + 397 - 624]);
+        mt[623] = step(mt[623], mt[0], mt[396]);
+        for (std::size_t i = 0; i < 624; ++i) out[i] = temper(mt[i]);
+        index = 0;
+    }
+
+    std::uint32_t next32() {
+        if (index >= 624) twist();
+        return out[static_cast<std::size_t>(index++)];
     }
 
     // random_random: (a * 2^26 + b) / 2^53
