@@ -48,15 +48,15 @@ struct Pcg64 {
 // integer's 32-bit words, random() from two draws (53 bits). GameRandom.from_seed draws from
 // it: a determinised copy's rules stream and a search's own stream (core/seeding.py).
 struct Twister {
-    std::array<std::uint32_t, 624> mt{};
-    std::array<std::uint32_t, 624> out{};  // mt tempered, as drawn
+    // Left unset until seeded (by_genrand, by_array: every word) and twisted: a search makes
+    // a stream for every iteration, and most are never drawn from.
+    std::array<std::uint32_t, 624> mt;
+    std::array<std::uint32_t, 624> out;  // mt tempered, as drawn
     int index = 625;
 
-    static Twister seeded(std::uint64_t seed) {
-        Twister t;
-        std::array<std::uint32_t, 2> key{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)};
-        t.by_array(key.data(), (seed >> 32) != 0 ? 2 : 1);
-        return t;
+    void seed(std::uint64_t value) {  // in place (its words unset until now: never copied)
+        std::array<std::uint32_t, 2> key{static_cast<std::uint32_t>(value), static_cast<std::uint32_t>(value >> 32)};
+        by_array(key.data(), (value >> 32) != 0 ? 2 : 1);
     }
 
     void by_genrand(std::uint32_t s) {
@@ -186,7 +186,7 @@ class GameRandom {
     void refill() {
         if (twister_) {
             if (!seeded_) {
-                mt_ = Twister::seeded(seed_);
+                mt_.seed(seed_);
                 seeded_ = true;
             }
             for (auto& u : buffer_) u = mt_.next_double();
@@ -198,12 +198,12 @@ class GameRandom {
     }
 
     Pcg64 bits_{};
-    std::array<double, kBuffer> buffer_{};
+    std::array<double, kBuffer> buffer_;  // read only below left_, each entry written first
     int left_ = 0;
     bool twister_ = false;
     bool seeded_ = false;
     std::uint64_t seed_ = 0;
-    Twister mt_{};
+    Twister mt_;  // read only once seeded
 };
 
 }  // namespace deckhand
