@@ -90,18 +90,34 @@ void Mcts::attach(Game& game) {
     if (record_ == nullptr) throw NativeError("mcts: the game's forward hook is not a turn record");
 }
 
-int Mcts::child_of(int node, const std::string& key) const {
+int Mcts::child_of(int node, int key) const {
     for (int child : nodes_[at(node)].children)
         if (nodes_[at(child)].key == key) return child;
     return -1;
 }
 
-void Mcts::keys_of(const Game& game, const Decision& d, std::vector<std::string>& out) const {
-    out.clear();
-    for (const Option& o : *d.options) out.push_back(render_option(game, d.kind, o, d.context));
+int Mcts::key_of(const Game& game, Kind kind, const Option& o, int context) {
+    if (keys_table_ != &game.table()) {
+        key_numbers_.clear();
+        text_numbers_.clear();
+        keys_table_ = &game.table();
+    }
+    auto word = [](std::int16_t v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v)); };
+    const Asked asked{word(o.a) | word(o.b) << 16 | word(o.c) << 32 | word(o.d) << 48,
+                      static_cast<std::uint64_t>(static_cast<std::uint16_t>(kind)) << 32 | static_cast<std::uint32_t>(context)};
+    const auto found = key_numbers_.find(asked);
+    if (found != key_numbers_.end()) return found->second;
+    const auto text = text_numbers_.emplace(render_option(game, kind, o, context), static_cast<int>(text_numbers_.size()));
+    key_numbers_.emplace(asked, text.first->second);
+    return text.first->second;
 }
 
-int Mcts::add_child(int node, const std::string& key) {
+void Mcts::keys_of(const Game& game, const Decision& d, std::vector<int>& out) {
+    out.clear();
+    for (const Option& o : *d.options) out.push_back(key_of(game, d.kind, o, d.context));
+}
+
+int Mcts::add_child(int node, int key) {
     nodes_.push_back(Node{key, 0, 0, 0.0, {}});
     const int child = static_cast<int>(nodes_.size()) - 1;
     nodes_[at(node)].children.push_back(child);
@@ -126,7 +142,11 @@ int Mcts::policy(const Game& game, const Decision& d, GameRandom& rng) {
 // (Playthrough.play_out) inside the copy's asks.
 class MctsIteration final : public Steered {
   public:
-    MctsIteration(Mcts& search, GameRandom& own) : Steered(&search.record_->answers), m_(search), own_(own) {}
+    MctsIteration(Mcts& search, GameRandom& own)
+        : Steered(&search.record_->answers), path(search.path_buffer_), m_(search), own_(own),
+          untried_(search.untried_buffer_) {
+        path.clear();
+    }
 
     void arrived(Game& game, const Decision& /*d*/) override {
         redeal(game.s, m_.seat_, own_);
@@ -143,29 +163,34 @@ class MctsIteration final : public Steered {
         }
         // play_out: stop after `rollout_decisions` decisions asked (the next one not taken)
         const int cutoff = m_.settings_.cutoff;
-        if (cutoff > 0 && played_ >= cutoff) throw Stop{};
+        if (cutoff > 0 && played_ >= cutoff) {  // valued here, as the copy stands (Steered::stop)
+            values(game, false, m_.settings_.win, rewards);
+            return stop();
+        }
         if (n == 1) return 0;
         ++played_;
         return m_.policy(game, d, own_);
     }
 
-    std::vector<std::pair<int, int>> path;  // (node, the player who chose the edge to it)
+    std::vector<std::pair<int, int>>& path;  // (node, the player who chose the edge to it)
+    std::array<double, kMaxPlayers> rewards{};  // the values where the playout stopped
 
   private:
     int tree(Game& game, const Decision& d) {
         const Options& options = *d.options;
         const int n = static_cast<int>(options.size());
         if (node_ == 0) {
-            keys_ = m_.root_keys_;  // the root: the same decision every iteration
+            keys_ = &m_.root_keys_;  // the root: the same decision every iteration
         } else {
-            m_.keys_of(game, d, keys_);
+            m_.keys_of(game, d, m_.keys_buffer_);
+            keys_ = &m_.keys_buffer_;
         }
         untried_.clear();
         for (int i = 0; i < n; ++i)
-            if (m_.child_of(node_, keys_[at(i)]) < 0) untried_.push_back(i);
+            if (m_.child_of(node_, key(i)) < 0) untried_.push_back(i);
         if (!untried_.empty() && may_widen()) {
             const int i = expanded(game, d);
-            const int child = m_.add_child(node_, keys_[at(i)]);
+            const int child = m_.add_child(node_, key(i));
             path.emplace_back(child, d.seat);
             rolling_ = true;  // break: the rollout from the next decision
             return i;
@@ -173,9 +198,9 @@ class MctsIteration final : public Steered {
         int i = select(n);
         if (i < 0) {  // progressive widening allows no tried option here: widen after all
             i = untried_[at(own_.below(static_cast<int>(untried_.size())))];
-            m_.add_child(node_, keys_[at(i)]);
+            m_.add_child(node_, key(i));
         }
-        const int child = m_.child_of(node_, keys_[at(i)]);
+        const int child = m_.child_of(node_, key(i));
         path.emplace_back(child, d.seat);
         node_ = child;
         return i;
@@ -191,9 +216,9 @@ class MctsIteration final : public Steered {
     // _expanded: the policy's own choice while untried (expand=policy), else one at random.
     int expanded(Game& game, const Decision& d) {
         if (m_.settings_.expand_policy) {
-            const std::string& wanted = keys_[at(m_.policy(game, d, own_))];
+            const int wanted = key(m_.policy(game, d, own_));
             for (int i : untried_)
-                if (keys_[at(i)] == wanted) return i;
+                if (key(i) == wanted) return i;
         }
         return untried_[at(own_.below(static_cast<int>(untried_.size())))];
     }
@@ -204,7 +229,7 @@ class MctsIteration final : public Steered {
         double best_score = -std::numeric_limits<double>::infinity();
         const double c = m_.settings_.c;
         for (int i = 0; i < n; ++i) {
-            const int found = m_.child_of(node_, keys_[at(i)]);
+            const int found = m_.child_of(node_, key(i));
             if (found < 0) continue;
             auto& child = m_.nodes_[at(found)];
             child.available += 1;
@@ -225,8 +250,10 @@ class MctsIteration final : public Steered {
     int node_ = 0;
     bool rolling_ = false;
     int played_ = 0;
-    std::vector<int> untried_;
-    std::vector<std::string> keys_;
+    int key(int i) const { return (*keys_)[at(i)]; }
+
+    std::vector<int>& untried_;  // the search's buffers, kept from one iteration to the next
+    const std::vector<int>* keys_ = nullptr;  // the options' keys at the decision in hand
 };
 
 void Mcts::iterate(const Game& game, GameRandom& own) {
@@ -234,14 +261,14 @@ void Mcts::iterate(const Game& game, GameRandom& own) {
     ++copies_;
     if (!copy_ || copy_->s.n != game.s.n || &copy_->table() != &game.table())
         copy_ = std::make_unique<Game>(game.table(), game.s.n);
-    bool over = true;
     try {
         play_copy(*copy_, record_->start, it);
     } catch (const Stop&) {
-        over = false;
+    } catch (const NativeError&) {
+        if (!it.stopped()) throw;  // only what a stopped copy did after its playout: never read
     }
-    std::array<double, kMaxPlayers> rewards{};
-    values(*copy_, over, settings_.win, rewards);
+    std::array<double, kMaxPlayers>& rewards = it.rewards;
+    if (!it.stopped()) values(*copy_, true, settings_.win, rewards);  // the game's end
     nodes_[0].visits += 1;
     for (const auto& [child, player] : it.path) {
         nodes_[at(child)].visits += 1;

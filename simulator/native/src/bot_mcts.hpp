@@ -9,6 +9,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ie_forward.hpp"
@@ -49,17 +50,19 @@ class Mcts final : public Bot {
   private:
     friend class MctsIteration;
     // A node's edge is keyed as Python keys it (mcts._key): by the option's value, whatever
-    // decision offers it, so an option is written as Python's repr writes it (ie_render).
+    // decision offers it, so an option is written as Python's repr writes it (ie_render),
+    // and each written text numbered once (equal texts, one number: one edge).
     struct Node {
-        std::string key;
+        int key = -1;
         int visits = 0;
         int available = 0;
         double total = 0.0;
         std::vector<int> children;  // indices into nodes_
     };
-    int child_of(int node, const std::string& key) const;
-    int add_child(int node, const std::string& key);
-    void keys_of(const Game& game, const Decision& d, std::vector<std::string>& out) const;
+    int child_of(int node, int key) const;
+    int add_child(int node, int key);
+    void keys_of(const Game& game, const Decision& d, std::vector<int>& out);
+    int key_of(const Game& game, Kind kind, const Option& o, int context);
     int policy(const Game& game, const Decision& d, GameRandom& rng);
     void iterate(const Game& game, GameRandom& own);
 
@@ -68,7 +71,25 @@ class Mcts final : public Bot {
     std::unique_ptr<TurnRecord> own_record_;
     TurnRecord* record_ = nullptr;
     std::vector<Node> nodes_;
-    std::vector<std::string> root_keys_;  // the root decision's options' keys
+    std::vector<int> root_keys_;  // the root decision's options' keys
+    // an iteration's buffers (MctsIteration), kept from one to the next
+    std::vector<int> keys_buffer_, untried_buffer_;
+    std::vector<std::pair<int, int>> path_buffer_;
+    // The number of each option's text: render_option reads the option, its kind and context
+    // and the table only, so a text is written once per (kind, option, context) and table.
+    struct Asked {
+        std::uint64_t option;  // a, b, c, d
+        std::uint64_t kind_context;
+        bool operator==(const Asked& o) const { return option == o.option && kind_context == o.kind_context; }
+    };
+    struct AskedHash {
+        std::size_t operator()(const Asked& k) const {
+            return static_cast<std::size_t>((k.option ^ (k.kind_context * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL >> 17);
+        }
+    };
+    std::unordered_map<Asked, int, AskedHash> key_numbers_;
+    std::unordered_map<std::string, int> text_numbers_;
+    const Table* keys_table_ = nullptr;
     std::unique_ptr<Game> copy_;
     int seat_ = 0;
     long long copies_ = 0;     // the copies made so far (each a new state, a new view)

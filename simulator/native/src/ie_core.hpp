@@ -49,13 +49,24 @@ struct NativeError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// A vector of at most N items held inline: a state made of these copies with one memcpy.
-// Python's list operations keep their names: remove() takes the first equal item (a
-// missing one is a bug, as Python's ValueError), pop_at() an index.
+// A vector of at most N items held inline. A copy copies its items only, not the room
+// after them (a state copied for every search iteration is mostly room). Python's list
+// operations keep their names: remove() takes the first equal item (a missing one is a
+// bug, as Python's ValueError), pop_at() an index.
 template <typename T, int N>
 class SmallVec {
   public:
     using value_type = T;
+
+    SmallVec() = default;
+    SmallVec(const SmallVec& other) : size_(other.size_) { copy_items(other); }
+    SmallVec& operator=(const SmallVec& other) {
+        if (this != &other) {
+            size_ = other.size_;
+            copy_items(other);
+        }
+        return *this;
+    }
 
     int size() const { return size_; }
     bool empty() const { return size_ == 0; }
@@ -110,6 +121,9 @@ class SmallVec {
     }
 
   private:
+    void copy_items(const SmallVec& other) {
+        std::copy(other.items_.begin(), other.items_.begin() + size_, items_.begin());
+    }
     [[noreturn]] static void overflow() {
         throw NativeError("a zone of the native state is full (capacity " + std::to_string(N) +
                           "): the table is larger than the native core holds");

@@ -58,6 +58,10 @@ void standing(const Game& g, std::array<double, kMaxPlayers>& values) {
 
 int Steered::steer(Game& game, const Decision& d) {
     if (next_ < answers_->size()) return (*answers_)[next_++].index;  // the copy replays
+    if (stopped_) {  // done: run on to the turn's end (Steered::stop)
+        if (++drained_ > kMaxDrained) throw Stop{};
+        return 0;
+    }
     if (!arrived_) {
         arrived_ = true;
         arrived(game, d);

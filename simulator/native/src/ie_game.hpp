@@ -165,6 +165,8 @@ class Forward {
     virtual bool steers() const = 0;
     virtual int steer(Game& game, const Decision& d) = 0;  // every decision, one option too
     virtual void answered(const Game& game, const Decision& d, int choice) = 0;
+    // A search's copy that is done: play_game returns at the next turn's start.
+    virtual bool stopped() const { return false; }
 };
 
 // The game ended at once (state.GameOver: a card's win condition); play_game catches it.
@@ -307,7 +309,9 @@ void score(Game& g);
 int goods_score_of(const Game& g, const std::array<std::array<int, 6>, kMaxPlayers>& counts, int p);
 int good_end_value(const Game& g, int p, int card);
 // (player, share) of the most goods of a colour; -1 favourite: none (scoring.majority_shares).
-std::vector<std::pair<int, int>> majority_shares(const std::array<std::array<int, 6>, kMaxPlayers>& counts,
+// Held inline: a search values every playout by them.
+using Shares = SmallVec<std::pair<int, int>, kMaxPlayers>;
+Shares majority_shares(const std::array<std::array<int, 6>, kMaxPlayers>& counts,
                                                  int n, int color, int amount, int favourite = -1);
 
 // ---------------------------------------------------------------- fulfilment.py, loading.py

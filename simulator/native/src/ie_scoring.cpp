@@ -21,23 +21,26 @@ std::array<int, 6> good_counts(const Game& g, int p) {
 
 // Most goods of a colour (at least one); ties split the amount rounding up, unless the
 // favourite (who wins all ties: Foxes, IE-JP-3) is among them.
-std::vector<std::pair<int, int>> majority_shares(const std::array<std::array<int, 6>, kMaxPlayers>& counts,
-                                                 int n, int color, int amount, int favourite) {
-    std::vector<std::pair<int, int>> shares;
+Shares majority_shares(const std::array<std::array<int, 6>, kMaxPlayers>& counts, int n, int color, int amount,
+                       int favourite) {
+    Shares shares;
     int top = 0;
     for (int p = 0; p < n; ++p) top = std::max(top, counts[at(p)][at(color)]);
     if (top == 0) return shares;
-    std::vector<int> holders;
+    SmallVec<int, kMaxPlayers> holders;
     for (int p = 0; p < n; ++p)
         if (counts[at(p)][at(color)] == top) holders.push_back(p);
     for (int p : holders)
-        if (p == favourite) return {{favourite, amount}};
-    const int k = static_cast<int>(holders.size());
+        if (p == favourite) {
+            shares.push_back({favourite, amount});
+            return shares;
+        }
+    const int k = holders.size();
     // -(-amount // k): Python's floor division rounds toward minus infinity
     const int q = -amount / k;
     const int floor_div = (-amount % k != 0 && ((-amount < 0) != (k < 0))) ? q - 1 : q;
     const int share = -floor_div;
-    for (int p : holders) shares.emplace_back(p, share);
+    for (int p : holders) shares.push_back({p, share});
     return shares;
 }
 

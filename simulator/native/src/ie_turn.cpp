@@ -363,7 +363,10 @@ void play_game(Game& g) {
     State& s = g.s;
     try {
         while (true) {
-            if (g.forward != nullptr) g.forward->turn_starts(g);  // a search copies from here
+            if (g.forward != nullptr) {
+                g.forward->turn_starts(g);  // a search copies from here
+                if (g.forward->stopped()) return;  // a search's copy, done (ie_forward.hpp)
+            }
             // next_turn: the next turn, or the end at the turn limit (IE-END-3)
             if (s.turn >= g.table().max_turns) {
                 if (s.end_reason == EndReason::none) s.end_reason = EndReason::turn_limit;

@@ -8,6 +8,7 @@
 // hands the 128-bit state and increment over, so the seeding is numpy's own.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <utility>
@@ -47,14 +48,15 @@ struct Pcg64 {
 // integer's 32-bit words, random() from two draws (53 bits). GameRandom.from_seed draws from
 // it: a determinised copy's rules stream and a search's own stream (core/seeding.py).
 struct Twister {
-    std::array<std::uint32_t, 624> mt{};
+    // Left unset until seeded (by_genrand, by_array: every word) and twisted: a search makes
+    // a stream for every iteration, and most are never drawn from.
+    std::array<std::uint32_t, 624> mt;
+    std::array<std::uint32_t, 624> out;  // mt tempered, as drawn
     int index = 625;
 
-    static Twister seeded(std::uint64_t seed) {
-        Twister t;
-        std::array<std::uint32_t, 2> key{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)};
-        t.by_array(key.data(), (seed >> 32) != 0 ? 2 : 1);
-        return t;
+    void seed(std::uint64_t value) {  // in place (its words unset until now: never copied)
+        std::array<std::uint32_t, 2> key{static_cast<std::uint32_t>(value), static_cast<std::uint32_t>(value >> 32)};
+        by_array(key.data(), (value >> 32) != 0 ? 2 : 1);
     }
 
     void by_genrand(std::uint32_t s) {
@@ -92,28 +94,32 @@ struct Twister {
         index = 624;
     }
 
-    std::uint32_t next32() {
-        constexpr std::uint32_t kMag[2] = {0U, 0x9908b0dfU};
-        if (index >= 624) {
-            std::size_t kk = 0;
-            for (; kk < 624 - 397; ++kk) {
-                const std::uint32_t y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-                mt[kk] = mt[kk + 397] ^ (y >> 1) ^ kMag[y & 1U];
-            }
-            for (; kk < 623; ++kk) {
-                const std::uint32_t y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-                mt[kk] = mt[kk + 397 - 624] ^ (y >> 1) ^ kMag[y & 1U];
-            }
-            const std::uint32_t y = (mt[623] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-            mt[623] = mt[396] ^ (y >> 1) ^ kMag[y & 1U];
-            index = 0;
-        }
-        std::uint32_t y = mt[static_cast<std::size_t>(index++)];
+    // genrand_uint32's twist of the 624 words, then all of them tempered at once (`out`, the
+    // words drawn): branch-free loops the compiler vectorises.
+    static std::uint32_t step(std::uint32_t cur, std::uint32_t next, std::uint32_t far) {
+        const std::uint32_t y = (cur & 0x80000000U) | (next & 0x7fffffffU);
+        return far ^ (y >> 1) ^ ((0U - (y & 1U)) & 0x9908b0dfU);
+    }
+    static std::uint32_t temper(std::uint32_t y) {
         y ^= (y >> 11);
         y ^= (y << 7) & 0x9d2c5680U;
         y ^= (y << 15) & 0xefc60000U;
         y ^= (y >> 18);
         return y;
+    }
+    void twist() {
+        std::size_t kk = 0;
+        for (; kk < 224; ++kk) mt[kk] = step(mt[kk], mt[kk + 1], mt[kk + 397]);  // 4 at a time
+        for (; kk < 624 - 397; ++kk) mt[kk] = step(mt[kk], mt[kk + 1], mt[kk + 397]);
+        for (; kk < 623; ++kk) mt[kk] = step(mt[kk], mt[kk + 1], mt[kk + 397 - 624]);
+        mt[623] = step(mt[623], mt[0], mt[396]);
+        for (std::size_t i = 0; i < 624; ++i) out[i] = temper(mt[i]);
+        index = 0;
+    }
+
+    std::uint32_t next32() {
+        if (index >= 624) twist();
+        return out[static_cast<std::size_t>(index++)];
     }
 
     // random_random: (a * 2^26 + b) / 2^53
@@ -130,6 +136,20 @@ class GameRandom {
     static constexpr int kBuffer = 256;
 
     GameRandom() = default;
+    // A copy copies what the stream will read: the numbers left in the buffer (drawn from its
+    // end) and the twister's state once seeded (a state is copied for every search iteration).
+    GameRandom(const GameRandom& other) { *this = other; }
+    GameRandom& operator=(const GameRandom& other) {
+        if (this == &other) return *this;
+        bits_ = other.bits_;
+        left_ = other.left_;
+        twister_ = other.twister_;
+        seeded_ = other.seeded_;
+        seed_ = other.seed_;
+        std::copy(other.buffer_.begin(), other.buffer_.begin() + left_, buffer_.begin());
+        if (twister_ && seeded_) mt_ = other.mt_;
+        return *this;
+    }
     GameRandom(std::uint64_t state_hi, std::uint64_t state_lo, std::uint64_t inc_hi,
                std::uint64_t inc_lo) {
         bits_.state = make_u128(state_hi, state_lo);
@@ -166,7 +186,7 @@ class GameRandom {
     void refill() {
         if (twister_) {
             if (!seeded_) {
-                mt_ = Twister::seeded(seed_);
+                mt_.seed(seed_);
                 seeded_ = true;
             }
             for (auto& u : buffer_) u = mt_.next_double();
@@ -178,12 +198,12 @@ class GameRandom {
     }
 
     Pcg64 bits_{};
-    std::array<double, kBuffer> buffer_{};
+    std::array<double, kBuffer> buffer_;  // read only below left_, each entry written first
     int left_ = 0;
     bool twister_ = false;
     bool seeded_ = false;
     std::uint64_t seed_ = 0;
-    Twister mt_{};
+    Twister mt_;  // read only once seeded
 };
 
 }  // namespace deckhand
