@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -157,7 +159,9 @@ class Weights {
     bool levels_memo_set = false;
     std::vector<int> levels_key;  // (view, my goods, my crew, my fulfilled) flattened
     std::vector<int> levels_scratch;
-    std::vector<int> missing_memo;  // by contract index, -1 unknown
+    std::vector<int> missing_memo;  // by contract index, known where its stamp is the memo's
+    std::vector<unsigned> missing_stamp;  // by contract index: the memo generation it was set in
+    unsigned missing_generation = 0;      // (a new key starts a generation: no refill)
     int levels_memo[8] = {};        // by colour, -1 unknown
 };
 
@@ -423,7 +427,15 @@ class Table {
         if (!same) {
             w.levels_memo_set = true;
             w.levels_key.swap(key);
-            w.missing_memo.assign(tables.contracts.size(), -1);
+            if (w.missing_memo.size() != tables.contracts.size()) {
+                w.missing_memo.assign(tables.contracts.size(), -1);
+                w.missing_stamp.assign(tables.contracts.size(), 0);
+                w.missing_generation = 0;
+            }
+            if (++w.missing_generation == 0) {  // (wrapped: every stamp is stale again)
+                std::fill(w.missing_stamp.begin(), w.missing_stamp.end(), 0u);
+                w.missing_generation = 1;
+            }
             for (int& x : w.levels_memo) x = -1;
         }
         have_levels_ = true;
@@ -432,10 +444,13 @@ class Table {
     // Table.missing_levels
     int missing_levels(int cid) {
         if (!have_levels_) level_memo();
-        int& slot = weights.missing_memo[static_cast<std::size_t>(
-            tables.index_of[static_cast<std::size_t>(cid)])];
-        if (slot < 0) slot = view.missing_levels(cid);
-        return slot;
+        Weights& w = weights;
+        const auto index = static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)]);
+        if (w.missing_stamp[index] != w.missing_generation) {
+            w.missing_memo[index] = view.missing_levels(cid);
+            w.missing_stamp[index] = w.missing_generation;
+        }
+        return w.missing_memo[index];
     }
 
     // Table.level
@@ -567,7 +582,12 @@ class Table {
 
     // Table.best_contract
     Best best_contract(int card, int drop, int budget, int skip = -1) {
-        for (int i = 0; i < n_best_; ++i) {
+        if (!have_best_heads_) {
+            std::memset(best_head_, -1, sizeof best_head_);
+            have_best_heads_ = true;
+        }
+        const unsigned bucket = best_bucket(card, drop, budget, skip);
+        for (int i = best_head_[bucket]; i >= 0; i = best_next_[i]) {
             const BestEntry& e = best_memo_[i];
             if (e.card == card && e.drop == drop && e.budget == budget && e.skip == skip) {
                 Best b;
@@ -614,9 +634,13 @@ class Table {
                 best.where = where;
             }
         }
-        if (n_best_ < BESTS)
-            best_memo_[n_best_++] =
+        if (n_best_ < BESTS) {
+            best_memo_[n_best_] =
                 BestEntry{card, drop, budget, skip, best.value, best.cid, best.missing, best.where};
+            best_next_[n_best_] = best_head_[bucket];
+            best_head_[bucket] = static_cast<std::int8_t>(n_best_);
+            ++n_best_;
+        }
         return best;
     }
 
@@ -1141,6 +1165,16 @@ class Table {
     static constexpr int BESTS = 96;
     int n_best_ = 0;
     BestEntry best_memo_[BESTS];
+    // the memo's entries chained by a hash of their key (each key is kept once)
+    static constexpr int BEST_BUCKETS = 64;
+    static unsigned best_bucket(int card, int drop, int budget, int skip) {
+        const auto h = static_cast<unsigned>(card) * 31u + static_cast<unsigned>(drop) * 7u +
+                       static_cast<unsigned>(budget) * 3u + static_cast<unsigned>(skip);
+        return h & static_cast<unsigned>(BEST_BUCKETS - 1);
+    }
+    bool have_best_heads_ = false;
+    std::int8_t best_head_[BEST_BUCKETS];  // (set once have_best_heads_) -1: empty
+    std::int8_t best_next_[BESTS];         // (read below n_best_)
     bool have_slots_ = false;
     Slots slots_;
     const WorthMap* worth_ = nullptr;
