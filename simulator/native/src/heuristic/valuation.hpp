@@ -134,8 +134,9 @@ class Weights {
 
     // worth_memo: the last hand worth and the table it was computed on
     bool worth_memo_set = false;
-    std::vector<int> worth_key;   // (view, hand, rows, island, credits, my goods, my crew,
-                                  // ship_mods) flattened, each sequence after its length
+    std::vector<int> worth_key;   // (hand, my credits, my rows at port, the rows at sea,
+                                  // island, my goods, my crew, ship_mods) flattened, each
+                                  // sequence after its length (Table.memo_key_matches)
     std::vector<int> key_scratch;
     WorthMap worth_memo;
     std::vector<int> ship_mods_scratch;  // a decision's Table.ship_mods values (its capacity kept)
@@ -1096,13 +1097,18 @@ class Table {
 
   private:
     // Build the worth memo's key of this decision into the bot's scratch, and compare it
-    // with the last one kept (Python compares the tuples: same lengths, same items).
+    // with the last one kept. The key holds what Table.worth reads (a pure function of
+    // it): my hand, my credits (the Flag's load cost), my ships at port (their index and
+    // row: the ports, their trials and slots), the containers at sea (each ship at sea's
+    // index and cargo colours: Table.sea), the island, my goods and crew (levels, crew
+    // actions) and my ship modifiers. Python's key is wider (every row and every seat's
+    // credits): the memo here is kept where only what worth does not read has changed,
+    // and worth's values are the same as a recomputation's.
     bool memo_key_matches(bool mods) {
         (void)mods;
         Weights& w = weights;
-        std::size_t size = 6 + static_cast<std::size_t>(hand.size() + island().size() +
-                                                        credits.size() + my_goods().size() +
-                                                        my_crew().size()) +
+        std::size_t size = 8 + static_cast<std::size_t>(hand.size() + island().size() +
+                                                        my_goods().size() + my_crew().size()) +
                            ship_mods_values_.size();
         for (int i = 0; i < n_rows(); ++i) {
             const ShipRow& r = row(i);
@@ -1110,24 +1116,32 @@ class Table {
                                                  r.cargo_colors.size());
         }
         std::vector<int>& key = w.key_scratch;
-        key.resize(size + 1);
-        int* out = key.data();
+        key.resize(size);
+        int* const start = key.data();
+        int* out = start;
         out = flat(out, hand);
-        *out++ = n_rows();
+        *out++ = credits[me];
         for (int i = 0; i < n_rows(); ++i) {
             const ShipRow& r = row(i);
-            *out++ = r.owner;
-            *out++ = r.at_sea ? 1 : 0;
-            out = flat(out, r.contracts);
-            out = flat(out, r.cargo);
-            out = flat(out, r.cargo_colors);
+            if (r.at_sea) {
+                *out++ = i;
+                *out++ = 1;
+                out = flat(out, r.cargo_colors);
+            } else if (r.owner == me) {
+                *out++ = i;
+                *out++ = 0;
+                out = flat(out, r.contracts);
+                out = flat(out, r.cargo);
+                out = flat(out, r.cargo_colors);
+            }
         }
+        *out++ = -1;  // (the rows' end)
         out = flat(out, island());
-        out = flat(out, credits);
         out = flat(out, my_goods());
         out = flat(out, my_crew());
         *out++ = static_cast<int>(ship_mods_values_.size());
         for (int v : ship_mods_values_) *out++ = v;
+        key.resize(static_cast<std::size_t>(out - start));
         return w.worth_memo_set && same_key(w.worth_key, key);
     }
 
