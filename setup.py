@@ -19,7 +19,7 @@ from pybind11.setup_helpers import ParallelCompile, Pybind11Extension
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-FLAGS = ["-O2", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off", "-fno-fast-math"]
+FLAGS = ["-O3", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off", "-fno-fast-math"]
 SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", "-g", "-O1"]
 """DECKHAND_NATIVE_SANITIZE=1 builds with AddressSanitizer and UBSan (CI's bounded
 differential test; run it with the sanitizers' runtime preloaded: tests/native/README)."""
@@ -27,7 +27,7 @@ differential test; run it with the sanitizers' runtime preloaded: tests/native/R
 
 def _flags() -> tuple[list[str], list[str]]:
     if os.environ.get("DECKHAND_NATIVE_SANITIZE") == "1":
-        flags = [f for f in FLAGS if f != "-O2"] + SANITIZE
+        flags = [f for f in FLAGS if f != "-O3"] + SANITIZE
         return flags, ["-fsanitize=address,undefined"]
     return FLAGS, []
 

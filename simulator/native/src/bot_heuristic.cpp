@@ -483,6 +483,16 @@ class HeuristicSeat final : public ie::Bot {
         v.powers = &facts_;
     }
 
+    // out[i] = make(options[i]) for every option, in order (the vector's room kept from
+    // one decision to the next: sized once, then written in place)
+    template <class T, class Make>
+    static void each(std::vector<T>& out, const ie::Options& options, Make make) {
+        out.resize(options.size());
+        std::size_t i = 0;
+        for (const ie::Option& o : options) out[i++] = make(o);
+    }
+    static int first(const ie::Option& o) { return o.a; }
+
     // The decision in the bot's shapes (heuristic/options.hpp) from the core's options
     // (each kind's encoding: the comment where the rules build it)
     void decision_of(const ie::Game& game, const ie::Decision& d) {
@@ -494,22 +504,24 @@ class HeuristicSeat final : public ie::Bot {
         switch (d.kind) {
             case ie::Kind::lead:
                 out.kind = Kind::LEAD;
-                for (const ie::Option& o : options)
-                    out.lead.push_back(LeadOption{static_cast<LeadOption::Verb>(o.a), o.b});
+                each(out.lead, options, [](const ie::Option& o) {
+                    return LeadOption{static_cast<LeadOption::Verb>(o.a), o.b};
+                });
                 break;
             case ie::Kind::lead_with:
             case ie::Kind::follow_with:
                 out.kind = d.kind == ie::Kind::lead_with ? Kind::LEAD_WITH : Kind::FOLLOW_WITH;
-                for (const ie::Option& o : options) out.plays.push_back(Play{o.a, o.b});
+                each(out.plays, options, [](const ie::Option& o) { return Play{o.a, o.b}; });
                 break;
             case ie::Kind::follow:
                 out.kind = Kind::FOLLOW;
-                for (const ie::Option& o : options)
-                    out.follow.push_back(FollowOption{static_cast<FollowOption::Verb>(o.a), o.b, o.c});
+                each(out.follow, options, [](const ie::Option& o) {
+                    return FollowOption{static_cast<FollowOption::Verb>(o.a), o.b, o.c};
+                });
                 break;
             case ie::Kind::declare:
                 out.kind = Kind::DECLARE;
-                for (const ie::Option& o : options) out.ints.push_back(o.a);
+                each(out.ints, options, first);
                 break;
             case ie::Kind::barter:  // Capital: {hand card, island card}
                 out.kind = Kind::BARTER_CHOICE;
@@ -517,27 +529,28 @@ class HeuristicSeat final : public ie::Bot {
                 break;
             case ie::Kind::supply:
                 out.kind = Kind::SUPPLY_CHOICE;
-                for (const ie::Option& o : options) out.supply.push_back(SupplyOption{o.a == 0, o.b});
+                each(out.supply, options, [](const ie::Option& o) { return SupplyOption{o.a == 0, o.b}; });
                 break;
             case ie::Kind::contract:
                 out.kind = Kind::CONTRACT_CHOICE;
-                for (const ie::Option& o : options)  // {-1}: "stop" (only Tokyo Port cards)
-                    out.contract.push_back(ContractOption{o.a < 0, o.a, o.b, o.c});
+                each(out.contract, options, [](const ie::Option& o) {  // {-1}: "stop" (Tokyo Port)
+                    return ContractOption{o.a < 0, o.a, o.b, o.c};
+                });
                 break;
             case ie::Kind::load:
                 out.kind = Kind::LOAD_CHOICE;
-                for (const ie::Option& o : options) out.load.push_back(LoadOption{o.a, o.b, o.c});
+                each(out.load, options, [](const ie::Option& o) { return LoadOption{o.a, o.b, o.c}; });
                 break;
             case ie::Kind::pirate:
                 out.kind = Kind::PIRATE_CHOICE;
-                for (const ie::Option& o : options) {
+                each(out.pirate, options, [](const ie::Option& o) {
                     PirateOption x;
                     x.where = o.a == 0 ? PirateOption::SHIP
                                        : o.a == 1 ? PirateOption::ISLAND : PirateOption::OTHER;
                     x.a = o.b;
                     x.b = o.c;
-                    out.pirate.push_back(x);
-                }
+                    return x;
+                });
                 break;
             case ie::Kind::pirate_to:
                 out.kind = Kind::PIRATE_TO;
@@ -547,21 +560,21 @@ class HeuristicSeat final : public ie::Bot {
                 break;
             case ie::Kind::import_ship:
                 out.kind = Kind::IMPORT_SHIP;
-                for (const ie::Option& o : options) out.ints.push_back(o.a);
+                each(out.ints, options, first);
                 break;
             case ie::Kind::bid:
                 out.kind = Kind::BID;
-                for (const ie::Option& o : options) out.ints.push_back(o.a);
+                each(out.ints, options, first);
                 break;
             case ie::Kind::import_tie:
                 out.kind = Kind::IMPORT_TIE;
-                for (const ie::Option& o : options) out.ints.push_back(o.a);
+                each(out.ints, options, first);
                 break;
             case ie::Kind::import_take: {
                 // the context is the ship (-1: the supply island, Dark Flight); Python's is
                 // its cargo, read here as it stands before the card leaves
                 out.kind = Kind::IMPORT_TAKE;
-                for (const ie::Option& o : options) out.ints.push_back(o.a);
+                each(out.ints, options, first);
                 const ie::State& s = game.s;
                 if (d.context < 0) {
                     out.cargo.assign(s.island.begin(), s.island.end());
@@ -573,7 +586,7 @@ class HeuristicSeat final : public ie::Bot {
             }
             case ie::Kind::import_place:
                 out.kind = Kind::IMPORT_PLACE;
-                for (const ie::Option& o : options) out.place.push_back(o.a);
+                each(out.place, options, first);
                 break;
             case ie::Kind::any_time: {
                 out.kind = Kind::ANY_TIME;

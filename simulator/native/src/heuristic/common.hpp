@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -45,6 +46,22 @@ constexpr int MAX_PLAYERS = ie::kMaxPlayers;
 [[noreturn]] inline void fail(const std::string& what) {
     throw std::logic_error("native heuristic: " + what);
 }
+
+// A power question's kind name as its dispatch compares it with the names it answers:
+// the lengths first, then the bytes (a string literal's length is known when compiled),
+// where std::string == const char* measures the literal and compares through the library.
+struct KindText {
+    const std::string& s;
+
+    template <std::size_t N>
+    bool operator==(const char (&name)[N]) const {
+        return s.size() == N - 1 && std::memcmp(s.data(), name, N - 1) == 0;
+    }
+    template <std::size_t N>
+    bool operator!=(const char (&name)[N]) const {
+        return !(*this == name);
+    }
+};
 
 // A read-only view of contiguous numbers (a hand, a ship's cargo, ...), pointing into the
 // state's own arrays: cards and contract ids are int16, colours int8, credits int.

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "heuristic/common.hpp"
@@ -29,29 +30,50 @@ struct Need {
     std::int8_t seen[8];  // by a hand colour taken out (drop + 1): the avail variant fill reads
 };
 
-// Need.__init__ (need_of / need_from: the dict's items in its order)
+// Need.seen by the bit set of colours fill reads: seen[d + 1] = d + 1 where colour d is
+// read, else 0 (seen[0], no hand colour taken out: 0)
+struct SeenTable {
+    std::int8_t v[128][8];
+    constexpr SeenTable() : v() {
+        for (int r = 0; r < 128; ++r)
+            for (int d = 0; d < 7; ++d) v[r][d + 1] = static_cast<std::int8_t>((r >> d) & 1 ? d + 1 : 0);
+    }
+};
+inline constexpr SeenTable kSeen{};
+
+// Need.__init__ (need_of / need_from: the dict's items in its order), in one pass over
+// the items: the colours read kept as a bit set, the total summed in the items' order
 inline Need need_of(const ColorCounts& need) {
     Need out;
+    unsigned reads = 0;  // bit c: fill reads avail[c] (a colour of the items, or of others)
+    double total = 0.0;
+    int rainbow = 0;
+    int n_items = 0;
     for (int i = 0; i < need.n; ++i) {
-        if (need.keys[i] != ANY) {
-            out.colors[out.n_items] = static_cast<std::int8_t>(need.keys[i]);
-            out.counts[out.n_items] = static_cast<double>(need.vals[i]);
-            ++out.n_items;
+        const int key = need.keys[i];
+        if (key != ANY) {
+            const double count = static_cast<double>(need.vals[i]);
+            out.colors[n_items] = static_cast<std::int8_t>(key);
+            out.counts[n_items] = count;
+            ++n_items;
+            total += count;
+            if (key >= 0 && key < 8) reads |= 1u << key;
+        } else {
+            rainbow = need.vals[i];
         }
     }
-    out.rainbow = static_cast<double>(need.get(ANY, 0));
-    if (out.rainbow != 0.0) {
+    out.n_items = static_cast<std::int8_t>(n_items);
+    out.rainbow = static_cast<double>(rainbow);
+    if (rainbow != 0) {
+        int n_others = 0;
         for (int c : GOODS)
-            if (need.find(c) < 0) out.others[out.n_others++] = static_cast<std::int8_t>(c);
+            if (need.find(c) < 0) {
+                out.others[n_others++] = static_cast<std::int8_t>(c);
+                reads |= 1u << c;
+            }
+        out.n_others = static_cast<std::int8_t>(n_others);
     }
-    bool reads[8] = {};
-    for (int i = 0; i < out.n_items; ++i)
-        if (out.colors[i] >= 0 && out.colors[i] < 8) reads[out.colors[i]] = true;
-    for (int i = 0; i < out.n_others; ++i) reads[out.others[i]] = true;
-    for (int d = -1; d < 7; ++d)
-        out.seen[d + 1] = static_cast<std::int8_t>((d >= 0 && reads[d]) ? d + 1 : 0);
-    double total = 0.0;
-    for (int i = 0; i < out.n_items; ++i) total += out.counts[i];
+    std::memcpy(out.seen, kSeen.v[reads & 127u], sizeof out.seen);
     out.total = total + out.rainbow;
     return out;
 }
@@ -269,26 +291,37 @@ struct Port {
     double tempo = 1.0;
     bool live = false;
     // Port.trials: by contract id (kept with the port while its ship stays the same); the
-    // slot of each contract's trial by its index in the table (-1: none yet)
+    // slot of each contract's trial by its index in the table (-1: none yet). The trials'
+    // room is taken on first use (a port never used costs nothing to make); a reset clears
+    // only the slots it set.
     static constexpr int TRIALS = 32;
     int n_trials = 0;
     std::vector<std::int8_t> slot_of;
-    Trial trials[TRIALS];
+    std::vector<Trial> trials;  // TRIALS reserved: a kept trial never moves
+    int kept_index[TRIALS];     // (read below n_trials) the table index of each kept trial
 
     void reset_trials(std::size_t contracts) {
-        if (n_trials || slot_of.size() != contracts) slot_of.assign(contracts, -1);
+        if (slot_of.size() != contracts) {
+            slot_of.assign(contracts, -1);
+        } else {
+            for (int k = 0; k < n_trials; ++k) slot_of[static_cast<std::size_t>(kept_index[k])] = -1;
+        }
+        if (trials.capacity() < static_cast<std::size_t>(TRIALS)) trials.reserve(TRIALS);
         n_trials = 0;
     }
     const Trial* cached(int index) const {
         const int k = slot_of[static_cast<std::size_t>(index)];
-        return k < 0 ? nullptr : &trials[k];
+        return k < 0 ? nullptr : &trials[static_cast<std::size_t>(k)];
     }
     // Keep a trial (none kept once full: the next asks compute it again, as pure)
     const Trial* keep(int index, const Trial& t) {
-        if (n_trials >= TRIALS) return nullptr;
+        if (n_trials >= TRIALS || n_trials >= static_cast<int>(trials.capacity())) return nullptr;
         slot_of[static_cast<std::size_t>(index)] = static_cast<std::int8_t>(n_trials);
-        trials[n_trials] = t;
-        return &trials[n_trials++];
+        kept_index[n_trials] = index;
+        const auto k = static_cast<std::size_t>(n_trials++);
+        if (k < trials.size()) trials[k] = t;
+        else trials.push_back(t);
+        return &trials[k];
     }
 };
 

@@ -286,7 +286,7 @@ class PowerChoices {
     // kinds answered here; `worth` is Table.card_worth.
     template <class Worth>
     int answer(const PowerQuestion& q, const View& v, Worth&& worth) const {
-        const std::string& k = q.kind;
+        const KindText k{q.kind};
         if (k == "drones_draw" || k == "shoes_draw" || k == "lumber_draw") return first_of(q, "draw");
         if (k == "satellite_use") return first_of(q, "use");
         if (k == "contraband_use") return first_of(q, "pirate");
@@ -308,7 +308,7 @@ class PowerChoices {
         if (k == "dark_flight_bid") return dark_flight_bid(q, v);
         if (k == "stolen_documents_take") return stolen_documents(q, v);
         if (int r; capital_answer(*this, q, v, worth, r)) return r;  // reasons_capital.hpp
-        fail("the native heuristic has no rule for '" + k + "' yet (reasons_base.py)");
+        fail("the native heuristic has no rule for '" + q.kind + "' yet (reasons_base.py)");
     }
 };
 

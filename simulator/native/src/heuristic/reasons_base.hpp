@@ -11,6 +11,7 @@
 #include <cmath>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "heuristic/match_tables.hpp"
@@ -864,13 +865,13 @@ namespace deckhand::heur {
 // IEHeuristic.power_rules for the kinds reasons_base.py answers: the index chosen, or -2
 // where the kind is not one of them (power_choices.hpp answers it).
 inline int reasons_answer(const PowerQuestion& q, const View& v, Table& t) {
-    static const char* const KINDS[] = {
+    static constexpr std::string_view KINDS[] = {
         "apples_choice",   "wind_turbines_copy", "insects_target",   "paper_import",
         "flour_container", "rope_swap",          "led_lights_swap",  "machine_arms_load",
         "smart_cars_use",  "cell_phones_use",    "cell_phones_load", "antiquities_take",
         "insects_take",    "jets_take",          "flash_drives_take", "platinum_rings_play"};
     bool mine = false;
-    for (const char* k : KINDS) mine = mine || q.kind == k;
+    for (const std::string_view k : KINDS) mine = mine || std::string_view(q.kind) == k;
     if (!mine) return -2;
     if (q.decoded) {  // rope_swap, led_lights_swap read from the rules' options
         if (q.kind != "rope_swap" && q.kind != "led_lights_swap")
@@ -890,7 +891,7 @@ inline int reasons_answer(const PowerQuestion& q, const View& v, Table& t) {
         fail(std::string("the answer '") + word + "' is not offered at " + q.kind);
     };
     ReasonsBase r(v, t);
-    const std::string& k = q.kind;
+    const KindText k{q.kind};
     if (k == "apples_choice") return r.apples(o);
     if (k == "wind_turbines_copy") return r.wind_turbines(o);
     if (k == "insects_target") return r.insects_target(o);

@@ -517,7 +517,7 @@ std::array<int, 6> types_tally(const BotTables& tables, const Goods& goods) {
 // is the PowerChoices (its name_a_type, cheapest_card).
 template <class PC, class Q, class Worth>
 bool capital_answer(const PC& pc, const Q& q, const View& v, Worth&& worth, int& out) {
-    const std::string& k = q.kind;
+    const KindText k{q.kind};
     if (k == "automation_ship" || k == "gps_ship") out = capital::nearest_completion(q, v);
     else if (k == "cheap_labor_ship") out = capital::cheap_labor_ship(q, v);
     else if (k == "yen_ship") out = capital::yen_ship(q, v);

@@ -119,7 +119,7 @@ class ReasonsFlag {
 // The Flag kinds' answers (bot.hpp's POWER dispatch, beside reasons_answer); -2: not a Flag
 // kind.
 inline int flag_answer(const PowerQuestion& q, const View& v, Table& t) {
-    const std::string& k = q.kind;
+    const KindText k{q.kind};
     const bool maple = k == "maple_syrup_load", paprika = k == "paprika_load";
     if (!maple && !paprika && k != "jasmine_tea_place" && k != "dragon_fruit_choice") return -2;
     std::vector<PyValue> o;

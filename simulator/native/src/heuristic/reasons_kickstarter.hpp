@@ -88,7 +88,7 @@ inline int railguns(const PowerQuestion& q, const View& v, int comfort) {
 // The index chosen for a Kickstarter or Kickstarter 2 power's question, or -2 where the kind
 // is not one of theirs.
 inline int kickstarter_answer(const PowerQuestion& q, const View& v, Table& t, const PowerChoices& pc) {
-    const std::string& k = q.kind;
+    const KindText k{q.kind};
     auto worth = [&t](int card) { return t.card_worth(card); };
     if (k == "backpacks_draw") return pc.first_of(q, "draw");  // _first_of("draw")
     if (k == "nanobots_load") return pc.first_of(q, "load");   // _first_of("load")

@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "heuristic/hand_cover.hpp"
@@ -307,12 +308,12 @@ class ReasonsTokyoJ {
 // IEHeuristic.power_rules for the Tokyo and J kinds: the index chosen, or -2 where the kind
 // is not one of them.
 inline int tokyo_j_answer(const PowerQuestion& q, const View& v, Table& t) {
-    static const char* const KINDS[] = {"hentai_manga_place", "jidohanbaiki_use", "playstations_load",
+    static constexpr std::string_view KINDS[] = {"hentai_manga_place", "jidohanbaiki_use", "playstations_load",
                                         "spacecraft_place",   "squid_jerky_take", "bamboo_place",
                                         "pocky_import",       "soy_sauce_use",    "robo_cats_pair",
                                         "robo_cats_keep",     "sushi_knives_card"};
     bool mine = false;
-    for (const char* k : KINDS) mine = mine || q.kind == k;
+    for (const std::string_view k : KINDS) mine = mine || std::string_view(q.kind) == k;
     if (!mine) return -2;
     auto index_of = [&q](const char* word) {
         const std::string quoted = std::string("'") + word + "'";
@@ -328,7 +329,7 @@ inline int tokyo_j_answer(const PowerQuestion& q, const View& v, Table& t) {
     std::vector<PyOption> o;
     for (const std::string& text : q.options) o.push_back(parse_repr(text));
     ReasonsTokyoJ r(v, t);
-    const std::string& k = q.kind;
+    const KindText k{q.kind};
     if (k == "hentai_manga_place") {
         // power_choices._hentai_manga: an illegal contract whose immediate power is spent
         // goes to the crew while the crew has room to spare; otherwise it stays completed

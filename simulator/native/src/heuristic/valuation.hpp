@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -132,8 +134,9 @@ class Weights {
 
     // worth_memo: the last hand worth and the table it was computed on
     bool worth_memo_set = false;
-    std::vector<int> worth_key;   // (view, hand, rows, island, credits, my goods, my crew,
-                                  // ship_mods) flattened, each sequence after its length
+    std::vector<int> worth_key;   // (hand, my credits, my rows at port, the rows at sea,
+                                  // island, my goods, my crew, ship_mods) flattened, each
+                                  // sequence after its length (Table.memo_key_matches)
     std::vector<int> key_scratch;
     WorthMap worth_memo;
     std::vector<int> ship_mods_scratch;  // a decision's Table.ship_mods values (its capacity kept)
@@ -157,7 +160,9 @@ class Weights {
     bool levels_memo_set = false;
     std::vector<int> levels_key;  // (view, my goods, my crew, my fulfilled) flattened
     std::vector<int> levels_scratch;
-    std::vector<int> missing_memo;  // by contract index, -1 unknown
+    std::vector<int> missing_memo;  // by contract index, known where its stamp is the memo's
+    std::vector<unsigned> missing_stamp;  // by contract index: the memo generation it was set in
+    unsigned missing_generation = 0;      // (a new key starts a generation: no refill)
     int levels_memo[8] = {};        // by colour, -1 unknown
 };
 
@@ -423,7 +428,15 @@ class Table {
         if (!same) {
             w.levels_memo_set = true;
             w.levels_key.swap(key);
-            w.missing_memo.assign(tables.contracts.size(), -1);
+            if (w.missing_memo.size() != tables.contracts.size()) {
+                w.missing_memo.assign(tables.contracts.size(), -1);
+                w.missing_stamp.assign(tables.contracts.size(), 0);
+                w.missing_generation = 0;
+            }
+            if (++w.missing_generation == 0) {  // (wrapped: every stamp is stale again)
+                std::fill(w.missing_stamp.begin(), w.missing_stamp.end(), 0u);
+                w.missing_generation = 1;
+            }
             for (int& x : w.levels_memo) x = -1;
         }
         have_levels_ = true;
@@ -432,10 +445,13 @@ class Table {
     // Table.missing_levels
     int missing_levels(int cid) {
         if (!have_levels_) level_memo();
-        int& slot = weights.missing_memo[static_cast<std::size_t>(
-            tables.index_of[static_cast<std::size_t>(cid)])];
-        if (slot < 0) slot = view.missing_levels(cid);
-        return slot;
+        Weights& w = weights;
+        const auto index = static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)]);
+        if (w.missing_stamp[index] != w.missing_generation) {
+            w.missing_memo[index] = view.missing_levels(cid);
+            w.missing_stamp[index] = w.missing_generation;
+        }
+        return w.missing_memo[index];
     }
 
     // Table.level
@@ -567,7 +583,12 @@ class Table {
 
     // Table.best_contract
     Best best_contract(int card, int drop, int budget, int skip = -1) {
-        for (int i = 0; i < n_best_; ++i) {
+        if (!have_best_heads_) {
+            std::memset(best_head_, -1, sizeof best_head_);
+            have_best_heads_ = true;
+        }
+        const unsigned bucket = best_bucket(card, drop, budget, skip);
+        for (int i = best_head_[bucket]; i >= 0; i = best_next_[i]) {
             const BestEntry& e = best_memo_[i];
             if (e.card == card && e.drop == drop && e.budget == budget && e.skip == skip) {
                 Best b;
@@ -614,9 +635,13 @@ class Table {
                 best.where = where;
             }
         }
-        if (n_best_ < BESTS)
-            best_memo_[n_best_++] =
+        if (n_best_ < BESTS) {
+            best_memo_[n_best_] =
                 BestEntry{card, drop, budget, skip, best.value, best.cid, best.missing, best.where};
+            best_next_[n_best_] = best_head_[bucket];
+            best_head_[bucket] = static_cast<std::int8_t>(n_best_);
+            ++n_best_;
+        }
         return best;
     }
 
@@ -1072,13 +1097,18 @@ class Table {
 
   private:
     // Build the worth memo's key of this decision into the bot's scratch, and compare it
-    // with the last one kept (Python compares the tuples: same lengths, same items).
+    // with the last one kept. The key holds what Table.worth reads (a pure function of
+    // it): my hand, my credits (the Flag's load cost), my ships at port (their index and
+    // row: the ports, their trials and slots), the containers at sea (each ship at sea's
+    // index and cargo colours: Table.sea), the island, my goods and crew (levels, crew
+    // actions) and my ship modifiers. Python's key is wider (every row and every seat's
+    // credits): the memo here is kept where only what worth does not read has changed,
+    // and worth's values are the same as a recomputation's.
     bool memo_key_matches(bool mods) {
         (void)mods;
         Weights& w = weights;
-        std::size_t size = 6 + static_cast<std::size_t>(hand.size() + island().size() +
-                                                        credits.size() + my_goods().size() +
-                                                        my_crew().size()) +
+        std::size_t size = 8 + static_cast<std::size_t>(hand.size() + island().size() +
+                                                        my_goods().size() + my_crew().size()) +
                            ship_mods_values_.size();
         for (int i = 0; i < n_rows(); ++i) {
             const ShipRow& r = row(i);
@@ -1086,24 +1116,32 @@ class Table {
                                                  r.cargo_colors.size());
         }
         std::vector<int>& key = w.key_scratch;
-        key.resize(size + 1);
-        int* out = key.data();
+        key.resize(size);
+        int* const start = key.data();
+        int* out = start;
         out = flat(out, hand);
-        *out++ = n_rows();
+        *out++ = credits[me];
         for (int i = 0; i < n_rows(); ++i) {
             const ShipRow& r = row(i);
-            *out++ = r.owner;
-            *out++ = r.at_sea ? 1 : 0;
-            out = flat(out, r.contracts);
-            out = flat(out, r.cargo);
-            out = flat(out, r.cargo_colors);
+            if (r.at_sea) {
+                *out++ = i;
+                *out++ = 1;
+                out = flat(out, r.cargo_colors);
+            } else if (r.owner == me) {
+                *out++ = i;
+                *out++ = 0;
+                out = flat(out, r.contracts);
+                out = flat(out, r.cargo);
+                out = flat(out, r.cargo_colors);
+            }
         }
+        *out++ = -1;  // (the rows' end)
         out = flat(out, island());
-        out = flat(out, credits);
         out = flat(out, my_goods());
         out = flat(out, my_crew());
         *out++ = static_cast<int>(ship_mods_values_.size());
         for (int v : ship_mods_values_) *out++ = v;
+        key.resize(static_cast<std::size_t>(out - start));
         return w.worth_memo_set && same_key(w.worth_key, key);
     }
 
@@ -1141,6 +1179,16 @@ class Table {
     static constexpr int BESTS = 96;
     int n_best_ = 0;
     BestEntry best_memo_[BESTS];
+    // the memo's entries chained by a hash of their key (each key is kept once)
+    static constexpr int BEST_BUCKETS = 64;
+    static unsigned best_bucket(int card, int drop, int budget, int skip) {
+        const auto h = static_cast<unsigned>(card) * 31u + static_cast<unsigned>(drop) * 7u +
+                       static_cast<unsigned>(budget) * 3u + static_cast<unsigned>(skip);
+        return h & static_cast<unsigned>(BEST_BUCKETS - 1);
+    }
+    bool have_best_heads_ = false;
+    std::int8_t best_head_[BEST_BUCKETS];  // (set once have_best_heads_) -1: empty
+    std::int8_t best_next_[BESTS];         // (read below n_best_)
     bool have_slots_ = false;
     Slots slots_;
     const WorthMap* worth_ = nullptr;
