@@ -52,15 +52,15 @@ def _seats(players: int, bots: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(bots[p % len(bots)] for p in range(players))
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 5), bots=BOTS)
 def test_classic_plays_the_python_games_natively(
     seed: int, players: int, bots: tuple[str, ...]
 ) -> None:
     """Every decision and the outcome, with every base power (powers="all")."""
     setup = Setup(players, seed, "all", sets=("base",), strategies=_seats(players, bots))
-    counts = check_games(setup, range(4))
-    assert counts.games == 4
+    counts = check_games(setup, range(6))
+    assert counts.games == 6
 
 
 def test_classic_stuck_and_import_rounds_are_played() -> None:
@@ -74,11 +74,12 @@ def test_classic_stuck_and_import_rounds_are_played() -> None:
 def test_native_reason_accepts_classic_itself() -> None:
     for text in ("classic", "classic@tuned-base-4p", "classic@tuned-all-4p"):
         built = resolve(GAME, text).build()
-        assert type(built) is IEClassic
+        assert isinstance(built, IEClassic) and type(built) is IEClassic
         assert native_reason(built) is None, text
         assert is_classic(built)
         assert "classic=1" in seat_options(built).split(";")
     heuristic = resolve(GAME, "heuristic").build()
+    assert isinstance(heuristic, IEHeuristic)
     assert native_reason(heuristic) is None
     assert not is_classic(heuristic)
     assert "classic=1" not in seat_options(heuristic).split(";")
