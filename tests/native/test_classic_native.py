@@ -114,3 +114,14 @@ def test_classic_plays_natively_in_the_base_set_only() -> None:
     assert any("classic" in why and "base set only" in why for why in blockers(everything))
     with pytest.raises(ValueError, match="base set only"):
         check_games(Setup(2, 1, "all", sets=("base", "capital"), strategies=("classic",)), [0])
+
+
+def test_a_search_with_classic_rollouts_stays_python() -> None:
+    """The native search's rollouts ask one bot for every seat; classic counts its import
+    rounds per bot, so its rollouts are not native (mcts_table.native_reason)."""
+    from simulator.native import mcts_table
+
+    search = resolve(GAME, "mcts:rollout=classic,search=lead").build()
+    assert "classic" in (mcts_table.native_reason(search) or "")
+    guided = resolve(GAME, "mcts:rollout=heuristic,search=lead").build()
+    assert mcts_table.native_reason(guided) is None
