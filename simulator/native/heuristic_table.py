@@ -8,8 +8,8 @@ reads these (simulator/native/src/heuristic/py_tables.hpp).
 `heuristic` class itself and the `classic` class itself (IEClassic: the same bot with
 IEHeuristic's overrides switched back, `classic=1` in its seat text) play natively, any
 parameters within their scales; a subclass or an archetype plays in Python. `classic` plays
-natively in the base set only (`CLASSIC_MODULES`, `classic_modules_reason`): the other sets'
-questions it answers by CLASSIC_RULES' own rules have no native version.
+natively in the base set only, with any variant (`CLASSIC_MODULES`, `classic_modules_reason`):
+the other sets' questions it answers by CLASSIC_RULES' own rules have no native version.
 """
 
 from __future__ import annotations
@@ -50,8 +50,9 @@ STRATEGY_CODE = 1
 """The seat code of the native heuristic in `_core.play_import_export` (0: random)."""
 
 
-CLASSIC_MODULES = frozenset({"base"})
-"""The sets and variants `classic` plays natively in: the base set's questions only. The
+CLASSIC_MODULES = frozenset({"base", "market", "containers", "containers_all"})
+"""The sets and variants `classic` plays natively in: the base set, with any variant (their
+questions in the base set are the base set's: no grey card asks a container colour). The
 expansions' have no classic answer natively (CLASSIC_RULES' printed-hand rules for Capital's
 discard and Jidohanbaiki; power_choices.RULES' defaults where reasons_expansions.py answers
 the heuristic's), so a run with classic there plays in Python."""

@@ -1,10 +1,10 @@
 """The `classic` bot (strategies/import_export/classic.py, IEClassic) played natively: the
 native heuristic with IEHeuristic's overrides switched back (`classic=1` in its seat text:
 heuristic_table.seat_options) plays the Python classic's games decision by decision in the
-base set (differential.check_games), alone, beside random and heuristic seats, with its
-defaults and its shipped presets; heuristic_table.native_reason accepts IEClassic itself only
-(not an archetype, a subclass or changed rule readings), and classic stays Python in the
-other sets, named by the engine choice.
+base set, with or without the variants (differential.check_games), alone, beside random and
+heuristic seats, with its defaults and its shipped presets; heuristic_table.native_reason
+accepts IEClassic itself only (not an archetype, a subclass or changed rule readings), and
+classic stays Python in the other sets, named by the engine choice.
 """
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ BOTS = st.sampled_from(
     ]
 )
 
+VARIANTS = st.sampled_from([(), (), ("market",), ("containers",), ("containers_all", "market")])
+
 
 def _seats(players: int, bots: tuple[str, ...]) -> tuple[str, ...]:
     """One strategy for every seat, or the bots cycled over the seats (differential's CLI)."""
@@ -53,12 +55,13 @@ def _seats(players: int, bots: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), bots=BOTS)
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), bots=BOTS, variants=VARIANTS)
 def test_classic_plays_the_python_games_natively(
-    seed: int, players: int, bots: tuple[str, ...]
+    seed: int, players: int, bots: tuple[str, ...], variants: tuple[str, ...]
 ) -> None:
     """Every decision and the outcome, with every base power (powers="all")."""
-    setup = Setup(players, seed, "all", sets=("base",), strategies=_seats(players, bots))
+    seats = _seats(players, bots)
+    setup = Setup(players, seed, "all", sets=("base",), variants=variants, strategies=seats)
     counts = check_games(setup, range(6))
     assert counts.games == 6
 
@@ -105,8 +108,9 @@ def test_classic_plays_natively_in_the_base_set_only() -> None:
     assert classic_modules_reason(("base",)) is None
     assert classic_modules_reason(()) is None
     assert "capital" in (classic_modules_reason(("base", "capital")) or "")
-    assert "market" in (classic_modules_reason(("base", "market")) or "")
-    base = make_run_config(GAME, 4, ("base",), ("classic",))
+    assert classic_modules_reason(("base", "market", "containers")) is None  # variants
+    assert "tokyo" in (classic_modules_reason(("base", "tokyo", "market")) or "")
+    base = make_run_config(GAME, 4, ("base",), ("classic",), variants=("market",))
     assert blockers(base) == []
     mixed = make_run_config(GAME, 4, ("base",), ("heuristic", "classic") * 2)
     assert blockers(mixed) == []

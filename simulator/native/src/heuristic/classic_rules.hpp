@@ -5,7 +5,8 @@
 // worth most). Every other kind is answered as the heuristic answers it (the same
 // power_choices.RULES entry): `classic_answer` returns -2 for those.
 //
-// The classic bot plays natively in the base set only (heuristic_table.CLASSIC_MODULES):
+// The classic bot plays natively in the base set only, with any variant
+// (heuristic_table.CLASSIC_MODULES):
 // Capital's discard and Tokyo's Jidohanbaiki (CLASSIC_RULES' own printed-hand rules) and the
 // expansions' kinds reasons_expansions.py answers have no classic answer here.
 #pragma once
