@@ -125,9 +125,8 @@ def golden_config(golden: Golden) -> RunConfig:
 
 NATIVE_CANDIDATES: tuple[Golden, ...] = CONFIGS
 """The configurations the native core is meant to play (both games, every set and variant,
-their random, heuristic and classic bots; classic natively in the base set only, its other
-sets blocked with the reason: heuristic_table.CLASSIC_MODULES): checked with both engines
-where the built core plays them (tests/test_golden_games.py)."""
+their random, heuristic and classic bots): checked with both engines where the built core
+plays them (tests/test_golden_games.py)."""
 
 
 def fingerprint(golden: Golden, engine: str = "python") -> dict[str, Any]:

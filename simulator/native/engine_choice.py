@@ -86,7 +86,7 @@ def blockers(config: RunConfig) -> list[str]:
         if seat_code(choice) is None:
             found.append(f"strategy '{text}' has no native version")
         elif classic_why := heuristic_support.classic_blocker(choice, game.modules):
-            found.append(classic_why)  # classic: the base set only
+            found.append(classic_why)  # classic: the sets its answers were checked in
     if not found:
         found.extend(_power_blockers(config))
     return found

@@ -8,8 +8,8 @@ reads these (simulator/native/src/heuristic/py_tables.hpp).
 `heuristic` class itself and the `classic` class itself (IEClassic: the same bot with
 IEHeuristic's overrides switched back, `classic=1` in its seat text) play natively, any
 parameters within their scales; a subclass or an archetype plays in Python. `classic` plays
-natively in the base set only, with any variant (`CLASSIC_MODULES`, `classic_modules_reason`):
-the other sets' questions it answers by CLASSIC_RULES' own rules have no native version.
+natively in the sets and variants its answers were checked in (`CLASSIC_MODULES`, every one
+the core plays today; `classic_modules_reason`).
 """
 
 from __future__ import annotations
@@ -50,12 +50,25 @@ STRATEGY_CODE = 1
 """The seat code of the native heuristic in `_core.play_import_export` (0: random)."""
 
 
-CLASSIC_MODULES = frozenset({"base", "market", "containers", "containers_all"})
-"""The sets and variants `classic` plays natively in: the base set, with any variant (their
-questions in the base set are the base set's: no grey card asks a container colour). The
-expansions' have no classic answer natively (CLASSIC_RULES' printed-hand rules for Capital's
-discard and Jidohanbaiki; power_choices.RULES' defaults where reasons_expansions.py answers
-the heuristic's), so a run with classic there plays in Python."""
+CLASSIC_MODULES = frozenset(
+    {
+        "base",
+        "capital",
+        "tokyo",
+        "kickstarter",
+        "kickstarter2",
+        "j",
+        "flag",
+        "market",
+        "containers",
+        "containers_all",
+    }
+)
+"""The sets and variants `classic` plays natively in: those whose questions its native
+answers were checked on against Python (CLASSIC_RULES: power_choices.RULES' defaults where
+reasons_base.py and reasons_expansions.py answer the heuristic's, and its printed-hand rules
+for Capital's discard and Jidohanbaiki: heuristic/classic_rules.hpp). A set added to the core
+later plays classic in Python until its questions are checked."""
 
 
 def native_reason(strategy: object) -> str | None:
@@ -85,8 +98,8 @@ def classic_modules_reason(modules: tuple[str, ...] | list[str]) -> str | None:
     if not other:
         return None
     return (
-        f"strategy 'classic' plays natively in the base set only ({', '.join(other)}: "
-        "CLASSIC_RULES' answers to their power questions have no native version)"
+        f"strategy 'classic' has no native answers checked for {', '.join(other)} "
+        "(heuristic_table.CLASSIC_MODULES: CLASSIC_RULES' answers to their questions)"
     )
 
 

@@ -1,10 +1,11 @@
 """The `classic` bot (strategies/import_export/classic.py, IEClassic) played natively: the
 native heuristic with IEHeuristic's overrides switched back (`classic=1` in its seat text:
 heuristic_table.seat_options) plays the Python classic's games decision by decision in the
-base set, with or without the variants (differential.check_games), alone, beside random and
-heuristic seats, with its defaults and its shipped presets; heuristic_table.native_reason
-accepts IEClassic itself only (not an archetype, a subclass or changed rule readings), and
-classic stays Python in the other sets, named by the engine choice.
+base set and the others, with or without the variants (differential.check_games), alone,
+beside random and heuristic seats, with its defaults and its shipped presets;
+heuristic_table.native_reason accepts IEClassic itself only (not an archetype, a subclass or
+changed rule readings), and classic stays Python in a set whose answers are not checked
+(CLASSIC_MODULES), named by the engine choice.
 """
 
 from __future__ import annotations
@@ -14,14 +15,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator.folders.config import make_run_config
-from simulator.native import CORE, NOT_BUILT
+from simulator.native import CORE, NOT_BUILT, heuristic_table
 from simulator.native.engine_choice import blockers
 from simulator.native.heuristic_table import (
+    CLASSIC_MODULES,
     classic_modules_reason,
     is_classic,
     native_reason,
     seat_options,
 )
+from simulator.native.ie_table import native_modules
 from simulator.runs.differential import Setup, check_games
 from strategies.import_export.archetypes import ContractorBot, PirateBot
 from strategies.import_export.classic import IEClassic
@@ -45,6 +48,10 @@ BOTS = st.sampled_from(
 )
 
 VARIANTS = st.sampled_from([(), (), ("market",), ("containers",), ("containers_all", "market")])
+SETS = st.sampled_from(
+    [("base",), ("base",), ("all",), ("base", "capital"), ("base", "tokyo", "j"), ("base", "flag")]
+    + [("base", "kickstarter", "kickstarter2")]
+)
 
 
 def _seats(players: int, bots: tuple[str, ...]) -> tuple[str, ...]:
@@ -55,13 +62,19 @@ def _seats(players: int, bots: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), bots=BOTS, variants=VARIANTS)
+@given(
+    seed=st.integers(0, 2**31),
+    players=st.integers(2, 5),
+    bots=BOTS,
+    sets=SETS,
+    variants=VARIANTS,
+)
 def test_classic_plays_the_python_games_natively(
-    seed: int, players: int, bots: tuple[str, ...], variants: tuple[str, ...]
+    seed: int, players: int, bots: tuple[str, ...], sets: tuple[str, ...], variants: tuple[str, ...]
 ) -> None:
-    """Every decision and the outcome, with every base power (powers="all")."""
+    """Every decision and the outcome, with every power of the sets (powers="all")."""
     seats = _seats(players, bots)
-    setup = Setup(players, seed, "all", sets=("base",), variants=variants, strategies=seats)
+    setup = Setup(players, seed, "all", sets=sets, variants=variants, strategies=seats)
     counts = check_games(setup, range(6))
     assert counts.games == 6
 
@@ -104,19 +117,21 @@ def test_native_reason_refuses_archetypes_subclasses_and_changed_readings() -> N
     assert "rule readings" in (native_reason(mended) or "")
 
 
-def test_classic_plays_natively_in_the_base_set_only() -> None:
-    assert classic_modules_reason(("base",)) is None
+def test_classic_plays_natively_in_the_checked_sets_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every set and variant the core plays is checked (CLASSIC_MODULES); a set outside them
+    keeps classic in Python, named by the engine choice and refused by the native seats."""
+    assert set(native_modules()) <= CLASSIC_MODULES
     assert classic_modules_reason(()) is None
-    assert "capital" in (classic_modules_reason(("base", "capital")) or "")
-    assert classic_modules_reason(("base", "market", "containers")) is None  # variants
-    assert "tokyo" in (classic_modules_reason(("base", "tokyo", "market")) or "")
-    base = make_run_config(GAME, 4, ("base",), ("classic",), variants=("market",))
-    assert blockers(base) == []
-    mixed = make_run_config(GAME, 4, ("base",), ("heuristic", "classic") * 2)
-    assert blockers(mixed) == []
+    assert classic_modules_reason(("base", "capital", "market", "containers")) is None
+    assert "newset" in (classic_modules_reason(("base", "newset")) or "")
+    for sets in (("base",), ("all",)):
+        config = make_run_config(GAME, 4, sets, ("heuristic", "classic") * 2, variants=("market",))
+        assert blockers(config) == []
+    monkeypatch.setattr(heuristic_table, "CLASSIC_MODULES", frozenset({"base"}))
     everything = make_run_config(GAME, 4, ("all",), ("classic",))
-    assert any("classic" in why and "base set only" in why for why in blockers(everything))
-    with pytest.raises(ValueError, match="base set only"):
+    assert any("classic" in why and "capital" in why for why in blockers(everything))
+    assert blockers(make_run_config(GAME, 4, ("all",), ("heuristic",))) == []
+    with pytest.raises(ValueError, match="no native answers checked for capital"):
         check_games(Setup(2, 1, "all", sets=("base", "capital"), strategies=("classic",)), [0])
 
 

@@ -28,7 +28,6 @@ def test_python_when_asked_whatever_the_run() -> None:
     [
         ("travel", {"check_invariants": True}, "--check-invariants"),
         ("import-export", {"strategies": ("contractor",)}, "strategy 'contractor'"),
-        ("import-export", {"strategies": ("classic",), "modules": ("all",)}, "base set only"),
         ("import-export", {"check_invariants": True}, "--check-invariants"),
     ],
 )
