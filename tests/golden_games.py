@@ -123,10 +123,10 @@ def golden_config(golden: Golden) -> RunConfig:
     )
 
 
-NATIVE_CANDIDATES: tuple[Golden, ...] = tuple(g for g in CONFIGS if g.strategy != "classic")
+NATIVE_CANDIDATES: tuple[Golden, ...] = CONFIGS
 """The configurations the native core is meant to play (both games, every set and variant,
-their random and heuristic bots; `classic` stays Python): checked with both engines where the
-built core plays them (tests/test_golden_games.py)."""
+their random, heuristic and classic bots): checked with both engines where the built core
+plays them (tests/test_golden_games.py)."""
 
 
 def fingerprint(golden: Golden, engine: str = "python") -> dict[str, Any]:

@@ -82,8 +82,11 @@ def blockers(config: RunConfig) -> list[str]:
     if config.check_invariants:
         found.append("--check-invariants checks the Python engine's state after every decision")
     for text in dict.fromkeys(config.strategies):
-        if seat_code(resolve(game.game, text)) is None:
+        choice = resolve(game.game, text)
+        if seat_code(choice) is None:
             found.append(f"strategy '{text}' has no native version")
+        elif classic_why := heuristic_support.classic_blocker(choice, game.modules):
+            found.append(classic_why)  # classic: the sets its answers were checked in
     if not found:
         found.extend(_power_blockers(config))
     return found

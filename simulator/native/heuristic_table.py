@@ -4,9 +4,12 @@ overrides) and a game's card tables and rule numbers (`match_table`), with the P
 modules' constants the valuation uses. Nothing the bot weighs is written twice: the C++
 reads these (simulator/native/src/heuristic/py_tables.hpp).
 
-`native_reason` says why a strategy cannot be played natively (None: it can): only the
-`heuristic` class itself plays natively, any parameters within its scales; a subclass, an
-archetype or `classic` (another valuation) plays in Python.
+`native_reason` says why a strategy cannot be played natively (None: it can): the
+`heuristic` class itself and the `classic` class itself (IEClassic: the same bot with
+IEHeuristic's overrides switched back, `classic=1` in its seat text) play natively, any
+parameters within their scales; a subclass or an archetype plays in Python. `classic` plays
+natively in the sets and variants its answers were checked in (`CLASSIC_MODULES`, every one
+the core plays today; `classic_modules_reason`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from strategies.import_export import (
     reasons_expansions,
     valuation,
 )
+from strategies.import_export.classic import IEClassic
 from strategies.import_export.heuristic import IEHeuristic
 
 PARAMS = (
@@ -46,21 +50,60 @@ STRATEGY_CODE = 1
 """The seat code of the native heuristic in `_core.play_import_export` (0: random)."""
 
 
+CLASSIC_MODULES = frozenset(
+    {
+        "base",
+        "capital",
+        "tokyo",
+        "kickstarter",
+        "kickstarter2",
+        "j",
+        "flag",
+        "market",
+        "containers",
+        "containers_all",
+    }
+)
+"""The sets and variants `classic` plays natively in: those whose questions its native
+answers were checked on against Python (CLASSIC_RULES: power_choices.RULES' defaults where
+reasons_base.py and reasons_expansions.py answer the heuristic's, and its printed-hand rules
+for Capital's discard and Jidohanbaiki: heuristic/classic_rules.hpp). A set added to the core
+later plays classic in Python until its questions are checked."""
+
+
 def native_reason(strategy: object) -> str | None:
     """Why this built strategy cannot play natively, or None where it can."""
-    if type(strategy) is not IEHeuristic:
-        return f"strategy '{getattr(strategy, 'name', type(strategy).__name__)}' has no native bot"
-    settings = getattr(strategy, "settings", {})
-    unknown = sorted(set(settings) - set(PARAMS))
+    kind = type(strategy)
+    if kind is not IEHeuristic and kind is not IEClassic:
+        return f"strategy '{getattr(strategy, 'name', kind.__name__)}' has no native bot"
+    assert isinstance(strategy, IEClassic)
+    unknown = sorted(set(strategy.settings) - set(PARAMS))
     if unknown:
-        return f"heuristic parameter(s) {', '.join(unknown)} have no native reading"
+        return f"{strategy.name} parameter(s) {', '.join(unknown)} have no native reading"
     weights = strategy.weights
-    if not (weights.rules_crew and weights.rules_ships and weights.rules_seats):
-        return "the heuristic's rule readings were changed"
+    readings = (weights.rules_crew, weights.rules_ships, weights.rules_seats)
+    if readings != ((kind is IEHeuristic),) * 3:
+        return f"the {strategy.name} bot's rule readings were changed"
     return None
 
 
-def params_of(strategy: IEHeuristic) -> dict[str, float]:
+def is_classic(strategy: object) -> bool:
+    """Whether a built strategy plays natively as `classic` (the seat text's flag)."""
+    return type(strategy) is IEClassic
+
+
+def classic_modules_reason(modules: tuple[str, ...] | list[str]) -> str | None:
+    """Why `classic` cannot play natively with these sets and variants (None: it can)."""
+    other = [m for m in modules if m not in CLASSIC_MODULES]
+    if not other:
+        return None
+    return (
+        f"strategy 'classic' has no native answers checked for {', '.join(other)} "
+        "(heuristic_table.CLASSIC_MODULES: CLASSIC_RULES' answers to their questions)"
+    )
+
+
+def params_of(strategy: IEClassic) -> dict[str, float]:
     """The parameters as the valuation reads them (valuation.Weights: floats)."""
     return {name: float(strategy.settings[name]) for name in PARAMS}
 
@@ -199,12 +242,15 @@ def match_table(game: Any) -> dict[str, Any]:
     }
 
 
-def seat_options(strategy: IEHeuristic, game: Any = None) -> str:
+def seat_options(strategy: IEClassic, game: Any = None) -> str:
     """The text a native heuristic seat reads (bot_heuristic.cpp): its parameters and the
     Python modules' constants as `key=value` items joined by ';', each float as its repr
-    (which C's strtod reads back exactly); with the game, what reasons_base._power_score
-    reads of each contract's power (`power_scores`: id:flags..., joined by '|')."""
+    (which C's strtod reads back exactly); `classic=1` for IEClassic (its own methods where
+    IEHeuristic overrides them); with the game, what reasons_base._power_score reads of each
+    contract's power (`power_scores`: id:flags..., joined by '|')."""
     items = [f"{name}={value!r}" for name, value in params_of(strategy).items()]
+    if is_classic(strategy):
+        items.append("classic=1")
     k = constants()
     for name in ("card_value", "hold", "tempo", "fulfil_bonus", "lead_shared"):
         items.append(f"{name}={float(k[name])!r}")

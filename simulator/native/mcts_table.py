@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from simulator.native.heuristic_table import is_classic
 from simulator.native.heuristic_table import native_reason as heuristic_reason
 from simulator.native.heuristic_table import seat_options as heuristic_options
 from strategies.mcts import MCTS
@@ -47,6 +48,8 @@ def native_reason(strategy: object) -> str | None:
     if unknown:
         return f"mcts parameter(s) {', '.join(unknown)} have no native reading"
     if strategy.rollout_bot is not None:
+        if is_classic(strategy.rollout_bot):  # its import count: one bot for every seat
+            return "mcts rollout 'classic' plays in Python (its import rounds are counted per bot)"
         why = heuristic_reason(strategy.rollout_bot)
         if why is not None:
             return f"mcts rollout: {why}"

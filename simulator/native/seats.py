@@ -37,6 +37,8 @@ def seat_codes(choices: Any, game: Any) -> tuple[list[int], list[str]]:
             codes.append(mcts_table.FIRST_CODE + searches.index(text))
             continue
         why = heuristic_table.native_reason(built)
+        if why is None and heuristic_table.is_classic(built) and game is not None:
+            why = heuristic_table.classic_modules_reason([*game.sets, *game.variants])
         if why is not None:
             raise ValueError(why)
         if choice.text not in by_text:

@@ -27,7 +27,7 @@ def test_python_when_asked_whatever_the_run() -> None:
     ("game", "kw", "named"),
     [
         ("travel", {"check_invariants": True}, "--check-invariants"),
-        ("import-export", {"strategies": ("classic",)}, "strategy 'classic'"),
+        ("import-export", {"strategies": ("contractor",)}, "strategy 'contractor'"),
         ("import-export", {"check_invariants": True}, "--check-invariants"),
     ],
 )

@@ -50,11 +50,11 @@ def test_native_tables_equal_python(players: int) -> None:
 def test_an_experiment_says_why_it_plays_in_python() -> None:
     config = _config(2)
     experiment = Experiment(config, seed=1, engine="auto")
-    chosen = experiment.choose([Table(0, 0, ("classic", "heuristic"))])
+    chosen = experiment.choose([Table(0, 0, ("contractor", "heuristic"))])
     assert chosen.engine == "python"
-    assert "classic" in chosen.why
+    assert "contractor" in chosen.why
     with pytest.raises(ConfigError, match="--engine native"):
-        Experiment(config, seed=1, engine="native").choose([Table(0, 0, ("classic", "random"))])
+        Experiment(config, seed=1, engine="native").choose([Table(0, 0, ("pirate", "random"))])
 
 
 def test_a_worker_without_the_core_refuses_a_native_chunk(monkeypatch: pytest.MonkeyPatch) -> None:

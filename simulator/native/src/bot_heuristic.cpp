@@ -82,6 +82,7 @@ SeatSettings parse(const std::string& text) {
     p.deny = number(items, "deny");
     p.draw = number(items, "draw");
     p.race = number(items, "race");
+    p.classic = items.count("classic") != 0 && number(items, "classic") != 0.0;  // IEClassic
     Constants& k = s.k;
     k.card_value = number(items, "card_value");
     k.hold = number(items, "hold");

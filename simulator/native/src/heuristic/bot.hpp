@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+#include "heuristic/classic_rules.hpp"
 #include "heuristic/options.hpp"
 #include "heuristic/reasons_base.hpp"
 #include "heuristic/reasons_flag.hpp"
@@ -52,21 +53,33 @@ constexpr int CARDS = 256;
 class HeuristicBot {
   public:
     HeuristicBot(const Params& params, const MatchTables& st)
-        : weights(params, st.tables), static_(st), k(st.tables.k) {
+        : weights(params, st.tables), static_(st), k(st.tables.k), classic(params.classic) {
         powers.comfort = k.comfort;
+        if (classic) weights.rules_ships = weights.rules_seats = weights.rules_crew = false;
     }
 
     Weights weights;
     const MatchTables& static_;
     const Constants& k;
     PowerChoices powers;  // power_choices.py's rules (their constants from Python)
+    // IEClassic itself (heuristic_table: `classic=1`): its own methods where IEHeuristic
+    // overrides them (_power_value, _stuck, _import_ship, _lead_share, its power_rules),
+    // the printed rules' readings (Weights.rules_*: False), and its import round count
+    bool classic = false;
+    int import_turn = -1, import_declared = 0, import_round = 0;  // IEClassic._import_*
 
     // IEClassic.choose (the kinds a card power asks go to reasons_base.py: not here yet)
     template <class Rng>
     int choose(const Decision& d, const View& view, Rng& rng) {
         if (d.kind == Kind::DECLARE && d.context != SUPPLY && d.context != CONTRACT &&
-            d.context != BARTER)
+            d.context != BARTER) {
+            if (classic && d.context == IMPORT) {  // IEClassic.choose counts its import rounds
+                import_turn = view.turn;
+                import_declared = d.ints.back();
+                import_round = 0;
+            }
             return d.size() - 1;  // crew actions cost nothing: use them all
+        }
         if (d.kind == Kind::IMPORT_TIE) {
             for (int i = 0; i < d.size(); ++i)
                 if (d.ints[static_cast<std::size_t>(i)] == view.me) return i;
@@ -91,6 +104,10 @@ class HeuristicBot {
             case Kind::IMPORT_PLACE: return import_place(d, t);
             case Kind::ANY_TIME: return any_time(d, t);
             case Kind::POWER: {  // power_choices.answer(decision, view, table.card_worth, ...)
+                if (classic) {  // CLASSIC_RULES: power_choices.RULES' defaults (the base set's)
+                    const int c = classic_answer(d.power, t);
+                    if (c != -2) return c;
+                }
                 const int r = reasons_answer(d.power, view, t);
                 if (r != -2) return r;
                 const int ks = kickstarter_answer(d.power, view, t, powers);  // Kickstarter 1, 2
@@ -503,6 +520,11 @@ class HeuristicBot {
 
     // IEClassic._lead (the heuristic's _stuck is never: no discard at the lead)
     int lead(const Decision& d, Table& t) {
+        if (classic)  // IEClassic: discard a stuck ship's contracts
+            for (int i = 0; i < d.size(); ++i) {
+                const LeadOption& o = d.lead[static_cast<std::size_t>(i)];
+                if (o.verb == LeadOption::DISCARD_CONTRACTS && stuck(t, o.arg)) return i;
+            }
         int best = -1;
         for (int i = 0; i < d.size(); ++i)
             if (d.lead[static_cast<std::size_t>(i)].verb == LeadOption::DRAW) {
@@ -526,6 +548,34 @@ class HeuristicBot {
             }
         }
         return best;
+    }
+
+    // IEClassic._stuck (the heuristic's: never): a ship needing at least two containers
+    // that neither my hand nor the sea nor the island holds, while my hand has a good
+    // contract
+    bool stuck(Table& t, int index) {
+        for (const Port* port : t.ports()) {
+            if (port->index != index || port->need.n == 0) continue;
+            int short_ = 0;
+            const int* hc = t.hand_colors();
+            const int* sea = t.sea();
+            for (int i = 0; i < port->need.n; ++i) {
+                const int c = port->need.keys[i], v = port->need.vals[i];
+                int have = 0;
+                if (c == ANY) {
+                    for (int x = 0; x < 6; ++x) have += hc[x] + sea[x];
+                } else {
+                    have = hc[c] + sea[c];
+                }
+                short_ += py_max(0, v - have);
+            }
+            if (short_ >= 2) {
+                for (int card : t.hand)
+                    if (t.best_contract(card, -1, 1).value > 2.0) return true;
+                return false;
+            }
+        }
+        return false;
     }
 
     // IEClassic._lead_with, IEClassic._follow_with: the cheapest play
@@ -734,11 +784,17 @@ class HeuristicBot {
         return best;
     }
 
-    // IEHeuristic._power_value: contract_choice.power_bonus
-    double power_value(Table& t, int cid) { return t.tables.contract(cid).power_bonus; }
+    // IEHeuristic._power_value: contract_choice.power_bonus (IEClassic's: nothing)
+    double power_value(Table& t, int cid) {
+        if (classic) return 0.0;
+        return t.tables.contract(cid).power_bonus;
+    }
 
-    // IEHeuristic._lead_share
-    double lead_share(int action) const { return k.shared_action[action] ? k.lead_shared : 1.0; }
+    // IEHeuristic._lead_share (IEClassic's: all of it)
+    double lead_share(int action) const {
+        if (classic) return 1.0;
+        return k.shared_action[action] ? k.lead_shared : 1.0;
+    }
 
     // IEClassic._load
     int load(const Decision& d, Table& t) {
@@ -864,7 +920,8 @@ class HeuristicBot {
 
     // IEHeuristic._import_ship
     int import_ship(const Decision& d, Table& t) {
-        if (d.context == static_cast<int>(ImportContext::NOT_BIDDING)) return ship_not_bid_on(d, t);
+        if (classic ? !classic_bids(d, t) : d.context == static_cast<int>(ImportContext::NOT_BIDDING))
+            return ship_not_bid_on(d, t);
         int best = 0;
         double best_value = 0.0;
         for (int i = 0; i < d.size(); ++i) {
@@ -875,6 +932,20 @@ class HeuristicBot {
             }
         }
         return best;
+    }
+
+    // IEClassic._import_ship's count (kept as it played): the leader counts its bidding
+    // rounds from the declare it was asked (a declare of one option, not asked, leaves it
+    // believing it does not bid); whether it bids in this round
+    bool classic_bids(const Decision& d, Table& t) {
+        const int turn = t.view.turn;
+        if (import_turn != turn) {
+            import_turn = turn;
+            import_declared = 0;
+            import_round = 0;
+        }
+        import_round += 1;
+        return d.context == static_cast<int>(ImportContext::ALONE) || import_round <= import_declared;
     }
 
     // IEClassic._ship_not_bid_on

@@ -84,6 +84,7 @@ struct Constants {
 struct Params {
     double contract_bias = 0, load_bias = 0, import_bias = 0, pirate_bias = 0, supply_bias = 0;
     double bid_share = 0, collect = 0, deny = 0, draw = 0, race = 0;
+    bool classic = false;  // IEClassic, not IEHeuristic (the seat text's `classic=1`)
 };
 
 // One match's cards and rules, as the bot's view offers them (GameFacts).

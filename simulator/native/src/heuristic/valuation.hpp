@@ -355,7 +355,7 @@ class Table {
             w.port_cache_next = (w.port_cache_next + 1) % Weights::kPortCache;
         }
         bool unl = false;
-        if (tables.any_unlimited)
+        if (tables.any_unlimited && weights.rules_ships)  // (classic: no Legos-like trials)
             for (int cid : r.contracts)
                 if (tables.is_unlimited(cid)) unl = true;
         if (mods || unl)
@@ -379,7 +379,7 @@ class Table {
             got = port.keep(index, scratch_trial_);
             return got ? *got : scratch_trial_;
         }
-        if (tables.is_unlimited(cid)) {
+        if (weights.rules_ships && tables.is_unlimited(cid)) {
             scratch_trial_ = static_trial(static_, port, cid, true);
             return scratch_trial_;
         }
