@@ -21,7 +21,8 @@ def engine_lines(config: RunConfig | None = None, requested: str = "auto") -> li
         lines = [
             f"native core: built ({CORE.__file__})",
             f"plays natively: {NATIVE_GAME} ({', '.join(native_modules())}); "
-            f"bots: {heuristic}, classic; {len(powers)} card powers",
+            f"bots: {heuristic}, classic (its defaults and presets), and mcts (its presets "
+            f"and any search of the turn's own decisions); {len(powers)} card powers",
             f"plays natively: {TRAVEL_GAME} (every module: {', '.join(NATIVE_MODULES)}); "
             f"bots: {heuristic}",
             "everything else plays in the Python engine (the reference), which gives the "
