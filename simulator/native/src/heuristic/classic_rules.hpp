@@ -33,14 +33,15 @@ inline int classic_first_real(const PowerQuestion& q) {
     return 0;
 }
 
-// power_choices._best_card: the card option worth most to me, (worth, -card) greatest,
-// skipping 'pass'; none: the first option
-inline int classic_best_card(const PowerQuestion& q, Table& t) {
+// the option whose card is worth most to me, (worth, -card) greatest; `card_of(option, card)`
+// says whether an option holds a card and which; none does: the first option
+template <class CardOf>
+inline int classic_most_worth(const PowerQuestion& q, Table& t, CardOf card_of) {
     int best = -1, best_card = 0;
     double best_worth = 0.0;
     for (std::size_t i = 0; i < q.options.size(); ++i) {
         int card;
-        if (!PowerChoices::plain_int(q.options[i], card)) continue;  // isinstance(o, int)
+        if (!card_of(q.options[i], card)) continue;
         const double w = t.card_worth(card);
         if (best < 0 || w > best_worth || (w == best_worth && card < best_card)) {
             best = static_cast<int>(i);
@@ -49,6 +50,13 @@ inline int classic_best_card(const PowerQuestion& q, Table& t) {
         }
     }
     return best < 0 ? 0 : best;
+}
+
+// power_choices._best_card: the card option worth most to me, skipping 'pass'
+inline int classic_best_card(const PowerQuestion& q, Table& t) {
+    return classic_most_worth(q, t, [](const std::string& option, int& card) {
+        return PowerChoices::plain_int(option, card);  // isinstance(o, int)
+    });
 }
 
 // power_choices._cell_phones_load: the first (ship, colour) whose colour is not grey
@@ -61,24 +69,15 @@ inline int classic_cell_phones_load(const PowerQuestion& q) {
     return 0;
 }
 
-// power_choices._stretch_goal_import: the container worth most to me, (worth, -card)
-// greatest, of (ship, card) options
+// power_choices._stretch_goal_import: the container worth most to me, of (ship, card) options
 inline int classic_stretch_goal_import(const PowerQuestion& q, Table& t) {
-    int best = -1, best_card = 0;
-    double best_worth = 0.0;
-    for (std::size_t i = 0; i < q.options.size(); ++i) {
-        const PyOption o = parse_repr(q.options[i]);
+    return classic_most_worth(q, t, [](const std::string& option, int& card) {
+        const PyOption o = parse_repr(option);
         if (!o.tuple || o.is_int.size() < 2 || !o.is_int[1])
             fail("classic: a Stretch Goal option is not (ship, card)");
-        const int card = o.ints[static_cast<std::size_t>(o.item[1])];
-        const double w = t.card_worth(card);
-        if (best < 0 || w > best_worth || (w == best_worth && card < best_card)) {
-            best = static_cast<int>(i);
-            best_worth = w;
-            best_card = card;
-        }
-    }
-    return best < 0 ? 0 : best;
+        card = o.ints[static_cast<std::size_t>(o.item[1])];
+        return true;
+    });
 }
 
 inline int classic_literal(const PowerQuestion& q, const char* word) {
