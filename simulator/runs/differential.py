@@ -117,6 +117,13 @@ class Counts:
         for k, v in other.by_players.items():
             self.by_players[k] = self.by_players.get(k, 0) + v
 
+    def identical_line(self) -> str:
+        """The harness's last line once every game compared equal (both games' CLIs)."""
+        return (
+            f"identical: {self.setups} chunks, {self.games} games ({self.by_players}), "
+            f"{self.decisions} decisions ({self.asked} asked), {self.turns} turns"
+        )
+
 
 def _sheet_for(match: Match, setup: Setup) -> CardSheet | None:
     """The sheet this setup plays: the run's, with powers switched off and numbers changed as
@@ -469,10 +476,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{total.decisions} decisions so far ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-    print(
-        f"identical: {total.setups} chunks, {total.games} games ({total.by_players}), "
-        f"{total.decisions} decisions ({total.asked} asked), {total.turns} turns"
-    )
+    print(total.identical_line())
 
 
 if __name__ == "__main__":

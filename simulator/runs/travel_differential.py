@@ -219,10 +219,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{total.decisions} decisions so far ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-    print(
-        f"identical: {total.setups} chunks, {total.games} games ({total.by_players}), "
-        f"{total.decisions} decisions ({total.asked} asked), {total.turns} turns"
-    )
+    print(total.identical_line())
 
 
 if __name__ == "__main__":
