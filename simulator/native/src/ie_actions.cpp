@@ -274,6 +274,7 @@ void perform(Game& g, int p, int action, int count) {
         return;
     }
     for (int k = 0; k < count; ++k) {  // perform_one
+        if (stopping(g)) return;  // a search's copy, done
         const bool port_action = p == s.leader && (action == LOAD || action == PIRATE);  // IE-DISCARD-2
         if (window_wanted(g) || (port_action && k > 0))
             window(g, Moment{MomentName::before_action, p, action, k});

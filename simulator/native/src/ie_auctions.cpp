@@ -161,7 +161,7 @@ void import_rounds(Game& g, const SmallVec<std::int8_t, kMaxPlayers>& order,
     int most = 0;
     for (int q = 0; q < s.n; ++q) most = std::max(most, declared[at(q)]);
     for (int round = 1;; ++round) {
-        if (round > most) return;
+        if (round > most || stopping(g)) return;  // stopping: a search's copy, done
         SmallVec<std::int8_t, kMaxPlayers> bidders;
         for (auto q : order)
             if (declared[at(q)] >= round) bidders.push_back(q);

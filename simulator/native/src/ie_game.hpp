@@ -239,6 +239,10 @@ class Game {
     const Table* table_;
 };
 
+// A search's copy that is done (Forward::stopped): what it does from here is never read, so
+// the turn's rules may skip to its end (ie_forward.hpp, Steered::stop).
+inline bool stopping(const Game& g) { return g.forward != nullptr && g.forward->stopped(); }
+
 // ---------------------------------------------------------------- the game (ie_turn.cpp)
 // Deal a new game (game_base.new_state) from its two streams.
 void new_state(Game& g, const GameRandom& rules_stream, const GameRandom& strategy_stream);

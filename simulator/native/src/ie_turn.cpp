@@ -164,6 +164,7 @@ void window_if_wanted(Game& g, const Moment& moment) {
 // turn_ended, end_checks: _end_of_turn).
 void turn_end(Game& g, int p) {
     State& s = g.s;
+    if (stopping(g)) return;  // a search's copy, done: the rest is never read
     window_if_wanted(g, Moment{MomentName::turn_end, p, -1, 0});
     if (listening(g, Event::turn_ended)) emit(g, Event::turn_ended, p);
     s.discard.extend(s.in_play);
@@ -214,6 +215,7 @@ void followed(Game& g, int p, int action) {
     }
     if (action == IMPORT) import_rounds(g, clockwise(p, n), led, false);
     for (int k = 0; k < n; ++k) {  // perform_in_turn
+        if (stopping(g)) return;  // a search's copy, done
         const int q = (p + k) % n;
         if (s.t_acts[at(q)] != IMPORT && s.t_declared[at(q)] > 0) perform(g, q, s.t_acts[at(q)], s.t_declared[at(q)]);
     }
@@ -226,6 +228,7 @@ void follow_round(Game& g, int p, int action) {
     const int n = s.n;
     window_if_wanted(g, Moment{MomentName::lead_declared, p, action, 0});
     for (int k = 1; k < n && action != BARTER; ++k) {  // follow_ask, ...; Barter: nobody follows (IE-CAP-8)
+        if (stopping(g)) return;  // a search's copy, done
         const int q = (p + k) % n;
         // Options: {0}: follow; {1}: draw; context: the led action.
         Options answers;
@@ -375,6 +378,7 @@ void play_game(Game& g) {
             }
             s.between_turns = false;
             play_turn(g);
+            if (stopping(g)) return;  // a search's copy, done (ie_forward.hpp)
             // after_turn: the end triggered ends the game after this turn (IE-END-1);
             // Pirates give the leader another turn (IE-POWER-39)
             s.between_turns = true;
