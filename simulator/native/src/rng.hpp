@@ -56,7 +56,59 @@ struct Twister {
 
     void seed(std::uint64_t value) {  // in place (its words unset until now: never copied)
         std::array<std::uint32_t, 2> key{static_cast<std::uint32_t>(value), static_cast<std::uint32_t>(value >> 32)};
-        by_array(key.data(), (value >> 32) != 0 ? 2 : 1);
+        by_short_array(key, (value >> 32) != 0 ? 2 : 1);
+    }
+
+    // by_genrand(19650218): where every init_by_array starts (computed once).
+    static const std::array<std::uint32_t, 624>& array_start() {
+        static const std::array<std::uint32_t, 624> start = [] {
+            Twister t;
+            t.by_genrand(19650218U);
+            return t.mt;
+        }();
+        return start;
+    }
+
+    // by_array for a key of one or two words (seed's), its loops unrolled at their wraps: the
+    // same words. A search seeds a stream for every copy that draws (its deck's reshuffle).
+    void by_short_array(const std::array<std::uint32_t, 2>& key, int length) {
+        if (length == 2) by_key<2>(key);
+        else by_key<1>(key);
+    }
+    template <int Length>
+    void by_key(const std::array<std::uint32_t, 2>& key) {
+        mt = array_start();
+        const std::uint32_t add0 = key[0], add1 = key[1] + 1U;  // key[j] + j
+        std::uint32_t prev = mt[0];
+        auto first = [&](std::size_t i, std::uint32_t add) {
+            prev = mt[i] = (mt[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + add;
+        };
+        // the first loop: 624 steps from i = 1 (step s adds key[s % length] + s % length),
+        // wrapping once after i = 623
+        if (Length == 2) {
+            for (std::size_t i = 1; i < 623; i += 2) {
+                first(i, add0);
+                first(i + 1, add1);
+            }
+            first(623, add0);
+            mt[0] = prev;
+            first(1, add1);
+        } else {
+#pragma GCC unroll 4
+            for (std::size_t i = 1; i < 624; ++i) first(i, add0);
+            mt[0] = prev;
+            first(1, add0);
+        }
+        // the second loop: 623 steps from i = 2, wrapping once after i = 623
+        auto second = [&](std::size_t i) {
+            prev = mt[i] = (mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - static_cast<std::uint32_t>(i);
+        };
+#pragma GCC unroll 4
+        for (std::size_t i = 2; i < 624; ++i) second(i);
+        mt[0] = prev;
+        second(1);
+        mt[0] = 0x80000000U;
+        index = 624;
     }
 
     void by_genrand(std::uint32_t s) {
@@ -123,9 +175,30 @@ struct Twister {
     }
 
     // random_random: (a * 2^26 + b) / 2^53
+    static double to_double(std::uint32_t high, std::uint32_t low) {
+        return (static_cast<double>(high >> 5) * 67108864.0 + static_cast<double>(low >> 6)) * (1.0 / 9007199254740992.0);
+    }
     double next_double() {
-        const std::uint32_t a = next32() >> 5, b = next32() >> 6;
-        return (static_cast<double>(a) * 67108864.0 + static_cast<double>(b)) * (1.0 / 9007199254740992.0);
+        const std::uint32_t a = next32(), b = next32();
+        return to_double(a, b);
+    }
+
+    // next_double() `count` times into `into`, in order: whole pairs of words straight from
+    // the tempered block (a loop the compiler vectorises), a twist between blocks.
+    void fill_doubles(double* into, int count) {
+        int k = 0;
+        while (k < count) {
+            if (index >= 624) twist();
+            if (624 - index < 2) {  // a pair across two blocks (never, drawn in pairs only)
+                into[k++] = next_double();
+                continue;
+            }
+            const int take = std::min((624 - index) / 2, count - k);
+            const std::uint32_t* words = out.data() + index;
+            for (int t = 0; t < take; ++t) into[k + t] = to_double(words[2 * t], words[2 * t + 1]);
+            index += 2 * take;
+            k += take;
+        }
     }
 };
 
@@ -189,7 +262,7 @@ class GameRandom {
                 mt_.seed(seed_);
                 seeded_ = true;
             }
-            for (auto& u : buffer_) u = mt_.next_double();
+            mt_.fill_doubles(buffer_.data(), kBuffer);
             left_ = kBuffer;
             return;
         }
