@@ -144,7 +144,7 @@ class MctsIteration final : public Steered {
   public:
     MctsIteration(Mcts& search, GameRandom& own)
         : Steered(&search.record_->answers), path(search.path_buffer_), m_(search), own_(own),
-          untried_(search.untried_buffer_) {
+          untried_(search.untried_buffer_), children_(search.children_buffer_) {
         path.clear();
     }
 
@@ -185,9 +185,13 @@ class MctsIteration final : public Steered {
             m_.keys_of(game, d, m_.keys_buffer_);
             keys_ = &m_.keys_buffer_;
         }
+        // each option's child (-1: untried), looked up once for the widening and the selection
         untried_.clear();
-        for (int i = 0; i < n; ++i)
-            if (m_.child_of(node_, key(i)) < 0) untried_.push_back(i);
+        children_.clear();
+        for (int i = 0; i < n; ++i) {
+            children_.push_back(m_.child_of(node_, key(i)));
+            if (children_.back() < 0) untried_.push_back(i);
+        }
         if (!untried_.empty() && may_widen()) {
             const int i = expanded(game, d);
             const int child = m_.add_child(node_, key(i));
@@ -196,11 +200,13 @@ class MctsIteration final : public Steered {
             return i;
         }
         int i = select(n);
+        int child;
         if (i < 0) {  // progressive widening allows no tried option here: widen after all
             i = untried_[at(own_.below(static_cast<int>(untried_.size())))];
-            m_.add_child(node_, key(i));
+            child = m_.add_child(node_, key(i));
+        } else {
+            child = children_[at(i)];
         }
-        const int child = m_.child_of(node_, key(i));
         path.emplace_back(child, d.seat);
         node_ = child;
         return i;
@@ -229,7 +235,7 @@ class MctsIteration final : public Steered {
         double best_score = -std::numeric_limits<double>::infinity();
         const double c = m_.settings_.c;
         for (int i = 0; i < n; ++i) {
-            const int found = m_.child_of(node_, key(i));
+            const int found = children_[at(i)];
             if (found < 0) continue;
             auto& child = m_.nodes_[at(found)];
             child.available += 1;
@@ -253,6 +259,7 @@ class MctsIteration final : public Steered {
     int key(int i) const { return (*keys_)[at(i)]; }
 
     std::vector<int>& untried_;  // the search's buffers, kept from one iteration to the next
+    std::vector<int>& children_;
     const std::vector<int>* keys_ = nullptr;  // the options' keys at the decision in hand
 };
 

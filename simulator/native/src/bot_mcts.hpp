@@ -73,7 +73,7 @@ class Mcts final : public Bot {
     std::vector<Node> nodes_;
     std::vector<int> root_keys_;  // the root decision's options' keys
     // an iteration's buffers (MctsIteration), kept from one to the next
-    std::vector<int> keys_buffer_, untried_buffer_;
+    std::vector<int> keys_buffer_, untried_buffer_, children_buffer_;
     std::vector<std::pair<int, int>> path_buffer_;
     // The number of each option's text: render_option reads the option, its kind and context
     // and the table only, so a text is written once per (kind, option, context) and table.
