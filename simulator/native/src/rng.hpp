@@ -159,13 +159,16 @@ struct Twister {
         y ^= (y >> 18);
         return y;
     }
-    void twist() {
+    void twist() {  // each word tempered as it is twisted (one pass)
         std::size_t kk = 0;
-        for (; kk < 224; ++kk) mt[kk] = step(mt[kk], mt[kk + 1], mt[kk + 397]);  // 4 at a time
-        for (; kk < 624 - 397; ++kk) mt[kk] = step(mt[kk], mt[kk + 1], mt[kk + 397]);
-        for (; kk < 623; ++kk) mt[kk] = step(mt[kk], mt[kk + 1], mt[kk + 397 - 624]);
-        mt[623] = step(mt[623], mt[0], mt[396]);
-        for (std::size_t i = 0; i < 624; ++i) out[i] = temper(mt[i]);
+        auto put = [this](std::size_t i, std::uint32_t word) {
+            mt[i] = word;
+            out[i] = temper(word);
+        };
+        for (; kk < 224; ++kk) put(kk, step(mt[kk], mt[kk + 1], mt[kk + 397]));  // 4 at a time
+        for (; kk < 624 - 397; ++kk) put(kk, step(mt[kk], mt[kk + 1], mt[kk + 397]));
+        for (; kk < 623; ++kk) put(kk, step(mt[kk], mt[kk + 1], mt[kk + 397 - 624]));
+        put(623, step(mt[623], mt[0], mt[396]));
         index = 0;
     }
 
