@@ -12,9 +12,16 @@ namespace deckhand::ie {
 
 Game::Game(const Table& table, int players) : table_(&table) { s.n = players; }
 
+namespace {
+// Game::ask's errors, out of its way (a search's copies ask at every decision).
+[[noreturn]] __attribute__((noinline, cold)) void no_option(Kind kind) {
+    throw NativeError(std::string("a decision with no option: ") + kind_name(kind));
+}
+}  // namespace
+
 int Game::ask(int seat, Kind kind, const Options& options, int context, const Moment* moment) {
     const int n = static_cast<int>(options.size());
-    if (n == 0) throw NativeError(std::string("a decision with no option: ") + kind_name(kind));
+    if (n == 0) no_option(kind);
     Decision d{seat, kind, context, moment, &options};
     if (forward != nullptr && forward->steers()) return forward->steer(*this, d);  // a search's copy
     int choice = 0;
