@@ -55,9 +55,9 @@ struct Stop {};
 // A chooser that is done with the copy (a playout's last decision, valued where it stands)
 // calls stop() instead of throwing Stop from the rules: an exception's unwinding cost about
 // a third of a search's iteration. A stopped copy answers every later decision with its
-// first option, unasked, and play_game returns at the next turn's start (Forward::stopped),
-// or the game ends; what the copy does meanwhile is never read (kMaxDrained decisions at
-// most, then Stop where it stands).
+// first option, unasked, the turn's loops skip to its end (stopping(g): ie_game.hpp) and
+// play_game returns (Forward::stopped); what the copy does meanwhile is never read
+// (kMaxDrained decisions at most, then Stop where it stands).
 class Steered : public Forward {
   public:
     explicit Steered(const std::vector<Answer>* answers) : answers_(answers) {}
