@@ -72,15 +72,27 @@ inline bool same_key(const std::vector<int>& a, const std::vector<int>& b) {
            std::equal(a.begin(), a.end(), b.begin());
 }
 
-// Table.worth's dict {card: worth}, in hand order.
+// Table.worth's dict {card: worth}, in hand order, with each card's place in it by card id
+// (`place`: -1 for a card not in it; a lookup is one load, not a scan of the hand).
 struct WorthMap {
     std::vector<int> cards;
     std::vector<double> values;
+    std::vector<int> place;  // by card id: index in `cards`, or -1
 
-    int find(int card) const {
+    // Set the cards (the values zeroed, to be written): the last cards' places cleared.
+    void set_cards(Cards hand, int n_cards) {
+        if (place.size() != static_cast<std::size_t>(n_cards))
+            place.assign(static_cast<std::size_t>(n_cards), -1);
+        for (int c : cards) place[static_cast<std::size_t>(c)] = -1;
+        cards.assign(hand.begin(), hand.end());
+        values.assign(cards.size(), 0.0);
         for (std::size_t i = 0; i < cards.size(); ++i)
-            if (cards[i] == card) return static_cast<int>(i);
-        return -1;
+            place[static_cast<std::size_t>(cards[i])] = static_cast<int>(i);
+    }
+    int find(int card) const {
+        return card >= 0 && static_cast<std::size_t>(card) < place.size()
+                   ? place[static_cast<std::size_t>(card)]
+                   : -1;
     }
     double at(int card) const {
         const int i = find(card);
@@ -728,8 +740,7 @@ class Table {
         }
         for (int i = 0; i < demand.n; ++i) demand.lists[i].sort_desc();
         WorthMap& out = w.worth_memo;
-        out.cards.assign(hand.begin(), hand.end());
-        out.values.assign(static_cast<std::size_t>(nh), 0.0);
+        out.set_cards(hand, tables.n_cards);
         const double load_bias = w.load_bias, contract_bias = w.contract_bias;
         for (int i = 0; i < nh; ++i) {
             const int card = hand[i];
