@@ -441,11 +441,9 @@ class HeuristicSeat final : public ie::Bot {
         return bot_.choose(decision_, view_, rng);
     }
 
-    // valuation.Weights' worth_memo and levels_memo hold the view in their key (Python)
-    void new_view() override {
-        bot_.weights.worth_memo_set = false;
-        bot_.weights.levels_memo_set = false;
-    }
+    // valuation.Weights' worth_memo holds the view in its key (Python); the levels memos
+    // are kept by seat and content (valuation.hpp's Weights::LevelsMemo says why)
+    void new_view() override { bot_.weights.worth_memo_set = false; }
 
   private:
     // IEView over the game's state: spans into its zones

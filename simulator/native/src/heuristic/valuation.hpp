@@ -72,15 +72,27 @@ inline bool same_key(const std::vector<int>& a, const std::vector<int>& b) {
            std::equal(a.begin(), a.end(), b.begin());
 }
 
-// Table.worth's dict {card: worth}, in hand order.
+// Table.worth's dict {card: worth}, in hand order, with each card's place in it by card id
+// (`place`: -1 for a card not in it; a lookup is one load, not a scan of the hand).
 struct WorthMap {
     std::vector<int> cards;
     std::vector<double> values;
+    std::vector<int> place;  // by card id: index in `cards`, or -1
 
-    int find(int card) const {
+    // Set the cards (the values zeroed, to be written): the last cards' places cleared.
+    void set_cards(Cards hand, int n_cards) {
+        if (place.size() != static_cast<std::size_t>(n_cards))
+            place.assign(static_cast<std::size_t>(n_cards), -1);
+        for (int c : cards) place[static_cast<std::size_t>(c)] = -1;
+        cards.assign(hand.begin(), hand.end());
+        values.assign(cards.size(), 0.0);
         for (std::size_t i = 0; i < cards.size(); ++i)
-            if (cards[i] == card) return static_cast<int>(i);
-        return -1;
+            place[static_cast<std::size_t>(cards[i])] = static_cast<int>(i);
+    }
+    int find(int card) const {
+        return card >= 0 && static_cast<std::size_t>(card) < place.size()
+                   ? place[static_cast<std::size_t>(card)]
+                   : -1;
     }
     double at(int card) const {
         const int i = find(card);
@@ -156,14 +168,23 @@ class Weights {
     PortCacheEntry port_cache[kPortCache];
     int port_cache_next = 0;
 
-    // levels_memo: missing levels by contract index, levels by colour, and their key
-    bool levels_memo_set = false;
-    std::vector<int> levels_key;  // (view, my goods, my crew, my fulfilled) flattened
+    // levels_memo (Table._level_memo): missing levels by contract index and levels by colour,
+    // kept while my goods, crew and fulfilled contracts stay the same. Python keys it by the
+    // view too (one memo, lost at each new view and seat: an mcts rollout's bot serves every
+    // seat of every copy); here each seat keeps its own, keyed by content: the seat, my port
+    // and what Python's key holds. My levels are a function of that (limits.level: my goods,
+    // my port, and the level keys my fulfilled contracts' powers set: Volkswagen, Joe
+    // Wiggins), so a memo kept across views holds what a recomputation gives.
+    struct LevelsMemo {
+        bool set = false;
+        std::vector<int> key;      // (my port, my goods, my crew, my fulfilled) flattened
+        std::vector<int> missing;  // by contract index, known where its stamp is the memo's
+        std::vector<unsigned> stamp;  // by contract index: the generation it was set in
+        unsigned generation = 0;      // (a new key starts a generation: no refill)
+        int levels[8] = {};           // by colour, -1 unknown
+    };
+    LevelsMemo levels_memos[MAX_PLAYERS];  // by seat
     std::vector<int> levels_scratch;
-    std::vector<int> missing_memo;  // by contract index, known where its stamp is the memo's
-    std::vector<unsigned> missing_stamp;  // by contract index: the memo generation it was set in
-    unsigned missing_generation = 0;      // (a new key starts a generation: no refill)
-    int levels_memo[8] = {};        // by colour, -1 unknown
 };
 
 // Table.best_contract's answer: (value, contract id, missing levels, ship index).
@@ -416,48 +437,49 @@ class Table {
 
     // Table._level_memo
     void level_memo() {
-        Weights& w = weights;
         const Cards goods = my_goods(), crew = my_crew(), fulfilled = view.fulfilled[me];
-        std::vector<int>& key = w.levels_scratch;
-        key.resize(static_cast<std::size_t>(3 + goods.size() + crew.size() + fulfilled.size()));
+        std::vector<int>& key = weights.levels_scratch;
+        key.resize(static_cast<std::size_t>(4 + goods.size() + crew.size() + fulfilled.size()));
         int* out = key.data();
+        *out++ = view.port[me];
         out = flat(out, goods);
         out = flat(out, crew);
         flat(out, fulfilled);
-        const bool same = w.levels_memo_set && same_key(w.levels_key, key);
+        Weights::LevelsMemo& m = weights.levels_memos[me];
+        const bool same = m.set && same_key(m.key, key);
         if (!same) {
-            w.levels_memo_set = true;
-            w.levels_key.swap(key);
-            if (w.missing_memo.size() != tables.contracts.size()) {
-                w.missing_memo.assign(tables.contracts.size(), -1);
-                w.missing_stamp.assign(tables.contracts.size(), 0);
-                w.missing_generation = 0;
+            m.set = true;
+            m.key.swap(key);
+            if (m.missing.size() != tables.contracts.size()) {
+                m.missing.assign(tables.contracts.size(), -1);
+                m.stamp.assign(tables.contracts.size(), 0);
+                m.generation = 0;
             }
-            if (++w.missing_generation == 0) {  // (wrapped: every stamp is stale again)
-                std::fill(w.missing_stamp.begin(), w.missing_stamp.end(), 0u);
-                w.missing_generation = 1;
+            if (++m.generation == 0) {  // (wrapped: every stamp is stale again)
+                std::fill(m.stamp.begin(), m.stamp.end(), 0u);
+                m.generation = 1;
             }
-            for (int& x : w.levels_memo) x = -1;
+            for (int& x : m.levels) x = -1;
         }
-        have_levels_ = true;
+        levels_ = &m;
     }
 
     // Table.missing_levels
     int missing_levels(int cid) {
-        if (!have_levels_) level_memo();
-        Weights& w = weights;
+        if (levels_ == nullptr) level_memo();
+        Weights::LevelsMemo& m = *levels_;
         const auto index = static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)]);
-        if (w.missing_stamp[index] != w.missing_generation) {
-            w.missing_memo[index] = view.missing_levels(cid);
-            w.missing_stamp[index] = w.missing_generation;
+        if (m.stamp[index] != m.generation) {
+            m.missing[index] = view.missing_levels(cid);
+            m.stamp[index] = m.generation;
         }
-        return w.missing_memo[index];
+        return m.missing[index];
     }
 
     // Table.level
     int level(int color) {
-        if (!have_levels_) level_memo();
-        int& slot = weights.levels_memo[color];
+        if (levels_ == nullptr) level_memo();
+        int& slot = levels_->levels[color];
         if (slot < 0) slot = view.level(color);
         return slot;
     }
@@ -601,7 +623,7 @@ class Table {
         }
         Best best;
         PortList& ps = ports();
-        if (!have_levels_) level_memo();
+        if (levels_ == nullptr) level_memo();
         for (int cid : tables.card_contracts[static_cast<std::size_t>(card)]) {
             const Terms& t = static_.terms_of(cid);
             const int missing = missing_levels(cid);
@@ -728,8 +750,7 @@ class Table {
         }
         for (int i = 0; i < demand.n; ++i) demand.lists[i].sort_desc();
         WorthMap& out = w.worth_memo;
-        out.cards.assign(hand.begin(), hand.end());
-        out.values.assign(static_cast<std::size_t>(nh), 0.0);
+        out.set_cards(hand, tables.n_cards);
         const double load_bias = w.load_bias, contract_bias = w.contract_bias;
         for (int i = 0; i < nh; ++i) {
             const int card = hand[i];
@@ -1167,7 +1188,7 @@ class Table {
     int ca_[N_ACTIONS];  // (read once its flag is set)
     bool have_sea_weight_ = false;
     double sea_weight_ = 0.0;
-    bool have_levels_ = false;
+    Weights::LevelsMemo* levels_ = nullptr;  // my levels memo, once asked
     bool have_avail_[8] = {};
     double avail_[8][7];  // (read once its flag is set)
     static constexpr int OLDS = 32;
