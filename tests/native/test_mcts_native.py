@@ -189,3 +189,24 @@ def test_a_search_of_every_kind_plays_in_python() -> None:
     ):
         config = make_run_config("import-export", 2, strategies=(text, "heuristic"), games=2)
         assert choose_engine(config).engine == engine, text
+
+
+def test_a_search_after_yerba_mate_keeps_the_seen_top_card() -> None:
+    """Once Yerba Mate has turned the deck face up, a determinisation keeps the deck's top
+    card where it is (rules.redeal: the seat sees it). The native redeal shuffled it in with
+    the hidden cards, so this game's searched contract decision (its only iteration's
+    expansion, drawn after the redeal) was taken otherwise than in Python."""
+    setup = Setup(
+        players=2,
+        seed=9,
+        powers="all",
+        sets=("base", "flag"),
+        strategies=("mcts:iterations=1,rollout_decisions=1,search=contract", "heuristic"),
+    )
+    match = match_for(setup)
+    yerba_mate = next(
+        r.values["id"] for r in match.game.sheet.rows if r.values["name"] == "Yerba Mate"
+    )
+    outcome, _, _ = match.play(1)
+    assert any(yerba_mate in p.events["fulfilled"] for p in outcome.players)
+    assert check_games(setup, [1]).games == 1

@@ -80,7 +80,12 @@ void play_copy(Game& copy, const State& start, Steered& hook) {
 // other hands, each keeping its size, and the deck. (Yerba Mate's face-up top card is an
 // expansion's mod: no base-set key.)
 void redeal(State& s, int seat, GameRandom& rng) {
-    SmallVec<Card, kMaxCards> pool = s.deck;
+    // a deck Yerba Mate turned face up for the seat keeps its top card (IE-FLAGP-9: the
+    // seat sees it), as rules.redeal does
+    const bool top_seen = s.deck.size() > 0 && s.mods[at(seat)].deck_face_up;
+    const int hidden = s.deck.size() - (top_seen ? 1 : 0);
+    SmallVec<Card, kMaxCards> pool;
+    for (int i = 0; i < hidden; ++i) pool.push_back(s.deck[i]);
     for (int q = 0; q < s.n; ++q)
         if (q != seat) pool.extend(s.hands[at(q)]);
     rng.shuffle(pool);
@@ -92,8 +97,10 @@ void redeal(State& s, int seat, GameRandom& rng) {
         for (int i = 0; i < size; ++i) hand[i] = pool[k + i];
         k += size;
     }
+    const Card top = top_seen ? s.deck[hidden] : Card{};
     s.deck.clear();
     for (int i = k; i < pool.size(); ++i) s.deck.push_back(pool[i]);
+    if (top_seen) s.deck.push_back(top);
 }
 
 std::uint64_t below_2_31(GameRandom& rng) {
