@@ -18,7 +18,10 @@ from simulator.games.travel.state import EVENT_NAMES
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.frames import event_series, games_frame, player_columns
 from simulator.native.seeds import game_streams
+from simulator.native.travel_mcts_table import native_reason as mcts_reason
+from simulator.native.travel_mcts_table import seat_text as mcts_text
 from simulator.native.travel_table import travel_table
+from strategies.mcts import MCTS
 from strategies.random_strategy import RandomStrategy
 from strategies.registry import StrategyChoice, resolve
 from strategies.travel.heuristic import TravelHeuristic
@@ -40,10 +43,14 @@ HEURISTIC_PARAMS = ("aggression", "race_aggression", "blind_trade", "deny")
 
 
 def native_reason(choice: StrategyChoice) -> str | None:
-    """Why the core cannot play this travel strategy (None: it can): `random`, and the
-    `heuristic` with any parameters (its defaults, a preset, overrides)."""
+    """Why the core cannot play this travel strategy (None: it can): `random`, the
+    `heuristic` with any parameters (its defaults, a preset, overrides), and `mcts` where the
+    native search decides as Python's (travel_mcts_table.native_reason: mcts@guided)."""
     if choice.cls is RandomStrategy:
         return None
+    if choice.cls is MCTS:
+        why = mcts_reason(choice.build())
+        return None if why is None else f"strategy '{choice.text}': {why}"
     if choice.cls is TravelHeuristic:
         built = choice.build()
         unknown = set(built.settings) - set(HEURISTIC_PARAMS)
@@ -53,12 +60,16 @@ def native_reason(choice: StrategyChoice) -> str | None:
     return f"strategy '{choice.text}' has no native travel version"
 
 
-def seat_codes(choices: Sequence[StrategyChoice]) -> tuple[list[int], list[list[float]]]:
-    """Each strategy slot's native code (0: random; a heuristic: one code per distinct text)
-    and, by code, the heuristic's parameters (empty for random). Raises ValueError where a
-    slot has no native version."""
+def seat_codes(
+    choices: Sequence[StrategyChoice],
+) -> tuple[list[int], list[list[float]], list[str]]:
+    """Each strategy slot's native code (0: random; a heuristic or an mcts: one code per
+    distinct text) and, by code, the heuristic's parameters (empty for random and mcts) and
+    the search's text (empty but for mcts). Raises ValueError where a slot has no native
+    version."""
     codes: list[int] = []
     params: list[list[float]] = [[]]
+    searches: list[str] = [""]
     by_text: dict[str, int] = {}
     for choice in choices:
         why = native_reason(choice)
@@ -69,13 +80,18 @@ def seat_codes(choices: Sequence[StrategyChoice]) -> tuple[list[int], list[list[
             continue
         if choice.text not in by_text:
             built = choice.build()
-            assert isinstance(built, TravelHeuristic)
             by_text[choice.text] = len(params)
-            params.append(
-                [built.aggression, built.race_aggression, built.blind_trade, float(built.deny)]
-            )
+            if isinstance(built, MCTS):
+                params.append([])
+                searches.append(mcts_text(built))
+            else:
+                assert isinstance(built, TravelHeuristic)
+                params.append(
+                    [built.aggression, built.race_aggression, built.blind_trade, float(built.deny)]
+                )
+                searches.append("")
         codes.append(by_text[choice.text])
-    return codes, params
+    return codes, params, searches
 
 
 def play_travel_columns(
@@ -90,13 +106,19 @@ def play_travel_columns(
     if CORE is None:
         raise ConfigError(f"the native engine was asked for, but {NOT_BUILT}")
     try:
-        codes, params = seat_codes(choices)
+        codes, params, searches = seat_codes(choices)
     except ValueError as exc:
         raise ConfigError(f"the native engine cannot play this strategy: {exc}") from None
     slots = np.array([seat_slots(config, i) for i in indices], dtype=np.int64)
     seats = np.array(codes, dtype=np.int8)[slots].reshape(len(indices), config.game.players)
     streams = game_streams(config.seed, indices, [config.deal(i) for i in indices])
     table = travel_table(game)
+    if any(searches):
+        return dict(
+            CORE.play_travel(
+                table, config.game.players, streams, seats, trace, bots=params, searches=searches
+            )
+        )
     return dict(CORE.play_travel(table, config.game.players, streams, seats, trace, bots=params))
 
 

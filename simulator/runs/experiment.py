@@ -172,15 +172,20 @@ class _Worker:
         choices = [self.choice(t) for t in texts]
         n = self.config.players
         bots: list[Any]
+        more: dict[str, Any] = {}  # travel's mcts seats: their searches' texts
         if self.config.game == travel_chunk.TRAVEL_GAME:
-            codes, params = travel_chunk.seat_codes(choices)
+            codes, params, searches = travel_chunk.seat_codes(choices)
             play, bots = CORE.play_travel, list(params)
+            if any(searches):
+                more["searches"] = searches
         else:
             codes, texts_by_code = seat_codes(choices, self.game(off))
             play, bots = CORE.play_import_export, list(texts_by_code)
         code_of = dict(zip(texts, codes, strict=True))
         codes_by_seat = np.array([[code_of[x] for x in row] for row in seats], dtype=np.int8)
-        return dict(play(self.native_table(off), n, streams, codes_by_seat, False, bots=bots))
+        return dict(
+            play(self.native_table(off), n, streams, codes_by_seat, False, bots=bots, **more)
+        )
 
     def play_native(self, seed: int, tables: Sequence[Table]) -> list[Played]:
         """The tables played by the native core: one call per powers-off set, the games in

@@ -38,12 +38,15 @@ Game::Game(const Table& table, GameRandom rules, GameRandom strategy) : t(table)
 int Game::ask(int seat, int kind, const std::vector<int>& options, const Ctx& ctx) {
     int index = 0;
     if (options.empty()) throw deckhand::ie::NativeError(std::string("travel: no option at ") + KIND_NAMES[kind]);
-    if (options.size() != 1) {  // engine.play_game: a single option is taken without asking
+    if (forward != nullptr && forward->steers()) {  // a search's copy: its search answers
+        index = forward->steer(*this, seat, kind, options, ctx);
+    } else if (options.size() != 1) {  // engine.play_game: a single option is taken without asking
         ++asked;
         Bot* bot = bots[at(seat)];
         index = bot != nullptr ? bot->choose(*this, seat, kind, options, ctx, srng)
                                : srng.below(static_cast<int>(options.size()));  // RandomStrategy
     }
+    if (forward != nullptr) forward->answered(index);  // (single options too, as Python answers them)
     if (recorder != nullptr) recorder->record(*this, seat, kind, options, ctx, index);
     return options[at(index)];
 }
@@ -135,11 +138,16 @@ void Game::kind_totals() {
 void Game::play() {
     setup();
     if (over_) throw deckhand::ie::NativeError("travel: a win during the setup");
+    play_turns();
+}
+
+void Game::play_turns() {
     while (true) {
         if (s.turn >= t.max_turns) {  // next_turn: T-END-2
             s.end_reason = END_TURN_LIMIT;
             break;
         }
+        if (forward != nullptr) forward->turn_starts(*this);  // a search's game: the turn's start
         turn();
         if (over_) break;
         s.current = (s.current + 1) % s.n;  // after_turn: clockwise

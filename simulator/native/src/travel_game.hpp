@@ -210,6 +210,10 @@ class Game;
 struct Bot {
     virtual ~Bot() = default;
     virtual void reset() {}  // a new game (a bot is reused from game to game)
+    // The view the next choose() reads from (a search's rollout bot serves every seat of
+    // every copy: Python keys the heuristic's offer plan by its view object); a seat's own
+    // bot is never told, and reads one view.
+    virtual void set_view(long long /*view*/) {}
     // the index of the chosen option
     virtual int choose(const Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx,
                        GameRandom& rng) = 0;
@@ -221,10 +225,25 @@ struct Recorder {
                         int choice) = 0;
 };
 
+// The forward model's hooks (travel_forward.hpp): a game a search copies records where each
+// turn started and every answer since (TurnRecord); a copy is steered by its search.
+struct Forward {
+    virtual ~Forward() = default;
+    virtual void turn_starts(const Game& g) = 0;
+    virtual bool steers() const = 0;
+    virtual int steer(Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx) = 0;
+    virtual void answered(int choice) = 0;
+};
+
 class Game {
   public:
     Game(const Table& table, GameRandom rules, GameRandom strategy);
     void play();  // engine.play_game: the setup, then turns until a win or the turn limit
+    // The turns from the state as it stands (a turn's start) until a win or the turn limit:
+    // a search's copy plays on from a recorded turn start (travel_forward.cpp play_copy).
+    void play_turns();
+    bool over() const { return over_; }
+    void set_over(bool over) { over_ = over; }
     // The next game on this one's storage: its streams, no bots, nothing asked yet.
     void restart(GameRandom rules, GameRandom strategy) {
         rng = rules;
@@ -241,6 +260,7 @@ class Game {
     GameRandom srng;  // the strategy stream, shared by every seat's bot
     std::array<Bot*, kMaxPlayers> bots{};  // nullptr: random
     Recorder* recorder = nullptr;
+    Forward* forward = nullptr;  // the forward model's hooks (none: a plain game)
     int asked = 0;
 
     bool is(int card, Type type) const { return t.type[static_cast<std::size_t>(card)] == type; }

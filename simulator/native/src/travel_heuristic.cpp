@@ -56,9 +56,13 @@ class Heuristic : public Bot {
         asked_ = 0;
         plan_key_ = false;
         plan_key_partner_ = -1;
+        plan_key_view_ = view_ = 0;
         turn_ = -1;
         refused_.clear();
     }
+
+    // mcts's rollout bot: the view the next choose() reads (the plan's key is (view, partner))
+    void set_view(long long view) override { view_ = view; }
 
     int choose(const Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx,
                GameRandom& rng) override {
@@ -78,8 +82,10 @@ class Heuristic : public Bot {
     int plan_partner_ = -1;
     std::vector<int> plan_give_, plan_kinds_;
     std::size_t asked_ = 0;
-    bool plan_key_ = false;  // _plan_key: one seat's view, so the partner alone
+    bool plan_key_ = false;  // _plan_key: (the view, the partner)
     int plan_key_partner_ = -1;
+    long long plan_key_view_ = 0;
+    long long view_ = 0;  // a seat's own bot reads one view (set_view: mcts's rollout bot)
     int turn_ = -1;
     std::vector<std::pair<int, int>> refused_;  // (partner, kind) refused this turn
     // buffers (no allocation per decision): each filled by its one function
@@ -235,7 +241,7 @@ class Heuristic : public Bot {
     int decide(int kind, const std::vector<int>& options, const Ctx& ctx, GameRandom& rng) {
         if (kind == K_TRADE_GIVE || kind == K_TRADE_ASK) {
             const int partner = ctx.a;
-            if (!plan_key_ || plan_key_partner_ != partner) plan_for(partner);
+            if (!plan_key_ || plan_key_partner_ != partner || plan_key_view_ != view_) plan_for(partner);
             return next_planned(options, kind == K_TRADE_GIVE ? 1 : 2);
         }
         plan_key_ = false;
@@ -527,6 +533,7 @@ class Heuristic : public Bot {
         asked_ = 0;
         plan_key_ = true;
         plan_key_partner_ = q;
+        plan_key_view_ = view_;
         return action_code(V_TRADE, q);
     }
 };

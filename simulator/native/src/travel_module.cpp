@@ -13,6 +13,7 @@
 
 #include "ie_core.hpp"
 #include "travel_game.hpp"
+#include "travel_mcts.hpp"
 
 namespace py = pybind11;
 
@@ -135,11 +136,12 @@ py::array_t<T> column(const std::vector<T>& values) {
 GameRandom stream_of(const std::uint64_t* h) { return GameRandom(h[0], h[1], h[2], h[3]); }
 
 // bots[code]: (aggression, race_aggression, blind_trade, deny) of a heuristic seat code; code 0
-// (or an empty entry) plays random.
+// (or an empty entry) plays random. searches[code], where not empty: that code is an mcts
+// seat, its search's text (travel_mcts.hpp).
 py::dict play_travel(const py::dict& table_dict, int players,
                      py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
                      py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats, bool trace,
-                     const std::vector<std::vector<double>>& bots) {
+                     const std::vector<std::vector<double>>& bots, const std::vector<std::string>& searches) {
     const auto table = read_table(table_dict);
     const Table& t = *table;
     if (players != t.players) throw NativeError("players differ from the table's");
@@ -153,6 +155,11 @@ py::dict play_travel(const py::dict& table_dict, int players,
         if (bots[k].size() != 4) throw NativeError("bots: (aggression, race_aggression, blind_trade, deny)");
         params[k] = HeuristicParams{bots[k][0], bots[k][1], bots[k][2], bots[k][3] != 0.0};
     }
+    if (searches.size() > bots.size()) throw NativeError("searches: one entry per seat code at most");
+    std::vector<MctsSettings> search_settings(searches.size());
+    for (std::size_t k = 0; k < searches.size(); ++k)
+        if (!searches[k].empty()) search_settings[k] = parse_mcts(searches[k]);
+    auto is_search = [&](int code) { return at(code) < searches.size() && !searches[at(code)].empty(); };
     const std::uint64_t* stream_data = streams.data();
     const std::int8_t* seat_data = seats.data();
     std::vector<std::int32_t> turns, decisions, winners_offsets{0}, country, character;
@@ -165,18 +172,22 @@ py::dict play_travel(const py::dict& table_dict, int players,
     {
         py::gil_scoped_release unlocked;
         Game g(t, GameRandom(), GameRandom());  // one game's storage, every game in turn
+        TurnRecord record;  // a search's forward model (where the turn started, the answers since)
         // each seat's bot of each code, made once and reset for every game
         std::vector<std::vector<std::unique_ptr<Bot>>> made(at(players));
         for (auto& seat : made) seat.resize(bots.size());
         for (int i = 0; i < games; ++i) {
             g.restart(stream_of(stream_data + 8 * i), stream_of(stream_data + 8 * i + 4));
+            g.forward = nullptr;
             for (int p = 0; p < players; ++p) {
                 const int code = seat_data[players * i + p];
                 if (code == 0) continue;
-                if (code < 0 || at(code) >= bots.size() || bots[at(code)].empty())
+                if (code < 0 || at(code) >= bots.size() || (bots[at(code)].empty() && !is_search(code)))
                     throw NativeError("no native travel strategy has the code " + std::to_string(code));
                 auto& bot = made[at(p)][at(code)];
+                if (!bot && is_search(code)) bot = std::make_unique<Mcts>(search_settings[at(code)]);
                 if (!bot) bot.reset(new_heuristic(params[at(code)]));
+                if (is_search(code)) g.forward = &record;  // the game a search copies
                 bot->reset();
                 g.bots[at(p)] = bot.get();
             }
@@ -279,9 +290,10 @@ py::dict travel_names() {
 void bind_travel(py::module_& m) {
     m.def("play_travel", &play_travel, py::arg("table"), py::arg("players"), py::arg("streams"), py::arg("seats"),
           py::arg("trace") = false, py::arg("bots") = std::vector<std::vector<double>>(),
+          py::arg("searches") = std::vector<std::string>(),
           "Play G travel games (streams: (G, 8) uint64, seats: (G, players) int8 strategy codes) and return "
           "their tables as columns; `bots`: by seat code, a heuristic's (aggression, race_aggression, "
-          "blind_trade, deny), empty for random; `trace`: every decision (tr_*), options as codes");
+          "blind_trade, deny), empty for random; `searches`: by seat code, an mcts seat's text (travel_mcts.hpp); `trace`: every decision (tr_*), options as codes");
     deckhand::bind_seed_sequence(m);
     m.def("travel_names", &travel_names, "How the travel core numbers kinds, events, end reasons, effects, verbs");
 }

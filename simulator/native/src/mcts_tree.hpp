@@ -1,0 +1,79 @@
+// The game-independent pieces of strategies/mcts.py's tree (Node, _may_widen, _select), for
+// a native search of any game whose edges are keyed by an integer (a game's option as
+// Python's `_key` keys it, numbered by the game's search). travel_mcts.cpp uses it;
+// bot_mcts.cpp keeps its own copy of the same (its keys are numbered option texts: an int
+// too, so it could hold a Tree and call these in place of its Node, may_widen and select).
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+namespace deckhand::mcts {
+
+// mcts.Node: the statistics of the edge that leads to it, and its children by key.
+struct Node {
+    long long key = -1;
+    int visits = 0;
+    int available = 0;
+    double total = 0.0;
+    std::vector<int> children;  // indices into Tree::nodes
+};
+
+class Tree {
+  public:
+    // A new tree: the root alone (node 0). The nodes keep their storage from tree to tree.
+    void clear() {
+        nodes.clear();
+        nodes.push_back(Node{});
+    }
+    Node& at(int i) { return nodes[static_cast<std::size_t>(i)]; }
+    const Node& at(int i) const { return nodes[static_cast<std::size_t>(i)]; }
+
+    int child_of(int node, long long key) const {
+        for (int child : at(node).children)
+            if (at(child).key == key) return child;
+        return -1;
+    }
+    int add_child(int node, long long key) {
+        nodes.push_back(Node{key, 0, 0, 0.0, {}});
+        const int child = static_cast<int>(nodes.size()) - 1;
+        at(node).children.push_back(child);
+        return child;
+    }
+
+    // MCTS._may_widen: progressive widening allows another child at this node.
+    bool may_widen(int node, double widen) const {
+        const auto tried = at(node).children.size();
+        if (widen <= 0 || tried == 0) return true;
+        return static_cast<double>(tried) < widen * std::sqrt(static_cast<double>(at(node).visits + 1));
+    }
+
+    // MCTS._select: UCB1 among the tried options offered here (`keys`, in option order), each
+    // counted as available; the first unvisited at once; -1 when none is tried.
+    int select(int node, const std::vector<long long>& keys, double c) {
+        int best = -1;
+        double best_score = -std::numeric_limits<double>::infinity();
+        const int n = static_cast<int>(keys.size());
+        for (int i = 0; i < n; ++i) {
+            const int found = child_of(node, keys[static_cast<std::size_t>(i)]);
+            if (found < 0) continue;
+            Node& child = at(found);
+            child.available += 1;
+            if (child.visits == 0) return i;
+            const double explore =
+                c * std::sqrt(std::log(static_cast<double>(child.available)) / static_cast<double>(child.visits));
+            const double score = child.total / static_cast<double>(child.visits) + explore;
+            if (score > best_score) {
+                best = i;
+                best_score = score;
+            }
+        }
+        return best;
+    }
+
+    std::vector<Node> nodes;
+};
+
+}  // namespace deckhand::mcts

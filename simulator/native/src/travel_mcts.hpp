@@ -1,0 +1,72 @@
+// strategies/mcts.py natively for the travel game: single-observer information-set MCTS over
+// the native travel forward model (travel_forward.hpp), drawing what the Python search draws,
+// in the same order, so that the same seed gives the same decisions. A seat of
+// _core.play_travel whose code has a search text (simulator/native/travel_chunk.py): the
+// search's settings as `key=value` items joined by ';' on the first line, and the rollout
+// heuristic's parameters (aggression,race_aggression,blind_trade,deny) on the second (empty:
+// a random rollout).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mcts_tree.hpp"
+#include "travel_forward.hpp"
+
+namespace deckhand::travel {
+
+// MCTS.params, as the Python class reads them.
+struct MctsSettings {
+    int iterations = 200;
+    double ms = 0.0;
+    double c = 0.7;
+    double widen = 0.0;
+    bool heuristic_rollout = false;  // rollout: random, or the heuristic (its parameters below)
+    int cutoff = 120;                // rollout_decisions
+    bool win = false;                // value: placement or win
+    std::array<bool, kKinds> searched{};
+    bool search_all = true;  // search: empty
+    int depth = 0;
+    bool expand_policy = false;  // expand: random or policy
+    HeuristicParams rollout;
+};
+MctsSettings parse_mcts(const std::string& text);
+
+// The search as a seat's bot: choose() as MCTS.choose_ahead, from the game's recorded turn
+// (its Game::forward, a TurnRecord).
+class Mcts final : public Bot {
+  public:
+    explicit Mcts(const MctsSettings& settings);
+    void reset() override;
+    int choose(const Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx,
+               GameRandom& rng) override;
+
+    long long iterations_done = 0;  // MCTS.iterations_done
+
+  private:
+    friend class MctsIteration;
+    int policy(const Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx,
+               GameRandom& rng);
+    void iterate(const Game& g, const TurnRecord& record, GameRandom& own);
+
+    MctsSettings settings_;
+    std::unique_ptr<Bot> rollout_;
+    mcts::Tree tree_;
+    std::vector<long long> root_keys_;
+    std::vector<long long> keys_buffer_;
+    std::vector<int> untried_buffer_;
+    std::vector<std::pair<int, int>> path_buffer_;
+    std::unique_ptr<Game> copy_;
+    int seat_ = 0;
+    long long copies_ = 0;  // the copies made so far (each a new state, new views)
+};
+
+// mcts._key of a travel option: the option's value (actions are tuples, the rest ints and
+// the strings accept/reject), as one integer: equal values, equal keys.
+inline long long option_key(int kind, int option) {
+    return kind == K_ACTION ? (1LL << 32) + option : static_cast<long long>(option);
+}
+
+}  // namespace deckhand::travel

@@ -1,0 +1,78 @@
+"""What the native travel search (simulator/native/src/travel_mcts.cpp) reads from a built
+`mcts` strategy (strategies/mcts.py) of the travel game: its parameters as text, and its
+rollout policy's (random, or the native travel heuristic with its parameters). The search
+runs natively and draws what the Python search draws, so the same seed gives the same
+decisions (tests/native/test_travel_mcts_native.py)."""
+
+from __future__ import annotations
+
+from simulator.native.mcts_table import PARAMS
+from strategies.mcts import MCTS
+from strategies.travel.heuristic import TravelHeuristic
+
+NATIVE_SEARCHED = frozenset(
+    {"action", "recycle_cost", "recycle_take", "steal_cost", "dispose_with", "smuggle_to"}
+)
+"""The travel decision kinds the native search may search: those only a step of the turn asks
+(rules.py), never a generator (an event's or a special item's effect, the over-limit discard
+and the Mousetrap, which effects ask too) nor a trade's steps. There Python's copy redeals
+where the effect started and replays its answers (Playthrough.for_seat), or keeps the
+cards of the offer on the table (rules._offered), while the native copy redeals at the
+decision itself; a search of those kinds (or of every kind: `search` empty) plays in
+Python. The shipped preset (mcts@guided) searches `action`."""
+
+ROLLOUT_PARAMS = ("aggression", "race_aggression", "blind_trade", "deny")
+"""The rollout heuristic's parameters, in the order the core reads them (travel_chunk's)."""
+
+
+def native_reason(strategy: object) -> str | None:
+    """Why this built travel mcts cannot search natively, or may decide otherwise than
+    Python's search (None: it searches natively, deciding as Python does)."""
+    if type(strategy) is not MCTS:
+        return f"strategy '{getattr(strategy, 'name', type(strategy).__name__)}' has no native bot"
+    unknown = sorted(set(strategy.settings) - set(PARAMS))
+    if unknown:
+        return f"mcts parameter(s) {', '.join(unknown)} have no native reading"
+    bot = strategy.rollout_bot
+    if bot is not None:
+        if type(bot) is not TravelHeuristic:
+            return f"mcts rollout '{strategy.rollout_text}' has no native travel version"
+        extra = sorted(set(bot.settings) - set(ROLLOUT_PARAMS))
+        if extra:
+            return f"mcts rollout: the native travel heuristic has no parameter {', '.join(extra)}"
+    elif strategy.rollout_text != "random":
+        return f"mcts rollout '{strategy.rollout_text}' has no native travel version"
+    if not strategy.searched or not strategy.searched <= NATIVE_SEARCHED:
+        asked = "/".join(sorted(strategy.searched)) or "every kind"
+        return (
+            f"mcts search={asked}: the native travel search covers the kinds "
+            f"{'/'.join(sorted(NATIVE_SEARCHED))} only (an effect's questions redeal where the "
+            "effect started, and a trade's keep the offered cards, as Playthrough.for_seat "
+            "does, only in Python)"
+        )
+    return None
+
+
+def _text(value: object) -> str:
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def seat_text(strategy: MCTS) -> str:
+    """The text a native travel mcts seat reads: `key=value` items joined by ';', then a new
+    line and the rollout heuristic's parameters joined by ',' (none for a random rollout)."""
+    settings = strategy.settings
+    items = []
+    for name in PARAMS:
+        value = settings[name]
+        if name == "rollout":
+            value = "random" if strategy.rollout_bot is None else "heuristic"
+        items.append(f"{name}={_text(value)}")
+    bot = strategy.rollout_bot
+    rollout = ""
+    if bot is not None:
+        assert isinstance(bot, TravelHeuristic)
+        numbers = (bot.aggression, bot.race_aggression, bot.blind_trade, float(bot.deny))
+        rollout = ",".join(repr(float(x)) for x in numbers)
+    return ";".join(items) + "\n" + rollout
