@@ -90,12 +90,6 @@ void Mcts::attach(Game& game) {
     if (record_ == nullptr) throw NativeError("mcts: the game's forward hook is not a turn record");
 }
 
-int Mcts::child_of(int node, int key) const {
-    for (int child : nodes_[at(node)].children)
-        if (nodes_[at(child)].key == key) return child;
-    return -1;
-}
-
 int Mcts::key_of(const Game& game, Kind kind, const Option& o, int context) {
     if (keys_table_ != &game.table()) {
         key_numbers_.clear();
@@ -115,13 +109,6 @@ int Mcts::key_of(const Game& game, Kind kind, const Option& o, int context) {
 void Mcts::keys_of(const Game& game, const Decision& d, std::vector<int>& out) {
     out.clear();
     for (const Option& o : *d.options) out.push_back(key_of(game, d.kind, o, d.context));
-}
-
-int Mcts::add_child(int node, int key) {
-    nodes_.push_back(Node{key, 0, 0, 0.0, {}});
-    const int child = static_cast<int>(nodes_.size()) - 1;
-    nodes_[at(node)].children.push_back(child);
-    return child;
 }
 
 // _policy / _policy_answer: random, or the heuristic's choice (from the seat's view).
@@ -177,8 +164,6 @@ class MctsIteration final : public Steered {
 
   private:
     int tree(Game& game, const Decision& d) {
-        const Options& options = *d.options;
-        const int n = static_cast<int>(options.size());
         if (node_ == 0) {
             keys_ = &m_.root_keys_;  // the root: the same decision every iteration
         } else {
@@ -186,37 +171,26 @@ class MctsIteration final : public Steered {
             keys_ = &m_.keys_buffer_;
         }
         // each option's child (-1: untried), looked up once for the widening and the selection
-        untried_.clear();
-        children_.clear();
-        for (int i = 0; i < n; ++i) {
-            children_.push_back(m_.child_of(node_, key(i)));
-            if (children_.back() < 0) untried_.push_back(i);
-        }
-        if (!untried_.empty() && may_widen()) {
+        mcts::Tree& t = m_.tree_;
+        t.children_of(node_, *keys_, children_, untried_);
+        if (!untried_.empty() && t.may_widen(node_, m_.settings_.widen)) {
             const int i = expanded(game, d);
-            const int child = m_.add_child(node_, key(i));
+            const int child = t.add_child(node_, key(i));
             path.emplace_back(child, d.seat);
             rolling_ = true;  // break: the rollout from the next decision
             return i;
         }
-        int i = select(n);
+        int i = t.select(children_, m_.settings_.c);
         int child;
         if (i < 0) {  // progressive widening allows no tried option here: widen after all
             i = untried_[at(own_.below(static_cast<int>(untried_.size())))];
-            child = m_.add_child(node_, key(i));
+            child = t.add_child(node_, key(i));
         } else {
             child = children_[at(i)];
         }
         path.emplace_back(child, d.seat);
         node_ = child;
         return i;
-    }
-
-    bool may_widen() const {
-        const double widen = m_.settings_.widen;
-        const auto tried = m_.nodes_[at(node_)].children.size();
-        if (widen <= 0 || tried == 0) return true;
-        return static_cast<double>(tried) < widen * std::sqrt(static_cast<double>(m_.nodes_[at(node_)].visits + 1));
     }
 
     // _expanded: the policy's own choice while untried (expand=policy), else one at random.
@@ -227,28 +201,6 @@ class MctsIteration final : public Steered {
                 if (key(i) == wanted) return i;
         }
         return untried_[at(own_.below(static_cast<int>(untried_.size())))];
-    }
-
-    // _select: UCB1 among the tried options offered here, each counted as available.
-    int select(int n) {
-        int best = -1;
-        double best_score = -std::numeric_limits<double>::infinity();
-        const double c = m_.settings_.c;
-        for (int i = 0; i < n; ++i) {
-            const int found = children_[at(i)];
-            if (found < 0) continue;
-            auto& child = m_.nodes_[at(found)];
-            child.available += 1;
-            if (child.visits == 0) return i;
-            const double explore =
-                c * std::sqrt(std::log(static_cast<double>(child.available)) / static_cast<double>(child.visits));
-            const double score = child.total / static_cast<double>(child.visits) + explore;
-            if (score > best_score) {
-                best = i;
-                best_score = score;
-            }
-        }
-        return best;
     }
 
     Mcts& m_;
@@ -276,10 +228,11 @@ void Mcts::iterate(const Game& game, GameRandom& own) {
     }
     std::array<double, kMaxPlayers>& rewards = it.rewards;
     if (!it.stopped()) values(*copy_, true, settings_.win, rewards);  // the game's end
-    nodes_[0].visits += 1;
+    tree_.at(0).visits += 1;
     for (const auto& [child, player] : it.path) {
-        nodes_[at(child)].visits += 1;
-        nodes_[at(child)].total += rewards[at(player)];
+        mcts::Node& node = tree_.at(child);
+        node.visits += 1;
+        node.total += rewards[at(player)];
     }
 }
 
@@ -290,8 +243,7 @@ int Mcts::choose(const Game& game, const Decision& d, GameRandom& rng) {
     if (record_ == nullptr) throw NativeError("mcts: not attached to its game (Bot::attach)");
     GameRandom own = GameRandom::from_seed(below_2_31(rng));
     seat_ = d.seat;
-    nodes_.clear();
-    nodes_.push_back(Node{});
+    tree_.clear();
     keys_of(game, d, root_keys_);
     const bool timed = settings_.ms > 0;
     const auto deadline = std::chrono::steady_clock::now() +
@@ -301,12 +253,12 @@ int Mcts::choose(const Game& game, const Decision& d, GameRandom& rng) {
         iterate(game, own);
         if (timed && std::chrono::steady_clock::now() >= deadline) break;
     }
-    iterations_done += nodes_[0].visits;
+    iterations_done += tree_.at(0).visits;
     int best = 0, best_visits = -1;
     const Options& options = *d.options;
     for (int i = 0; i < static_cast<int>(options.size()); ++i) {
-        const int child = child_of(0, root_keys_[at(i)]);
-        const int visits = child >= 0 ? nodes_[at(child)].visits : 0;
+        const int child = tree_.child_of(0, root_keys_[at(i)]);
+        const int visits = child >= 0 ? tree_.at(child).visits : 0;
         if (visits > best_visits) {
             best = i;
             best_visits = visits;

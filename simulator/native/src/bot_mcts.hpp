@@ -14,6 +14,7 @@
 
 #include "ie_forward.hpp"
 #include "ie_render.hpp"
+#include "mcts_tree.hpp"
 
 namespace deckhand::ie {
 
@@ -49,18 +50,6 @@ class Mcts final : public Bot {
 
   private:
     friend class MctsIteration;
-    // A node's edge is keyed as Python keys it (mcts._key): by the option's value, whatever
-    // decision offers it, so an option is written as Python's repr writes it (ie_render),
-    // and each written text numbered once (equal texts, one number: one edge).
-    struct Node {
-        int key = -1;
-        int visits = 0;
-        int available = 0;
-        double total = 0.0;
-        std::vector<int> children;  // indices into nodes_
-    };
-    int child_of(int node, int key) const;
-    int add_child(int node, int key);
     void keys_of(const Game& game, const Decision& d, std::vector<int>& out);
     int key_of(const Game& game, Kind kind, const Option& o, int context);
     int policy(const Game& game, const Decision& d, GameRandom& rng);
@@ -70,7 +59,11 @@ class Mcts final : public Bot {
     std::unique_ptr<Bot> rollout_;
     std::unique_ptr<TurnRecord> own_record_;
     TurnRecord* record_ = nullptr;
-    std::vector<Node> nodes_;
+    // The tree (mcts_tree.hpp). A node's edge is keyed as Python keys it (mcts._key): by the
+    // option's value, whatever decision offers it, so an option is written as Python's repr
+    // writes it (ie_render), and each written text numbered once (equal texts, one number:
+    // one edge).
+    mcts::Tree tree_;
     std::vector<int> root_keys_;  // the root decision's options' keys
     // an iteration's buffers (MctsIteration), kept from one to the next
     std::vector<int> keys_buffer_, untried_buffer_, children_buffer_;

@@ -1,8 +1,7 @@
 // The game-independent pieces of strategies/mcts.py's tree (Node, _may_widen, _select), for
 // a native search of any game whose edges are keyed by an integer (a game's option as
-// Python's `_key` keys it, numbered by the game's search). travel_mcts.cpp uses it;
-// bot_mcts.cpp keeps its own copy of the same (its keys are numbered option texts: an int
-// too, so it could hold a Tree and call these in place of its Node, may_widen and select).
+// Python's `_key` keys it, numbered by the game's search): bot_mcts.cpp (Import/Export) and
+// travel_mcts.cpp hold one Tree each.
 #pragma once
 
 #include <cmath>
@@ -50,14 +49,28 @@ class Tree {
         return static_cast<double>(tried) < widen * std::sqrt(static_cast<double>(at(node).visits + 1));
     }
 
-    // MCTS._select: UCB1 among the tried options offered here (`keys`, in option order), each
-    // counted as available; the first unvisited at once; -1 when none is tried.
-    int select(int node, const std::vector<long long>& keys, double c) {
-        int best = -1;
-        double best_score = -std::numeric_limits<double>::infinity();
+    // Each offered option's child (-1: untried), looked up once for the widening and the
+    // selection, and the untried options' indices, in option order.
+    template <typename Keys>
+    void children_of(int node, const Keys& keys, std::vector<int>& children, std::vector<int>& untried) const {
+        children.clear();
+        untried.clear();
         const int n = static_cast<int>(keys.size());
         for (int i = 0; i < n; ++i) {
-            const int found = child_of(node, keys[static_cast<std::size_t>(i)]);
+            children.push_back(child_of(node, keys[static_cast<std::size_t>(i)]));
+            if (children.back() < 0) untried.push_back(i);
+        }
+    }
+
+    // MCTS._select: UCB1 among the tried options offered here (`children`, from
+    // children_of), each counted as available; the first unvisited at once; -1 when none is
+    // tried.
+    int select(const std::vector<int>& children, double c) {
+        int best = -1;
+        double best_score = -std::numeric_limits<double>::infinity();
+        const int n = static_cast<int>(children.size());
+        for (int i = 0; i < n; ++i) {
+            const int found = children[static_cast<std::size_t>(i)];
             if (found < 0) continue;
             Node& child = at(found);
             child.available += 1;

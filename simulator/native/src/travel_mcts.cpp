@@ -140,7 +140,6 @@ class MctsIteration final : public Steered {
   private:
     int tree(Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx) {
         mcts::Tree& t = m_.tree_;
-        const int n = static_cast<int>(options.size());
         if (node_ == 0) {
             keys_ = &m_.root_keys_;  // the root: the same decision every iteration
         } else {
@@ -149,9 +148,8 @@ class MctsIteration final : public Steered {
             keys_ = &m_.keys_buffer_;
         }
         std::vector<int>& untried = m_.untried_buffer_;
-        untried.clear();
-        for (int i = 0; i < n; ++i)
-            if (t.child_of(node_, key(i)) < 0) untried.push_back(i);
+        std::vector<int>& children = m_.children_buffer_;
+        t.children_of(node_, *keys_, children, untried);
         if (!untried.empty() && t.may_widen(node_, m_.settings_.widen)) {
             const int i = expanded(g, seat, kind, options, ctx, untried);
             const int child = t.add_child(node_, key(i));
@@ -159,12 +157,14 @@ class MctsIteration final : public Steered {
             rolling_ = true;  // break: the rollout from the next decision
             return i;
         }
-        int i = t.select(node_, *keys_, m_.settings_.c);
+        int i = t.select(children, m_.settings_.c);
+        int child;
         if (i < 0) {  // progressive widening allows no tried option here: widen after all
             i = untried[at(own_.below(static_cast<int>(untried.size())))];
-            t.add_child(node_, key(i));
+            child = t.add_child(node_, key(i));
+        } else {
+            child = children[at(i)];
         }
-        const int child = t.child_of(node_, key(i));
         path.emplace_back(child, seat);
         node_ = child;
         return i;

@@ -56,7 +56,7 @@ class Mcts final : public Bot {
     mcts::Tree tree_;
     std::vector<long long> root_keys_;
     std::vector<long long> keys_buffer_;
-    std::vector<int> untried_buffer_;
+    std::vector<int> untried_buffer_, children_buffer_;
     std::vector<std::pair<int, int>> path_buffer_;
     std::unique_ptr<Game> copy_;
     int seat_ = 0;
