@@ -77,9 +77,9 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def seat_options(strategy: MCTS, game: Any = None) -> str:
-    """The text a native mcts seat reads: `key=value` items joined by ';', then a new line
-    and the rollout heuristic's own text (none for a random rollout)."""
+def settings_text(strategy: MCTS) -> str:
+    """The search's settings as a native search reads them (parse_mcts, either game):
+    `key=value` items of PARAMS joined by ';', the rollout as `random` or `heuristic`."""
     settings = strategy.settings
     items = []
     for name in PARAMS:
@@ -87,6 +87,12 @@ def seat_options(strategy: MCTS, game: Any = None) -> str:
         if name == "rollout":
             value = "random" if strategy.rollout_bot is None else "heuristic"
         items.append(f"{name}={_text(value)}")
+    return ";".join(items)
+
+
+def seat_options(strategy: MCTS, game: Any = None) -> str:
+    """The text a native mcts seat reads: its settings (settings_text), then a new line and
+    the rollout heuristic's own text (none for a random rollout)."""
     bot = strategy.rollout_bot
     rollout = "" if bot is None else heuristic_options(bot, game)  # type: ignore[arg-type]
-    return ";".join(items) + "\n" + rollout
+    return settings_text(strategy) + "\n" + rollout

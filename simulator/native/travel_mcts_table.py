@@ -6,7 +6,7 @@ decisions (tests/native/test_travel_mcts_native.py)."""
 
 from __future__ import annotations
 
-from simulator.native.mcts_table import PARAMS
+from simulator.native.mcts_table import PARAMS, settings_text
 from strategies.mcts import MCTS
 from strategies.travel.heuristic import TravelHeuristic
 
@@ -53,26 +53,14 @@ def native_reason(strategy: object) -> str | None:
     return None
 
 
-def _text(value: object) -> str:
-    if isinstance(value, float):
-        return repr(value)
-    return str(value)
-
-
 def seat_text(strategy: MCTS) -> str:
-    """The text a native travel mcts seat reads: `key=value` items joined by ';', then a new
-    line and the rollout heuristic's parameters joined by ',' (none for a random rollout)."""
-    settings = strategy.settings
-    items = []
-    for name in PARAMS:
-        value = settings[name]
-        if name == "rollout":
-            value = "random" if strategy.rollout_bot is None else "heuristic"
-        items.append(f"{name}={_text(value)}")
+    """The text a native travel mcts seat reads: its settings (mcts_table.settings_text),
+    then a new line and the rollout heuristic's parameters joined by ',' (none for a random
+    rollout)."""
     bot = strategy.rollout_bot
     rollout = ""
     if bot is not None:
         assert isinstance(bot, TravelHeuristic)
         numbers = (bot.aggression, bot.race_aggression, bot.blind_trade, float(bot.deny))
         rollout = ",".join(repr(float(x)) for x in numbers)
-    return ";".join(items) + "\n" + rollout
+    return settings_text(strategy) + "\n" + rollout
