@@ -15,59 +15,10 @@ namespace deckhand::ie {
 namespace {
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-std::vector<std::string> split(const std::string& text, char by) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t end = text.find(by, start);
-        if (end == std::string::npos) {
-            parts.push_back(text.substr(start));
-            break;
-        }
-        parts.push_back(text.substr(start, end - start));
-        start = end + 1;
-    }
-    return parts;
-}
 }  // namespace
 
 MctsSettings parse_mcts(const std::string& text) {
-    MctsSettings s;
-    const std::size_t line = text.find('\n');
-    const std::string first = text.substr(0, line);
-    if (line != std::string::npos) s.rollout_text = text.substr(line + 1);
-    for (const std::string& item : split(first, ';')) {
-        if (item.empty()) continue;
-        const std::size_t eq = item.find('=');
-        if (eq == std::string::npos) throw NativeError("mcts: an item without '=': " + item);
-        const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-        if (key == "iterations") s.iterations = std::atoi(value.c_str());
-        else if (key == "ms") s.ms = std::strtod(value.c_str(), nullptr);
-        else if (key == "c") s.c = std::strtod(value.c_str(), nullptr);
-        else if (key == "widen") s.widen = std::strtod(value.c_str(), nullptr);
-        else if (key == "rollout_decisions") s.cutoff = std::atoi(value.c_str());
-        else if (key == "depth") s.depth = std::atoi(value.c_str());
-        else if (key == "rollout") {
-            if (value != "random" && value != "heuristic")
-                throw NativeError("mcts: the native rollout is random or heuristic, not " + value);
-            s.heuristic_rollout = value == "heuristic";
-        } else if (key == "value") {
-            if (value != "placement" && value != "win") throw NativeError("mcts: value " + value);
-            s.win = value == "win";
-        } else if (key == "expand") {
-            if (value != "random" && value != "policy") throw NativeError("mcts: expand " + value);
-            s.expand_policy = value == "policy";
-        } else if (key == "search") {
-            for (const std::string& kind : split(value, '/')) {
-                if (kind.empty()) continue;
-                s.search_all = false;
-                for (int k = 0; k < kKinds; ++k)  // a kind the core never asks: never searched
-                    if (kind == kind_names()[at(k)]) s.searched[at(k)] = true;
-            }
-        } else {
-            throw NativeError("mcts: unknown parameter " + key);
-        }
-    }
+    MctsSettings s = mcts::parse_settings(text, kind_names(), "mcts");
     if (s.heuristic_rollout && s.rollout_text.empty())
         throw NativeError("mcts: a heuristic rollout needs the heuristic's parameters from Python");
     return s;
@@ -239,7 +190,7 @@ void Mcts::iterate(const Game& game, GameRandom& own) {
 // MCTS.choose_ahead: a kind not searched is answered by the rollout policy; otherwise a tree
 // grown from the seat's decision on a stream of its own, and the most visited option.
 int Mcts::choose(const Game& game, const Decision& d, GameRandom& rng) {
-    if (!settings_.search_all && !settings_.searched[at(static_cast<int>(d.kind))]) return policy(game, d, rng);
+    if (!settings_.searches(static_cast<int>(d.kind))) return policy(game, d, rng);
     if (record_ == nullptr) throw NativeError("mcts: not attached to its game (Bot::attach)");
     GameRandom own = GameRandom::from_seed(below_2_31(rng));
     seat_ = d.seat;

@@ -14,6 +14,7 @@
 
 #include "ie_forward.hpp"
 #include "ie_render.hpp"
+#include "mcts_settings.hpp"
 #include "mcts_tree.hpp"
 
 namespace deckhand::ie {
@@ -21,21 +22,9 @@ namespace deckhand::ie {
 constexpr int kMctsFirstCode = 16;  // codes 16..23 (1..15 are the heuristic's)
 constexpr int kMctsCodes = 8;
 
-// MCTS.params, as the Python class reads them.
-struct MctsSettings {
-    int iterations = 200;
-    double ms = 0.0;
-    double c = 0.7;
-    double widen = 0.0;
-    bool heuristic_rollout = false;  // rollout: random, or the heuristic (its text below)
-    int cutoff = 120;                // rollout_decisions
-    bool win = false;                // value: placement or win
-    std::array<bool, kKinds> searched{};
-    bool search_all = true;          // search: empty
-    int depth = 0;
-    bool expand_policy = false;      // expand: random or policy
-    std::string rollout_text;        // the heuristic's seat options
-};
+// MCTS.params, as the Python class reads them (mcts_settings.hpp); the rollout text is the
+// heuristic's seat options.
+using MctsSettings = mcts::Settings;
 MctsSettings parse_mcts(const std::string& text);
 
 // The search, usable without a seat (tests, the benchmark): choose() as the Python

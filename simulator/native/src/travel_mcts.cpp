@@ -16,61 +16,13 @@ namespace {
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 using deckhand::ie::NativeError;
 
-std::vector<std::string> split(const std::string& text, char by) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t end = text.find(by, start);
-        if (end == std::string::npos) {
-            parts.push_back(text.substr(start));
-            break;
-        }
-        parts.push_back(text.substr(start, end - start));
-        start = end + 1;
-    }
-    return parts;
-}
 }  // namespace
 
 MctsSettings parse_mcts(const std::string& text) {
     MctsSettings s;
-    const std::size_t line = text.find('\n');
-    const std::string first = text.substr(0, line);
-    const std::string second = line == std::string::npos ? std::string() : text.substr(line + 1);
-    for (const std::string& item : split(first, ';')) {
-        if (item.empty()) continue;
-        const std::size_t eq = item.find('=');
-        if (eq == std::string::npos) throw NativeError("travel mcts: an item without '=': " + item);
-        const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-        if (key == "iterations") s.iterations = std::atoi(value.c_str());
-        else if (key == "ms") s.ms = std::strtod(value.c_str(), nullptr);
-        else if (key == "c") s.c = std::strtod(value.c_str(), nullptr);
-        else if (key == "widen") s.widen = std::strtod(value.c_str(), nullptr);
-        else if (key == "rollout_decisions") s.cutoff = std::atoi(value.c_str());
-        else if (key == "depth") s.depth = std::atoi(value.c_str());
-        else if (key == "rollout") {
-            if (value != "random" && value != "heuristic")
-                throw NativeError("travel mcts: the native rollout is random or heuristic, not " + value);
-            s.heuristic_rollout = value == "heuristic";
-        } else if (key == "value") {
-            if (value != "placement" && value != "win") throw NativeError("travel mcts: value " + value);
-            s.win = value == "win";
-        } else if (key == "expand") {
-            if (value != "random" && value != "policy") throw NativeError("travel mcts: expand " + value);
-            s.expand_policy = value == "policy";
-        } else if (key == "search") {
-            for (const std::string& kind : split(value, '/')) {
-                if (kind.empty()) continue;
-                s.search_all = false;
-                for (int k = 0; k < kKinds; ++k)  // a kind travel never asks: never searched
-                    if (kind == KIND_NAMES[k]) s.searched[at(k)] = true;
-            }
-        } else {
-            throw NativeError("travel mcts: unknown parameter " + key);
-        }
-    }
+    static_cast<mcts::Settings&>(s) = mcts::parse_settings(text, KIND_NAMES, "travel mcts");
     if (s.heuristic_rollout) {
-        const std::vector<std::string> numbers = split(second, ',');
+        const std::vector<std::string> numbers = mcts::split(s.rollout_text, ',');
         if (numbers.size() != 4) throw NativeError("travel mcts: a heuristic rollout needs its 4 parameters");
         s.rollout = HeuristicParams{std::strtod(numbers[0].c_str(), nullptr), std::strtod(numbers[1].c_str(), nullptr),
                                     std::strtod(numbers[2].c_str(), nullptr),
@@ -214,7 +166,7 @@ void Mcts::iterate(const Game& g, const TurnRecord& record, GameRandom& own) {
 // grown from the seat's decision on a stream of its own, and the most visited option.
 int Mcts::choose(const Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx,
                  GameRandom& rng) {
-    if (!settings_.search_all && !settings_.searched[at(kind)]) return policy(g, seat, kind, options, ctx, rng);
+    if (!settings_.searches(kind)) return policy(g, seat, kind, options, ctx, rng);
     const auto* record = dynamic_cast<const TurnRecord*>(g.forward);
     if (record == nullptr) throw NativeError("travel mcts: the game records no turn (Game::forward)");
     GameRandom own = GameRandom::from_seed(below_2_31(rng));

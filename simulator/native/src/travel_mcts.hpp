@@ -12,24 +12,15 @@
 #include <string>
 #include <vector>
 
+#include "mcts_settings.hpp"
 #include "mcts_tree.hpp"
 #include "travel_forward.hpp"
 
 namespace deckhand::travel {
 
-// MCTS.params, as the Python class reads them.
-struct MctsSettings {
-    int iterations = 200;
-    double ms = 0.0;
-    double c = 0.7;
-    double widen = 0.0;
-    bool heuristic_rollout = false;  // rollout: random, or the heuristic (its parameters below)
-    int cutoff = 120;                // rollout_decisions
-    bool win = false;                // value: placement or win
-    std::array<bool, kKinds> searched{};
-    bool search_all = true;  // search: empty
-    int depth = 0;
-    bool expand_policy = false;  // expand: random or policy
+// MCTS.params, as the Python class reads them (mcts_settings.hpp), and the rollout
+// heuristic's parameters read from its text.
+struct MctsSettings : mcts::Settings {
     HeuristicParams rollout;
 };
 MctsSettings parse_mcts(const std::string& text);
