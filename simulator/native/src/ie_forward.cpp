@@ -103,17 +103,6 @@ void redeal(State& s, int seat, GameRandom& rng) {
     if (top_seen) s.deck.push_back(top);
 }
 
-std::uint64_t below_2_31(GameRandom& rng) {
-    return static_cast<std::uint64_t>(rng.random() * 2147483648.0);
-}
-
-// forward._fresh_stream: from_seed(below(2**31) << 31 | below(2**31)).
-GameRandom fresh_stream(GameRandom& rng) {
-    const std::uint64_t high = below_2_31(rng);
-    const std::uint64_t low = below_2_31(rng);
-    return GameRandom::from_seed(high << 31 | low);
-}
-
 void values(const Game& g, bool over, bool win, std::array<double, kMaxPlayers>& out) {
     const State& s = g.s;
     const int n = s.n;

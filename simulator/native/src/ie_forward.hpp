@@ -92,11 +92,8 @@ void play_copy(Game& copy, const State& start, Steered& hook);
 
 // Playthrough.for_seat's redeal (rules.redeal): the other hands and the deck shuffled
 // together from `rng`, each hand keeping its size; then the rules' stream a fresh one drawn
-// from `rng` (forward._fresh_stream).
+// from `rng` (forward._fresh_stream: rng.hpp's fresh_stream).
 void redeal(State& s, int seat, GameRandom& rng);
-GameRandom fresh_stream(GameRandom& rng);
-// int(rng.random() * 2**31): GameRandom.below(2**31).
-std::uint64_t below_2_31(GameRandom& rng);
 
 // Playthrough.values: each player's value where the game stands, 0 to 1: at its end the
 // outcome's rewards (`win`: winners share 1; else placement) with MARGIN_SHARE of the score

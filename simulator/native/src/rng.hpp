@@ -282,4 +282,17 @@ class GameRandom {
     Twister mt_;  // read only once seeded
 };
 
+// int(rng.random() * 2**31): GameRandom.below(2**31), as a search draws its own stream's seed.
+inline std::uint64_t below_2_31(GameRandom& rng) {
+    return static_cast<std::uint64_t>(rng.random() * 2147483648.0);
+}
+
+// core/forward.py _fresh_stream: a copy's rules stream, from_seed(below(2**31) << 31 |
+// below(2**31)) drawn from `rng` (both games' determinisations).
+inline GameRandom fresh_stream(GameRandom& rng) {
+    const std::uint64_t high = below_2_31(rng);
+    const std::uint64_t low = below_2_31(rng);
+    return GameRandom::from_seed(high << 31 | low);
+}
+
 }  // namespace deckhand

@@ -91,14 +91,6 @@ void redeal(State& s, int seat, GameRandom& rng) {
     s.deck.assign(pool.begin() + static_cast<std::ptrdiff_t>(k), pool.end());
 }
 
-std::uint64_t below_2_31(GameRandom& rng) { return static_cast<std::uint64_t>(rng.random() * 2147483648.0); }
-
-GameRandom fresh_stream(GameRandom& rng) {
-    const std::uint64_t high = below_2_31(rng);
-    const std::uint64_t low = below_2_31(rng);
-    return GameRandom::from_seed(high << 31 | low);
-}
-
 void values(const Game& g, bool over, bool win, std::array<double, kMaxPlayers>& out) {
     const State& s = g.s;
     const int n = s.n;

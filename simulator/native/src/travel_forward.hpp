@@ -78,10 +78,7 @@ void play_copy(Game& copy, const TurnRecord& record, Steered& hook);
 // nobody saw enter them) shuffled among those places from `rng`. (No trade offer is pending
 // at the decisions the native search copies at: rules._offered holds nothing there.)
 void redeal(State& s, int seat, GameRandom& rng);
-// forward._fresh_stream: the copy's rules stream, drawn from `rng`.
-GameRandom fresh_stream(GameRandom& rng);
-// GameRandom.below(2**31): int(random() * 2**31).
-std::uint64_t below_2_31(GameRandom& rng);
+// (then the copy's rules stream: rng.hpp's fresh_stream, forward._fresh_stream)
 
 // Playthrough.values: each player's value where the game stands, 0 to 1: at its end the
 // outcome's rewards (`win`: winners share 1; else placement) with MARGIN_SHARE of the score
