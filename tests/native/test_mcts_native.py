@@ -210,3 +210,31 @@ def test_a_search_after_yerba_mate_keeps_the_seen_top_card() -> None:
     outcome, _, _ = match.play(1)
     assert any(yerba_mate in p.events["fulfilled"] for p in outcome.players)
     assert check_games(setup, [1]).games == 1
+
+
+EXPANSIONS = ("capital", "tokyo", "kickstarter", "kickstarter2", "j", "flag")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(2, 4),
+    seed=st.integers(0, 10_000),
+    sets=st.lists(st.sampled_from(EXPANSIONS), unique=True, max_size=6),
+    variants=st.sampled_from([(), ("market",), ("containers_all",)]),
+    rollout=st.sampled_from(["random", "heuristic"]),
+)
+def test_a_native_search_decides_as_python_over_sets_and_variants(
+    players: int, seed: int, sets: list[str], variants: tuple[str, ...], rollout: str
+) -> None:
+    """The searches the engine plays natively (the turn's own kinds) over any mix of sets
+    and variants: a fixed base game alone missed the Yerba Mate redeal."""
+    search = f"mcts:iterations=3,rollout_decisions=6,rollout={rollout},search=lead/contract/follow"
+    setup = Setup(
+        players=players,
+        seed=seed,
+        powers="all",
+        sets=("base", *sets),
+        variants=variants,
+        strategies=_seats(players, f"{search}+heuristic"),
+    )
+    assert check_games(setup, range(1)).games == 1
