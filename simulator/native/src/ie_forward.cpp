@@ -3,6 +3,8 @@
 // search values a game where it stands.
 #include "ie_forward.hpp"
 
+#include "outcome.hpp"
+
 #include <cmath>
 
 namespace deckhand::ie {
@@ -10,29 +12,9 @@ namespace deckhand::ie {
 namespace {
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-constexpr double kMarginShare = 0.01;    // forward.MARGIN_SHARE
 constexpr double kDecisiveShare = 0.5;   // prospects.DECISIVE_SHARE
 constexpr double kPlacedShare = 0.3;     // prospects.PLACED_SHARE
 constexpr double kLoadedShare = 0.5;     // prospects.LOADED_SHARE
-
-// outcome.lead_value: each player's lead over the best of the others, 0 to 1.
-void lead_value(const std::array<double, kMaxPlayers>& scores, int n, double spread,
-                std::array<double, kMaxPlayers>& out) {
-    if (n < 2) {
-        for (int p = 0; p < n; ++p) out[at(p)] = 0.5;
-        return;
-    }
-    for (int p = 0; p < n; ++p) {
-        double best_other = -INFINITY;
-        bool first = true;
-        for (int q = 0; q < n; ++q) {
-            if (q == p) continue;
-            if (first || scores[at(q)] > best_other) best_other = scores[at(q)];
-            first = false;
-        }
-        out[at(p)] = 0.5 + 0.5 * std::tanh(2.0 * (scores[at(p)] - best_other) / std::max(spread, 1e-9));
-    }
-}
 
 // prospects.standing: credits if scored now, plus the contracts in progress.
 void standing(const Game& g, std::array<double, kMaxPlayers>& values) {
@@ -109,39 +91,23 @@ void values(const Game& g, bool over, bool win, std::array<double, kMaxPlayers>&
     if (!over) {  // prospects.prospects
         std::array<double, kMaxPlayers> scores{};
         standing(g, scores);
-        lead_value(scores, n, kDecisiveShare * static_cast<double>(g.rules().end_credits), out);
+        outcome::lead_value(scores, n, kDecisiveShare * static_cast<double>(g.rules().end_credits), out);
         return;
     }
     const std::array<int, kMaxPlayers>& final = s.scored ? s.final_credits : s.credits;
-    auto winner = [&](int p) {
-        for (auto w : s.winners)
-            if (w == p) return true;
-        return false;
-    };
-    std::array<double, kMaxPlayers> ends{};
-    if (win) {  // outcome_rewards(value="win")
-        const double share = s.winners.empty() ? 0.0 : 1.0 / static_cast<double>(s.winners.size());
-        for (int p = 0; p < n; ++p) ends[at(p)] = winner(p) ? share : 0.0;
-    } else if (n == 1) {
-        ends[0] = 1.0;
-    } else {  // placement: 1 + the players ahead (ties on credits to a winner: Foxes)
-        for (int p = 0; p < n; ++p) {
-            int better = 0;
-            for (int q = 0; q < n; ++q)
-                if (final[at(q)] > final[at(p)] || (final[at(q)] == final[at(p)] && winner(q) && !winner(p))) ++better;
-            ends[at(p)] = static_cast<double>(n - (1 + better)) / static_cast<double>(n - 1);
-        }
-    }
-    // outcome.score_margin: the scores' leads on the largest score so far (at least 1)
+    std::array<bool, kMaxPlayers> winner{};
+    for (auto w : s.winners) winner[at(w)] = true;
+    // the place: 1 + the players ahead (ties on credits to a winner: Foxes)
+    std::array<int, kMaxPlayers> placement{};
     std::array<double, kMaxPlayers> scores{};
-    double spread = 1.0;
     for (int p = 0; p < n; ++p) {
+        int better = 0;
+        for (int q = 0; q < n; ++q)
+            if (final[at(q)] > final[at(p)] || (final[at(q)] == final[at(p)] && winner[at(q)] && !winner[at(p)])) ++better;
+        placement[at(p)] = 1 + better;
         scores[at(p)] = static_cast<double>(final[at(p)]);
-        spread = std::max(spread, std::fabs(scores[at(p)]));
     }
-    std::array<double, kMaxPlayers> margins{};
-    lead_value(scores, n, spread, margins);
-    for (int p = 0; p < n; ++p) out[at(p)] = (1.0 - kMarginShare) * ends[at(p)] + kMarginShare * margins[at(p)];
+    outcome::finished_values(n, winner, s.winners.size(), placement, scores, win, out);
 }
 
 }  // namespace deckhand::ie

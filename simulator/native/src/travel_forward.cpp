@@ -3,6 +3,8 @@
 // says how), and how a search values a game where it stands.
 #include "travel_forward.hpp"
 
+#include "outcome.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -11,29 +13,9 @@ namespace deckhand::travel {
 namespace {
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-constexpr double kMarginShare = 0.01;  // forward.MARGIN_SHARE
 constexpr int kTripsToWin = 2;         // prospects.TRIPS_TO_WIN (T-END-1)
 constexpr double kReady = 0.75;        // prospects.READY
 constexpr double kNearSpread = 0.25;   // prospects.prospects: lead_value's spread
-
-// outcome.lead_value: each player's lead over the best of the others, 0 to 1.
-void lead_value(const std::array<double, kMaxPlayers>& scores, int n, double spread,
-                std::array<double, kMaxPlayers>& out) {
-    if (n < 2) {
-        for (int p = 0; p < n; ++p) out[at(p)] = 0.5;
-        return;
-    }
-    for (int p = 0; p < n; ++p) {
-        double best_other = 0.0;
-        bool first = true;
-        for (int q = 0; q < n; ++q) {
-            if (q == p) continue;
-            if (first || scores[at(q)] > best_other) best_other = scores[at(q)];
-            first = false;
-        }
-        out[at(p)] = 0.5 + 0.5 * std::tanh(2.0 * (scores[at(p)] - best_other) / std::max(spread, 1e-9));
-    }
-}
 
 // prospects.nearness: from 0 (nothing yet) to 1 (won): the trips made plus the share of the
 // next trip's needs the hand covers, or, if nearer, the share of the winning postcards held.
@@ -97,39 +79,27 @@ void values(const Game& g, bool over, bool win, std::array<double, kMaxPlayers>&
     if (!over) {  // prospects.prospects: nearness to winning against the nearest other
         std::array<double, kMaxPlayers> near{};
         for (int p = 0; p < n; ++p) near[at(p)] = nearness(g, p);
-        lead_value(near, n, kNearSpread, out);
+        outcome::lead_value(near, n, kNearSpread, out);
         return;
     }
-    auto winner = [&](int p) { return std::find(s.winners.begin(), s.winners.end(), p) != s.winners.end(); };
-    std::array<double, kMaxPlayers> ends{};
-    if (win) {  // outcome_rewards(value="win")
-        const double share = s.winners.empty() ? 0.0 : 1.0 / static_cast<double>(s.winners.size());
-        for (int p = 0; p < n; ++p) ends[at(p)] = winner(p) ? share : 0.0;
-    } else if (n == 1) {
-        ends[0] = 1.0;
-    } else {  // TravelGame.outcome's placement: a winner first, then by trips made
-        for (int p = 0; p < n; ++p) {
-            int placement = 1;
-            if (!winner(p)) {
-                for (int q = 0; q < n; ++q) {
-                    if (q == p) continue;
-                    const int kq = winner(q), kp = winner(p);
-                    placement += kq > kp || (kq == kp && s.completed[at(q)] > s.completed[at(p)]);
-                }
-            }
-            ends[at(p)] = static_cast<double>(n - placement) / static_cast<double>(n - 1);
-        }
-    }
-    // outcome.score_margin: the trips' leads on the largest score so far (at least 1)
+    std::array<bool, kMaxPlayers> winner{};
+    for (int w : s.winners) winner[at(w)] = true;
+    // TravelGame.outcome's placement: a winner first, then by trips made; the score: trips
+    std::array<int, kMaxPlayers> placement{};
     std::array<double, kMaxPlayers> scores{};
-    double spread = 1.0;
     for (int p = 0; p < n; ++p) {
+        int place = 1;
+        if (!winner[at(p)]) {
+            for (int q = 0; q < n; ++q) {
+                if (q == p) continue;
+                const int kq = winner[at(q)], kp = winner[at(p)];
+                place += kq > kp || (kq == kp && s.completed[at(q)] > s.completed[at(p)]);
+            }
+        }
+        placement[at(p)] = place;
         scores[at(p)] = static_cast<double>(s.completed[at(p)]);
-        spread = std::max(spread, std::fabs(scores[at(p)]));
     }
-    std::array<double, kMaxPlayers> margins{};
-    lead_value(scores, n, spread, margins);
-    for (int p = 0; p < n; ++p) out[at(p)] = (1.0 - kMarginShare) * ends[at(p)] + kMarginShare * margins[at(p)];
+    outcome::finished_values(n, winner, static_cast<int>(s.winners.size()), placement, scores, win, out);
 }
 
 }  // namespace deckhand::travel
