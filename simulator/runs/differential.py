@@ -417,6 +417,22 @@ def check_options(setup: Setup, index: int) -> int:
     return len(options)
 
 
+def seat_strategies(text: str, players: int) -> tuple[str, ...]:
+    """The seats' strategies of one --strategies item: one strategy for every seat, or a
+    comma-separated list cycled to the table's size. A strategy's own parameters are
+    comma-separated too (`mcts:iterations=4,rollout=heuristic`), so a piece holding `=` but
+    no `:` goes on the strategy before it rather than starting a seat's."""
+    seats: list[str] = []
+    for piece in text.split(","):
+        if seats and "=" in piece and ":" not in piece:
+            seats[-1] += "," + piece
+        else:
+            seats.append(piece)
+    if len(seats) == 1:
+        return (seats[0],)
+    return tuple(seats[p % len(seats)] for p in range(players))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -443,7 +459,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         nargs="*",
         default=["random"],
         help="bots, each a comma-separated --strategy list (one for every seat or one per seat), "
-        "e.g. random heuristic heuristic,random",
+        "e.g. random heuristic heuristic,random mcts:iterations=4,rollout=heuristic,random",
     )
     args = parser.parse_args(argv)
     total = Counts()
@@ -456,9 +472,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for (sets, variants), bots, powers, players in itertools.product(
         mixes, args.strategies, args.powers, args.players
     ):
-        strategies = tuple(bots.split(","))
-        if len(strategies) > 1:  # one per seat, cycled to the table's size
-            strategies = tuple(strategies[p % len(strategies)] for p in range(players))
+        strategies = seat_strategies(bots, players)
         setup = Setup(
             players=players,
             seed=args.seed + players,

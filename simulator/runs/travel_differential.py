@@ -33,7 +33,7 @@ from simulator.games.travel.rules import ACCEPT, DONE, REJECT, TravelGame
 from simulator.games.travel.state import EVENT_NAMES
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.travel_chunk import END_REASONS, play_travel_columns
-from simulator.runs.differential import Counts, compare_outcome
+from simulator.runs.differential import Counts, compare_outcome, seat_strategies
 from simulator.runs.match import Match
 
 VERBS = ("draw", "travel", "recycle", "trade", "steal", "dispose", "smuggle", "special")
@@ -190,7 +190,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         nargs="*",
         default=["random", "heuristic"],
         help="bots, each a comma-separated --strategy list (one for every seat or one per "
-        "seat), e.g. random heuristic heuristic,random heuristic@tuned-all-4p",
+        "seat), e.g. random heuristic heuristic,random heuristic@tuned-all-4p "
+        "mcts@guided:iterations=4,rollout_decisions=20,heuristic",
     )
     parser.add_argument("--max-turns", type=int, default=None)
     parser.add_argument("--chunk", type=int, default=250)
@@ -201,9 +202,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         modules = modules_of(mods)
         if "characters" in modules and players > 6:
             continue  # spec: the characters play at most 6
-        strategies = tuple(bots.split(","))
-        if len(strategies) > 1:  # one per seat, cycled to the table's size
-            strategies = tuple(strategies[p % len(strategies)] for p in range(players))
+        strategies = seat_strategies(bots, players)
         setup = TravelSetup(
             players=players,
             seed=args.seed + players,
