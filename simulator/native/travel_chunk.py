@@ -20,7 +20,7 @@ from simulator.native.frames import event_series, games_frame, player_columns
 from simulator.native.seeds import game_streams
 from simulator.native.travel_mcts_table import native_reason as mcts_reason
 from simulator.native.travel_mcts_table import seat_text as mcts_text
-from simulator.native.travel_table import travel_table
+from simulator.native.travel_table import HEURISTIC_PARAMS, heuristic_numbers, travel_table
 from strategies.mcts import MCTS
 from strategies.random_strategy import RandomStrategy
 from strategies.registry import StrategyChoice, resolve
@@ -37,9 +37,6 @@ NATIVE_MODULES: tuple[str, ...] = (
     else ()
 )
 """The travel modules the core plays, as it says (`_core.travel_names()["modules"]`)."""
-
-HEURISTIC_PARAMS = ("aggression", "race_aggression", "blind_trade", "deny")
-"""The travel heuristic's parameters, in the order the core reads them."""
 
 
 def native_reason(choice: StrategyChoice) -> str | None:
@@ -86,9 +83,7 @@ def seat_codes(
                 searches.append(mcts_text(built))
             else:
                 assert isinstance(built, TravelHeuristic)
-                params.append(
-                    [built.aggression, built.race_aggression, built.blind_trade, float(built.deny)]
-                )
+                params.append(heuristic_numbers(built))
                 searches.append("")
         codes.append(by_text[choice.text])
     return codes, params, searches

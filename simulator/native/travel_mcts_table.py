@@ -7,6 +7,7 @@ decisions (tests/native/test_travel_mcts_native.py)."""
 from __future__ import annotations
 
 from simulator.native.mcts_table import PARAMS, settings_text
+from simulator.native.travel_table import HEURISTIC_PARAMS, heuristic_numbers
 from strategies.mcts import MCTS
 from strategies.travel.heuristic import TravelHeuristic
 
@@ -21,9 +22,6 @@ cards of the offer on the table (rules._offered), while the native copy redeals 
 decision itself; a search of those kinds (or of every kind: `search` empty) plays in
 Python. The shipped preset (mcts@guided) searches `action`."""
 
-ROLLOUT_PARAMS = ("aggression", "race_aggression", "blind_trade", "deny")
-"""The rollout heuristic's parameters, in the order the core reads them (travel_chunk's)."""
-
 
 def native_reason(strategy: object) -> str | None:
     """Why this built travel mcts cannot search natively, or may decide otherwise than
@@ -37,7 +35,7 @@ def native_reason(strategy: object) -> str | None:
     if bot is not None:
         if type(bot) is not TravelHeuristic:
             return f"mcts rollout '{strategy.rollout_text}' has no native travel version"
-        extra = sorted(set(bot.settings) - set(ROLLOUT_PARAMS))
+        extra = sorted(set(bot.settings) - set(HEURISTIC_PARAMS))
         if extra:
             return f"mcts rollout: the native travel heuristic has no parameter {', '.join(extra)}"
     elif strategy.rollout_text != "random":
@@ -61,6 +59,5 @@ def seat_text(strategy: MCTS) -> str:
     rollout = ""
     if bot is not None:
         assert isinstance(bot, TravelHeuristic)
-        numbers = (bot.aggression, bot.race_aggression, bot.blind_trade, float(bot.deny))
-        rollout = ",".join(repr(float(x)) for x in numbers)
+        rollout = ",".join(repr(x) for x in heuristic_numbers(bot))
     return settings_text(strategy) + "\n" + rollout

@@ -9,6 +9,7 @@ from typing import Any
 
 from simulator.games.travel.cards import RULE_PARAMS
 from simulator.games.travel.rules import TravelGame, _distance_km
+from strategies.travel.heuristic import TravelHeuristic
 
 _CACHE_KEY = "_native_travel_table"
 
@@ -45,3 +46,13 @@ def travel_table(game: TravelGame) -> dict[str, Any]:
     }
     setattr(game, _CACHE_KEY, table)
     return table
+
+
+HEURISTIC_PARAMS = ("aggression", "race_aggression", "blind_trade", "deny")
+"""The travel heuristic's parameters, in the order the core reads them (a seat's and a
+search's rollout alike)."""
+
+
+def heuristic_numbers(bot: TravelHeuristic) -> list[float]:
+    """The heuristic's parameters as the core reads them: HEURISTIC_PARAMS' order, as floats."""
+    return [float(getattr(bot, name)) for name in HEURISTIC_PARAMS]
