@@ -10,6 +10,7 @@ import re
 import pytest
 
 from simulator.folders.config import RunOptions
+from simulator.native import CORE
 from simulator.runs.bench import NotASearcher, bench_lines, forward_lines, rate_lines, suite_lines
 
 TRAVEL = RunOptions("travel", players=3, modules=("events",), seed=5, engine="python")
@@ -90,6 +91,13 @@ def test_the_search_mode_says_where_it_searched() -> None:
         r"determinising \d+% \(the redeal \d+%\), rollouts \d+%, the tree the rest",
         lines[1],
     )
+    if CORE is not None:  # the native search's line: each repeat timed over a window
+        assert re.fullmatch(
+            r"native core: [\d.]+ ms per decision searched, \d+ iterations/s \(\d+ per second "
+            r"of CPU\) \(\d+x\) at 1 positions of the native games, the first searched 40 "
+            r"decisions in \(contract\), median of 1 repeats of at least 0.2 s each",
+            lines[2],
+        )
 
 
 def test_the_suite_says_its_header_before_it_measures_anything() -> None:

@@ -728,7 +728,7 @@ py::dict mcts_at(const py::dict& table_dict, int players,
                  py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> streams,
                  py::array_t<std::int8_t, py::array::c_style | py::array::forcecast> seats,
                  const std::vector<std::string>& bots, int after, const std::string& search, int repeats,
-                 std::uint64_t seed) {
+                 std::uint64_t seed, double min_seconds) {
     const auto table = read_table(table_dict);
     const Seating seating{bots, nullptr};
     const MctsSettings settings = parse_mcts(search);
@@ -771,29 +771,37 @@ py::dict mcts_at(const py::dict& table_dict, int players,
     std::vector<double> rates, ms, cpu_rates;
     std::vector<std::string> kinds;
     for (const Position& p : positions) kinds.emplace_back(kind_name(p.kind));
+    // Each repeat times whole rounds over the positions until at least `min_seconds` have
+    // passed: one round of a few positions lasts a few milliseconds, about a scheduler's time
+    // slice, so one preemption on a shared machine would halve a repeat's rate.
     for (int r = 0; r < repeats; ++r) {
         long long done = 0;
+        int searches = 0;
         const auto start = std::chrono::steady_clock::now();
         const std::clock_t cpu_start = std::clock();
-        for (const Position& p : positions) {
-            Game holder(*table, players);
-            holder.s = p.start;
-            TurnRecord record;
-            record.start = p.start;
-            record.answers = p.answers;
-            holder.forward = &record;
-            Mcts search(*table, settings);
-            search.attach(holder);
-            GameRandom rng = GameRandom::from_seed(seed + static_cast<std::uint64_t>(done));
-            const Decision d{p.seat, p.kind, p.context, nullptr, &p.options};
-            search.choose(holder, d, rng);
-            done += search.iterations_done;
-        }
-        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        double took = 0.0;
+        do {
+            for (const Position& p : positions) {
+                Game holder(*table, players);
+                holder.s = p.start;
+                TurnRecord record;
+                record.start = p.start;
+                record.answers = p.answers;
+                holder.forward = &record;
+                Mcts search(*table, settings);
+                search.attach(holder);
+                GameRandom rng = GameRandom::from_seed(seed + static_cast<std::uint64_t>(done));
+                const Decision d{p.seat, p.kind, p.context, nullptr, &p.options};
+                search.choose(holder, d, rng);
+                done += search.iterations_done;
+                ++searches;
+            }
+            took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        } while (took < min_seconds && !positions.empty());
         rates.push_back(static_cast<double>(done) / took);
         const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
         cpu_rates.push_back(static_cast<double>(done) / std::max(cpu, 1e-9));
-        ms.push_back(1000.0 * took / static_cast<double>(std::max<std::size_t>(1, positions.size())));
+        ms.push_back(1000.0 * took / static_cast<double>(std::max(1, searches)));
     }
     py::dict out;
     out["kinds"] = kinds;
@@ -859,7 +867,9 @@ PYBIND11_MODULE(_core, m) {
     m.def("twister_uniforms", &twister_uniforms, "The first n uniforms of GameRandom.from_seed(seed)");
     m.def("mcts_at", &mcts_at, py::arg("table"), py::arg("players"), py::arg("streams"), py::arg("seats"),
           py::arg("bots"), py::arg("after"), py::arg("search"), py::arg("repeats"), py::arg("seed"),
-          "The native search timed at one position of each game (bench --search)");
+          py::arg("min_seconds") = 0.0,
+          "The native search timed at one position of each game (bench --search), each repeat "
+          "searching them round after round for at least min_seconds");
     m.def("mcts_bench", &mcts_bench, py::arg("table"), py::arg("players"), py::arg("streams"), py::arg("seats"),
           py::arg("bots"), "Games with mcts seats: iterations, decisions, turns and seconds");
 }
