@@ -323,34 +323,37 @@ class HeuristicBot {
         return total;
     }
 
-    // IEClassic._pirate_value
+    // IEClassic._pirate_value. Python's sources are the containers at sea colour by colour
+    // (its list: each colour's containers together, in colour order); those of one colour
+    // are alike, so a round weighs each colour once (a later container of the colour would
+    // tie, and a tie keeps the first) and takes one container of the best colour: the same
+    // rounds as over the list, with counts by colour.
     double pirate_value(Table& t, int count) {
         Slots slots;
         slots.copy_from(t.slots());
         const int* sea = t.sea();
-        int sources[CARDS];
+        int left[6];
         int ns = 0;
-        for (int c = 0; c < 6; ++c)
-            if (c != GREY)
-                for (int i = 0; i < sea[c]; ++i) {
-                    if (ns >= CARDS) fail("too many containers at sea");
-                    sources[ns++] = c;
-                }
+        for (int c = 0; c < 6; ++c) {
+            left[c] = c != GREY ? sea[c] : 0;
+            ns += left[c];
+        }
+        if (ns > CARDS) fail("too many containers at sea");
         double total = 0.0;
         int spare = 0;
         SlotList* rainbow = slots.get(ANY);
         for (int round = 0; round < count; ++round) {
             double best = 0.0;
             int best_key = -1, best_src = -1;
-            for (int kk = 0; kk < ns; ++kk) {
-                const int c = sources[kk];
+            for (int c = 0; c < 6; ++c) {
+                if (left[c] == 0) continue;
                 if (t.is_wild(c)) {
                     int key;
                     const double top = best_open_slot(slots, key);
                     if (top > best) {
                         best = top;
                         best_key = key;
-                        best_src = kk;
+                        best_src = c;
                     }
                     continue;
                 }
@@ -358,12 +361,12 @@ class HeuristicBot {
                 if (own && own->nonempty() && own->front() > best) {
                     best = own->front();
                     best_key = c;
-                    best_src = kk;
+                    best_src = c;
                 }
                 if (rainbow && rainbow->nonempty() && rainbow->front() > best) {
                     best = rainbow->front();
                     best_key = ANY;
-                    best_src = kk;
+                    best_src = c;
                 }
             }
             if (best_src < 0) {
@@ -373,8 +376,7 @@ class HeuristicBot {
             }
             total += best + 0.5;  // and no hand card spent
             slots.get(best_key)->pop_front();
-            for (int j = best_src + 1; j < ns; ++j) sources[j - 1] = sources[j];
-            --ns;
+            left[best_src] -= 1;
         }
         if (spare) {
             bool any = false;
