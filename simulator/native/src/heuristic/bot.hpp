@@ -840,7 +840,9 @@ class HeuristicBot {
         return best;
     }
 
-    // IEClassic._pirate
+    // IEClassic._pirate. A container's value is its colour's part (the best slot it fits,
+    // then the denial of the rivals' needs of the colour), worked out once per colour, then
+    // its ship's part; the same operations in the same order as Python's per option.
     int pirate(const Decision& d, Table& t) {
         const Slots& slots = t.slots();
         int rival[7] = {};
@@ -849,8 +851,37 @@ class HeuristicBot {
         const double deny = weights.deny;
         double fits[8];
         bool have_fit[8] = {};
+        double part[8];  // a single-coloured container's colour part, by colour
+        bool have_part[8] = {};
         const SlotList* rl = slots.get(ANY);
         const double rainbow = (rl && rl->nonempty()) ? rl->front() : 0.0;
+        auto fit = [&](int c) {
+            if (!have_fit[c]) {
+                double top;
+                if (t.is_wild(c)) {
+                    int key;
+                    top = best_open_slot(slots, key);
+                } else {
+                    const SlotList* own = slots.get(c);
+                    top = (own && own->nonempty()) ? own->front() : 0.0;
+                }
+                fits[c] = rainbow > top ? rainbow : top;
+                have_fit[c] = true;
+            }
+            return fits[c];
+        };
+        auto deny_part = [&](int most) { return deny * 0.8 * static_cast<double>(most > 2 ? 2 : most); };
+        auto single = [&](int c) {
+            if (!have_part[c]) {
+                double value = 0.0;
+                const double f = fit(c);
+                if (f > value) value = f;
+                value += deny_part(rival[c]);
+                part[c] = value;
+                have_part[c] = true;
+            }
+            return part[c];
+        };
         int best = 0;
         double best_value = -std::numeric_limits<double>::infinity();
         for (int i = 0, n_options = d.size(); i < n_options; ++i) {
@@ -858,50 +889,33 @@ class HeuristicBot {
             int owner;
             bool at_sea;
             int cargo_len;
-            int cols[4] = {0, 0, 0, 0};
-            int ncols;
+            double value;
             if (o.where == PirateOption::SHIP) {
                 const ShipRow& r = t.row(o.a);
                 owner = r.owner;
                 at_sea = r.at_sea;
                 cargo_len = r.cargo.size();
-                cols[0] = r.cargo_colors[o.b];
-                ncols = 1;
+                value = single(r.cargo_colors[o.b]);
             } else if (o.where == PirateOption::ISLAND) {
                 owner = -1;
                 at_sea = true;
                 cargo_len = 0;
                 const auto& cs = t.colors_of(o.a);
-                ncols = static_cast<int>(cs.size());
-                for (int j = 0; j < ncols; ++j) cols[j] = cs[static_cast<std::size_t>(j)];
+                if (cs.size() == 1) {
+                    value = single(cs[0]);
+                } else {  // a Flag card: the best of its colours, the most needed of them
+                    value = 0.0;
+                    for (int c : cs) {
+                        const double f = fit(c);
+                        if (f > value) value = f;
+                    }
+                    int most = rival[cs.empty() ? 0 : cs[0]];
+                    for (std::size_t j = 1; j < cs.size(); ++j) most = py_max(most, rival[cs[j]]);
+                    value += deny_part(most);
+                }
             } else {
                 continue;  // Mini Van's unseen cards: skipped
             }
-            double value = 0.0;
-            for (int j = 0; j < ncols; ++j) {
-                const int c = cols[j];
-                if (!have_fit[c]) {
-                    double top;
-                    if (t.is_wild(c)) {
-                        int key;
-                        top = best_open_slot(slots, key);
-                    } else {
-                        const SlotList* own = slots.get(c);
-                        top = (own && own->nonempty()) ? own->front() : 0.0;
-                    }
-                    fits[c] = rainbow > top ? rainbow : top;
-                    have_fit[c] = true;
-                }
-                if (fits[c] > value) value = fits[c];
-            }
-            int most;
-            if (ncols == 1) {
-                most = rival[cols[0]];
-            } else {
-                most = rival[cols[0]];
-                for (int j = 1; j < ncols; ++j) most = py_max(most, rival[cols[j]]);
-            }
-            value += deny * 0.8 * static_cast<double>(most > 2 ? 2 : most);
             if (owner == me) {  // each container taken brings my ship nearer home
                 value += t.home_value() / static_cast<double>(cargo_len) - 0.3;
             } else if (owner >= 0 && !at_sea) {  // Mini Van: a rival's ship at port set back
