@@ -461,21 +461,47 @@ class HeuristicSeat final : public ie::Bot {
         v.credits = Ints(s.credits.data(), s.n);
         v.island = Cards(s.island.begin(), s.island.size());
         v.n_ships = s.ships.size();
-        for (int i = 0; i < v.n_ships; ++i) {
-            const ie::Ship& ship = s.ships[i];
-            ShipRow& r = v.ships[i];
-            r.owner = ship.owner;
-            r.at_sea = ship.at_sea;
-            r.contracts = Cards(ship.contracts.begin(), ship.contracts.size());
-            r.cargo = Cards(ship.cargo.begin(), ship.cargo.size());
-            r.cargo_colors = Colors(ship.cargo_colors.begin(), ship.cargo_colors.size());
-        }
-        for (int p = 0; p < s.n; ++p) {
-            const auto k = static_cast<std::size_t>(p);
-            v.goods[p] = Cards(s.goods[k].begin(), s.goods[k].size());
-            v.crew[p] = Cards(s.crew[k].begin(), s.crew[k].size());
-            v.fulfilled[p] = Cards(s.fulfilled[k].begin(), s.fulfilled[k].size());
-            v.port[p] = s.port[k];
+        // The zones live inline in the game's state (ie::SmallVec), so a span's start is
+        // fixed by the game's address: for the game of the last view (an mcts copy is the
+        // same game from one iteration to the next), with as many seats and ships, only
+        // the lengths are written.
+        if (spans_game_ == &game && spans_n_ == s.n && spans_ships_ == v.n_ships) {
+            for (int i = 0; i < v.n_ships; ++i) {
+                const ie::Ship& ship = s.ships[i];
+                ShipRow& r = v.ships[i];
+                r.owner = ship.owner;
+                r.at_sea = ship.at_sea;
+                r.contracts.len = ship.contracts.size();
+                r.cargo.len = ship.cargo.size();
+                r.cargo_colors.len = ship.cargo_colors.size();
+            }
+            for (int p = 0; p < s.n; ++p) {
+                const auto k = static_cast<std::size_t>(p);
+                v.goods[p].len = s.goods[k].size();
+                v.crew[p].len = s.crew[k].size();
+                v.fulfilled[p].len = s.fulfilled[k].size();
+                v.port[p] = s.port[k];
+            }
+        } else {
+            for (int i = 0; i < v.n_ships; ++i) {
+                const ie::Ship& ship = s.ships[i];
+                ShipRow& r = v.ships[i];
+                r.owner = ship.owner;
+                r.at_sea = ship.at_sea;
+                r.contracts = Cards(ship.contracts.begin(), ship.contracts.size());
+                r.cargo = Cards(ship.cargo.begin(), ship.cargo.size());
+                r.cargo_colors = Colors(ship.cargo_colors.begin(), ship.cargo_colors.size());
+            }
+            for (int p = 0; p < s.n; ++p) {
+                const auto k = static_cast<std::size_t>(p);
+                v.goods[p] = Cards(s.goods[k].begin(), s.goods[k].size());
+                v.crew[p] = Cards(s.crew[k].begin(), s.crew[k].size());
+                v.fulfilled[p] = Cards(s.fulfilled[k].begin(), s.fulfilled[k].size());
+                v.port[p] = s.port[k];
+            }
+            spans_game_ = &game;
+            spans_n_ = s.n;
+            spans_ships_ = v.n_ships;
         }
         facts_.g = &game;
         v.mods_free = false;  // every rule fact from the rules core, powers or not
@@ -657,6 +683,8 @@ class HeuristicSeat final : public ie::Bot {
     }
 
     std::shared_ptr<const Shared> shared_;
+    const ie::Game* spans_game_ = nullptr;  // the game view_'s zone spans point into
+    int spans_n_ = -1, spans_ships_ = -1;   // (its seats and ships then)
     ie::SmallVec<ie::Card, ie::kMaxCards> given_, taken_;  // (scratch)
     HeuristicBot bot_;
     View view_;

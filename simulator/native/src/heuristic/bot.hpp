@@ -81,7 +81,7 @@ class HeuristicBot {
             return d.size() - 1;  // crew actions cost nothing: use them all
         }
         if (d.kind == Kind::IMPORT_TIE) {
-            for (int i = 0; i < d.size(); ++i)
+            for (int i = 0, n_options = d.size(); i < n_options; ++i)
                 if (d.ints[static_cast<std::size_t>(i)] == view.me) return i;
         }
         Table t(weights, view, static_);
@@ -200,7 +200,7 @@ class HeuristicBot {
         std::vector<double> seen_value;
         int best = 0;
         double best_value = -std::numeric_limits<double>::infinity();
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const Play& o = d.plays[static_cast<std::size_t>(i)];
             std::size_t k = 0;
             while (k < seen.size() && seen[k] != o.b) ++k;
@@ -242,7 +242,7 @@ class HeuristicBot {
         Decision rest = d;  // the options without ("follow_as", BARTER, BARTER)
         rest.follow.clear();
         int barter_at = -1;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const FollowOption& o = d.follow[static_cast<std::size_t>(i)];
             if (o.verb == FollowOption::FOLLOW_AS && o.performed == BARTER && o.played == BARTER) barter_at = i;
             else rest.follow.push_back(o);
@@ -253,7 +253,7 @@ class HeuristicBot {
         const auto pc = t.cheapest_play(t.play_options(BARTER));
         const double value = barter_value(t, 1 + t.crew_actions()[BARTER], pc.first) - pc.second;
         if (value > plain_value) return barter_at;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const FollowOption& o = d.follow[static_cast<std::size_t>(i)];
             if (o.verb == plain.verb && o.performed == plain.performed && o.played == plain.played) return i;
         }
@@ -323,34 +323,37 @@ class HeuristicBot {
         return total;
     }
 
-    // IEClassic._pirate_value
+    // IEClassic._pirate_value. Python's sources are the containers at sea colour by colour
+    // (its list: each colour's containers together, in colour order); those of one colour
+    // are alike, so a round weighs each colour once (a later container of the colour would
+    // tie, and a tie keeps the first) and takes one container of the best colour: the same
+    // rounds as over the list, with counts by colour.
     double pirate_value(Table& t, int count) {
         Slots slots;
         slots.copy_from(t.slots());
         const int* sea = t.sea();
-        int sources[CARDS];
+        int left[6];
         int ns = 0;
-        for (int c = 0; c < 6; ++c)
-            if (c != GREY)
-                for (int i = 0; i < sea[c]; ++i) {
-                    if (ns >= CARDS) fail("too many containers at sea");
-                    sources[ns++] = c;
-                }
+        for (int c = 0; c < 6; ++c) {
+            left[c] = c != GREY ? sea[c] : 0;
+            ns += left[c];
+        }
+        if (ns > CARDS) fail("too many containers at sea");
         double total = 0.0;
         int spare = 0;
         SlotList* rainbow = slots.get(ANY);
         for (int round = 0; round < count; ++round) {
             double best = 0.0;
             int best_key = -1, best_src = -1;
-            for (int kk = 0; kk < ns; ++kk) {
-                const int c = sources[kk];
+            for (int c = 0; c < 6; ++c) {
+                if (left[c] == 0) continue;
                 if (t.is_wild(c)) {
                     int key;
                     const double top = best_open_slot(slots, key);
                     if (top > best) {
                         best = top;
                         best_key = key;
-                        best_src = kk;
+                        best_src = c;
                     }
                     continue;
                 }
@@ -358,12 +361,12 @@ class HeuristicBot {
                 if (own && own->nonempty() && own->front() > best) {
                     best = own->front();
                     best_key = c;
-                    best_src = kk;
+                    best_src = c;
                 }
                 if (rainbow && rainbow->nonempty() && rainbow->front() > best) {
                     best = rainbow->front();
                     best_key = ANY;
-                    best_src = kk;
+                    best_src = c;
                 }
             }
             if (best_src < 0) {
@@ -373,8 +376,7 @@ class HeuristicBot {
             }
             total += best + 0.5;  // and no hand card spent
             slots.get(best_key)->pop_front();
-            for (int j = best_src + 1; j < ns; ++j) sources[j - 1] = sources[j];
-            --ns;
+            left[best_src] -= 1;
         }
         if (spare) {
             bool any = false;
@@ -521,12 +523,12 @@ class HeuristicBot {
     // IEClassic._lead (the heuristic's _stuck is never: no discard at the lead)
     int lead(const Decision& d, Table& t) {
         if (classic)  // IEClassic: discard a stuck ship's contracts
-            for (int i = 0; i < d.size(); ++i) {
+            for (int i = 0, n_options = d.size(); i < n_options; ++i) {
                 const LeadOption& o = d.lead[static_cast<std::size_t>(i)];
                 if (o.verb == LeadOption::DISCARD_CONTRACTS && stuck(t, o.arg)) return i;
             }
         int best = -1;
-        for (int i = 0; i < d.size(); ++i)
+        for (int i = 0, n_options = d.size(); i < n_options; ++i)
             if (d.lead[static_cast<std::size_t>(i)].verb == LeadOption::DRAW) {
                 best = i;
                 break;
@@ -534,7 +536,7 @@ class HeuristicBot {
         if (best < 0) fail("a lead without a draw");
         double best_value = draw_value(t);
         if (t.hand.size() <= 1) best_value *= 1.3;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const LeadOption& o = d.lead[static_cast<std::size_t>(i)];
             if (o.verb != LeadOption::LEAD) continue;
             const int action = o.arg;
@@ -582,7 +584,7 @@ class HeuristicBot {
     int play_with(const Decision& d, Table& t) {
         int best = 0;
         double cost = std::numeric_limits<double>::infinity();
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const double c = t.worth_of(d.plays[static_cast<std::size_t>(i)]);
             if (c < cost) {
                 best = i;
@@ -593,7 +595,7 @@ class HeuristicBot {
     }
 
     static int find_follow(const Decision& d, FollowOption::Verb verb) {
-        for (int i = 0; i < d.size(); ++i)
+        for (int i = 0, n_options = d.size(); i < n_options; ++i)
             if (d.follow[static_cast<std::size_t>(i)].verb == verb) return i;
         return -1;
     }
@@ -610,7 +612,7 @@ class HeuristicBot {
         if (find_follow(d, FollowOption::FOLLOW_AS) < 0) return plain;
         int best = plain;
         double best_value = answer_value(t, d.context, d.follow[static_cast<std::size_t>(plain)]);
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const FollowOption& o = d.follow[static_cast<std::size_t>(i)];
             if (o.verb != FollowOption::FOLLOW_AS) continue;
             const double value = answer_value(t, d.context, o);
@@ -657,6 +659,21 @@ class HeuristicBot {
                 gains.n = 0;
                 for (const Play& option : options) gains.set(option, gain);
             }
+        } else if (action != SUPPLY && action != BARTER && worth_at_least()) {
+            // Not Python's: the same answer without the hand's worth (Table.worth, the
+            // dearest part of a follow) where no play could pass the draw even at its least
+            // cost (worth_at_least), as the Load branch above. Supply and Barter values
+            // read the worth themselves.
+            bool broke = false;
+            for (const Play& option : options) {
+                const double gain = action_value(t, action, crew + 1, option, false) - without;
+                gains.set(option, gain);
+                if (gain - least_cost(t, option) > draw) {
+                    broke = true;
+                    break;
+                }
+            }
+            if (!broke) return false;
         }
         const auto pc = t.cheapest_play(options);
         double gain = 0.0;
@@ -664,6 +681,13 @@ class HeuristicBot {
         if (!known) gain = action_value(t, action, crew + 1, pc.first, false) - without;
         return gain - pc.second > draw;
     }
+
+    // Whether every hand card's worth is at least its least cost (Table.worth: hold *
+    // max(load_bias * held, contract_bias * contract) + taste, contract >= 0; taste is
+    // _least_cost's 0.3 * pref[action]): then a play's cost (its cards' worth summed) is at
+    // least _least_cost of it, in floats too (rounding keeps order), and `gain - cost`
+    // at most `gain - least cost`.
+    bool worth_at_least() const { return k.hold >= 0.0 && weights.contract_bias >= 0.0; }
 
     // IEClassic._least_cost
     double least_cost(Table& t, const Play& option) {
@@ -702,7 +726,7 @@ class HeuristicBot {
         } else {
             fail("declare: an action the bot does not declare so");
         }
-        for (int i = 0; i < d.size(); ++i)
+        for (int i = 0, n_options = d.size(); i < n_options; ++i)
             if (d.ints[static_cast<std::size_t>(i)] == count) return i;
         fail("declare: the count is not offered");
     }
@@ -715,7 +739,7 @@ class HeuristicBot {
         const bool is_ahead = ahead(t);
         int best = 0;
         double best_value = -std::numeric_limits<double>::infinity();
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const SupplyOption& o = d.supply[static_cast<std::size_t>(i)];
             double value;
             if (o.sell) {
@@ -758,7 +782,7 @@ class HeuristicBot {
         int best = 0;
         double best_value = -std::numeric_limits<double>::infinity();
         if (d.contract.front().stop) best_value = 0.5;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const ContractOption& o = d.contract[static_cast<std::size_t>(i)];
             if (o.stop) continue;
             double value;
@@ -801,7 +825,7 @@ class HeuristicBot {
         t.ports();
         int best = 0;
         double best_value = -std::numeric_limits<double>::infinity();
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const LoadOption& o = d.load[static_cast<std::size_t>(i)];
             const Port* port = port_at(t, o.ship);
             const int ncol = static_cast<int>(t.colors_of(o.card).size());
@@ -816,7 +840,9 @@ class HeuristicBot {
         return best;
     }
 
-    // IEClassic._pirate
+    // IEClassic._pirate. A container's value is its colour's part (the best slot it fits,
+    // then the denial of the rivals' needs of the colour), worked out once per colour, then
+    // its ship's part; the same operations in the same order as Python's per option.
     int pirate(const Decision& d, Table& t) {
         const Slots& slots = t.slots();
         int rival[7] = {};
@@ -825,59 +851,71 @@ class HeuristicBot {
         const double deny = weights.deny;
         double fits[8];
         bool have_fit[8] = {};
+        double part[8];  // a single-coloured container's colour part, by colour
+        bool have_part[8] = {};
         const SlotList* rl = slots.get(ANY);
         const double rainbow = (rl && rl->nonempty()) ? rl->front() : 0.0;
+        auto fit = [&](int c) {
+            if (!have_fit[c]) {
+                double top;
+                if (t.is_wild(c)) {
+                    int key;
+                    top = best_open_slot(slots, key);
+                } else {
+                    const SlotList* own = slots.get(c);
+                    top = (own && own->nonempty()) ? own->front() : 0.0;
+                }
+                fits[c] = rainbow > top ? rainbow : top;
+                have_fit[c] = true;
+            }
+            return fits[c];
+        };
+        auto deny_part = [&](int most) { return deny * 0.8 * static_cast<double>(most > 2 ? 2 : most); };
+        auto single = [&](int c) {
+            if (!have_part[c]) {
+                double value = 0.0;
+                const double f = fit(c);
+                if (f > value) value = f;
+                value += deny_part(rival[c]);
+                part[c] = value;
+                have_part[c] = true;
+            }
+            return part[c];
+        };
         int best = 0;
         double best_value = -std::numeric_limits<double>::infinity();
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const PirateOption& o = d.pirate[static_cast<std::size_t>(i)];
             int owner;
             bool at_sea;
             int cargo_len;
-            int cols[4] = {0, 0, 0, 0};
-            int ncols;
+            double value;
             if (o.where == PirateOption::SHIP) {
                 const ShipRow& r = t.row(o.a);
                 owner = r.owner;
                 at_sea = r.at_sea;
                 cargo_len = r.cargo.size();
-                cols[0] = r.cargo_colors[o.b];
-                ncols = 1;
+                value = single(r.cargo_colors[o.b]);
             } else if (o.where == PirateOption::ISLAND) {
                 owner = -1;
                 at_sea = true;
                 cargo_len = 0;
                 const auto& cs = t.colors_of(o.a);
-                ncols = static_cast<int>(cs.size());
-                for (int j = 0; j < ncols; ++j) cols[j] = cs[static_cast<std::size_t>(j)];
+                if (cs.size() == 1) {
+                    value = single(cs[0]);
+                } else {  // a Flag card: the best of its colours, the most needed of them
+                    value = 0.0;
+                    for (int c : cs) {
+                        const double f = fit(c);
+                        if (f > value) value = f;
+                    }
+                    int most = rival[cs.empty() ? 0 : cs[0]];
+                    for (std::size_t j = 1; j < cs.size(); ++j) most = py_max(most, rival[cs[j]]);
+                    value += deny_part(most);
+                }
             } else {
                 continue;  // Mini Van's unseen cards: skipped
             }
-            double value = 0.0;
-            for (int j = 0; j < ncols; ++j) {
-                const int c = cols[j];
-                if (!have_fit[c]) {
-                    double top;
-                    if (t.is_wild(c)) {
-                        int key;
-                        top = best_open_slot(slots, key);
-                    } else {
-                        const SlotList* own = slots.get(c);
-                        top = (own && own->nonempty()) ? own->front() : 0.0;
-                    }
-                    fits[c] = rainbow > top ? rainbow : top;
-                    have_fit[c] = true;
-                }
-                if (fits[c] > value) value = fits[c];
-            }
-            int most;
-            if (ncols == 1) {
-                most = rival[cols[0]];
-            } else {
-                most = rival[cols[0]];
-                for (int j = 1; j < ncols; ++j) most = py_max(most, rival[cols[j]]);
-            }
-            value += deny * 0.8 * static_cast<double>(most > 2 ? 2 : most);
             if (owner == me) {  // each container taken brings my ship nearer home
                 value += t.home_value() / static_cast<double>(cargo_len) - 0.3;
             } else if (owner >= 0 && !at_sea) {  // Mini Van: a rival's ship at port set back
@@ -901,7 +939,7 @@ class HeuristicBot {
         int best = -1;
         double best_slot = 0.0;
         bool best_any = false;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const PirateToOption& o = d.pirate_to[static_cast<std::size_t>(i)];
             if (o.discard) continue;
             const double slot = port_at(t, o.ship)->slot;
@@ -924,7 +962,7 @@ class HeuristicBot {
             return ship_not_bid_on(d, t);
         int best = 0;
         double best_value = 0.0;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const double v = t.ship_import_value(d.ints[static_cast<std::size_t>(i)]);
             if (i == 0 || v > best_value) {
                 best = i;
@@ -952,7 +990,7 @@ class HeuristicBot {
     int ship_not_bid_on(const Decision& d, Table& t) {
         const int me = t.me;
         int best = -1, best_len = 0;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const ShipRow& r = t.row(d.ints[static_cast<std::size_t>(i)]);
             if (r.owner == me && (best < 0 || r.cargo.size() < best_len)) {
                 best = i;
@@ -961,7 +999,7 @@ class HeuristicBot {
         }
         if (best >= 0) return best;
         int best_credits = 0, best_ship = 0;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const int ship = d.ints[static_cast<std::size_t>(i)];
             const int c = t.credits[t.row(ship).owner];
             if (best < 0 || c < best_credits || (c == best_credits && ship < best_ship)) {
@@ -988,7 +1026,7 @@ class HeuristicBot {
         const long top = d.ints.back();
         if (top < out) out = top;
         if (out < 0) out = 0;
-        for (int i = 0; i < d.size(); ++i)
+        for (int i = 0, n_options = d.size(); i < n_options; ++i)
             if (d.ints[static_cast<std::size_t>(i)] == out) return i;
         fail("bid: the amount is not offered");
     }
@@ -997,7 +1035,7 @@ class HeuristicBot {
     int import_tie(const Decision& d, Table& t) {
         int best = 0;
         double best_value = 0.0;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const double v = t.estimate(d.ints[static_cast<std::size_t>(i)]);
             if (i == 0 || v < best_value) {
                 best = i;
@@ -1011,7 +1049,7 @@ class HeuristicBot {
     int import_take(const Decision& d, Table& t) {
         int best = 0;
         double best_value = 0.0;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const int j = d.ints[static_cast<std::size_t>(i)];
             const double v = t.import_value(d.cargo[static_cast<std::size_t>(j)]);
             if (i == 0 || v > best_value) {
@@ -1032,7 +1070,7 @@ class HeuristicBot {
         // by power, in the order of their first use (dict insertion order); each power's
         // first use is its rule's answer where it makes one
         std::vector<int> seen;
-        for (int i = 0; i < d.size(); ++i) {
+        for (int i = 0, n_options = d.size(); i < n_options; ++i) {
             const int code = d.uses[static_cast<std::size_t>(i)];
             if (code <= 0) continue;
             bool first = true;
@@ -1077,7 +1115,7 @@ class HeuristicBot {
             const int cid = d.use_contract[static_cast<std::size_t>(first)];
             const int price = t.tables.contract(cid).price;
             int best = -1, best_value = 0, best_card = 0;
-            for (int i = first; i < d.size(); ++i) {
+            for (int i = first, n_options = d.size(); i < n_options; ++i) {
                 if (d.uses[static_cast<std::size_t>(i)] != code) continue;
                 const int card = d.use_arg[static_cast<std::size_t>(i)];
                 const int value = t.view.good_end_value(card);
@@ -1097,7 +1135,7 @@ class HeuristicBot {
         if (d.size() == 1) return 0;
         const int card = d.context;
         const int want = t.crew_value(card) > t.goods_value(card) ? 0 : 1;  // crew : goods
-        for (int i = 0; i < d.size(); ++i)
+        for (int i = 0, n_options = d.size(); i < n_options; ++i)
             if (d.place[static_cast<std::size_t>(i)] == want) return i;
         fail("import_place: the answer is not offered");
     }

@@ -9,9 +9,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "heuristic/match_tables.hpp"
@@ -403,6 +405,7 @@ class ReasonsBase {
     };
     std::vector<Known> known_;
     int last_known_ = -1;
+    std::vector<std::pair<std::uint64_t, int>> kept_masks_;  // (best_swap's scratch)
 
     int known_for(const std::vector<int>& kept) {
         if (last_known_ >= 0 && known_[static_cast<std::size_t>(last_known_)].kept == kept)
@@ -420,8 +423,10 @@ class ReasonsBase {
 
     // reasons_base._island_worth (with its `known` cache, which is pure: kept for every
     // call within the decision)
-    double island_worth(int card, const std::vector<int>& kept) {
-        const int at = known_for(kept);
+    double island_worth(int card, const std::vector<int>& kept) { return island_worth_at(card, known_for(kept)); }
+
+    // _island_worth with the kept cards' Known entry found (known_for)
+    double island_worth_at(int card, int at) {
         double as_contract = 0.0;
         {
             Known& e = known_[static_cast<std::size_t>(at)];
@@ -604,16 +609,32 @@ class ReasonsBase {
         int best = -1;
         double best_gain = k.swap_margin;
         std::vector<int> kept;
+        // the kept cards' Known entry by which hand places they hold (a mask while the hand
+        // has at most 64 cards): found once per set of kept cards, not once per card taken
+        const bool masked = h.size() <= 64;
+        kept_masks_.clear();
         for (int i = 0; i < swaps.size(); ++i) {
             const int* given = swaps.given(i);
             const int ng = swaps.n_given[static_cast<std::size_t>(i)];
             const int* taken = swaps.taken(i);
             const int nt = swaps.n_taken[static_cast<std::size_t>(i)];
             kept.clear();
-            for (int c : h)
-                if (std::find(given, given + ng, c) == given + ng) kept.push_back(c);
+            std::uint64_t mask = 0;
+            for (std::size_t j = 0; j < h.size(); ++j)
+                if (std::find(given, given + ng, h[j]) == given + ng) {
+                    kept.push_back(h[j]);
+                    if (masked) mask |= std::uint64_t{1} << j;
+                }
+            int at = -1;
+            if (masked)
+                for (const auto& [m, a] : kept_masks_)
+                    if (m == mask) at = a;
+            if (at < 0) {
+                at = known_for(kept);
+                if (masked) kept_masks_.emplace_back(mask, at);
+            }
             double gain = 0.0;  // sum(): 0 + the first + ...
-            for (int t = 0; t < nt; ++t) gain += island_worth(taken[t], kept);
+            for (int t = 0; t < nt; ++t) gain += island_worth_at(taken[t], at);
             double given_worth = 0.0;
             for (int g = 0; g < ng; ++g) given_worth += worth(given[g]);
             gain -= given_worth;
