@@ -505,9 +505,14 @@ class Table {
 
     // Table.missing_levels
     int missing_levels(int cid) {
+        const auto index = static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)]);
+        if (levels_ != nullptr && levels_->stamp[index] == levels_->generation)
+            return levels_->missing[index];
+        return make_missing_levels(cid, index);
+    }
+    [[gnu::noinline]] int make_missing_levels(int cid, std::size_t index) {
         if (levels_ == nullptr) level_memo();
         Weights::LevelsMemo& m = *levels_;
-        const auto index = static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)]);
         if (m.stamp[index] != m.generation) {
             // view.missing_levels(cid), its levels read through the memo (the same ints)
             const ContractData& c = tables.contract(cid);
@@ -1064,16 +1069,14 @@ class Table {
         const Cards cargo = r.cargo;
         const double* cv = crew_values();
         int room = goods_room();
-        GoodsValues* values = &goods_values(room, -1);
+        GoodsValues* values = &goods_values(room, -1);  // (an array's entry: never moves)
         double best = 0.0;
         int first = -1;
         bool as_crew = false;
         for (int card : cargo) {
             const int c = color_of(card);
             if (!values->known[c]) {
-                const double g = goods_value_of(c, room, -1);
-                values = &goods_values(room, -1);  // (the vector may have moved)
-                values->v[c] = g;
+                values->v[c] = goods_value_of(c, room, -1);
                 values->known[c] = true;
             }
             const double goods = values->v[c];
@@ -1088,7 +1091,7 @@ class Table {
         if (cargo.size() > 1) {
             const int extra = as_crew ? -1 : color_of(first);
             room -= as_crew ? 0 : 1;
-            goods_values(room, extra);
+            GoodsValues& vals = goods_values(room, extra);
             double second = 0.0;
             bool found = false;
             int skip = 1;
@@ -1097,14 +1100,11 @@ class Table {
                     skip = 0;
                 } else {
                     const int c = color_of(card);
-                    GoodsValues& vals = goods_values(room, extra);
                     if (!vals.known[c]) {
-                        const double g = goods_value_of(c, room, extra);
-                        GoodsValues& again = goods_values(room, extra);
-                        again.v[c] = g;
-                        again.known[c] = true;
+                        vals.v[c] = goods_value_of(c, room, extra);
+                        vals.known[c] = true;
                     }
-                    double v = goods_values(room, extra).v[c];
+                    double v = vals.v[c];
                     if (!as_crew) {
                         const double crew = cv[action_of(card)];
                         if (crew > v) v = crew;
@@ -1181,7 +1181,53 @@ class Table {
     // wider (every row and every seat's credits): the memo here is kept where only what
     // worth does not read has changed, and worth's values are the same as a
     // recomputation's.
+    // (compared in place with the seat's kept key, built only where it differs)
     bool memo_key_matches(bool flag_ok) {
+        Weights& w = weights;
+        const Weights::WorthMemo& m = w.worth_memos[me];
+        if (w.worth_memo_set && m.set && key_equals(m.key, flag_ok)) return true;
+        build_key(flag_ok);
+        return false;
+    }
+
+    // Whether `key` is the key build_key would write, read in its order
+    bool key_equals(const std::vector<int>& key, bool flag_ok) {
+        const int* k = key.data();
+        const int* const end = k + key.size();
+        auto one = [&](int v) {
+            if (k == end || *k != v) return false;
+            ++k;
+            return true;
+        };
+        auto seq = [&](auto items) {
+            const int n = items.size();
+            if (end - k < n + 1 || *k != n) return false;
+            ++k;
+            for (int i = 0; i < n; ++i)
+                if (k[i] != items[i]) return false;
+            k += n;
+            return true;
+        };
+        if (!seq(hand) || !one(flag_ok ? 1 : 0) || !one(view.port[me])) return false;
+        for (int i = 0; i < n_rows(); ++i) {
+            const ShipRow& r = row(i);
+            if (r.owner == me && !r.at_sea)
+                if (!one(i) || !seq(r.contracts) || !seq(r.cargo) || !seq(r.cargo_colors))
+                    return false;
+        }
+        if (!one(-1)) return false;
+        const int* by_color = sea();
+        for (int c = 0; c < 7; ++c)
+            if (!one(by_color[c])) return false;
+        if (!seq(my_goods()) || !seq(my_crew()) || !seq(view.fulfilled[me])) return false;
+        if (!one(static_cast<int>(ship_mods_values_.size()))) return false;
+        for (int v : ship_mods_values_)
+            if (!one(v)) return false;
+        return k == end;
+    }
+
+    // The worth memo's key of this decision, into the bot's scratch
+    void build_key(bool flag_ok) {
         Weights& w = weights;
         const Cards fulfilled = view.fulfilled[me];
         std::size_t size = 17 + static_cast<std::size_t>(hand.size() + my_goods().size() +
@@ -1218,8 +1264,6 @@ class Table {
         *out++ = static_cast<int>(ship_mods_values_.size());
         for (int v : ship_mods_values_) *out++ = v;
         key.resize(static_cast<std::size_t>(out - start));
-        const Weights::WorthMemo& m = w.worth_memos[me];
-        return w.worth_memo_set && m.set && same_key(m.key, key);
     }
 
     struct BestEntry {  // (plain: an array of them is scratch space)
