@@ -294,7 +294,7 @@ struct Port {
     // slot of each contract's trial by its index in the table (-1: none yet). The trials'
     // room is taken on first use (a port never used costs nothing to make); a reset clears
     // only the slots it set.
-    static constexpr int TRIALS = 32;
+    static constexpr int TRIALS = 64;
     int n_trials = 0;
     std::vector<std::int8_t> slot_of;
     std::vector<Trial> trials;  // TRIALS reserved: a kept trial never moves
@@ -313,14 +313,14 @@ struct Port {
         const int k = slot_of[static_cast<std::size_t>(index)];
         return k < 0 ? nullptr : &trials[static_cast<std::size_t>(k)];
     }
-    // Keep a trial (none kept once full: the next asks compute it again, as pure)
-    const Trial* keep(int index, const Trial& t) {
+    // The room of a trial to keep, to be written before the next ask (none once full: the
+    // next asks compute it again, as pure)
+    Trial* make(int index) {
         if (n_trials >= TRIALS || n_trials >= static_cast<int>(trials.capacity())) return nullptr;
         slot_of[static_cast<std::size_t>(index)] = static_cast<std::int8_t>(n_trials);
         kept_index[n_trials] = index;
         const auto k = static_cast<std::size_t>(n_trials++);
-        if (k < trials.size()) trials[k] = t;
-        else trials.push_back(t);
+        if (k >= trials.size()) trials.emplace_back();
         return &trials[k];
     }
 };

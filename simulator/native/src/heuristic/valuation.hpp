@@ -52,7 +52,25 @@ struct OwnedRow {
         return owner == r.owner && at_sea == r.at_sea && Cards(contracts) == r.contracts &&
                Cards(cargo) == r.cargo && Colors(cargo_colors) == r.cargo_colors;
     }
+    // what a static port reads of its row: the contracts, the containers' colours and count
+    bool same_static(const ShipRow& r) const {
+        return static_cast<int>(cargo.size()) == r.cargo.size() &&
+               Cards(contracts) == r.contracts && Colors(cargo_colors) == r.cargo_colors;
+    }
 };
+
+// A hash of what a port is a function of (see Table.cached_port)
+inline unsigned port_hash(const ShipRow& r, int index, const std::vector<int>& mods) {
+    unsigned h = 2166136261u;
+    auto mix = [&h](int x) { h = (h ^ static_cast<unsigned>(x)) * 16777619u; };
+    for (int c : r.contracts) mix(c);
+    mix(-1);
+    for (int c : r.cargo_colors) mix(c);
+    mix(r.cargo.size());
+    mix(index);
+    for (int m : mods) mix(m);
+    return h ^ (h >> 15);
+}
 
 template <class T>
 inline bool same_ints(const std::vector<T>& a, SpanOf<T> b) {
@@ -144,29 +162,44 @@ class Weights {
     bool rules_seats = true;
     bool rules_crew = true;
 
-    // worth_memo: the last hand worth and the table it was computed on
+    // worth_memo: the last hand worth and the table it was computed on, by seat (one bot
+    // may serve every seat in turn: an mcts rollout). The key is by content (what worth
+    // reads), so a seat's memo kept while others play holds what a recomputation gives.
+    // `worth_memo_set` false (new_view) drops every seat's.
     bool worth_memo_set = false;
-    std::vector<int> worth_key;   // (hand, my credits, my rows at port, the rows at sea,
-                                  // island, my goods, my crew, ship_mods) flattened, each
-                                  // sequence after its length (Table.memo_key_matches)
+    struct WorthMemo {
+        bool set = false;
+        std::vector<int> key;  // (hand, my credits, my rows at port, the rows at sea,
+                               // island, my goods, my crew, ship_mods) flattened, each
+                               // sequence after its length (Table.memo_key_matches)
+        WorthMap worth;
+    };
+    WorthMemo worth_memos[MAX_PLAYERS];
     std::vector<int> key_scratch;
-    WorthMap worth_memo;
     std::vector<int> ship_mods_scratch;  // a decision's Table.ship_mods values (its capacity kept)
 
-    // My ports as MatchTables keeps them across decisions (`port`, `live_port`: by ship
-    // index, row and my ship modifiers, a pure function of them), with their trials.
+    // My ports as MatchTables keeps them across decisions, with their trials: a static port
+    // (`port`) by its row's contracts, container colours and count (a pure function of
+    // them: any ship of any seat with that row shares it), a live one (`live_port`) by ship
+    // index, row and my ship modifiers. Kept in sets of ways by a hash of the key; one bot
+    // may serve every seat (an mcts rollout), and a ports() call never evicts nor hands out
+    // twice a port it already handed out (`stamp`: the call that last handed it out).
     struct PortCacheEntry {
         bool valid = false;
+        bool live = false;
+        unsigned hash = 0;
+        unsigned stamp = 0;
         int index = -1;
         OwnedRow row;
         std::vector<int> mods;
         Port port;
     };
-    // One entry per ship of the table: one bot may serve every seat (an mcts rollout), and a
-    // ports() call must never evict a port it already handed out.
-    static constexpr int kPortCache = MAX_SHIPS;
+    static constexpr int kPortSets = 16, kPortWays = 4;
+    static constexpr int kPortCache = kPortSets * kPortWays;
+    static_assert(kPortCache - kPortWays >= MAX_PORTS, "a ports() call's ports fit");
     PortCacheEntry port_cache[kPortCache];
-    int port_cache_next = 0;
+    int port_cache_next[kPortSets] = {};
+    unsigned port_stamp = 0;
 
     // levels_memo (Table._level_memo): missing levels by contract index and levels by colour,
     // kept while my goods, crew and fulfilled contracts stay the same. Python keys it by the
@@ -278,28 +311,30 @@ class Table {
     Cards my_crew() const { return view.crew[me]; }
 
     const int* hand_colors() {
-        if (!have_hc_) {
-            for (int& x : hc_) x = 0;
-            for (int c : hand) hc_[color_of(c)] += 1;
-            have_hc_ = true;
-        }
+        if (!have_hc_) make_hand_colors();
         return hc_;
+    }
+    [[gnu::noinline]] void make_hand_colors() {
+        for (int& x : hc_) x = 0;
+        for (int c : hand) hc_[color_of(c)] += 1;
+        have_hc_ = true;
     }
 
     // Table.sea: per colour, the containers on ships at sea and the cards on the island
     const int* sea() {
-        if (!have_sea_) {
-            for (int& x : sea_) x = 0;
-            for (int i = 0; i < n_rows(); ++i) {
-                const ShipRow& r = row(i);
-                if (r.at_sea)
-                    for (int c : r.cargo_colors)
-                        if (c != GREY) sea_[c] += 1;
-            }
-            for (int card : island()) sea_[color_of(card)] += 1;
-            have_sea_ = true;
-        }
+        if (!have_sea_) make_sea();
         return sea_;
+    }
+    [[gnu::noinline]] void make_sea() {
+        for (int& x : sea_) x = 0;
+        for (int i = 0; i < n_rows(); ++i) {
+            const ShipRow& r = row(i);
+            if (r.at_sea)
+                for (int c : r.cargo_colors)
+                    if (c != GREY) sea_[c] += 1;
+        }
+        for (int card : island()) sea_[color_of(card)] += 1;
+        have_sea_ = true;
     }
 
     // Table.ship_mods (rules_ships): whether my powers change my ships (their values:
@@ -336,54 +371,63 @@ class Table {
     // Table.ports: my ships at port, in ship order (static_port, or live_port where my powers
     // change my ships or a Legos-like contract is on one), kept across decisions in the bot
     PortList& ports() {
-        if (!have_ports_) {
-            const bool mods = ship_mods();
-            ports_.n = 0;
-            for (int i = 0; i < n_rows(); ++i) {
-                const ShipRow& r = row(i);
-                if (r.owner == me && !r.at_sea) {
-                    if (ports_.n >= MAX_PORTS) fail("more than 16 ships of one player at port");
-                    ports_.items[ports_.n++] = cached_port(i, r, mods);
-                }
-            }
-            have_ports_ = true;
-        }
+        if (!have_ports_) make_ports();
         return ports_;
     }
-
-    Port* cached_port(int i, const ShipRow& r, bool mods) {
-        Weights& w = weights;
-        Weights::PortCacheEntry* slot = nullptr;
-        for (auto& e : w.port_cache) {
-            if (e.valid && e.index == i) {
-                if (e.row.same(r) && e.mods == ship_mods_values_) {
-                    e.port.row = &r;
-                    return &e.port;
-                }
-                slot = &e;
-                break;
+    [[gnu::noinline]] void make_ports() {
+        const bool mods = ship_mods();
+        const unsigned stamp = ++weights.port_stamp;
+        ports_.n = 0;
+        for (int i = 0; i < n_rows(); ++i) {
+            const ShipRow& r = row(i);
+            if (r.owner == me && !r.at_sea) {
+                if (ports_.n >= MAX_PORTS) fail("more than 16 ships of one player at port");
+                ports_.items[ports_.n++] = cached_port(i, r, mods, stamp);
             }
         }
-        if (slot == nullptr) {
-            for (auto& e : w.port_cache)
-                if (!e.valid) {
-                    slot = &e;
-                    break;
-                }
-        }
-        if (slot == nullptr) {
-            slot = &w.port_cache[w.port_cache_next];
-            w.port_cache_next = (w.port_cache_next + 1) % Weights::kPortCache;
-        }
+        have_ports_ = true;
+    }
+
+    Port* cached_port(int i, const ShipRow& r, bool mods, unsigned stamp) {
+        Weights& w = weights;
         bool unl = false;
         if (tables.any_unlimited && weights.rules_ships)  // (classic: no Legos-like trials)
             for (int cid : r.contracts)
                 if (tables.is_unlimited(cid)) unl = true;
-        if (mods || unl)
+        const bool live = mods || unl;
+        const unsigned h = port_hash(r, live ? i : -1, ship_mods_values_);
+        const int set = static_cast<int>(h & static_cast<unsigned>(Weights::kPortSets - 1));
+        Weights::PortCacheEntry* ways = &w.port_cache[set * Weights::kPortWays];
+        for (int k = 0; k < Weights::kPortWays; ++k) {
+            Weights::PortCacheEntry& e = ways[k];
+            if (e.valid && e.hash == h && e.stamp != stamp && e.live == live &&
+                (live ? e.index == i && e.row.same(r) : e.row.same_static(r)) &&
+                e.mods == ship_mods_values_) {
+                e.stamp = stamp;
+                e.index = i;
+                e.port.index = i;
+                e.port.row = &r;
+                return &e.port;
+            }
+        }
+        Weights::PortCacheEntry* slot = nullptr;
+        for (int k = 0; k < Weights::kPortWays && slot == nullptr; ++k)
+            if (!ways[k].valid) slot = &ways[k];
+        for (int k = 0; k < Weights::kPortWays && slot == nullptr; ++k) {
+            Weights::PortCacheEntry& e = ways[w.port_cache_next[set]];
+            w.port_cache_next[set] = (w.port_cache_next[set] + 1) % Weights::kPortWays;
+            if (e.stamp != stamp) slot = &e;
+        }
+        for (int k = 0; k < Weights::kPortCache && slot == nullptr; ++k)  // (every way handed out)
+            if (w.port_cache[k].stamp != stamp) slot = &w.port_cache[k];
+        if (live)
             live_port(slot->port, static_, i, r, view);
         else
             static_port(slot->port, static_, i, r);
         slot->valid = true;
+        slot->live = live;
+        slot->hash = h;
+        slot->stamp = stamp;
         slot->index = i;
         slot->row.assign(r);
         slot->mods = ship_mods_values_;
@@ -393,36 +437,31 @@ class Table {
     // Table.trial
     const Trial& trial(Port& port, int cid) {
         const int index = tables.index_of[static_cast<std::size_t>(cid)];
-        if (port.live) {
-            const Trial* got = port.cached(index);
-            if (got) return *got;
-            scratch_trial_ = live_trial(static_, port, cid, view);
-            got = port.keep(index, scratch_trial_);
-            return got ? *got : scratch_trial_;
-        }
-        if (weights.rules_ships && tables.is_unlimited(cid)) {
+        if (!port.live && weights.rules_ships && tables.is_unlimited(cid)) {
             scratch_trial_ = static_trial(static_, port, cid, true);
             return scratch_trial_;
         }
         const Trial* got = port.cached(index);
         if (got) return *got;
-        scratch_trial_ = static_trial(static_, port, cid, false);
-        got = port.keep(index, scratch_trial_);
-        return got ? *got : scratch_trial_;
+        Trial* kept = port.make(index);  // (none once full: computed again when asked)
+        Trial& out = kept ? *kept : scratch_trial_;
+        out = port.live ? live_trial(static_, port, cid, view) : static_trial(static_, port, cid, false);
+        return out;
     }
 
     // Table.crew_actions
     const int* crew_actions() {
-        if (!have_ca_) {
-            if (weights.rules_crew) {
-                view.crew_actions_by_type(ca_);
-            } else {
-                for (int& x : ca_) x = 0;
-                for (int card : my_crew()) ca_[action_of(card)] += 1;
-            }
-            have_ca_ = true;
-        }
+        if (!have_ca_) make_crew_actions();
         return ca_;
+    }
+    [[gnu::noinline]] void make_crew_actions() {
+        if (weights.rules_crew) {
+            view.crew_actions_by_type(ca_);
+        } else {
+            for (int& x : ca_) x = 0;
+            for (int card : my_crew()) ca_[action_of(card)] += 1;
+        }
+        have_ca_ = true;
     }
 
     // Table.sea_weight
@@ -466,11 +505,23 @@ class Table {
 
     // Table.missing_levels
     int missing_levels(int cid) {
+        const auto index = static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)]);
+        if (levels_ != nullptr && levels_->stamp[index] == levels_->generation)
+            return levels_->missing[index];
+        return make_missing_levels(cid, index);
+    }
+    [[gnu::noinline]] int make_missing_levels(int cid, std::size_t index) {
         if (levels_ == nullptr) level_memo();
         Weights::LevelsMemo& m = *levels_;
-        const auto index = static_cast<std::size_t>(tables.index_of[static_cast<std::size_t>(cid)]);
         if (m.stamp[index] != m.generation) {
-            m.missing[index] = view.missing_levels(cid);
+            // view.missing_levels(cid), its levels read through the memo (the same ints)
+            const ContractData& c = tables.contract(cid);
+            int total = 0;
+            for (int i = 0; i < c.level.n; ++i) {
+                const int gap = c.level.vals[i] - level(c.level.keys[i]);
+                total += gap > 0 ? gap : 0;
+            }
+            m.missing[index] = total;
             m.stamp[index] = m.generation;
         }
         return m.missing[index];
@@ -489,19 +540,19 @@ class Table {
     // Table.avail
     const double* avail(int drop) {
         if (!have_avail_[drop + 1]) {
-            const int* hc = hand_colors();
-            const int* sea_ = sea();
-            const double weight = sea_weight();
-            if (!have_avail_[0]) {
+            if (!have_avail_[0]) {  // (hand_colors, sea and sea_weight kept from here on)
+                const int* hc = hand_colors();
+                const int* by_color = sea();
+                const double weight = sea_weight();
                 for (int c = 0; c < 7; ++c)
                     avail_[0][c] = static_cast<double>(hc[c]) +
-                                   weight * static_cast<double>(sea_[c]) + 0.35;
+                                   weight * static_cast<double>(by_color[c]) + 0.35;
                 have_avail_[0] = true;
             }
             if (drop < 0) return avail_[0];
             for (int c = 0; c < 7; ++c) avail_[drop + 1][c] = avail_[0][c];
-            avail_[drop + 1][drop] = static_cast<double>(hc[drop] - 1) +
-                                     weight * static_cast<double>(sea_[drop]) + 0.35;
+            avail_[drop + 1][drop] = static_cast<double>(hc_[drop] - 1) +
+                                     sea_weight_ * static_cast<double>(sea_[drop]) + 0.35;
             have_avail_[drop + 1] = true;
         }
         return avail_[drop + 1];
@@ -671,15 +722,16 @@ class Table {
 
     // Table.slots: per colour, the value of each uncovered container need at my ports
     const Slots& slots() {
-        if (!have_slots_) {
-            slots_.n = 0;
-            for (const Port* port : ports())
-                for (int i = 0; i < port->need.n; ++i)
-                    slots_.setdefault(port->need.keys[i]).push_n(port->slot, port->need.vals[i]);
-            for (int i = 0; i < slots_.n; ++i) slots_.lists[i].sort_desc();
-            have_slots_ = true;
-        }
+        if (!have_slots_) make_slots();
         return slots_;
+    }
+    [[gnu::noinline]] void make_slots() {
+        slots_.n = 0;
+        for (const Port* port : ports())
+            for (int i = 0; i < port->need.n; ++i)
+                slots_.setdefault(port->need.keys[i]).push_n(port->slot, port->need.vals[i]);
+        for (int i = 0; i < slots_.n; ++i) slots_.lists[i].sort_desc();
+        have_slots_ = true;
     }
 
     // Table.worth: what keeping each hand card is worth
@@ -687,12 +739,12 @@ class Table {
         if (worth_ != nullptr) return *worth_;
         Weights& w = weights;
         // the key: (view, hand, rows, island, credits, my_goods, my_crew, ship_mods)
-        const bool mods = ship_mods();
-        if (memo_key_matches(mods)) {
-            worth_ = &w.worth_memo;
+        ship_mods();  // (its values are in the key)
+        const bool flag_ok = credits[me] >= tables.rules.flag_load_cost;
+        if (memo_key_matches(flag_ok)) {
+            worth_ = &w.worth_memos[me].worth;
             return *worth_;
         }
-        const bool flag_ok = credits[me] >= tables.rules.flag_load_cost;
         const Slots& sl = slots();
         const int* wl;
         int nw;
@@ -749,7 +801,8 @@ class Table {
             ++rank;
         }
         for (int i = 0; i < demand.n; ++i) demand.lists[i].sort_desc();
-        WorthMap& out = w.worth_memo;
+        Weights::WorthMemo& memo = w.worth_memos[me];
+        WorthMap& out = memo.worth;
         out.set_cards(hand, tables.n_cards);
         const double load_bias = w.load_bias, contract_bias = w.contract_bias;
         for (int i = 0; i < nh; ++i) {
@@ -764,8 +817,12 @@ class Table {
                 tables.k.hold * (a >= b ? a : b) + w.taste[static_cast<std::size_t>(card)];
         }
         // w.worth_memo = (key, worth)
-        w.worth_memo_set = true;
-        w.worth_key.swap(w.key_scratch);  // (the key built by memo_key_matches)
+        if (!w.worth_memo_set) {  // (a new view: the other seats' memos are dropped)
+            for (Weights::WorthMemo& m : w.worth_memos) m.set = false;
+            w.worth_memo_set = true;
+        }
+        memo.set = true;
+        memo.key.swap(w.key_scratch);  // (the key built by memo_key_matches)
         worth_ = &out;
         return out;
     }
@@ -834,15 +891,16 @@ class Table {
 
     // Table.goods_counts: per player, goods per colour
     const int* goods_counts(int p) {
-        if (!have_goods_counts_) {
-            for (int q = 0; q < view.n; ++q) {
-                int* c = goods_counts_[q];
-                for (int k = 0; k < 6; ++k) c[k] = 0;
-                for (int card : view.goods[q]) c[color_of(card)] += 1;
-            }
-            have_goods_counts_ = true;
-        }
+        if (!have_goods_counts_) make_goods_counts();
         return goods_counts_[p];
+    }
+    [[gnu::noinline]] void make_goods_counts() {
+        for (int q = 0; q < view.n; ++q) {
+            int* c = goods_counts_[q];
+            for (int k = 0; k < 6; ++k) c[k] = 0;
+            for (int card : view.goods[q]) c[color_of(card)] += 1;
+        }
+        have_goods_counts_ = true;
     }
 
     // Table.rival_most
@@ -900,17 +958,18 @@ class Table {
 
     // Table.late
     double late() {
-        if (!have_late_) {
-            if (weights.rules_seats) {
-                late_ = credit_race(view);
-            } else {
-                int most = credits[0];
-                for (int c : credits) most = py_max(most, c);
-                late_ = static_cast<double>(most) / static_cast<double>(tables.rules.end_credits);
-            }
-            have_late_ = true;
-        }
+        if (!have_late_) make_late();
         return late_;
+    }
+    [[gnu::noinline]] void make_late() {
+        if (weights.rules_seats) {
+            late_ = credit_race(view);
+        } else {
+            int most = credits[0];
+            for (int c : credits) most = py_max(most, c);
+            late_ = static_cast<double>(most) / static_cast<double>(tables.rules.end_credits);
+        }
+        have_late_ = true;
     }
 
     // Table.draws_to
@@ -985,16 +1044,17 @@ class Table {
 
     // Table.crew_values
     const double* crew_values() {
-        if (!have_crew_values_) {
-            if (crew_room() <= 0) {
-                for (double& x : crew_values_) x = 0.0;
-            } else {
-                const double l = py_max(0.2, 1.0 - late());
-                for (int a = 0; a < N_ACTIONS; ++a) crew_values_[a] = weights.crew_taste[a] * l;
-            }
-            have_crew_values_ = true;
-        }
+        if (!have_crew_values_) make_crew_values();
         return crew_values_;
+    }
+    [[gnu::noinline]] void make_crew_values() {
+        if (crew_room() <= 0) {
+            for (double& x : crew_values_) x = 0.0;
+        } else {
+            const double l = py_max(0.2, 1.0 - late());
+            for (int a = 0; a < N_ACTIONS; ++a) crew_values_[a] = weights.crew_taste[a] * l;
+        }
+        have_crew_values_ = true;
     }
 
     double crew_value(int card) { return crew_values()[action_of(card)]; }
@@ -1009,16 +1069,14 @@ class Table {
         const Cards cargo = r.cargo;
         const double* cv = crew_values();
         int room = goods_room();
-        GoodsValues* values = &goods_values(room, -1);
+        GoodsValues* values = &goods_values(room, -1);  // (an array's entry: never moves)
         double best = 0.0;
         int first = -1;
         bool as_crew = false;
         for (int card : cargo) {
             const int c = color_of(card);
             if (!values->known[c]) {
-                const double g = goods_value_of(c, room, -1);
-                values = &goods_values(room, -1);  // (the vector may have moved)
-                values->v[c] = g;
+                values->v[c] = goods_value_of(c, room, -1);
                 values->known[c] = true;
             }
             const double goods = values->v[c];
@@ -1033,7 +1091,7 @@ class Table {
         if (cargo.size() > 1) {
             const int extra = as_crew ? -1 : color_of(first);
             room -= as_crew ? 0 : 1;
-            goods_values(room, extra);
+            GoodsValues& vals = goods_values(room, extra);
             double second = 0.0;
             bool found = false;
             int skip = 1;
@@ -1042,14 +1100,11 @@ class Table {
                     skip = 0;
                 } else {
                     const int c = color_of(card);
-                    GoodsValues& vals = goods_values(room, extra);
                     if (!vals.known[c]) {
-                        const double g = goods_value_of(c, room, extra);
-                        GoodsValues& again = goods_values(room, extra);
-                        again.v[c] = g;
-                        again.known[c] = true;
+                        vals.v[c] = goods_value_of(c, room, extra);
+                        vals.known[c] = true;
                     }
-                    double v = goods_values(room, extra).v[c];
+                    double v = vals.v[c];
                     if (!as_crew) {
                         const double crew = cv[action_of(card)];
                         if (crew > v) v = crew;
@@ -1118,52 +1173,97 @@ class Table {
 
   private:
     // Build the worth memo's key of this decision into the bot's scratch, and compare it
-    // with the last one kept. The key holds what Table.worth reads (a pure function of
-    // it): my hand, my credits (the Flag's load cost), my ships at port (their index and
-    // row: the ports, their trials and slots), the containers at sea (each ship at sea's
-    // index and cargo colours: Table.sea), the island, my goods and crew (levels, crew
-    // actions) and my ship modifiers. Python's key is wider (every row and every seat's
-    // credits): the memo here is kept where only what worth does not read has changed,
-    // and worth's values are the same as a recomputation's.
-    bool memo_key_matches(bool mods) {
-        (void)mods;
+    // with the seat's last one kept. The key holds what Table.worth reads (a pure function
+    // of it): my hand, whether my credits pay the Flag's load cost, my port colour, my ships
+    // at port (their index and row: the ports, their trials and slots), the containers at
+    // sea and on the island by colour (Table.sea: all avail reads of them), my goods, crew
+    // and fulfilled contracts (levels, crew actions) and my ship modifiers. Python's key is
+    // wider (every row and every seat's credits): the memo here is kept where only what
+    // worth does not read has changed, and worth's values are the same as a
+    // recomputation's.
+    // (compared in place with the seat's kept key, built only where it differs)
+    bool memo_key_matches(bool flag_ok) {
         Weights& w = weights;
-        std::size_t size = 8 + static_cast<std::size_t>(hand.size() + island().size() +
-                                                        my_goods().size() + my_crew().size()) +
+        const Weights::WorthMemo& m = w.worth_memos[me];
+        if (w.worth_memo_set && m.set && key_equals(m.key, flag_ok)) return true;
+        build_key(flag_ok);
+        return false;
+    }
+
+    // Whether `key` is the key build_key would write, read in its order
+    bool key_equals(const std::vector<int>& key, bool flag_ok) {
+        const int* k = key.data();
+        const int* const end = k + key.size();
+        auto one = [&](int v) {
+            if (k == end || *k != v) return false;
+            ++k;
+            return true;
+        };
+        auto seq = [&](auto items) {
+            const int n = items.size();
+            if (end - k < n + 1 || *k != n) return false;
+            ++k;
+            for (int i = 0; i < n; ++i)
+                if (k[i] != items[i]) return false;
+            k += n;
+            return true;
+        };
+        if (!seq(hand) || !one(flag_ok ? 1 : 0) || !one(view.port[me])) return false;
+        for (int i = 0; i < n_rows(); ++i) {
+            const ShipRow& r = row(i);
+            if (r.owner == me && !r.at_sea)
+                if (!one(i) || !seq(r.contracts) || !seq(r.cargo) || !seq(r.cargo_colors))
+                    return false;
+        }
+        if (!one(-1)) return false;
+        const int* by_color = sea();
+        for (int c = 0; c < 7; ++c)
+            if (!one(by_color[c])) return false;
+        if (!seq(my_goods()) || !seq(my_crew()) || !seq(view.fulfilled[me])) return false;
+        if (!one(static_cast<int>(ship_mods_values_.size()))) return false;
+        for (int v : ship_mods_values_)
+            if (!one(v)) return false;
+        return k == end;
+    }
+
+    // The worth memo's key of this decision, into the bot's scratch
+    void build_key(bool flag_ok) {
+        Weights& w = weights;
+        const Cards fulfilled = view.fulfilled[me];
+        std::size_t size = 17 + static_cast<std::size_t>(hand.size() + my_goods().size() +
+                                                         my_crew().size() + fulfilled.size()) +
                            ship_mods_values_.size();
         for (int i = 0; i < n_rows(); ++i) {
             const ShipRow& r = row(i);
-            size += 5 + static_cast<std::size_t>(r.contracts.size() + r.cargo.size() +
-                                                 r.cargo_colors.size());
+            if (r.owner == me && !r.at_sea)
+                size += 5 + static_cast<std::size_t>(r.contracts.size() + r.cargo.size() +
+                                                     r.cargo_colors.size());
         }
         std::vector<int>& key = w.key_scratch;
         key.resize(size);
         int* const start = key.data();
         int* out = start;
         out = flat(out, hand);
-        *out++ = credits[me];
+        *out++ = flag_ok ? 1 : 0;
+        *out++ = view.port[me];
         for (int i = 0; i < n_rows(); ++i) {
             const ShipRow& r = row(i);
-            if (r.at_sea) {
+            if (r.owner == me && !r.at_sea) {
                 *out++ = i;
-                *out++ = 1;
-                out = flat(out, r.cargo_colors);
-            } else if (r.owner == me) {
-                *out++ = i;
-                *out++ = 0;
                 out = flat(out, r.contracts);
                 out = flat(out, r.cargo);
                 out = flat(out, r.cargo_colors);
             }
         }
         *out++ = -1;  // (the rows' end)
-        out = flat(out, island());
+        const int* by_color = sea();
+        for (int c = 0; c < 7; ++c) *out++ = by_color[c];
         out = flat(out, my_goods());
         out = flat(out, my_crew());
+        out = flat(out, fulfilled);
         *out++ = static_cast<int>(ship_mods_values_.size());
         for (int v : ship_mods_values_) *out++ = v;
         key.resize(static_cast<std::size_t>(out - start));
-        return w.worth_memo_set && same_key(w.worth_key, key);
     }
 
     struct BestEntry {  // (plain: an array of them is scratch space)
