@@ -85,11 +85,6 @@ inline int* flat(int* out, SpanOf<T> items) {
     return out;
 }
 
-inline bool same_key(const std::vector<int>& a, const std::vector<int>& b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin());
-}
-
 // Table.worth's dict {card: worth}, in hand order, with each card's place in it by card id
 // (`place`: -1 for a card not in it; a lookup is one load, not a scan of the hand).
 struct WorthMap {
@@ -477,16 +472,32 @@ class Table {
     // Table._level_memo
     void level_memo() {
         const Cards goods = my_goods(), crew = my_crew(), fulfilled = view.fulfilled[me];
-        std::vector<int>& key = weights.levels_scratch;
-        key.resize(static_cast<std::size_t>(4 + goods.size() + crew.size() + fulfilled.size()));
-        int* out = key.data();
-        *out++ = view.port[me];
-        out = flat(out, goods);
-        out = flat(out, crew);
-        flat(out, fulfilled);
+        const std::size_t size =
+            static_cast<std::size_t>(4 + goods.size() + crew.size() + fulfilled.size());
         Weights::LevelsMemo& m = weights.levels_memos[me];
-        const bool same = m.set && same_key(m.key, key);
+        // the kept key compared in place (the key is built only where it differs)
+        bool same = m.set && m.key.size() == size && m.key[0] == view.port[me];
+        const int* k = m.key.data() + 1;
+        for (Cards part : {goods, crew, fulfilled}) {
+            if (!same) break;
+            if (*k++ != part.size()) {
+                same = false;
+                break;
+            }
+            for (int i = 0; i < part.size(); ++i)
+                if (*k++ != part[i]) {
+                    same = false;
+                    break;
+                }
+        }
         if (!same) {
+            std::vector<int>& key = weights.levels_scratch;
+            key.resize(size);
+            int* out = key.data();
+            *out++ = view.port[me];
+            out = flat(out, goods);
+            out = flat(out, crew);
+            flat(out, fulfilled);
             m.set = true;
             m.key.swap(key);
             if (m.missing.size() != tables.contracts.size()) {
