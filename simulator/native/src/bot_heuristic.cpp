@@ -339,6 +339,12 @@ class GameFacts final : public PowerFacts {
     void ship_mods(int p, std::vector<int>& out) const override {
         out.clear();
         const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
+        if (has_ship_mods(p)) write_ship_mods(m, out);  // (the common case, none: no call)
+    }
+
+  private:
+    // ship_mods' keys for a seat with some set (out empty)
+    __attribute__((noinline)) static void write_ship_mods(const ie::Mods& m, std::vector<int>& out) {
         if (m.capacity && *m.capacity != 0) {
             out.push_back(0);
             out.push_back(*m.capacity);
@@ -379,6 +385,8 @@ class GameFacts final : public PowerFacts {
             }
         }
     }
+
+  public:
     int wild_colors(int p, int out[8]) const override {
         const ie::Mods& m = g->s.mods[static_cast<std::size_t>(p)];
         int n = 0;
@@ -436,7 +444,16 @@ class HeuristicSeat final : public ie::Bot {
         : shared_(std::move(shared)), bot_(shared_->settings.params, shared_->static_) {}
 
     int choose(const ie::Game& game, const ie::Decision& d, GameRandom& rng) override {
-        view_of(game, d.seat);
+        // a declare of an action other than Supply, Contract and Barter: HeuristicBot::choose
+        // answers it from its options, the view's seat and turn (IEClassic's import count)
+        // alone, before any Table reads the view
+        if (d.kind == ie::Kind::declare && d.context != SUPPLY && d.context != CONTRACT &&
+            d.context != BARTER) {
+            view_.me = d.seat;
+            view_.turn = game.s.turn;
+        } else {
+            view_of(game, d.seat);
+        }
         decision_of(game, d);
         return bot_.choose(decision_, view_, rng);
     }
