@@ -622,6 +622,8 @@ class ReasonsBase {
         for (std::size_t j = 0; by_place && j < h.size(); ++j)
             by_place = h[j] >= 0 && h[j] < PLACE_CARDS;
         std::uint64_t full = 0;
+        double card_worth[PLACE_CARDS];                // a given card's worth(), once
+        std::uint64_t have_worth[PLACE_CARDS / 64] = {};  // (which card_worth holds)
         if (by_place)
             for (std::size_t j = 0; j < h.size(); ++j) {
                 place_[h[j]] |= std::uint64_t{1} << j;
@@ -661,7 +663,20 @@ class ReasonsBase {
             double gain = 0.0;  // sum(): 0 + the first + ...
             for (int t = 0; t < nt; ++t) gain += island_worth_at(taken[t], at);
             double given_worth = 0.0;
-            for (int g = 0; g < ng; ++g) given_worth += worth(given[g]);
+            for (int g = 0; g < ng; ++g) {
+                const int c = given[g];
+                if (c < 0 || c >= PLACE_CARDS) {
+                    given_worth += worth(c);
+                    continue;
+                }
+                // a card's worth (a Table memo's: the same all through) looked up once
+                const std::uint64_t bit = std::uint64_t{1} << (c & 63);
+                if (!(have_worth[c >> 6] & bit)) {
+                    card_worth[c] = worth(c);
+                    have_worth[c >> 6] |= bit;
+                }
+                given_worth += card_worth[c];
+            }
             gain -= given_worth;
             if (gain > best_gain) {
                 best = swaps.option[static_cast<std::size_t>(i)];
