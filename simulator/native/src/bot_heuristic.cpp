@@ -587,8 +587,10 @@ class HeuristicSeat final : public ie::Bot {
                 out.kind = Kind::PIRATE_CHOICE;
                 each(out.pirate, options, [](const ie::Option& o) {
                     PirateOption x;
-                    x.where = o.a == 0 ? PirateOption::SHIP
-                                       : o.a == 1 ? PirateOption::ISLAND : PirateOption::OTHER;
+                    // {0: ship, 1: island, else other}: the enum's own order (SHIP 0, ISLAND 1)
+                    static_assert(PirateOption::SHIP == 0 && PirateOption::ISLAND == 1);
+                    x.where = static_cast<unsigned>(o.a) < 2u ? static_cast<PirateOption::Where>(o.a)
+                                                              : PirateOption::OTHER;
                     x.a = o.b;
                     x.b = o.c;
                     return x;
