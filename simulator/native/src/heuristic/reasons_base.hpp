@@ -406,6 +406,8 @@ class ReasonsBase {
     std::vector<Known> known_;
     int last_known_ = -1;
     std::vector<std::pair<std::uint64_t, int>> kept_masks_;  // (best_swap's scratch)
+    static constexpr int PLACE_CARDS = 256;  // card ids best_swap's places cover (kMaxCards)
+    std::uint64_t place_[PLACE_CARDS] = {};  // (best_swap's: a hand card's places; zero after)
 
     int known_for(const std::vector<int>& kept) {
         if (last_known_ >= 0 && known_[static_cast<std::size_t>(last_known_)].kept == kept)
@@ -613,36 +615,76 @@ class ReasonsBase {
         // has at most 64 cards): found once per set of kept cards, not once per card taken
         const bool masked = h.size() <= 64;
         kept_masks_.clear();
+        // masked, with every hand card's id below PLACE_CARDS: the kept mask is the hand's
+        // less its given cards' places (place_), and the kept cards (in hand order) are
+        // listed only for a new mask
+        bool by_place = masked;
+        for (std::size_t j = 0; by_place && j < h.size(); ++j)
+            by_place = h[j] >= 0 && h[j] < PLACE_CARDS;
+        std::uint64_t full = 0;
+        double card_worth[PLACE_CARDS];                // a given card's worth(), once
+        std::uint64_t have_worth[PLACE_CARDS / 64] = {};  // (which card_worth holds)
+        if (by_place)
+            for (std::size_t j = 0; j < h.size(); ++j) {
+                place_[h[j]] |= std::uint64_t{1} << j;
+                full |= std::uint64_t{1} << j;
+            }
         for (int i = 0; i < swaps.size(); ++i) {
             const int* given = swaps.given(i);
             const int ng = swaps.n_given[static_cast<std::size_t>(i)];
             const int* taken = swaps.taken(i);
             const int nt = swaps.n_taken[static_cast<std::size_t>(i)];
-            kept.clear();
             std::uint64_t mask = 0;
-            for (std::size_t j = 0; j < h.size(); ++j)
-                if (std::find(given, given + ng, h[j]) == given + ng) {
-                    kept.push_back(h[j]);
-                    if (masked) mask |= std::uint64_t{1} << j;
-                }
+            if (by_place) {
+                mask = full;
+                for (int g = 0; g < ng; ++g)
+                    if (given[g] >= 0 && given[g] < PLACE_CARDS) mask &= ~place_[given[g]];
+            } else {
+                kept.clear();
+                for (std::size_t j = 0; j < h.size(); ++j)
+                    if (std::find(given, given + ng, h[j]) == given + ng) {
+                        kept.push_back(h[j]);
+                        if (masked) mask |= std::uint64_t{1} << j;
+                    }
+            }
             int at = -1;
             if (masked)
                 for (const auto& [m, a] : kept_masks_)
                     if (m == mask) at = a;
             if (at < 0) {
+                if (by_place) {
+                    kept.clear();
+                    for (std::size_t j = 0; j < h.size(); ++j)
+                        if (mask >> j & 1) kept.push_back(h[j]);
+                }
                 at = known_for(kept);
                 if (masked) kept_masks_.emplace_back(mask, at);
             }
             double gain = 0.0;  // sum(): 0 + the first + ...
             for (int t = 0; t < nt; ++t) gain += island_worth_at(taken[t], at);
             double given_worth = 0.0;
-            for (int g = 0; g < ng; ++g) given_worth += worth(given[g]);
+            for (int g = 0; g < ng; ++g) {
+                const int c = given[g];
+                if (c < 0 || c >= PLACE_CARDS) {
+                    given_worth += worth(c);
+                    continue;
+                }
+                // a card's worth (a Table memo's: the same all through) looked up once
+                const std::uint64_t bit = std::uint64_t{1} << (c & 63);
+                if (!(have_worth[c >> 6] & bit)) {
+                    card_worth[c] = worth(c);
+                    have_worth[c >> 6] |= bit;
+                }
+                given_worth += card_worth[c];
+            }
             gain -= given_worth;
             if (gain > best_gain) {
                 best = swaps.option[static_cast<std::size_t>(i)];
                 best_gain = gain;
             }
         }
+        if (by_place)
+            for (int c : h) place_[c] = 0;
         return best;
     }
 
