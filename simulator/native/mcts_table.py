@@ -58,17 +58,28 @@ def native_reason(strategy: object) -> str | None:
     return None
 
 
+def searched_beyond(strategy: Any, native: frozenset[str], search: str, why: str) -> str | None:
+    """Why a search of kinds outside `native` (the kinds a game's native search covers; a
+    search of every kind among them) stays in Python, for either game: `search` names that
+    search, `why` says what only Python does. None: it searches only native kinds."""
+    if strategy.searched and strategy.searched <= native:
+        return None
+    asked = "/".join(sorted(strategy.searched)) or "every kind"
+    return (
+        f"mcts search={asked}: {search} covers the kinds {'/'.join(sorted(native))} only ({why}, "
+        "as Playthrough.for_seat does, only in Python)"
+    )
+
+
 def same_as_python(strategy: Any) -> str | None:
     """Why this mcts's native search may decide otherwise than Python's (None: it decides
     the same): the engine choice plays natively only a search of NATIVE_SEARCHED's kinds."""
-    if not strategy.searched or not strategy.searched <= NATIVE_SEARCHED:
-        asked = "/".join(sorted(strategy.searched)) or "every kind"
-        return (
-            f"mcts search={asked}: the native search covers the kinds "
-            f"{'/'.join(sorted(NATIVE_SEARCHED))} only (a power's questions redeal where the "
-            "power started, as Playthrough.for_seat does, only in Python)"
-        )
-    return None
+    return searched_beyond(
+        strategy,
+        NATIVE_SEARCHED,
+        "the native search",
+        "a power's questions redeal where the power started",
+    )
 
 
 def _text(value: Any) -> str:

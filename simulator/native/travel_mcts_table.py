@@ -6,7 +6,7 @@ decisions (tests/native/test_travel_mcts_native.py)."""
 
 from __future__ import annotations
 
-from simulator.native.mcts_table import PARAMS, settings_text
+from simulator.native.mcts_table import PARAMS, searched_beyond, settings_text
 from simulator.native.travel_table import HEURISTIC_PARAMS, heuristic_numbers
 from strategies.mcts import MCTS
 from strategies.travel.heuristic import TravelHeuristic
@@ -40,15 +40,13 @@ def native_reason(strategy: object) -> str | None:
             return f"mcts rollout: the native travel heuristic has no parameter {', '.join(extra)}"
     elif strategy.rollout_text != "random":
         return f"mcts rollout '{strategy.rollout_text}' has no native travel version"
-    if not strategy.searched or not strategy.searched <= NATIVE_SEARCHED:
-        asked = "/".join(sorted(strategy.searched)) or "every kind"
-        return (
-            f"mcts search={asked}: the native travel search covers the kinds "
-            f"{'/'.join(sorted(NATIVE_SEARCHED))} only (an effect's questions redeal where the "
-            "effect started, and a trade's keep the offered cards, as Playthrough.for_seat "
-            "does, only in Python)"
-        )
-    return None
+    return searched_beyond(
+        strategy,
+        NATIVE_SEARCHED,
+        "the native travel search",
+        "an effect's questions redeal where the effect started, and a trade's keep the "
+        "offered cards",
+    )
 
 
 def seat_text(strategy: MCTS) -> str:

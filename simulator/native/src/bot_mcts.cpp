@@ -114,34 +114,21 @@ class MctsIteration final : public Steered {
     std::array<double, kMaxPlayers> rewards{};  // the values where the playout stopped
 
   private:
-    int tree(Game& game, const Decision& d) {
+    // (out of line: decide, which every rollout decision calls, stays small)
+    [[gnu::noinline]] int tree(Game& game, const Decision& d) {
         if (node_ == 0) {
             keys_ = &m_.root_keys_;  // the root: the same decision every iteration
         } else {
             m_.keys_of(game, d, m_.keys_buffer_);
             keys_ = &m_.keys_buffer_;
         }
-        // each option's child (-1: untried), looked up once for the widening and the selection
-        mcts::Tree& t = m_.tree_;
-        t.children_of(node_, *keys_, children_, untried_);
-        if (!untried_.empty() && t.may_widen(node_, m_.settings_.widen)) {
-            const int i = expanded(game, d);
-            const int child = t.add_child(node_, key(i));
-            path.emplace_back(child, d.seat);
-            rolling_ = true;  // break: the rollout from the next decision
-            return i;
-        }
-        int i = t.select(children_, m_.settings_.c);
-        int child;
-        if (i < 0) {  // progressive widening allows no tried option here: widen after all
-            i = untried_[at(own_.below(static_cast<int>(untried_.size())))];
-            child = t.add_child(node_, key(i));
-        } else {
-            child = children_[at(i)];
-        }
-        path.emplace_back(child, d.seat);
-        node_ = child;
-        return i;
+        const mcts::Tree::Step step = m_.tree_.descend(
+            node_, *keys_, m_.settings_.widen, m_.settings_.c, children_, untried_,
+            [&] { return expanded(game, d); }, [&](int n) { return own_.below(n); });
+        path.emplace_back(step.child, d.seat);
+        if (step.expanded) rolling_ = true;  // break: the rollout from the next decision
+        else node_ = step.child;
+        return step.option;
     }
 
     // _expanded: the policy's own choice while untried (expand=policy), else one at random.

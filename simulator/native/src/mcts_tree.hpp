@@ -86,6 +86,31 @@ class Tree {
         return best;
     }
 
+    // One tree decision of MCTS._iterate at `node`, among options keyed `keys`: where an
+    // option is untried and progressive widening allows, `expand()` picks one and it becomes
+    // a new child (the rollout starts after it); else UCB1's choice, or, where widening
+    // allows none tried, an untried option drawn by `below(n)` (the search's own stream).
+    struct Step {
+        int option;
+        int child;
+        bool expanded;
+    };
+    template <typename Keys, typename Expand, typename Below>
+    inline __attribute__((always_inline)) Step descend(int node, const Keys& keys, double widen, double c, std::vector<int>& children,
+                 std::vector<int>& untried, Expand expand, Below below) {
+        children_of(node, keys, children, untried);
+        if (!untried.empty() && may_widen(node, widen)) {
+            const int i = expand();
+            return {i, add_child(node, keys[static_cast<std::size_t>(i)]), true};
+        }
+        const int i = select(children, c);
+        if (i < 0) {  // progressive widening allows no tried option here: widen after all
+            const int drawn = untried[static_cast<std::size_t>(below(static_cast<int>(untried.size())))];
+            return {drawn, add_child(node, keys[static_cast<std::size_t>(drawn)]), false};
+        }
+        return {i, children[static_cast<std::size_t>(i)], false};
+    }
+
     std::vector<Node> nodes;
 };
 

@@ -90,8 +90,8 @@ class MctsIteration final : public Steered {
     bool stopped = false;
 
   private:
-    int tree(Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx) {
-        mcts::Tree& t = m_.tree_;
+    // (out of line: decide, which every rollout decision calls, stays small)
+    [[gnu::noinline]] int tree(Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx) {
         if (node_ == 0) {
             keys_ = &m_.root_keys_;  // the root: the same decision every iteration
         } else {
@@ -100,26 +100,14 @@ class MctsIteration final : public Steered {
             keys_ = &m_.keys_buffer_;
         }
         std::vector<int>& untried = m_.untried_buffer_;
-        std::vector<int>& children = m_.children_buffer_;
-        t.children_of(node_, *keys_, children, untried);
-        if (!untried.empty() && t.may_widen(node_, m_.settings_.widen)) {
-            const int i = expanded(g, seat, kind, options, ctx, untried);
-            const int child = t.add_child(node_, key(i));
-            path.emplace_back(child, seat);
-            rolling_ = true;  // break: the rollout from the next decision
-            return i;
-        }
-        int i = t.select(children, m_.settings_.c);
-        int child;
-        if (i < 0) {  // progressive widening allows no tried option here: widen after all
-            i = untried[at(own_.below(static_cast<int>(untried.size())))];
-            child = t.add_child(node_, key(i));
-        } else {
-            child = children[at(i)];
-        }
-        path.emplace_back(child, seat);
-        node_ = child;
-        return i;
+        const mcts::Tree::Step step = m_.tree_.descend(
+            node_, *keys_, m_.settings_.widen, m_.settings_.c, m_.children_buffer_, untried,
+            [&] { return expanded(g, seat, kind, options, ctx, untried); },
+            [&](int n) { return own_.below(n); });
+        path.emplace_back(step.child, seat);
+        if (step.expanded) rolling_ = true;  // break: the rollout from the next decision
+        else node_ = step.child;
+        return step.option;
     }
 
     // _expanded: the policy's own choice while untried (expand=policy), else one at random.
