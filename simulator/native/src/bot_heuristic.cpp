@@ -444,16 +444,7 @@ class HeuristicSeat final : public ie::Bot {
         : shared_(std::move(shared)), bot_(shared_->settings.params, shared_->static_) {}
 
     int choose(const ie::Game& game, const ie::Decision& d, GameRandom& rng) override {
-        // a declare of an action other than Supply, Contract and Barter: HeuristicBot::choose
-        // answers it from its options, the view's seat and turn (IEClassic's import count)
-        // alone, before any Table reads the view
-        if (d.kind == ie::Kind::declare && d.context != SUPPLY && d.context != CONTRACT &&
-            d.context != BARTER) {
-            view_.me = d.seat;
-            view_.turn = game.s.turn;
-        } else {
-            view_of(game, d.seat);
-        }
+        view_of(game, d.seat);
         decision_of(game, d);
         return bot_.choose(decision_, view_, rng);
     }
@@ -539,7 +530,7 @@ class HeuristicSeat final : public ie::Bot {
     // (each kind's encoding: the comment where the rules build it)
     void decision_of(const ie::Game& game, const ie::Decision& d) {
         Decision& out = decision_;
-        clear_last(out);  // as out.clear(): only the last decision's kind wrote anything
+        out.clear_own();  // as out.clear(): only the last decision's kind wrote anything
         out.player = d.seat;
         out.context = d.context;
         const ie::Options& options = *d.options;
@@ -675,52 +666,6 @@ class HeuristicSeat final : public ie::Bot {
         }
     }
 
-    // Decision::clear() for a decision decision_of filled as `out.kind` (the other kinds'
-    // vectors and fields are still empty or at their defaults): its options' vectors
-    // emptied, the kind's own fields reset; a first decision finds everything cleared.
-    void clear_last(Decision& out) {
-        out.context = -1;
-        if (!filled_) {
-            filled_ = true;
-            out.clear();
-            return;
-        }
-        switch (out.kind) {
-            case Kind::LEAD: out.lead.clear(); break;
-            case Kind::LEAD_WITH:
-            case Kind::FOLLOW_WITH:
-            case Kind::BARTER_CHOICE: out.plays.clear(); break;
-            case Kind::FOLLOW: out.follow.clear(); break;
-            case Kind::SUPPLY_CHOICE: out.supply.clear(); break;
-            case Kind::CONTRACT_CHOICE: out.contract.clear(); break;
-            case Kind::LOAD_CHOICE: out.load.clear(); break;
-            case Kind::PIRATE_CHOICE: out.pirate.clear(); break;
-            case Kind::PIRATE_TO: out.pirate_to.clear(); break;
-            case Kind::IMPORT_PLACE: out.place.clear(); break;
-            case Kind::IMPORT_TAKE:
-                out.ints.clear();
-                out.cargo.clear();
-                break;
-            case Kind::ANY_TIME:
-                out.uses.clear();
-                out.use_contract.clear();
-                out.use_arg.clear();
-                out.use_arg2.clear();
-                out.use_arg3.clear();
-                out.before_scoring = false;
-                out.mine_starting = false;
-                out.moment_action = -1;
-                out.turn_end = false;
-                break;
-            case Kind::POWER:
-                out.power.options.clear();
-                out.power.decoded = false;
-                out.power.swaps.clear();
-                break;
-            default: out.ints.clear(); break;  // declare, import_ship, bid, import_tie
-        }
-    }
-
     // Rope's and LED Lights' options read as reasons_base's swap parts, from the numbers
     // their repr is written from (powers/group4.hpp; ie_powers_group4.cpp's rope_option,
     // led_lights_text): "pass" is {PASS}; Rope's ('swap', island card, hand card) is
@@ -750,7 +695,6 @@ class HeuristicSeat final : public ie::Bot {
     std::shared_ptr<const Shared> shared_;
     const ie::Game* spans_game_ = nullptr;  // the game view_'s zone spans point into
     int spans_n_ = -1, spans_ships_ = -1;   // (its seats and ships then)
-    bool filled_ = false;                   // decision_ filled once (clear_last)
     ie::SmallVec<ie::Card, ie::kMaxCards> given_, taken_;  // (scratch)
     HeuristicBot bot_;
     View view_;

@@ -130,6 +130,47 @@ struct Decision {
         }
     }
 
+    // clear() for a decision refilled kind after kind (the native seat's): only this kind's
+    // options and fields are written (size()'s vectors, and any_time's and power's fields),
+    // and the others are as clear() leaves them, so only these are cleared.
+    void clear_own() {
+        context = -1;
+        switch (kind) {
+            case Kind::LEAD: lead.clear(); break;
+            case Kind::LEAD_WITH:
+            case Kind::FOLLOW_WITH:
+            case Kind::BARTER_CHOICE: plays.clear(); break;
+            case Kind::FOLLOW: follow.clear(); break;
+            case Kind::SUPPLY_CHOICE: supply.clear(); break;
+            case Kind::CONTRACT_CHOICE: contract.clear(); break;
+            case Kind::LOAD_CHOICE: load.clear(); break;
+            case Kind::PIRATE_CHOICE: pirate.clear(); break;
+            case Kind::PIRATE_TO: pirate_to.clear(); break;
+            case Kind::IMPORT_PLACE: place.clear(); break;
+            case Kind::IMPORT_TAKE:
+                ints.clear();
+                cargo.clear();
+                break;
+            case Kind::ANY_TIME:
+                uses.clear();
+                use_contract.clear();
+                use_arg.clear();
+                use_arg2.clear();
+                use_arg3.clear();
+                before_scoring = false;
+                mine_starting = false;
+                moment_action = -1;
+                turn_end = false;
+                break;
+            case Kind::POWER:
+                power.options.clear();
+                power.decoded = false;
+                power.swaps.clear();
+                break;
+            default: ints.clear(); break;  // declare, import_ship, bid, import_tie
+        }
+    }
+
     void clear() {
         context = -1;
         lead.clear();
