@@ -33,9 +33,12 @@ at a few dozen iterations would spend its visits on the other seats' moves at ra
 `expand=policy` adds a node's first child for the option the rollout policy would choose.
 
 Answer: the most visited option at the root (ties: the first offered). The budget is
-`iterations`. A time budget (`ms` above 0) also stops the search, but the answer then
-depends on the machine's speed. Datasets that must be identical on any machine need
-`ms=0`, the default.
+`iterations`. The search stops early once the answer is settled: an iteration adds at most
+one visit to one of the root's children, so when no other option could reach the leader
+within the iterations left, the rest would not change the answer (nor anything else the
+game sees: they draw only from the search's own stream). A time budget (`ms` above 0) also
+stops the search, but the answer then depends on the machine's speed. Datasets that must
+be identical on any machine need `ms=0`, the default.
 
 The search draws one number from the engine's strategy stream per decision and runs on its
 own stream seeded from it, so the same seed gives the same decisions.
@@ -154,18 +157,15 @@ class MCTS(Strategy):
         own = GameRandom.from_seed(rng.below(2**31))
         root = Node()
         deadline = time.perf_counter() + self.ms / 1000 if self.ms > 0 else math.inf
-        for _ in range(self.iterations):
+        keys = [_key(option) for option in decision.options]
+        for done in range(1, self.iterations + 1):
             self._iterate(root, model.determinise(own), own)
             if time.perf_counter() >= deadline:
                 break
+            if _settled(root, keys, self.iterations - done):
+                break
         self.iterations_done += root.visits
-        best, best_visits = decision.options[0], -1
-        for option in decision.options:
-            child = root.children.get(_key(option))
-            visits = child.visits if child is not None else 0
-            if visits > best_visits:
-                best, best_visits = option, visits
-        return best
+        return decision.options[_most_visited(root, keys)]
 
     # ------------------------------------------------------------------ one iteration
 
@@ -268,6 +268,37 @@ def _next_asked(playthrough: Playthrough) -> Decision | None:
     while decision is not None and len(decision.options) == 1:
         decision = playthrough.apply(decision.options[0])
     return decision
+
+
+def _visits(root: Node, key: Hashable) -> int:
+    child = root.children.get(key)
+    return child.visits if child is not None else 0
+
+
+def _most_visited(root: Node, keys: Sequence[Hashable]) -> int:
+    """The answer: the index of the offered option with the most visits, the first offered
+    among equals (an untried option has none)."""
+    best, best_visits = 0, -1
+    for i, key in enumerate(keys):
+        visits = _visits(root, key)
+        if visits > best_visits:
+            best, best_visits = i, visits
+    return best
+
+
+def _settled(root: Node, keys: Sequence[Hashable], remaining: int) -> bool:
+    """`remaining` more iterations cannot change `_most_visited`: each adds at most one visit
+    to one child of the root, so another option would need more visits than the leader's
+    (or as many, offered before it) within them. Options with the leader's key are its edge."""
+    leader = _most_visited(root, keys)
+    lead = _visits(root, keys[leader])
+    for i, key in enumerate(keys):
+        if key == keys[leader]:
+            continue
+        reach = _visits(root, key) + remaining
+        if reach > lead or (reach == lead and i < leader):
+            return False
+    return True
 
 
 def _key(option: object) -> Hashable:

@@ -24,6 +24,7 @@ from simulator.core.seeding import GameRandom
 from simulator.games.import_export.prospects import LOADED_SHARE, PLACED_SHARE, standing
 from simulator.games.import_export.prospects import prospects as ie_prospects
 from simulator.games.travel.prospects import READY, TRIPS_TO_WIN, nearness, prospects
+from strategies import mcts
 from strategies.registry import resolve
 
 
@@ -288,3 +289,81 @@ def test_the_benchmark_split_times_a_searching_seat() -> None:
     result = CliRunner().invoke(main, [*args, *strategies])
     assert result.exit_code == 0, result.output
     assert "bots" in result.output and "rules" in result.output
+
+
+def _root(visits: list[int], keys: str = "") -> Any:
+    """A root whose i-th key (keys[i], or "o0", "o1", ...) has a child of visits[i] (0:
+    untried)."""
+    root = mcts.Node()
+    for i, v in enumerate(visits):
+        if v:
+            child = root.children[keys[i] if keys else f"o{i}"] = mcts.Node()
+            child.visits = v
+    root.visits = sum(visits)
+    return root
+
+
+def _answer_after(visits: list[int], extra: list[int], keys: list[str]) -> int:
+    more = list(visits)
+    for i in extra:
+        more[i] += 1
+    return mcts._most_visited(_root(more), keys)
+
+
+@given(
+    st.lists(st.integers(0, 12), min_size=1, max_size=6),
+    st.integers(0, 10),
+    st.data(),
+)
+def test_a_settled_search_keeps_its_answer_whatever_the_iterations_left_would_do(
+    visits: list[int], remaining: int, data: st.DataObject
+) -> None:
+    """The early stop (mcts._settled) is exact: once settled, no way of spending the
+    iterations left (each one visit to one root option, or none) changes the most visited
+    option; while not settled, spending them all on one rival does."""
+    keys = [f"o{i}" for i in range(len(visits))]
+    root = _root(visits)
+    answer = mcts._most_visited(root, keys)
+    if mcts._settled(root, keys, remaining):
+        extra = data.draw(st.lists(st.integers(0, len(keys) - 1), max_size=remaining))
+        assert _answer_after(visits, extra, keys) == answer
+    else:
+        assert any(
+            _answer_after(visits, [rival] * remaining, keys) != answer
+            for rival in range(len(keys))
+            if rival != answer
+        )
+
+
+def test_options_keyed_alike_are_one_edge_and_never_keep_the_search_going() -> None:
+    keys = ["a", "b", "a"]  # the third option is the first's edge (equal keys)
+    root = _root([5, 1], "ab")
+    assert mcts._most_visited(root, keys) == 0
+    # b can reach 5 at most, a tie that keeps the first offered; the second "a" (5 + 4 if it
+    # were a rival) is a's own edge
+    assert mcts._settled(root, keys, 4)
+    assert not mcts._settled(root, keys, 5)  # b could reach 6
+
+
+@pytest.mark.parametrize("game_name", ["import-export", "travel"])
+def test_a_search_that_stops_when_settled_decides_as_the_full_search(
+    game_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same game, decision for decision, whether the search stops once its answer is
+    settled or spends every iteration; and it does stop early, spending fewer."""
+
+    def play() -> tuple[list, list[float], int]:
+        sets = ("base",) if game_name == "import-export" else ()
+        game = _game(game_name, 2, sets, 6)
+        search = "mcts:iterations=24,rollout_decisions=8"
+        seats = [resolve(game_name, search).build() for _ in "ab"]
+        asked: list = []
+        outcome, _ = play_game(game, seats, 7, 0, on_decision=lambda d, c: asked.append(c))
+        spent = sum(s.iterations_done for s in seats if isinstance(s, mcts.MCTS))
+        return asked, [p.score for p in outcome.players], spent
+
+    stopping = play()
+    monkeypatch.setattr(mcts, "_settled", lambda root, keys, remaining: False)
+    full = play()
+    assert stopping[:2] == full[:2]
+    assert stopping[2] < full[2]

@@ -190,19 +190,10 @@ int Mcts::choose(const Game& game, const Decision& d, GameRandom& rng) {
     for (int k = 0; k < settings_.iterations; ++k) {
         iterate(game, own);
         if (timed && std::chrono::steady_clock::now() >= deadline) break;
+        if (tree_.settled(root_keys_, settings_.iterations - k - 1)) break;
     }
     iterations_done += tree_.at(0).visits;
-    int best = 0, best_visits = -1;
-    const Options& options = *d.options;
-    for (int i = 0; i < static_cast<int>(options.size()); ++i) {
-        const int child = tree_.child_of(0, root_keys_[at(i)]);
-        const int visits = child >= 0 ? tree_.at(child).visits : 0;
-        if (visits > best_visits) {
-            best = i;
-            best_visits = visits;
-        }
-    }
-    return best;
+    return tree_.most_visited(root_keys_);
 }
 
 namespace {

@@ -111,6 +111,44 @@ class Tree {
         return {i, children[static_cast<std::size_t>(i)], false};
     }
 
+    // mcts._most_visited, MCTS.choose_ahead's answer at the root: the offered option (keyed `keys`) whose child
+    // has the most visits, the first in option order among equals (an untried option has
+    // none).
+    template <typename Keys>
+    int most_visited(const Keys& keys) const {
+        int best = 0, best_visits = -1;
+        const int n = static_cast<int>(keys.size());
+        for (int i = 0; i < n; ++i) {
+            const int child = child_of(0, keys[static_cast<std::size_t>(i)]);
+            const int visits = child >= 0 ? at(child).visits : 0;
+            if (visits > best_visits) {
+                best = i;
+                best_visits = visits;
+            }
+        }
+        return best;
+    }
+
+    // mcts._settled: `remaining` more iterations cannot change most_visited(keys). An
+    // iteration adds at most one visit to one child of the root, so another option would
+    // need more than the leader's visits (or as many, offered before it) within them.
+    // Options keyed as the leader is are its own edge.
+    template <typename Keys>
+    bool settled(const Keys& keys, int remaining) const {
+        const int leader = most_visited(keys);
+        const auto leader_key = keys[static_cast<std::size_t>(leader)];
+        const int leader_child = child_of(0, leader_key);
+        const int lead = leader_child >= 0 ? at(leader_child).visits : 0;
+        const int n = static_cast<int>(keys.size());
+        for (int i = 0; i < n; ++i) {
+            if (keys[static_cast<std::size_t>(i)] == leader_key) continue;
+            const int child = child_of(0, keys[static_cast<std::size_t>(i)]);
+            const int reach = (child >= 0 ? at(child).visits : 0) + remaining;
+            if (reach > lead || (reach == lead && i < leader)) return false;
+        }
+        return true;
+    }
+
     std::vector<Node> nodes;
 };
 

@@ -166,23 +166,13 @@ int Mcts::choose(const Game& g, int seat, int kind, const std::vector<int>& opti
     const auto deadline = std::chrono::steady_clock::now() +
                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                               std::chrono::duration<double, std::milli>(timed ? settings_.ms : 0.0));
-    // the options the copies see are their own game's: the decision's are read before them
-    const std::vector<int> asked = options;
     for (int k = 0; k < settings_.iterations; ++k) {
         iterate(g, *record, own);
         if (timed && std::chrono::steady_clock::now() >= deadline) break;
+        if (tree_.settled(root_keys_, settings_.iterations - k - 1)) break;
     }
     iterations_done += tree_.at(0).visits;
-    int best = 0, best_visits = -1;
-    for (int i = 0; i < static_cast<int>(asked.size()); ++i) {
-        const int child = tree_.child_of(0, root_keys_[at(i)]);
-        const int visits = child >= 0 ? tree_.at(child).visits : 0;
-        if (visits > best_visits) {
-            best = i;
-            best_visits = visits;
-        }
-    }
-    return best;
+    return tree_.most_visited(root_keys_);
 }
 
 }  // namespace deckhand::travel
