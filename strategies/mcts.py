@@ -36,7 +36,9 @@ Answer: the most visited option at the root (ties: the first offered). The budge
 `iterations`. The search stops early once the answer is settled: an iteration adds at most
 one visit to one of the root's children, so when no other option could reach the leader
 within the iterations left, the rest would not change the answer (nor anything else the
-game sees: they draw only from the search's own stream). A time budget (`ms` above 0) also
+game sees: they draw only from the search's own stream). The check comes before each
+rollout, counting the visit the iteration is about to add, since a rollout's reward is read
+only by later iterations' choices. A time budget (`ms` above 0) also
 stops the search, but the answer then depends on the machine's speed. Datasets that must
 be identical on any machine need `ms=0`, the default.
 
@@ -159,17 +161,26 @@ class MCTS(Strategy):
         deadline = time.perf_counter() + self.ms / 1000 if self.ms > 0 else math.inf
         keys = [_key(option) for option in decision.options]
         for done in range(1, self.iterations + 1):
-            self._iterate(root, model.determinise(own), own)
+            if self._iterate(root, model.determinise(own), own, keys, self.iterations - done):
+                break  # settled
             if time.perf_counter() >= deadline:
-                break
-            if _settled(root, keys, self.iterations - done):
                 break
         self.iterations_done += root.visits
         return decision.options[_most_visited(root, keys)]
 
     # ------------------------------------------------------------------ one iteration
 
-    def _iterate(self, root: Node, playthrough: Playthrough, rng: GameRandom) -> None:
+    def _iterate(
+        self,
+        root: Node,
+        playthrough: Playthrough,
+        rng: GameRandom,
+        root_keys: Sequence[Hashable],
+        remaining: int,
+    ) -> bool:
+        """One iteration; True where the answer is settled with its visit (`_settled`, with
+        `remaining` iterations after it), so that its rollout, whose reward only later
+        iterations would read, is not played."""
         path: list[tuple[Node, int]] = []  # (node, the player who chose the edge to it)
         node = root
         decision = _next_asked(playthrough)
@@ -194,11 +205,19 @@ class MCTS(Strategy):
             playthrough.apply(options[i])
             node = child
             decision = _next_asked(playthrough)
+        if path:
+            first = path[0][0]  # the root's child this iteration visits
+            first.visits += 1
+            if _settled(root, root_keys, remaining):
+                root.visits += 1
+                return True
+            first.visits -= 1
         rewards = self._rollout(playthrough, rng)
         root.visits += 1
         for child, player in path:
             child.visits += 1
             child.total += rewards[player]
+        return False
 
     def _expanded(
         self,

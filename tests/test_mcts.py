@@ -208,9 +208,9 @@ def _recording_roots(bot: Any) -> list[Any]:
     roots: list[Any] = []
     real = bot._iterate
 
-    def iterate(root: Any, playthrough: Any, rng: GameRandom) -> None:
+    def iterate(root: Any, *args: Any) -> bool:
         roots.append(root)
-        real(root, playthrough, rng)
+        return real(root, *args)
 
     bot._iterate = iterate
     return roots
@@ -350,20 +350,32 @@ def test_a_search_that_stops_when_settled_decides_as_the_full_search(
     game_name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same game, decision for decision, whether the search stops once its answer is
-    settled or spends every iteration; and it does stop early, spending fewer."""
+    settled or spends every iteration; it does stop early, spending fewer; and the iteration
+    that settles it plays no rollout (one fewer than its iterations per search)."""
+    rollouts = [0]
+    real_rollout = mcts.MCTS._rollout
 
-    def play() -> tuple[list, list[float], int]:
+    def counted(self: mcts.MCTS, playthrough: Playthrough, rng: GameRandom) -> list[float]:
+        rollouts[0] += 1
+        return real_rollout(self, playthrough, rng)
+
+    monkeypatch.setattr(mcts.MCTS, "_rollout", counted)
+
+    def play() -> tuple[list, list[float], int, int]:
+        rollouts[0] = 0
         sets = ("base",) if game_name == "import-export" else ()
         game = _game(game_name, 2, sets, 6)
-        search = "mcts:iterations=24,rollout_decisions=8"
-        seats = [resolve(game_name, search).build() for _ in "ab"]
+        seats = [resolve(game_name, "mcts:iterations=24,rollout_decisions=8").build() for _ in "ab"]
         asked: list = []
         outcome, _ = play_game(game, seats, 7, 0, on_decision=lambda d, c: asked.append(c))
         spent = sum(s.iterations_done for s in seats if isinstance(s, mcts.MCTS))
-        return asked, [p.score for p in outcome.players], spent
+        return asked, [p.score for p in outcome.players], spent, rollouts[0]
 
     stopping = play()
     monkeypatch.setattr(mcts, "_settled", lambda root, keys, remaining: False)
     full = play()
     assert stopping[:2] == full[:2]
+    searches = full[2] // 24  # every asked decision searched (no `search=`), 24 iterations each
+    assert full[3] == full[2]  # a rollout for each iteration
     assert stopping[2] < full[2]
+    assert stopping[3] == stopping[2] - searches

@@ -27,6 +27,7 @@ from simulator.folders.config import make_run_config, seat_slots
 from simulator.native import CORE, NOT_BUILT
 from simulator.native.engine_choice import choose_engine
 from simulator.runs.differential import Setup, _seating, check_games, match_for
+from strategies import mcts
 
 pytestmark = pytest.mark.skipif(CORE is None or not hasattr(CORE, "mcts_codes"), reason=NOT_BUILT)
 
@@ -238,3 +239,29 @@ def test_a_native_search_decides_as_python_over_sets_and_variants(
         strategies=_seats(players, f"{search}+heuristic"),
     )
     assert check_games(setup, range(1)).games == 1
+
+
+def test_the_native_search_stops_when_settled_where_python_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Both engines stop a search once its answer is settled (mcts._settled,
+    mcts_tree.hpp's Tree::settled): the same game spends the same iterations in each,
+    fewer than the budget."""
+    search = "mcts:iterations=24,rollout_decisions=10,search=lead/contract/follow"
+    setup = Setup(players=2, seed=5, powers="all", sets=("base",), strategies=(search, "heuristic"))
+    spent, searches = [0], [0]
+    real = mcts.MCTS.choose_ahead
+
+    def counted(self: mcts.MCTS, *args: Any) -> object:
+        before = self.iterations_done
+        answer = real(self, *args)
+        spent[0] += self.iterations_done - before
+        searches[0] += self.iterations_done > before
+        return answer
+
+    monkeypatch.setattr(mcts.MCTS, "choose_ahead", counted)
+    match_for(setup).play(0)
+    table, players, streams, seats, texts = _native_args(setup, 0)
+    native = CORE.mcts_bench(table, players, streams[None], seats[None], texts)
+    assert searches[0] > 10
+    assert native["iterations"] == spent[0] < 24 * searches[0]

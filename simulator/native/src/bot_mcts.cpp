@@ -99,6 +99,7 @@ class MctsIteration final : public Steered {
             if (!(depth != 0 && static_cast<int>(path.size()) >= depth)) return tree(game, d);
             rolling_ = true;
         }
+        if (!checked_) return before_rollout(game, d);
         // play_out: stop after `rollout_decisions` decisions asked (the next one not taken)
         const int cutoff = m_.settings_.cutoff;
         if (cutoff > 0 && played_ >= cutoff) {  // valued here, as the copy stands (Steered::stop)
@@ -112,8 +113,20 @@ class MctsIteration final : public Steered {
 
     std::vector<std::pair<int, int>>& path;  // (node, the player who chose the edge to it)
     std::array<double, kMaxPlayers> rewards{};  // the values where the playout stopped
+    bool settled = false;  // the answer settled before the rollout: none played
 
   private:
+    // _iterate's check before its rollout (Tree::settles_with); then the rollout's first
+    // decision
+    [[gnu::noinline]] int before_rollout(Game& game, const Decision& d) {
+        checked_ = true;
+        if (!path.empty() && m_.tree_.settles_with(m_.root_keys_, m_.remaining_, path.front().first)) {
+            settled = true;
+            return stop();
+        }
+        return decide(game, d);
+    }
+
     // (out of line: decide, which every rollout decision calls, stays small)
     [[gnu::noinline]] int tree(Game& game, const Decision& d) {
         if (node_ == 0) {
@@ -145,6 +158,7 @@ class MctsIteration final : public Steered {
     GameRandom& own_;
     int node_ = 0;
     bool rolling_ = false;
+    bool checked_ = false;
     int played_ = 0;
     int key(int i) const { return (*keys_)[at(i)]; }
 
@@ -153,7 +167,7 @@ class MctsIteration final : public Steered {
     const std::vector<int>* keys_ = nullptr;  // the options' keys at the decision in hand
 };
 
-void Mcts::iterate(const Game& game, GameRandom& own) {
+bool Mcts::iterate(const Game& game, GameRandom& own) {
     MctsIteration it(*this, own);
     ++copies_;
     if (!copy_ || copy_->s.n != game.s.n || &copy_->table() != &game.table())
@@ -164,14 +178,16 @@ void Mcts::iterate(const Game& game, GameRandom& own) {
     } catch (const NativeError&) {
         if (!it.stopped()) throw;  // only what a stopped copy did after its playout: never read
     }
+    tree_.at(0).visits += 1;
+    if (it.settled) return true;  // (its visit counted by Tree::settles_with)
     std::array<double, kMaxPlayers>& rewards = it.rewards;
     if (!it.stopped()) values(*copy_, true, settings_.win, rewards);  // the game's end
-    tree_.at(0).visits += 1;
     for (const auto& [child, player] : it.path) {
         mcts::Node& node = tree_.at(child);
         node.visits += 1;
         node.total += rewards[at(player)];
     }
+    return false;
 }
 
 // MCTS.choose_ahead: a kind not searched is answered by the rollout policy; otherwise a tree
@@ -188,9 +204,9 @@ int Mcts::choose(const Game& game, const Decision& d, GameRandom& rng) {
                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                               std::chrono::duration<double, std::milli>(timed ? settings_.ms : 0.0));
     for (int k = 0; k < settings_.iterations; ++k) {
-        iterate(game, own);
+        remaining_ = settings_.iterations - k - 1;
+        if (iterate(game, own)) break;  // settled
         if (timed && std::chrono::steady_clock::now() >= deadline) break;
-        if (tree_.settled(root_keys_, settings_.iterations - k - 1)) break;
     }
     iterations_done += tree_.at(0).visits;
     return tree_.most_visited(root_keys_);

@@ -42,7 +42,7 @@ class Mcts final : public Bot {
     void keys_of(const Game& game, const Decision& d, std::vector<int>& out);
     int key_of(const Game& game, Kind kind, const Option& o, int context);
     int policy(const Game& game, const Decision& d, GameRandom& rng);
-    void iterate(const Game& game, GameRandom& own);
+    bool iterate(const Game& game, GameRandom& own);  // true: the answer is settled
 
     MctsSettings settings_;
     std::unique_ptr<Bot> rollout_;
@@ -74,6 +74,7 @@ class Mcts final : public Bot {
     const Table* keys_table_ = nullptr;
     std::unique_ptr<Game> copy_;
     int seat_ = 0;
+    int remaining_ = 0;         // the iterations after the one in hand
     long long copies_ = 0;     // the copies made so far (each a new state, a new view)
     long long last_view_ = -1;  // the view the rollout bot last read
 };

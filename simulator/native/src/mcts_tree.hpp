@@ -149,6 +149,18 @@ class Tree {
         return true;
     }
 
+    // MCTS._iterate's check before a rollout: settled, counting the visit this iteration
+    // adds to the root's child `child` (kept where it settles: the rollout is not played,
+    // since its reward is read only by later iterations' choices).
+    template <typename Keys>
+    bool settles_with(const Keys& keys, int remaining, int child) {
+        Node& first = at(child);
+        first.visits += 1;
+        if (settled(keys, remaining)) return true;
+        first.visits -= 1;
+        return false;
+    }
+
     std::vector<Node> nodes;
 };
 

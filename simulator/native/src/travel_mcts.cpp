@@ -73,6 +73,7 @@ class MctsIteration final : public Steered {
             if (!(depth != 0 && static_cast<int>(path.size()) >= depth)) return tree(g, seat, kind, options, ctx);
             rolling_ = true;
         }
+        if (!checked_) return before_rollout(g, seat, kind, options, ctx);
         // play_out: stop after `rollout_decisions` decisions asked (the next one not taken)
         const int cutoff = m_.settings_.cutoff;
         if (cutoff > 0 && played_ >= cutoff) {  // valued here, as the copy stands
@@ -88,8 +89,21 @@ class MctsIteration final : public Steered {
     std::vector<std::pair<int, int>>& path;  // (node, the player who chose the edge to it)
     std::array<double, kMaxPlayers> rewards{};  // the values where the playout stopped
     bool stopped = false;
+    bool settled = false;  // the answer settled before the rollout: none played
 
   private:
+    // _iterate's check before its rollout (Tree::settles_with); then the rollout's first
+    // decision
+    [[gnu::noinline]] int before_rollout(Game& g, int seat, int kind, const std::vector<int>& options,
+                                         const Ctx& ctx) {
+        checked_ = true;
+        if (!path.empty() && m_.tree_.settles_with(m_.root_keys_, m_.remaining_, path.front().first)) {
+            settled = true;
+            throw Stop{};
+        }
+        return decide(g, seat, kind, options, ctx);
+    }
+
     // (out of line: decide, which every rollout decision calls, stays small)
     [[gnu::noinline]] int tree(Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx) {
         if (node_ == 0) {
@@ -127,11 +141,12 @@ class MctsIteration final : public Steered {
     GameRandom& own_;
     int node_ = 0;
     bool rolling_ = false;
+    bool checked_ = false;
     int played_ = 0;
     const std::vector<long long>* keys_ = nullptr;  // the options' keys at the decision in hand
 };
 
-void Mcts::iterate(const Game& g, const TurnRecord& record, GameRandom& own) {
+bool Mcts::iterate(const Game& g, const TurnRecord& record, GameRandom& own) {
     MctsIteration it(*this, record, own);
     ++copies_;
     if (!copy_ || &copy_->t != &g.t) copy_ = std::make_unique<Game>(g.t, GameRandom(), GameRandom());
@@ -141,13 +156,15 @@ void Mcts::iterate(const Game& g, const TurnRecord& record, GameRandom& own) {
         over = true;  // the game's end: its outcome's values
     } catch (const Stop&) {
     }
-    if (over) values(*copy_, true, settings_.win, it.rewards);
     tree_.at(0).visits += 1;
+    if (it.settled) return true;  // (its visit counted by Tree::settles_with)
+    if (over) values(*copy_, true, settings_.win, it.rewards);
     for (const auto& [child, player] : it.path) {
         mcts::Node& node = tree_.at(child);
         node.visits += 1;
         node.total += it.rewards[at(player)];
     }
+    return false;
 }
 
 // MCTS.choose_ahead: a kind not searched is answered by the rollout policy; otherwise a tree
@@ -167,9 +184,9 @@ int Mcts::choose(const Game& g, int seat, int kind, const std::vector<int>& opti
                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                               std::chrono::duration<double, std::milli>(timed ? settings_.ms : 0.0));
     for (int k = 0; k < settings_.iterations; ++k) {
-        iterate(g, *record, own);
+        remaining_ = settings_.iterations - k - 1;
+        if (iterate(g, *record, own)) break;  // settled
         if (timed && std::chrono::steady_clock::now() >= deadline) break;
-        if (tree_.settled(root_keys_, settings_.iterations - k - 1)) break;
     }
     iterations_done += tree_.at(0).visits;
     return tree_.most_visited(root_keys_);

@@ -40,7 +40,7 @@ class Mcts final : public Bot {
     friend class MctsIteration;
     int policy(const Game& g, int seat, int kind, const std::vector<int>& options, const Ctx& ctx,
                GameRandom& rng);
-    void iterate(const Game& g, const TurnRecord& record, GameRandom& own);
+    bool iterate(const Game& g, const TurnRecord& record, GameRandom& own);  // true: settled
 
     MctsSettings settings_;
     std::unique_ptr<Bot> rollout_;
@@ -51,6 +51,7 @@ class Mcts final : public Bot {
     std::vector<std::pair<int, int>> path_buffer_;
     std::unique_ptr<Game> copy_;
     int seat_ = 0;
+    int remaining_ = 0;  // the iterations after the one in hand
     long long copies_ = 0;  // the copies made so far (each a new state, new views)
 };
 
