@@ -138,7 +138,10 @@ class MCTS(Strategy):
         self.rollout_text = rollout
         self.rollout_bot: Strategy | None = None
         self.iterations_done = 0
-        """Iterations run over every decision so far (the benchmark's iterations/s)."""
+        """Iterations run over every decision so far."""
+        self.rollouts_done = 0
+        """Of them, those that played a rollout (the benchmark's iterations/s): all but the
+        one that settles each search's answer."""
 
     def bind(self, make: Callable[[str], Strategy]) -> None:
         """The rollout policy: `random` is inline, any other name is built for the game."""
@@ -213,6 +216,7 @@ class MCTS(Strategy):
                 return True
             first.visits -= 1
         rewards = self._rollout(playthrough, rng)
+        self.rollouts_done += 1
         root.visits += 1
         for child, player in path:
             child.visits += 1

@@ -368,7 +368,9 @@ def test_a_search_that_stops_when_settled_decides_as_the_full_search(
         seats = [resolve(game_name, "mcts:iterations=24,rollout_decisions=8").build() for _ in "ab"]
         asked: list = []
         outcome, _ = play_game(game, seats, 7, 0, on_decision=lambda d, c: asked.append(c))
-        spent = sum(s.iterations_done for s in seats if isinstance(s, mcts.MCTS))
+        searches = [s for s in seats if isinstance(s, mcts.MCTS)]
+        assert sum(s.rollouts_done for s in searches) == rollouts[0]  # (the bench's count)
+        spent = sum(s.iterations_done for s in searches)
         return asked, [p.score for p in outcome.players], spent, rollouts[0]
 
     stopping = play()

@@ -302,7 +302,9 @@ class SearchSpeed:
     kinds: tuple[str, ...]
     """The kind of each decision searched."""
     iterations_per_second: float
-    """Median over repeats, not profiled."""
+    """Median over repeats, not profiled. The iterations counted are those that played a
+    rollout: a search stops once its answer is settled, and the iteration that settles it
+    plays none (strategies/mcts.py), so counting it would flatter the rate."""
     ms_per_decision: float
     """Median over repeats of the mean time of one search (one decision), not profiled."""
     determinise: float
@@ -355,9 +357,9 @@ def search_speed(
             d = pt.decision
             assert d is not None
             rng = GameRandom.from_seed(config.seed + done)
-            before = getattr(bot, "iterations_done", 0)
+            before = getattr(bot, "rollouts_done", 0)
             bot.choose_ahead(d, pt.observe(d.player), rng, SeatModel(pt, d.player))
-            done += getattr(bot, "iterations_done", 0) - before
+            done += getattr(bot, "rollouts_done", 0) - before
         return done
 
     rates, times = [], []

@@ -180,6 +180,7 @@ bool Mcts::iterate(const Game& game, GameRandom& own) {
     }
     tree_.at(0).visits += 1;
     if (it.settled) return true;  // (its visit counted by Tree::settles_with)
+    ++rollouts_done;
     std::array<double, kMaxPlayers>& rewards = it.rewards;
     if (!it.stopped()) values(*copy_, true, settings_.win, rewards);  // the game's end
     for (const auto& [child, player] : it.path) {

@@ -36,6 +36,7 @@ class Mcts final : public Bot {
     void attach(Game& game) override;
 
     long long iterations_done = 0;  // MCTS.iterations_done
+    long long rollouts_done = 0;    // MCTS.rollouts_done
 
   private:
     friend class MctsIteration;

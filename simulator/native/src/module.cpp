@@ -793,7 +793,7 @@ py::dict mcts_at(const py::dict& table_dict, int players,
                 GameRandom rng = GameRandom::from_seed(seed + static_cast<std::uint64_t>(done));
                 const Decision d{p.seat, p.kind, p.context, nullptr, &p.options};
                 search.choose(holder, d, rng);
-                done += search.iterations_done;
+                done += search.rollouts_done;  // (the iterations that played a rollout)
                 ++searches;
             }
             took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
