@@ -11,7 +11,14 @@ import pytest
 
 from simulator.folders.config import RunOptions
 from simulator.native import CORE
-from simulator.runs.bench import NotASearcher, bench_lines, forward_lines, rate_lines, suite_lines
+from simulator.runs.bench import (
+    NotASearcher,
+    bench_lines,
+    forward_lines,
+    rate_lines,
+    seconds_a_game,
+    suite_lines,
+)
 
 TRAVEL = RunOptions("travel", players=3, modules=("events",), seed=5, engine="python")
 """The Python engine's bench (travel plays natively by default where the core is built)."""
@@ -25,7 +32,8 @@ def test_the_rate_says_what_it_timed_then_the_rate() -> None:
         f"python={platform.python_version()} build=pure"
     )
     rate = re.fullmatch(
-        r"([\d.]+) games/s per core \(median of 2 x 2 games; min ([\d.]+), max ([\d.]+)\); "
+        r"([\d.]+) games/s per core(?:, [\d.]+ s a game)? \(median of 2 x 2 games; "
+        r"min ([\d.]+), max ([\d.]+)\); "
         r"([\d.]+) turns and ([\d.]+) decisions per game; ([\d.]+) us per turn, "
         r"([\d.]+) us per decision",
         lines[1],
@@ -34,6 +42,11 @@ def test_the_rate_says_what_it_timed_then_the_rate() -> None:
     median, low, high = (float(rate.group(k)) for k in (1, 2, 3))
     assert 0 < low <= median <= high
     assert float(rate.group(4)) > 1 and float(rate.group(5)) > float(rate.group(4))
+
+
+def test_a_slow_rate_also_says_the_seconds_a_game() -> None:
+    assert seconds_a_game(3.355) == ", 0.298 s a game"
+    assert seconds_a_game(12.0) == ""
 
 
 def test_the_rate_names_its_rules_and_adds_the_split_and_the_checked_timing() -> None:

@@ -581,6 +581,12 @@ def forward_lines(options: RunOptions, games: int, repeats: int, build: str) -> 
     )
 
 
+def seconds_a_game(rate: float) -> str:
+    """ ", 0.298 s a game" beside a rate under 10 games/s (a search's games), where one
+    decimal of games/s is too coarse to read a per-game target from; else nothing."""
+    return f", {1 / rate:.3f} s a game" if 0 < rate < 10 else ""
+
+
 def rate_lines(
     options: RunOptions,
     games: int,
@@ -609,7 +615,8 @@ def rate_lines(
         + f"python={platform.python_version()} build={build}"
     )
     yield (
-        f"{result.median:.1f} games/s per core (median of {repeats} x {games} games; "
+        f"{result.median:.1f} games/s per core{seconds_a_game(result.median)} "
+        f"(median of {repeats} x {games} games; "
         f"min {min(result.rates):.1f}, max {max(result.rates):.1f}); "
         f"{result.turns_per_game:.1f} turns and {result.decisions_per_game:.1f} decisions per "
         f"game; {result.us_per_turn:.1f} us per turn, {result.us_per_decision:.1f} us per decision"
