@@ -38,9 +38,9 @@ one visit to one of the root's children, so when no other option could reach the
 within the iterations left, the rest would not change the answer (nor anything else the
 game sees: they draw only from the search's own stream). The check comes before each
 rollout, counting the visit the iteration is about to add, since a rollout's reward is read
-only by later iterations' choices. A time budget (`ms` above 0) also
-stops the search, but the answer then depends on the machine's speed. Datasets that must
-be identical on any machine need `ms=0`, the default.
+only by later iterations' choices. A time budget (`ms` above 0) also stops the search, but
+the answer then depends on the machine's speed. Datasets that must be identical on any
+machine need `ms=0`, the default.
 
 The search draws one number from the engine's strategy stream per decision and runs on its
 own stream seeded from it, so the same seed gives the same decisions.

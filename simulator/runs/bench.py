@@ -582,8 +582,9 @@ def forward_lines(options: RunOptions, games: int, repeats: int, build: str) -> 
 
 
 def seconds_a_game(rate: float) -> str:
-    """ ", 0.298 s a game" beside a rate under 10 games/s (a search's games), where one
-    decimal of games/s is too coarse to read a per-game target from; else nothing."""
+    """The seconds a game, written `, 0.298 s a game`, beside a rate under 10 games/s (a
+    search's games), where one decimal of games/s is too coarse to read a per-game target
+    from; nothing beside a faster rate."""
     return f", {1 / rate:.3f} s a game" if 0 < rate < 10 else ""
 
 

@@ -530,7 +530,7 @@ class HeuristicSeat final : public ie::Bot {
     // (each kind's encoding: the comment where the rules build it)
     void decision_of(const ie::Game& game, const ie::Decision& d) {
         Decision& out = decision_;
-        out.clear_own();  // as out.clear(): only the last decision's kind wrote anything
+        out.clear_own();  // (only the last decision's kind wrote anything)
         out.player = d.seat;
         out.context = d.context;
         const ie::Options& options = *d.options;

@@ -111,6 +111,12 @@ class Tree {
         return {i, children[static_cast<std::size_t>(i)], false};
     }
 
+    // mcts._visits: the visits of the root's child keyed `key` (none: untried)
+    int root_visits(long long key) const {
+        const int child = child_of(0, key);
+        return child >= 0 ? at(child).visits : 0;
+    }
+
     // mcts._most_visited, MCTS.choose_ahead's answer at the root: the offered option (keyed `keys`) whose child
     // has the most visits, the first in option order among equals (an untried option has
     // none).
@@ -119,8 +125,7 @@ class Tree {
         int best = 0, best_visits = -1;
         const int n = static_cast<int>(keys.size());
         for (int i = 0; i < n; ++i) {
-            const int child = child_of(0, keys[static_cast<std::size_t>(i)]);
-            const int visits = child >= 0 ? at(child).visits : 0;
+            const int visits = root_visits(keys[static_cast<std::size_t>(i)]);
             if (visits > best_visits) {
                 best = i;
                 best_visits = visits;
@@ -137,13 +142,12 @@ class Tree {
     bool settled(const Keys& keys, int remaining) const {
         const int leader = most_visited(keys);
         const auto leader_key = keys[static_cast<std::size_t>(leader)];
-        const int leader_child = child_of(0, leader_key);
-        const int lead = leader_child >= 0 ? at(leader_child).visits : 0;
+        const int lead = root_visits(leader_key);
         const int n = static_cast<int>(keys.size());
         for (int i = 0; i < n; ++i) {
-            if (keys[static_cast<std::size_t>(i)] == leader_key) continue;
-            const int child = child_of(0, keys[static_cast<std::size_t>(i)]);
-            const int reach = (child >= 0 ? at(child).visits : 0) + remaining;
+            const auto key = keys[static_cast<std::size_t>(i)];
+            if (key == leader_key) continue;
+            const int reach = root_visits(key) + remaining;
             if (reach > lead || (reach == lead && i < leader)) return false;
         }
         return true;

@@ -130,9 +130,10 @@ struct Decision {
         }
     }
 
-    // clear() for a decision refilled kind after kind (the native seat's): only this kind's
-    // options and fields are written (size()'s vectors, and any_time's and power's fields),
-    // and the others are as clear() leaves them, so only these are cleared.
+    // Ready for the next decision of a Decision refilled kind after kind (the native seat's):
+    // a decision writes only its own kind's options and fields (size()'s vectors, and
+    // any_time's and power's fields), so only the last kind's are cleared; a new Decision
+    // starts with all of them empty.
     void clear_own() {
         context = -1;
         switch (kind) {
@@ -169,33 +170,6 @@ struct Decision {
                 break;
             default: ints.clear(); break;  // declare, import_ship, bid, import_tie
         }
-    }
-
-    void clear() {
-        context = -1;
-        lead.clear();
-        plays.clear();
-        follow.clear();
-        ints.clear();
-        cargo.clear();
-        supply.clear();
-        contract.clear();
-        load.clear();
-        pirate.clear();
-        pirate_to.clear();
-        place.clear();
-        uses.clear();
-        use_contract.clear();
-        use_arg.clear();
-        use_arg2.clear();
-        use_arg3.clear();
-        before_scoring = false;
-        mine_starting = false;
-        moment_action = -1;
-        turn_end = false;
-        power.options.clear();
-        power.decoded = false;
-        power.swaps.clear();
     }
 };
 
