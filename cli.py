@@ -243,6 +243,7 @@ def bench(
     check_invariants: bool,
     forward: bool,
     search: str | None,
+    instructions: bool,
     **kw: Any,
 ) -> None:
     """Measure games per second on one core for a stated configuration (median of repeats),
@@ -265,6 +266,7 @@ def bench(
         profile=profile,
         split=split,
         check_invariants=check_invariants,
+        instructions=instructions,
     )
     try:
         _echo(lines)

@@ -423,6 +423,13 @@ def bench_options(func: Callable[..., Any]) -> Callable[..., Any]:
                 "decisions of random games (us per call), between powers and inside one.",
             ),
             click.option(
+                "--instructions",
+                is_flag=True,
+                help="Instead, count the native core's instructions for the games (-n, default "
+                "1) with valgrind's callgrind: the figure that stays put when the machine's "
+                "speed does not.",
+            ),
+            click.option(
                 "--search",
                 metavar="STRATEGY",
                 help="Instead, time a searching strategy (e.g. mcts:iterations=100): iterations "

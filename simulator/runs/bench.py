@@ -26,6 +26,7 @@ import numpy as np
 
 from simulator.core import machine
 from simulator.core.datasets import empty_columns, rows_for_game, to_frames
+from simulator.core.errors import ConfigError
 from simulator.core.forward import Playthrough, SeatModel
 from simulator.core.protocol import Decision, Lookahead, Strategy
 from simulator.core.seeding import GameRandom
@@ -39,6 +40,7 @@ from simulator.native.ie_table import native_table
 from simulator.native.seats import seat_codes
 from simulator.native.seeds import game_streams
 from simulator.native.travel_chunk import travel_frames
+from simulator.runs.instructions import count_instructions
 from simulator.runs.match import Match
 from strategies.registry import resolve
 
@@ -433,13 +435,32 @@ def bench_lines(
     profile: bool = False,
     split: bool = False,
     check_invariants: bool = False,
+    instructions: bool = False,
 ) -> Iterator[str]:
     """What `deckhand bench` says, each line as soon as it is measured: the standing suite
     (`suite`; no `options`), a searching strategy's speed (`search`), the forward model's
-    costs (`forward`), else the rate of one configuration (with `split`, `check_invariants`
-    and `profile`). `games` per repeat defaults by mode (the suite's own per entry, 6
-    positions searched, 40 forward games, 200 games); `build` names the build measured."""
-    if suite:
+    costs (`forward`), the native core's instructions for one configuration's games
+    (`instructions`, counted by callgrind: simulator/runs/instructions.py), else the rate of
+    one configuration (with `split`, `check_invariants` and `profile`). `games` per repeat
+    defaults by mode (the suite's own per entry, 6 positions searched, 40 forward games,
+    1 game counted, 200 games); `build` names the build measured."""
+    if instructions:
+        others = {
+            "--suite": suite,
+            "--search": bool(search),
+            "--forward": forward,
+            "--profile": profile,
+            "--split": split,
+            "--check-invariants": check_invariants,
+        }
+        if any(others.values()) or options is None:
+            given = ", ".join(k for k, v in others.items() if v) or "no GAME"
+            raise ConfigError(
+                f"--instructions counts one configuration's games (a GAME and its options), "
+                f"not with {given}"
+            )
+        yield from instruction_lines(options, games or 1)
+    elif suite:
         yield from suite_lines(games, repeats, build)
     elif options is None:
         raise ValueError("bench_lines: a configuration, or suite=True")
@@ -461,6 +482,27 @@ def _sized(options: RunOptions, games: int) -> RunConfig:
 def _table(config: RunConfig) -> str:
     g = config.game
     return f"game={g.game} players={g.players} modules={','.join(g.modules) or 'none'} "
+
+
+def _played(config: RunConfig) -> str:
+    """What a configuration's games are: the table, strategies, seed, logging and rules."""
+    return (
+        _table(config)
+        + f"strategies={','.join(config.strategies)} seed={config.seed} logging=full "
+        + "".join(f"rule:{k}={v} " for k, v in config.game.rules)
+    )
+
+
+def instruction_lines(options: RunOptions, games: int) -> Iterator[str]:
+    """`deckhand bench --instructions`: the configuration, then the native core's
+    instructions for its games (simulator/runs/instructions.py)."""
+    if options.engine == "python":
+        raise ConfigError(
+            "--instructions counts the native core's instructions: not with --engine python"
+        )
+    config = _sized(options, games)
+    yield _played(config) + "build=native; instructions counted by callgrind"
+    yield count_instructions(config).line()
 
 
 def suite_lines(games: int | None, repeats: int, build: str) -> Iterator[str]:
@@ -608,13 +650,7 @@ def rate_lines(
     result = benchmark(
         config, games=games, repeats=repeats, profile=profile, shares=split, engine=chosen.engine
     )
-    g = config.game
-    yield (
-        _table(config) + f"strategies={','.join(config.strategies)} seed={config.seed} "
-        "logging=full "
-        + "".join(f"rule:{k}={v} " for k, v in g.rules)
-        + f"python={platform.python_version()} build={build}"
-    )
+    yield _played(config) + f"python={platform.python_version()} build={build}"
     yield (
         f"{result.median:.1f} games/s per core{seconds_a_game(result.median)} "
         f"(median of {repeats} x {games} games; "
