@@ -16,7 +16,11 @@ from simulator.folders.config import RunOptions
 from simulator.native import CORE, NOT_BUILT
 from simulator.runs import instructions
 from simulator.runs.bench import bench_lines
-from simulator.runs.instructions import InstructionsError, count_instructions
+from simulator.runs.instructions import (
+    InstructionsError,
+    count_instructions,
+    count_search_instructions,
+)
 
 needs_counting = pytest.mark.skipif(
     CORE is None or shutil.which("valgrind") is None,
@@ -31,7 +35,7 @@ def test_the_same_games_count_the_same_instructions() -> None:
     one = count_instructions(BASE.but(games=1, chunk_size=1).config())
     again = count_instructions(BASE.but(games=1, chunk_size=1).config())
     assert one.entry == "play_one("
-    assert one.games == 1
+    assert (one.count, one.unit) == (1, "game")
     assert one.total == again.total  # exactly: no Python code inside the counted function
     assert one.total > 100_000  # a whole two-player game of heuristics
     assert one.valgrind.startswith("valgrind")
@@ -45,13 +49,29 @@ def test_the_command_names_what_it_counted_then_the_count() -> None:
         "build=native; instructions counted by callgrind"
     )
     said = re.fullmatch(
-        r"([\d,]+) instructions for 1 game \(([\d,]+) a game\), inside the core's "
+        r"([\d,]+) instructions for 1 game \(([\d,]+) per game\), inside the core's "
         r"travel::Game::play\(\.\.\.\) \(valgrind-[\d.]+\)",
         lines[1],
     )
     assert said is not None, lines[1]
     assert said.group(1) == said.group(2)
     assert int(said.group(1).replace(",", "")) > 10_000
+
+
+@needs_counting
+def test_a_search_is_counted_by_the_iterations_it_played() -> None:
+    config = BASE.but(games=2, chunk_size=2).config()
+    search = "mcts:iterations=20,rollout_decisions=10"
+    count = count_search_instructions(config, search)
+    assert count.entry == "ie::Mcts::choose("
+    assert count.unit == "iteration"
+    # two positions, up to 20 iterations each, fewer where the answer settles early
+    assert 0 < count.count <= 40
+    assert count.total > 1_000 * count.count  # a determinisation and a rollout apiece
+    assert count_search_instructions(config, search) == count  # repeats exactly
+    line = count.line()
+    assert line.startswith(f"{count.total:,} instructions for {count.count:,} iterations (")
+    assert " per iteration), inside the core's ie::Mcts::choose(...) (valgrind-" in line
 
 
 def test_without_valgrind_it_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -77,7 +97,7 @@ def test_a_configuration_the_core_cannot_play_is_named() -> None:
 
 def test_it_is_a_mode_of_its_own() -> None:
     for given, flag in (
-        ({"search": "mcts"}, "--search"),
+        ({"suite": True}, "--suite"),
         ({"forward": True}, "--forward"),
         ({"split": True}, "--split"),
         ({"profile": True}, "--profile"),

@@ -40,7 +40,7 @@ from simulator.native.ie_table import native_table
 from simulator.native.seats import seat_codes
 from simulator.native.seeds import game_streams
 from simulator.native.travel_chunk import travel_frames
-from simulator.runs.instructions import count_instructions
+from simulator.runs.instructions import count_instructions, count_search_instructions
 from simulator.runs.match import Match
 from strategies.registry import resolve
 
@@ -439,15 +439,14 @@ def bench_lines(
 ) -> Iterator[str]:
     """What `deckhand bench` says, each line as soon as it is measured: the standing suite
     (`suite`; no `options`), a searching strategy's speed (`search`), the forward model's
-    costs (`forward`), the native core's instructions for one configuration's games
-    (`instructions`, counted by callgrind: simulator/runs/instructions.py), else the rate of
+    costs (`forward`), the native core's instructions for one configuration's games or, with
+    `search`, its search (`instructions`, counted by callgrind), else the rate of
     one configuration (with `split`, `check_invariants` and `profile`). `games` per repeat
     defaults by mode (the suite's own per entry, 6 positions searched, 40 forward games,
     1 game counted, 200 games); `build` names the build measured."""
     if instructions:
         others = {
             "--suite": suite,
-            "--search": bool(search),
             "--forward": forward,
             "--profile": profile,
             "--split": split,
@@ -459,7 +458,7 @@ def bench_lines(
                 f"--instructions counts one configuration's games (a GAME and its options), "
                 f"not with {given}"
             )
-        yield from instruction_lines(options, games or 1)
+        yield from instruction_lines(options, games or (6 if search else 1), search)
     elif suite:
         yield from suite_lines(games, repeats, build)
     elif options is None:
@@ -493,16 +492,24 @@ def _played(config: RunConfig) -> str:
     )
 
 
-def instruction_lines(options: RunOptions, games: int) -> Iterator[str]:
+def instruction_lines(options: RunOptions, games: int, search: str | None = None) -> Iterator[str]:
     """`deckhand bench --instructions`: the configuration, then the native core's
-    instructions for its games (simulator/runs/instructions.py)."""
+    instructions for its games, or with `search` for that search once at the position of
+    each game (`search_lines`' positions; simulator/runs/instructions.py)."""
     if options.engine == "python":
         raise ConfigError(
             "--instructions counts the native core's instructions: not with --engine python"
         )
     config = _sized(options, games)
-    yield _played(config) + "build=native; instructions counted by callgrind"
-    yield count_instructions(config).line()
+    if search is None:
+        yield _played(config) + "build=native; instructions counted by callgrind"
+        yield count_instructions(config).line()
+        return
+    yield (
+        _played(config) + f"build=native; {search} once at the position of each of {games} "
+        "games, 40 decisions in; instructions counted by callgrind"
+    )
+    yield count_search_instructions(config, search).line()
 
 
 def suite_lines(games: int | None, repeats: int, build: str) -> Iterator[str]:
@@ -576,6 +583,30 @@ def native_search_speed(
     """The native search (bot_mcts.cpp) timed as `search_speed` times the Python one, at one
     position of each of `positions` native games (None: the core cannot play this run or
     search natively)."""
+    out = native_search_rounds(config, search, positions, repeats, NATIVE_WINDOW_S, after)
+    if out is None:
+        return None
+    return (
+        statistics.median(out["rates"]),
+        statistics.median(out["ms"]),
+        list(out["kinds"]),
+        statistics.median(out["cpu_rates"]),
+    )
+
+
+def native_search_rounds(
+    config: RunConfig,
+    search: str,
+    positions: int,
+    repeats: int,
+    min_seconds: float,
+    after: int = 40,
+) -> dict[str, Any] | None:
+    """The core's `mcts_at`: the native search at one position of each of `positions` native
+    games, `after` asked decisions in, each repeat searching them round after round for at
+    least `min_seconds` (0: one round, as `bench --search --instructions` counts it); its
+    rates, iterations and the kinds searched. None: the core cannot play this run or search
+    natively."""
     if CORE is None or not hasattr(CORE, "mcts_at") or choose_engine(config).engine != "native":
         return None
     bot = resolve(config.game.game, search).build()
@@ -588,23 +619,19 @@ def native_search_speed(
     codes, texts = seat_codes(match.choices, game)
     players = config.game.players
     seats = [[codes[i % len(codes)] for i in range(players)] for _ in indices]
-    out = CORE.mcts_at(
-        native_table(game),
-        players,
-        game_streams(config.seed, indices, indices),
-        np.array(seats, dtype=np.int8).reshape(len(indices), players),
-        texts,
-        after,
-        mcts_table.seat_options(bot, game),  # type: ignore[arg-type]
-        repeats,
-        config.seed,
-        min_seconds=NATIVE_WINDOW_S,
-    )
-    return (
-        statistics.median(out["rates"]),
-        statistics.median(out["ms"]),
-        list(out["kinds"]),
-        statistics.median(out["cpu_rates"]),
+    return dict(
+        CORE.mcts_at(
+            native_table(game),
+            players,
+            game_streams(config.seed, indices, indices),
+            np.array(seats, dtype=np.int8).reshape(len(indices), players),
+            texts,
+            after,
+            mcts_table.seat_options(bot, game),  # type: ignore[arg-type]
+            repeats,
+            config.seed,
+            min_seconds=min_seconds,
+        )
     )
 
 

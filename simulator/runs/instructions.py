@@ -1,13 +1,14 @@
 """`deckhand bench --instructions`: the native core's instructions for a configuration's
-games, counted by valgrind's callgrind.
+games (or, with `--search`, for a search's iterations), counted by valgrind's callgrind.
 
 Wall time on a shared machine moves with the host a session lands on: the same build read
 1.5 to 2.3 times slower from one sitting to the next (docs/performance.md, session 19). The
 instructions the core executes for the same games do not move, whatever else the machine
 is doing, so they are the figure to compare two builds by (docs/performance.md, "How to
-measure"). The games are played once in a child Python under callgrind with collection
-switched on only inside the core's function that plays a game (`ENTRY_POINTS`), so Python's
-start-up, the table's conversion and the tables built afterwards are not counted.
+measure"). The work is done once in a child Python (simulator/runs/counted.py) under
+callgrind with collection switched on only inside the core's function that does it
+(`ENTRY_POINTS`), so Python's start-up, the table's conversion and the tables built
+afterwards are not counted.
 """
 
 from __future__ import annotations
@@ -18,24 +19,23 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from simulator.core.errors import ConfigError, DeckhandError
 from simulator.folders.config import RunConfig
-from simulator.games.import_export.rules import ImportExportGame
-from simulator.games.travel.rules import TravelGame
-from simulator.native.chunk import play_columns
 from simulator.native.engine_choice import choose_engine
-from simulator.native.travel_chunk import play_travel_columns
-from simulator.runs.match import Match
 
-ENTRY_POINTS = {"import-export": "play_one(", "travel": "travel::Game::play("}
-"""The core's function that plays one game (its setup, bots and play), by game: what
-callgrind counts. Both run with Python's lock released, so no Python code is counted, and
-the count repeats exactly (the chunk's entry points also read the table's dicts, whose
-instructions vary with Python's allocator from run to run)."""
+ENTRY_POINTS = {
+    "import-export": "play_one(",
+    "travel": "travel::Game::play(",
+    "search": "ie::Mcts::choose(",
+}
+"""The core's function counted, by game, and for `--search`: the one that plays one game (its
+setup, bots and play) or the one that searches at a position. Each runs with Python's lock
+released, so no Python code is counted, and the count repeats exactly (the chunk's entry
+points also read the table's dicts, whose instructions vary with Python's allocator from
+run to run)."""
 
 _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
@@ -46,41 +46,78 @@ class InstructionsError(DeckhandError):
 
 @dataclass(frozen=True)
 class InstructionCount:
-    """The instructions callgrind counted inside `entry` while `games` games were played."""
+    """The instructions callgrind counted inside `entry` while `count` `unit`s were played
+    (games) or searched (iterations that played a rollout)."""
 
     total: int
-    games: int
+    count: int
+    unit: str
     entry: str
     valgrind: str
 
     @property
-    def per_game(self) -> float:
-        return self.total / self.games
+    def per_unit(self) -> float:
+        return self.total / max(self.count, 1)
 
     def line(self) -> str:
         """The count as `deckhand bench --instructions` says it."""
-        games = f"{self.games} game{'s' if self.games > 1 else ''}"
+        units = f"{self.count:,} {self.unit}{'s' if self.count != 1 else ''}"
         return (
-            f"{self.total:,} instructions for {games} ({self.per_game:,.0f} a game), inside "
-            f"the core's {self.entry}...) ({self.valgrind})"
+            f"{self.total:,} instructions for {units} ({self.per_unit:,.0f} per {self.unit}), "
+            f"inside the core's {self.entry}...) ({self.valgrind})"
         )
 
 
 def count_instructions(config: RunConfig) -> InstructionCount:
     """Play the config's games (0 to games - 1) once natively under callgrind and return the
-    instructions executed inside the core's entry point. ConfigError where the configuration
-    cannot play natively; InstructionsError where valgrind is missing or the run fails."""
+    instructions executed inside the core's one-game function. ConfigError where the
+    configuration cannot play natively; InstructionsError where valgrind is missing or the
+    run fails."""
+    _native(config)
+    entry = ENTRY_POINTS[config.game.game]
+    total, _ = _counted(entry, ["games"], config)
+    return InstructionCount(total, config.games, "game", entry, _version())
+
+
+def count_search_instructions(config: RunConfig, search: str) -> InstructionCount:
+    """Search once with `search` at the bench's position of each of the config's games
+    (`bench --search`'s positions, one round) under callgrind, and return the instructions
+    executed inside the native search, with the iterations that played a rollout."""
+    _native(config)
+    entry = ENTRY_POINTS["search"]
+    total, said = _counted(entry, ["search", search], config)
+    iterations = re.search(r"iterations (\d+)", said)
+    if iterations is None:
+        raise InstructionsError(f"the counted search did not say its iterations: {said[-300:]}")
+    return InstructionCount(total, int(iterations.group(1)), "iteration", entry, _version())
+
+
+def _native(config: RunConfig) -> None:
     try:
         choose_engine(config, "native")
     except ConfigError as exc:
         raise ConfigError(f"--instructions counts the native core's instructions: {exc}") from None
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
+
+
+def _valgrind() -> str:
+    found = shutil.which("valgrind")
+    if found is None:
         raise InstructionsError(
             "--instructions needs valgrind (its callgrind tool) on PATH, and it was not found: "
             "install it (Debian and Ubuntu: apt install valgrind)"
         )
-    entry = ENTRY_POINTS[config.game.game]
+    return found
+
+
+def _version() -> str:
+    done = subprocess.run([_valgrind(), "--version"], capture_output=True, text=True, check=False)
+    return done.stdout.strip()
+
+
+def _counted(entry: str, what: list[str], config: RunConfig) -> tuple[int, str]:
+    """Run simulator/runs/counted.py's `what` on the config under callgrind, counting inside
+    `entry`: the instructions and what the child printed."""
+    valgrind = _valgrind()
     with tempfile.TemporaryDirectory(prefix="deckhand-callgrind-") as tmp:
         spec = Path(tmp) / "config.json"
         spec.write_text(json.dumps(config.to_json()))
@@ -91,8 +128,9 @@ def count_instructions(config: RunConfig) -> InstructionCount:
             f"--toggle-collect=*{entry}*",
             sys.executable,
             "-m",
-            "simulator.runs.instructions",
+            "simulator.runs.counted",
             str(spec),
+            *what,
         ]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
     found = _COLLECTED.findall(done.stderr)
@@ -106,28 +144,4 @@ def count_instructions(config: RunConfig) -> InstructionCount:
         raise InstructionsError(
             f"the counted run failed (exit {done.returncode}): {' '.join(command)}\n{tail}"
         )
-    version = subprocess.run(
-        [valgrind, "--version"], capture_output=True, text=True, check=False
-    ).stdout.strip()
-    return InstructionCount(int(found[-1]), config.games, entry, version)
-
-
-def play_natively(config: RunConfig) -> None:
-    """Play the config's games once with the native core (what the child process counts)."""
-    match = Match(config)
-    indices = range(config.games)
-    if isinstance(match.game, TravelGame):
-        play_travel_columns(match.config, match.game, match.choices, indices)
-    else:
-        assert isinstance(match.game, ImportExportGame)  # (ENTRY_POINTS: the two native games)
-        play_columns(match.config, match.game, match.choices, indices)
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """The counted child: `python -m simulator.runs.instructions CONFIG_JSON`."""
-    args = sys.argv[1:] if argv is None else list(argv)
-    play_natively(RunConfig.from_json(json.loads(Path(args[0]).read_text())))
-
-
-if __name__ == "__main__":
-    main()
+    return int(found[-1]), done.stdout

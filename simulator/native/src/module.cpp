@@ -769,6 +769,7 @@ py::dict mcts_at(const py::dict& table_dict, int players,
         if (finder.found) positions.push_back(finder.at);
     }
     std::vector<double> rates, ms, cpu_rates;
+    std::vector<long long> iterations;
     std::vector<std::string> kinds;
     for (const Position& p : positions) kinds.emplace_back(kind_name(p.kind));
     // Each repeat times whole rounds over the positions until at least `min_seconds` have
@@ -798,6 +799,7 @@ py::dict mcts_at(const py::dict& table_dict, int players,
             }
             took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         } while (took < min_seconds && !positions.empty());
+        iterations.push_back(done);
         rates.push_back(static_cast<double>(done) / took);
         const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
         cpu_rates.push_back(static_cast<double>(done) / std::max(cpu, 1e-9));
@@ -808,6 +810,7 @@ py::dict mcts_at(const py::dict& table_dict, int players,
     out["rates"] = rates;
     out["cpu_rates"] = cpu_rates;  // per second of this process's CPU (a shared machine)
     out["ms"] = ms;
+    out["iterations"] = iterations;  // (each repeat's, its rounds together: bench --instructions)
     return out;
 }
 }  // namespace
