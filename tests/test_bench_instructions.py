@@ -82,6 +82,12 @@ def test_without_valgrind_it_says_what_to_install(monkeypatch: pytest.MonkeyPatc
         count_instructions(BASE.but(games=1, chunk_size=1).config())
 
 
+def test_only_import_export_has_a_native_search_to_count() -> None:
+    travel = RunOptions("travel", players=2, games=1, chunk_size=1).config()
+    with pytest.raises(ConfigError, match="counts Import/Export's native search"):
+        count_search_instructions(travel, "mcts:iterations=10")
+
+
 def test_the_python_engine_has_no_instructions_to_count() -> None:
     with pytest.raises(ConfigError, match="not with --engine python"):
         list(bench_lines(BASE.but(engine="python"), instructions=True))

@@ -113,6 +113,15 @@ def test_the_search_mode_says_where_it_searched() -> None:
         )
 
 
+def test_a_travel_search_is_timed_in_python_without_a_native_line() -> None:
+    # the core's search bench (mcts_at) is Import/Export's: a travel search has none, and
+    # its bench said the Python figures then stopped on an assertion
+    options = RunOptions("travel", players=2, seed=1)
+    lines = list(bench_lines(options, 1, 1, "pure", search="mcts:iterations=4"))
+    assert len(lines) == 2
+    assert "iterations/s; of the search (cProfile)" in lines[1]
+
+
 def test_the_suite_says_its_header_before_it_measures_anything() -> None:
     lines = suite_lines(games=1, repeats=3, build="pure")
     first, header = itertools.islice(lines, 2)  # a generator: nothing timed yet

@@ -606,15 +606,17 @@ def native_search_rounds(
     games, `after` asked decisions in, each repeat searching them round after round for at
     least `min_seconds` (0: one round, as `bench --search --instructions` counts it); its
     rates, iterations and the kinds searched. None: the core cannot play this run or search
-    natively."""
-    if CORE is None or not hasattr(CORE, "mcts_at") or choose_engine(config).engine != "native":
+    natively here (the core's `mcts_at` is Import/Export's: travel's search has none)."""
+    if config.game.game != "import-export" or CORE is None or not hasattr(CORE, "mcts_at"):
+        return None
+    if choose_engine(config).engine != "native":
         return None
     bot = resolve(config.game.game, search).build()
     if mcts_table.native_reason(bot) is not None:
         return None
     match = Match(config)
     game = match.game
-    assert isinstance(game, ImportExportGame)
+    assert isinstance(game, ImportExportGame)  # (the game checked above)
     indices = list(range(positions))
     codes, texts = seat_codes(match.choices, game)
     players = config.game.players

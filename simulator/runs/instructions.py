@@ -83,6 +83,11 @@ def count_search_instructions(config: RunConfig, search: str) -> InstructionCoun
     """Search once with `search` at the bench's position of each of the config's games
     (`bench --search`'s positions, one round) under callgrind, and return the instructions
     executed inside the native search, with the iterations that played a rollout."""
+    if config.game.game != "import-export":
+        raise ConfigError(
+            "--search with --instructions counts Import/Export's native search (the core's "
+            f"mcts_at); {config.game.game}'s search has no native bench"
+        )
     _native(config)
     entry = ENTRY_POINTS["search"]
     total, said = _counted(entry, ["search", search], config)
