@@ -146,10 +146,11 @@ def _play(
     return turns, decisions
 
 
-def _play_native(match: Match, games: int, log_clock: list[float] | None = None) -> tuple[int, int]:
+def play_native(match: Match, games: int, log_clock: list[float] | None = None) -> tuple[int, int]:
     """The same games as `_play`, played by the native core, with full logging: the core's
     columns made into the same tables (native/chunk.py); `log_clock` gets the time spent
-    making the tables from the columns (the core's own logging is inside the core's time)."""
+    making the tables from the columns (the core's own logging is inside the core's time).
+    `bench --instructions` counts the same call (simulator/runs/counted.py)."""
     start = time.perf_counter()
     if isinstance(match.game, TravelGame):
         games_df, _ = travel_frames(match.config, match.game, match.choices, range(games))
@@ -204,7 +205,7 @@ def benchmark(
     native core (native/chunk.py), the same games."""
     match = Match(config)
     native = engine == "native"
-    play = _play_native if native else _play
+    play = play_native if native else _play
     play(match, min(games, 10))  # warm-up: imports, caches
     rates = []
     turns = decisions = 0

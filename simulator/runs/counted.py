@@ -16,23 +16,13 @@ from pathlib import Path
 
 from simulator.core.errors import ConfigError
 from simulator.folders.config import RunConfig
-from simulator.games.import_export.rules import ImportExportGame
-from simulator.games.travel.rules import TravelGame
-from simulator.native.chunk import play_columns
-from simulator.native.travel_chunk import play_travel_columns
-from simulator.runs.bench import native_search_rounds
+from simulator.runs.bench import native_search_rounds, play_native
 from simulator.runs.match import Match
 
 
 def play_natively(config: RunConfig) -> None:
-    """Play the config's games once with the native core."""
-    match = Match(config)
-    indices = range(config.games)
-    if isinstance(match.game, TravelGame):
-        play_travel_columns(match.config, match.game, match.choices, indices)
-    else:
-        assert isinstance(match.game, ImportExportGame)  # (the two native games)
-        play_columns(match.config, match.game, match.choices, indices)
+    """Play the config's games once with the native core, as `bench` times them."""
+    play_native(Match(config), config.games)
 
 
 def search_natively(config: RunConfig, search: str) -> int:

@@ -38,6 +38,7 @@ points also read the table's dicts, whose instructions vary with Python's alloca
 run to run)."""
 
 _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+_VERSION = re.compile(r"Using Valgrind-([\w.]+)")
 
 
 class InstructionsError(DeckhandError):
@@ -75,8 +76,8 @@ def count_instructions(config: RunConfig) -> InstructionCount:
     run fails."""
     _native(config)
     entry = ENTRY_POINTS[config.game.game]
-    total, _ = _counted(entry, ["games"], config)
-    return InstructionCount(total, config.games, "game", entry, _version())
+    total, version, _ = _counted(entry, ["games"], config)
+    return InstructionCount(total, config.games, "game", entry, version)
 
 
 def count_search_instructions(config: RunConfig, search: str) -> InstructionCount:
@@ -90,11 +91,11 @@ def count_search_instructions(config: RunConfig, search: str) -> InstructionCoun
         )
     _native(config)
     entry = ENTRY_POINTS["search"]
-    total, said = _counted(entry, ["search", search], config)
+    total, version, said = _counted(entry, ["search", search], config)
     iterations = re.search(r"iterations (\d+)", said)
     if iterations is None:
         raise InstructionsError(f"the counted search did not say its iterations: {said[-300:]}")
-    return InstructionCount(total, int(iterations.group(1)), "iteration", entry, _version())
+    return InstructionCount(total, int(iterations.group(1)), "iteration", entry, version)
 
 
 def _native(config: RunConfig) -> None:
@@ -114,14 +115,10 @@ def _valgrind() -> str:
     return found
 
 
-def _version() -> str:
-    done = subprocess.run([_valgrind(), "--version"], capture_output=True, text=True, check=False)
-    return done.stdout.strip()
-
-
-def _counted(entry: str, what: list[str], config: RunConfig) -> tuple[int, str]:
+def _counted(entry: str, what: list[str], config: RunConfig) -> tuple[int, str, str]:
     """Run simulator/runs/counted.py's `what` on the config under callgrind, counting inside
-    `entry`: the instructions and what the child printed."""
+    `entry`: the instructions, valgrind's version (from its banner) and what the child
+    printed."""
     valgrind = _valgrind()
     with tempfile.TemporaryDirectory(prefix="deckhand-callgrind-") as tmp:
         spec = Path(tmp) / "config.json"
@@ -149,4 +146,5 @@ def _counted(entry: str, what: list[str], config: RunConfig) -> tuple[int, str]:
         raise InstructionsError(
             f"the counted run failed (exit {done.returncode}): {' '.join(command)}\n{tail}"
         )
-    return int(found[-1]), done.stdout
+    version = _VERSION.search(done.stderr)
+    return int(found[-1]), f"valgrind-{version.group(1) if version else '?'}", done.stdout
